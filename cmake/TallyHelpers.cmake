@@ -1,0 +1,32 @@
+# Small helpers so every CMakeLists.txt lists targets the same way (after
+# abseil's absl_cc_library). bazel-compat mirrors these targets one for one.
+#
+#   tally_cc_library(NAME n SRCS a.cc HDRS a.h DEPS x y)
+#   tally_cc_test(NAME n_test SRCS n_test.cc DEPS n)
+#   tally_cc_binary(NAME n SRCS main.cc DEPS x)
+
+function(tally_cc_library)
+  cmake_parse_arguments(T "" "NAME" "SRCS;HDRS;DEPS" ${ARGN})
+  if(T_SRCS)
+    add_library(${T_NAME} STATIC ${T_SRCS} ${T_HDRS})
+    target_include_directories(${T_NAME} PUBLIC ${PROJECT_SOURCE_DIR})
+    target_link_libraries(${T_NAME} PUBLIC ${T_DEPS})
+  else()
+    add_library(${T_NAME} INTERFACE)
+    target_include_directories(${T_NAME} INTERFACE ${PROJECT_SOURCE_DIR})
+    target_link_libraries(${T_NAME} INTERFACE ${T_DEPS})
+  endif()
+endfunction()
+
+function(tally_cc_test)
+  cmake_parse_arguments(T "" "NAME" "SRCS;DEPS;ARGS" ${ARGN})
+  add_executable(${T_NAME} ${T_SRCS})
+  target_link_libraries(${T_NAME} PRIVATE ${T_DEPS} GTest::gmock GTest::gtest_main)
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME} ${T_ARGS})
+endfunction()
+
+function(tally_cc_binary)
+  cmake_parse_arguments(T "" "NAME" "SRCS;DEPS" ${ARGN})
+  add_executable(${T_NAME} ${T_SRCS})
+  target_link_libraries(${T_NAME} PRIVATE ${T_DEPS})
+endfunction()
