@@ -1,0 +1,33 @@
+#include "core/scoring/matchpoints.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace tally::core {
+
+std::vector<int> MatchpointNorthSouth(const std::vector<int>& ns_scores) {
+  std::vector<int> sorted = ns_scores;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int> mps;
+  mps.reserve(ns_scores.size());
+  for (int score : ns_scores) {
+    const auto lower = std::lower_bound(sorted.begin(), sorted.end(), score);
+    const auto upper = std::upper_bound(lower, sorted.end(), score);
+    const int beaten = static_cast<int>(lower - sorted.begin());
+    const int tied = static_cast<int>(upper - lower) - 1;  // not itself
+    mps.push_back(2 * beaten + tied);
+  }
+  return mps;
+}
+
+int MatchpointTop(int times_played) {
+  return times_played < 1 ? 0 : 2 * (times_played - 1);
+}
+
+Rational NeubergFactor(Rational mp, int times_played, int expected_times) {
+  if (times_played < 1 || expected_times < 1) std::abort();
+  // Fouled-board guide, ranking play: F = (M x E + E - A) / A.
+  return (mp + 1) * Rational(expected_times) / Rational(times_played) - 1;
+}
+
+}  // namespace tally::core

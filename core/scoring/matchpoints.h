@@ -1,0 +1,42 @@
+// Matchpoints for one board's traveller on the international scale (2 per
+// score beaten, 1 per tie), and Neuberg factoring of matchpoints earned on a
+// board played fewer or more times than the field expects.
+//
+// Pure functions of their arguments. Thread-safe.
+
+#ifndef TALLY_CORE_SCORING_MATCHPOINTS_H_
+#define TALLY_CORE_SCORING_MATCHPOINTS_H_
+
+#include <vector>
+
+#include "core/base/rational.h"
+
+namespace tally::core {
+
+// Matchpoints for each North-South score of one traveller, in the same order:
+// 2 for each other NS score it beats, 1 for each other NS score it ties. The
+// top is 2 * (n - 1); East-West's matchpoints are top minus NS's. An empty
+// traveller gives an empty result.
+std::vector<int> MatchpointNorthSouth(const std::vector<int>& ns_scores);
+
+// The matchpoint top of a board scored `times_played` times: 2 * (n - 1),
+// or 0 for a board not played.
+int MatchpointTop(int times_played);
+
+// Neuberg factoring on the 2-per-beat scale: matchpoints `mp` earned on a
+// board played `times_played` (A) times, scaled to a field of
+// `expected_times` (E) scores: F = (mp + 1) * E / A - 1, exact. Also used for
+// each group of a fouled board, where A is the size of the group.
+//
+// The Fouled-board guide (ranking play) prints F = (M x E) + (E - A); that is
+// this same formula with its division by A lost in print:
+// F = (M x E + E - A) / A. The guide rounds F to 1 decimal place; this
+// function does not round (callers round once, with Decimal::Round).
+//
+// Requires times_played >= 1 and expected_times >= 1; aborts otherwise (a
+// caller's bug: a board not played has no matchpoints to factor).
+Rational NeubergFactor(Rational mp, int times_played, int expected_times);
+
+}  // namespace tally::core
+
+#endif  // TALLY_CORE_SCORING_MATCHPOINTS_H_

@@ -1,0 +1,95 @@
+#include "core/scoring/matchpoints.h"
+
+#include <numeric>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace tally::core {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+TEST(MatchpointNorthSouthTest, TwoPerScoreBeatenOnePerTie) {
+  // Six tables, top 10. Hand-checked:
+  //   +450 beats all five others            -> 10
+  //   +420 (x3) beats +170 and -50 (4), ties two others (2) -> 6
+  //   +170 beats -50                        -> 2
+  //   -50 beats nobody                      -> 0
+  EXPECT_THAT(MatchpointNorthSouth({420, 420, 450, -50, 170, 420}),
+              ElementsAre(6, 6, 10, 0, 2, 6));
+}
+
+TEST(MatchpointNorthSouthTest, DistinctScoresSpreadFromZeroToTop) {
+  // Four tables, top 6: -100 < +110 < +140 < +600.
+  EXPECT_THAT(MatchpointNorthSouth({-100, 600, 140, 110}),
+              ElementsAre(0, 6, 4, 2));
+}
+
+TEST(MatchpointNorthSouthTest, AllTiedShareTheBoardEqually) {
+  // Three tables, top 4: each ties two others.
+  EXPECT_THAT(MatchpointNorthSouth({100, 100, 100}), ElementsAre(2, 2, 2));
+}
+
+TEST(MatchpointNorthSouthTest, NorthSouthAndEastWestSumToTopAtEveryTable) {
+  // n scores share n * (n - 1) matchpoints between NS; NS + EW = top each.
+  const std::vector<int> scores = {-200, 0, 0, 90, 110, 110, 110, 620};
+  const std::vector<int> mps = MatchpointNorthSouth(scores);
+  const int n = static_cast<int>(scores.size());
+  EXPECT_EQ(std::accumulate(mps.begin(), mps.end(), 0), n * (n - 1));
+  // A passed-out board (NS 0) beats -200 only and ties the other 0: 2 + 1.
+  EXPECT_EQ(mps[1], 3);
+  EXPECT_EQ(MatchpointTop(n) - mps[1], 11);  // EW of that table: 14 - 3.
+}
+
+TEST(MatchpointNorthSouthTest, SingleAndEmptyTravellers) {
+  EXPECT_THAT(MatchpointNorthSouth({620}), ElementsAre(0));
+  EXPECT_THAT(MatchpointNorthSouth({}), IsEmpty());
+}
+
+TEST(MatchpointTopTest, TwoPerOtherScore) {
+  EXPECT_EQ(MatchpointTop(6), 10);
+  EXPECT_EQ(MatchpointTop(1), 0);
+  EXPECT_EQ(MatchpointTop(0), 0);
+}
+
+TEST(NeubergFactorTest, TopOnBoardPlayedSixTimesFactoredToSeven) {
+  // (10 + 1) * 7 / 6 - 1 = 71/6. Guide form: (10 x 7 + 7 - 6) / 6 = 71/6.
+  EXPECT_EQ(NeubergFactor(10, 6, 7), Rational(71, 6));
+}
+
+TEST(NeubergFactorTest, BottomOnBoardPlayedSixTimesFactoredToSeven) {
+  // (0 + 1) * 7 / 6 - 1 = 1/6. Guide form: (0 x 7 + 7 - 6) / 6 = 1/6.
+  EXPECT_EQ(NeubergFactor(0, 6, 7), Rational(1, 6));
+}
+
+TEST(NeubergFactorTest, FouledBoardGroupOfFourInFieldOfTen) {
+  // Fouled-board guide, ranking play: E = 10 scores in the field (top 18),
+  // A = 4 in the group (top 6).
+  // Group top:     (6 x 10 + 10 - 4) / 4 = 66/4 = 16.5.
+  EXPECT_EQ(NeubergFactor(6, 4, 10), Rational(33, 2));
+  // Group bottom:  (0 x 10 + 10 - 4) / 4 = 6/4 = 1.5.
+  EXPECT_EQ(NeubergFactor(0, 4, 10), Rational(3, 2));
+  // Group average 3 -> (3 x 10 + 10 - 4) / 4 = 36/4 = 9, the field average.
+  EXPECT_EQ(NeubergFactor(3, 4, 10), Rational(9));
+}
+
+TEST(NeubergFactorTest, FractionalMatchpointsStayExact) {
+  // 3.5 on a board played 6 times, factored to 7: 4.5 * 7 / 6 - 1 = 17/4.
+  EXPECT_EQ(NeubergFactor(Rational(7, 2), 6, 7), Rational(17, 4));
+}
+
+TEST(NeubergFactorTest, FullFieldIsUnchanged) {
+  EXPECT_EQ(NeubergFactor(7, 5, 5), Rational(7));
+  EXPECT_EQ(NeubergFactor(Rational(13, 10), 9, 9), Rational(13, 10));
+}
+
+TEST(NeubergFactorDeathTest, BoardNotPlayedIsACallerBug) {
+  EXPECT_DEATH(NeubergFactor(0, 0, 7), "");
+  EXPECT_DEATH(NeubergFactor(0, 3, 0), "");
+}
+
+}  // namespace
+}  // namespace tally::core

@@ -1,0 +1,48 @@
+#include "core/scoring/percentage.h"
+
+#include "gtest/gtest.h"
+
+namespace tally::core {
+namespace {
+
+TEST(SessionPercentageTest, HalfRoundsAwayFromZero) {
+  // 84.99 of 200 = 42.495% -> 42.50 (SABF TR 11.3, halves away from zero).
+  const Decimal p = SessionPercentage(Rational(8499, 100), 200);
+  EXPECT_EQ(p.ToString(), "42.50");
+  EXPECT_EQ(p, Decimal(4250, 2));
+}
+
+TEST(SessionPercentageTest, JustBelowHalfRoundsDown) {
+  // 84.9899 of 200 = 42.49495% -> 42.49.
+  EXPECT_EQ(SessionPercentage(Rational(849899, 10000), 200).ToString(),
+            "42.49");
+}
+
+TEST(SessionPercentageTest, RoundsRepeatingFractionsToNearest) {
+  // 1 of 3 = 33.333...% -> 33.33; 2 of 3 = 66.666...% -> 66.67.
+  EXPECT_EQ(SessionPercentage(1, 3).ToString(), "33.33");
+  EXPECT_EQ(SessionPercentage(2, 3).ToString(), "66.67");
+  // 131 of 240 = 54.58333...% -> 54.58.
+  EXPECT_EQ(SessionPercentage(131, 240).ToString(), "54.58");
+}
+
+TEST(SessionPercentageTest, FactoredMatchpointsAreNotRoundedFirst) {
+  // 71/6 + 50 of 120: (71 + 300) / 6 / 120 = 371/720 = 51.52777...% -> 51.53.
+  // (Rounding 71/6 to 11.8 first would give 61.8/120 = 51.50%.)
+  EXPECT_EQ(SessionPercentage(Rational(71, 6) + 50, 120).ToString(), "51.53");
+}
+
+TEST(SessionPercentageTest, ZeroFullAndNegative) {
+  EXPECT_EQ(SessionPercentage(0, 156).ToString(), "0.00");
+  EXPECT_EQ(SessionPercentage(156, 156).ToString(), "100.00");
+  // A penalty can take a total below zero: -0.01 of 200 = -0.005% -> -0.01.
+  EXPECT_EQ(SessionPercentage(Rational(-1, 100), 200).ToString(), "-0.01");
+}
+
+TEST(SessionPercentageDeathTest, NothingAvailableIsACallerBug) {
+  EXPECT_DEATH(SessionPercentage(0, 0), "");
+  EXPECT_DEATH(SessionPercentage(1, -10), "");
+}
+
+}  // namespace
+}  // namespace tally::core
