@@ -1,0 +1,48 @@
+// The decide step of each command: checks a request against the State and
+// returns the one event payload it appends, or the status that refuses it
+// (InvalidArgument for malformed input, NotFound for an unknown tournament,
+// competition, session, pair, table or board, FailedPrecondition for valid
+// input in the wrong state, AlreadyExists for a duplicate). Messages are
+// written for a tournament director. Pure functions of their arguments.
+
+#ifndef TALLY_REPLAY_DECIDE_H_
+#define TALLY_REPLAY_DECIDE_H_
+
+#include "absl/status/statusor.h"
+#include "replay/state.h"
+#include "tally/v1/director.pb.h"
+#include "tally/v1/events.pb.h"
+#include "tally/v1/venue.pb.h"
+
+namespace tally::replay {
+
+absl::StatusOr<v1::EventPayload> DecideCreateTournament(
+    const State& state, const v1::CreateTournamentRequest& request);
+absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
+    const State& state, const v1::CreateCompetitionRequest& request);
+absl::StatusOr<v1::EventPayload> DecideRegisterPair(
+    const State& state, const v1::RegisterPairRequest& request);
+absl::StatusOr<v1::EventPayload> DecideDefineSession(
+    const State& state, const v1::DefineSessionRequest& request);
+absl::StatusOr<v1::EventPayload> DecideStartSession(
+    const State& state, const v1::StartSessionRequest& request);
+absl::StatusOr<v1::EventPayload> DecidePostScores(
+    const State& state, const v1::PostScoresRequest& request);
+absl::StatusOr<v1::EventPayload> DecideEnterResult(
+    const State& state, const v1::EnterResultRequest& request);
+absl::StatusOr<v1::EventPayload> DecideConfirmResult(
+    const State& state, const v1::ConfirmResultRequest& request);
+
+// Lookups shared with the queries: NotFound with a director's message.
+absl::StatusOr<const TournamentState*> FindTournament(
+    const State& state, const std::string& tournament_id);
+absl::StatusOr<const CompetitionState*> FindCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id);
+absl::StatusOr<const SessionState*> FindSession(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id, int session);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_DECIDE_H_

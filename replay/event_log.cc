@@ -1,0 +1,273 @@
+#include "replay/event_log.h"
+
+#include <future>
+#include <limits>
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "replay/codec.h"
+#include "replay/sha256.h"
+
+namespace tally::replay {
+
+struct EventLog::Pending {
+  Command command;
+  std::promise<absl::StatusOr<CommandResult>> done;
+};
+
+namespace {
+
+// The most commands sealed into one WriteBatch.
+constexpr size_t kMaxGroup = 512;
+
+absl::StatusOr<v1::Event> ReadEvent(const EventStore& store,
+                                    uint64_t sequence) {
+  TALLY_ASSIGN_OR_RETURN(std::string raw, store.ReadRaw(sequence));
+  return DecodeEvent(sequence, raw);
+}
+
+}  // namespace
+
+absl::StatusOr<State> ReplayPrefix(const EventStore& store,
+                                   uint64_t last_sequence,
+                                   std::optional<absl::Time> until) {
+  State state;
+  absl::Status failure;
+  TALLY_RETURN_IF_ERROR(
+      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
+        if (sequence > last_sequence) return false;
+        const std::string expected_previous =
+            state.last_sequence == 0 ? GenesisHash() : state.last_hash;
+        if (sequence != state.last_sequence + 1) {
+          failure = absl::DataLossError(
+              absl::StrCat("event ", state.last_sequence + 1, " is missing"));
+          return false;
+        }
+        absl::StatusOr<v1::Event> event =
+            DecodeLinkedEvent(sequence, raw, expected_previous);
+        if (!event.ok()) {
+          failure = event.status();
+          return false;
+        }
+        if (until.has_value() && ToTime(event->received_at()) > *until) {
+          return false;  // receipt times never decrease along the log
+        }
+        failure = Evolve(*event, state);
+        return failure.ok();
+      }));
+  TALLY_RETURN_IF_ERROR(failure);
+  return state;
+}
+
+absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
+    const Options& options) {
+  TALLY_ASSIGN_OR_RETURN(
+      std::unique_ptr<EventStore> store,
+      EventStore::Open({.path = options.path, .sync = options.sync}));
+  TALLY_ASSIGN_OR_RETURN(
+      State state,
+      ReplayPrefix(*store, std::numeric_limits<uint64_t>::max(), std::nullopt));
+  return std::unique_ptr<EventLog>(
+      new EventLog(options, std::move(store), std::move(state)));
+}
+
+EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
+                   State state)
+    : options_(options),
+      store_(std::move(store)),
+      state_(state),
+      writer_state_(std::move(state)) {
+  writer_ = std::thread([this] { WriterLoop(); });
+}
+
+EventLog::~EventLog() {
+  {
+    absl::MutexLock lock(&queue_mu_);
+    stopping_ = true;
+  }
+  writer_.join();
+}
+
+absl::StatusOr<CommandResult> EventLog::Execute(Command command) {
+  if (command.idempotency_key.empty()) {
+    return absl::InvalidArgumentError(
+        "every command needs an idempotency key, so that a retry is never "
+        "applied twice");
+  }
+  Pending pending{std::move(command), {}};
+  std::future<absl::StatusOr<CommandResult>> result =
+      pending.done.get_future();
+  {
+    absl::MutexLock lock(&queue_mu_);
+    if (stopping_) {
+      return absl::UnavailableError("the server is shutting down");
+    }
+    queue_.push_back(&pending);
+  }
+  return result.get();
+}
+
+void EventLog::Read(const std::function<void(const State&)>& read) const {
+  absl::ReaderMutexLock lock(&state_mu_);
+  read(state_);
+}
+
+void EventLog::WriterLoop() {
+  for (;;) {
+    std::vector<Pending*> group;
+    {
+      absl::MutexLock lock(&queue_mu_);
+      auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(queue_mu_) {
+        return stopping_ || !queue_.empty();
+      };
+      queue_mu_.Await(absl::Condition(&ready));
+      if (queue_.empty()) return;  // stopping and drained
+      while (!queue_.empty() && group.size() < kMaxGroup) {
+        group.push_back(queue_.front());
+        queue_.pop_front();
+      }
+    }
+    ProcessGroup(std::move(group));
+  }
+}
+
+void EventLog::ProcessGroup(std::vector<Pending*> group) {
+  // What each command in the group comes to before the write.
+  struct Decided {
+    Pending* pending;
+    absl::StatusOr<CommandResult> result;
+    bool appends = false;  // its event is in this batch
+  };
+  std::vector<Decided> decided;
+  std::vector<std::pair<uint64_t, v1::StoredEvent>> batch;
+  std::vector<EventStore::IdempotencyEntry> records;
+  // Keys first used in this group: (tournament, key) -> index in `decided`.
+  std::map<std::pair<std::string, std::string>, size_t> group_keys;
+  bool state_dirty = false;
+
+  for (Pending* p : group) {
+    const Command& c = p->command;
+    Decided d{p, absl::UnknownError("not decided")};
+
+    // 1. A key seen before answers with the first outcome.
+    auto in_group = group_keys.find({c.tournament_id, c.idempotency_key});
+    absl::StatusOr<std::optional<v1::IdempotencyRecord>> stored =
+        in_group != group_keys.end()
+            ? absl::StatusOr<std::optional<v1::IdempotencyRecord>>(std::nullopt)
+            : store_->FindIdempotency(c.tournament_id, c.idempotency_key);
+    if (!stored.ok()) {
+      d.result = stored.status();
+    } else if (in_group != group_keys.end() || stored->has_value()) {
+      const std::string& first_fingerprint =
+          in_group != group_keys.end()
+              ? decided[in_group->second].pending->command.fingerprint
+              : (*stored)->command_fingerprint();
+      if (first_fingerprint != c.fingerprint) {
+        d.result = absl::AlreadyExistsError(absl::StrCat(
+            "idempotency key '", c.idempotency_key,
+            "' was already used for a different command in tournament '",
+            c.tournament_id, "'; use a new key for a new command"));
+      } else if (in_group != group_keys.end()) {
+        const Decided& first = decided[in_group->second];
+        d.result = first.result;
+        if (d.result.ok()) d.result->replayed = true;
+      } else {
+        absl::StatusOr<v1::Event> event =
+            ReadEvent(*store_, (*stored)->last_sequence());
+        if (event.ok()) {
+          d.result = CommandResult{*std::move(event), true};
+        } else {
+          d.result = event.status();
+        }
+      }
+      decided.push_back(std::move(d));
+      continue;
+    }
+    if (!stored.ok()) {
+      decided.push_back(std::move(d));
+      continue;
+    }
+
+    // 2. Optimistic concurrency on the tournament's stream.
+    const TournamentState* t = writer_state_.FindTournament(c.tournament_id);
+    const uint64_t version = t == nullptr ? 0 : t->version;
+    if (c.expected_version.has_value() && *c.expected_version != version) {
+      d.result = absl::AbortedError(absl::StrCat(
+          "tournament '", c.tournament_id, "' has changed: expected version ",
+          *c.expected_version, ", actual version ", version,
+          "; re-read and try again"));
+      decided.push_back(std::move(d));
+      continue;
+    }
+
+    // 3. Decide, then seal the event into the chain.
+    absl::StatusOr<v1::EventPayload> payload = c.decide(writer_state_);
+    if (!payload.ok()) {
+      d.result = payload.status();
+      decided.push_back(std::move(d));
+      continue;
+    }
+    v1::Event event;
+    event.set_sequence(writer_state_.last_sequence + 1);
+    event.set_tournament_id(c.tournament_id);
+    event.set_stream_version(version + 1);
+    // Receipt times never go backwards along the log, so "as of a time"
+    // is always a prefix.
+    *event.mutable_received_at() =
+        ToTimestamp(std::max(options_.clock(), writer_state_.last_received));
+    *event.mutable_actor() = c.actor;
+    event.set_idempotency_key(c.idempotency_key);
+    event.set_previous_hash(writer_state_.last_sequence == 0
+                                ? GenesisHash()
+                                : writer_state_.last_hash);
+    *event.mutable_payload() = *std::move(payload);
+    v1::StoredEvent sealed = EncodeEvent(event);
+    event.set_hash(sealed.hash());
+    if (absl::Status s = Evolve(event, writer_state_); !s.ok()) {
+      state_dirty = true;  // a bug; reset below, refuse this command
+      d.result = s;
+      decided.push_back(std::move(d));
+      continue;
+    }
+    batch.emplace_back(event.sequence(), std::move(sealed));
+    v1::IdempotencyRecord record;
+    record.set_command_fingerprint(c.fingerprint);
+    record.set_first_sequence(event.sequence());
+    record.set_last_sequence(event.sequence());
+    records.push_back({c.tournament_id, c.idempotency_key, std::move(record)});
+    group_keys[{c.tournament_id, c.idempotency_key}] = decided.size();
+    d.result = CommandResult{std::move(event), false};
+    d.appends = true;
+    decided.push_back(std::move(d));
+  }
+
+  absl::Status written =
+      batch.empty() ? absl::OkStatus() : store_->Append(batch, records);
+  {
+    absl::MutexLock lock(&state_mu_);
+    if (written.ok()) {
+      for (const Decided& d : decided) {
+        if (!d.appends) continue;
+        // Decided against the same state, so this cannot fail unless
+        // Evolve is not deterministic.
+        if (!Evolve(d.result->event, state_).ok()) state_dirty = true;
+      }
+    }
+    if (!written.ok() || state_dirty) writer_state_ = state_;
+  }
+  for (Decided& d : decided) {
+    if (!written.ok() && (d.appends || (d.result.ok() && d.result->replayed &&
+                                        group_keys.count(
+                                            {d.pending->command.tournament_id,
+                                             d.pending->command
+                                                 .idempotency_key})))) {
+      d.pending->done.set_value(written);
+    } else {
+      d.pending->done.set_value(std::move(d.result));
+    }
+  }
+}
+
+}  // namespace tally::replay

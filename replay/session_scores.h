@@ -1,0 +1,53 @@
+// SessionScores: a matchpoint pairs session scored from its State: each
+// board's matchpoints (international scale, factored by Neuberg to the
+// number of times the movement plays the board when fewer results are in)
+// and each pair's total. Computed on demand; deterministic.
+// Thread-compatible.
+
+#ifndef TALLY_REPLAY_SESSION_SCORES_H_
+#define TALLY_REPLAY_SESSION_SCORES_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
+#include "replay/state.h"
+
+namespace tally::replay {
+
+struct ScoredResult {
+  const EnteredResult* result = nullptr;
+  core::Rational ns_matchpoints;
+  core::Rational ew_matchpoints;
+};
+
+struct ScoredBoard {
+  int board = 0;
+  int times_expected = 0;  // tables the movement has play it
+  int64_t top = 0;         // 2 * (times_expected - 1)
+  std::vector<ScoredResult> results;  // in table order
+};
+
+struct PairTotal {
+  int pair = 0;
+  core::Rational matchpoints;
+  int64_t maximum = 0;  // sum of tops of the boards played
+  int boards_played = 0;
+  // Rounded to 2 places (SABF TR 11.3); absent before any board is played.
+  std::optional<core::Decimal> percentage;
+};
+
+struct SessionScores {
+  std::map<int, ScoredBoard> boards;   // by board number
+  std::map<int, PairTotal> pairs;      // by pair number, every seated pair
+};
+
+// Scores every result entered so far in `session`.
+SessionScores ScoreSession(const SessionState& session);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_SESSION_SCORES_H_

@@ -1,0 +1,171 @@
+#include "replay/state.h"
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+
+namespace tally::replay {
+namespace {
+
+absl::Status Misfit(const v1::Event& event, absl::string_view why) {
+  return absl::InternalError(
+      absl::StrCat("event ", event.sequence(), " does not fit the log: ", why));
+}
+
+}  // namespace
+
+const TournamentState* State::FindTournament(const std::string& id) const {
+  auto it = tournaments.find(id);
+  return it == tournaments.end() ? nullptr : &it->second;
+}
+
+absl::Time ToTime(const google::protobuf::Timestamp& ts) {
+  return absl::FromUnixSeconds(ts.seconds()) + absl::Nanoseconds(ts.nanos());
+}
+
+google::protobuf::Timestamp ToTimestamp(absl::Time t) {
+  google::protobuf::Timestamp ts;
+  int64_t nanos = absl::ToUnixNanos(t);
+  ts.set_seconds(nanos / 1000000000);
+  ts.set_nanos(static_cast<int32_t>(nanos % 1000000000));
+  if (ts.nanos() < 0) {
+    ts.set_seconds(ts.seconds() - 1);
+    ts.set_nanos(ts.nanos() + 1000000000);
+  }
+  return ts;
+}
+
+absl::Status IndexMovement(const v1::Movement& movement,
+                           SessionState& session) {
+  session.slots.clear();
+  session.times_scheduled.clear();
+  for (const v1::MovementRound& round : movement.rounds()) {
+    for (const v1::TableAssignment& t : round.tables()) {
+      TableSlot slot{round.round(), t.table(), t.ns_pair(), t.ew_pair()};
+      for (int board : t.boards()) {
+        if (!session.slots.emplace(std::make_pair(t.table(), board), slot)
+                 .second) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "table ", t.table(), " is given board ", board,
+              " more than once in the movement"));
+        }
+        ++session.times_scheduled[board];
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Evolve(const v1::Event& event, State& state) {
+  if (event.sequence() != state.last_sequence + 1) {
+    return Misfit(event, absl::StrCat("expected sequence ",
+                                      state.last_sequence + 1));
+  }
+  const v1::EventPayload& p = event.payload();
+  auto tournament_it = state.tournaments.find(event.tournament_id());
+  if (p.has_tournament_created()) {
+    if (tournament_it != state.tournaments.end()) {
+      return Misfit(event, "the tournament already exists");
+    }
+    TournamentState t;
+    t.id = event.tournament_id();
+    t.name = p.tournament_created().name();
+    tournament_it = state.tournaments.emplace(t.id, std::move(t)).first;
+  } else if (tournament_it == state.tournaments.end()) {
+    return Misfit(event, "unknown tournament");
+  }
+  TournamentState& tournament = tournament_it->second;
+  if (event.stream_version() != tournament.version + 1) {
+    return Misfit(event, "stream version out of order");
+  }
+
+  auto competition = [&](const std::string& id) -> CompetitionState* {
+    auto it = tournament.competitions.find(id);
+    return it == tournament.competitions.end() ? nullptr : &it->second;
+  };
+  auto session = [&](const std::string& id, int number) -> SessionState* {
+    CompetitionState* c = competition(id);
+    if (c == nullptr) return nullptr;
+    auto it = c->sessions.find(number);
+    return it == c->sessions.end() ? nullptr : &it->second;
+  };
+
+  switch (p.kind_case()) {
+    case v1::EventPayload::kTournamentCreated:
+      break;
+    case v1::EventPayload::kCompetitionCreated: {
+      const auto& e = p.competition_created();
+      CompetitionState c;
+      c.id = e.competition_id();
+      c.name = e.name();
+      c.kind = e.kind();
+      if (!tournament.competitions.emplace(c.id, std::move(c)).second) {
+        return Misfit(event, "the competition already exists");
+      }
+      break;
+    }
+    case v1::EventPayload::kPairRegistered: {
+      const auto& e = p.pair_registered();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->pairs[e.pair()] = {e.players().begin(), e.players().end()};
+      break;
+    }
+    case v1::EventPayload::kSessionDefined: {
+      const auto& e = p.session_defined();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      SessionState s;
+      s.number = e.session();
+      s.movement = e.movement();
+      s.movement_source = e.movement_source();
+      TALLY_RETURN_IF_ERROR(IndexMovement(s.movement, s));
+      c->sessions[s.number] = std::move(s);
+      break;
+    }
+    case v1::EventPayload::kSessionStarted: {
+      const auto& e = p.session_started();
+      SessionState* s = session(e.competition_id(), e.session());
+      if (s == nullptr) return Misfit(event, "unknown session");
+      s->phase = SessionPhase::kInPlay;
+      break;
+    }
+    case v1::EventPayload::kResultEntered: {
+      const auto& e = p.result_entered();
+      SessionState* s = session(e.competition_id(), e.session());
+      if (s == nullptr) return Misfit(event, "unknown session");
+      EnteredResult r;
+      r.sequence = event.sequence();
+      r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
+      r.board = e.board();
+      r.result = e.result();
+      r.ns_score = e.ns_score();
+      s->results[{e.board(), e.table()}] = std::move(r);
+      break;
+    }
+    case v1::EventPayload::kResultConfirmed: {
+      const auto& e = p.result_confirmed();
+      SessionState* s = session(e.competition_id(), e.session());
+      if (s == nullptr) return Misfit(event, "unknown session");
+      auto it = s->results.find({e.board(), e.table()});
+      if (it == s->results.end()) return Misfit(event, "no such result");
+      it->second.confirmed = true;
+      break;
+    }
+    case v1::EventPayload::kScoresPosted: {
+      const auto& e = p.scores_posted();
+      SessionState* s = session(e.competition_id(), e.session());
+      if (s == nullptr) return Misfit(event, "unknown session");
+      s->phase = SessionPhase::kPosted;
+      break;
+    }
+    case v1::EventPayload::KIND_NOT_SET:
+      return Misfit(event, "the event has no payload");
+  }
+  tournament.version = event.stream_version();
+  state.last_sequence = event.sequence();
+  state.last_hash = event.hash();
+  state.last_received = ToTime(event.received_at());
+  return absl::OkStatus();
+}
+
+}  // namespace tally::replay

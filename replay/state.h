@@ -1,0 +1,98 @@
+// State: everything the log says so far, folded into plain structs, and
+// Evolve(), the fold. State answers "what is" (tournaments, pairs, sessions,
+// results); projections such as standings are computed from it on demand.
+//
+// Evolve is deterministic: the same events in the same order give the same
+// State on any machine. It reads no clock and uses only ordered containers.
+// Events reaching Evolve were decided against the same State, so a failure
+// means a bug or a damaged log, never bad user input.
+//
+// Intentionally copyable (the log keeps a writer copy and a reader copy).
+// Thread-compatible.
+
+#ifndef TALLY_REPLAY_STATE_H_
+#define TALLY_REPLAY_STATE_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/time/time.h"
+#include "tally/v1/events.pb.h"
+
+namespace tally::replay {
+
+// Where a pair pair sits for a board: the round, the table and the pairs.
+struct TableSlot {
+  int round = 0;
+  int table = 0;
+  int ns_pair = 0;
+  int ew_pair = 0;
+};
+
+struct EnteredResult {
+  uint64_t sequence = 0;  // the ResultEntered event
+  TableSlot slot;
+  int board = 0;
+  v1::TableResult result;
+  int ns_score = 0;
+  bool confirmed = false;
+};
+
+enum class SessionPhase { kDefined, kInPlay, kPosted };
+
+struct SessionState {
+  int number = 0;
+  v1::Movement movement;
+  std::string movement_source;
+  SessionPhase phase = SessionPhase::kDefined;
+  // (table, board) -> the slot that plays it. Built from the movement.
+  std::map<std::pair<int, int>, TableSlot> slots;
+  // board -> how many tables the movement has play it.
+  std::map<int, int> times_scheduled;
+  // (board, table) -> the result entered there.
+  std::map<std::pair<int, int>, EnteredResult> results;
+};
+
+struct CompetitionState {
+  std::string id;
+  std::string name;
+  v1::CompetitionKind kind = v1::COMPETITION_KIND_UNSPECIFIED;
+  std::map<int, std::vector<std::string>> pairs;  // pair number -> players
+  std::map<int, SessionState> sessions;
+};
+
+struct TournamentState {
+  std::string id;
+  std::string name;
+  uint64_t version = 0;  // events in this tournament's stream
+  std::map<std::string, CompetitionState> competitions;
+};
+
+struct State {
+  std::map<std::string, TournamentState> tournaments;
+  uint64_t last_sequence = 0;
+  std::string last_hash;  // empty before the first event
+  absl::Time last_received = absl::UnixEpoch();
+
+  const TournamentState* FindTournament(const std::string& id) const;
+};
+
+// Folds `event` into `state`. Internal/DataLoss when the event does not fit
+// (wrong sequence, unknown tournament, ...): a bug or a damaged log.
+absl::Status Evolve(const v1::Event& event, State& state);
+
+// The session's slots by (table, board), checked: every pair number
+// positive, no table given the same board twice in one session.
+absl::Status IndexMovement(const v1::Movement& movement,
+                           SessionState& session);
+
+absl::Time ToTime(const google::protobuf::Timestamp& ts);
+google::protobuf::Timestamp ToTimestamp(absl::Time t);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_STATE_H_
