@@ -1,0 +1,47 @@
+// Checks that the tables transcribed in core/vp/testdata/ are the
+// regulations' text, line for line and in order, when the regulations are
+// checked out beside the repository (../shared/regulations); skipped in a
+// clean clone without them.
+
+#include "core/vp/vp_testdata.h"
+
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace tally::core {
+namespace {
+
+using testdata::ReadLines;
+using testdata::SourcePath;
+using testdata::TableLines;
+
+class TranscriptionTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TranscriptionTest, IsTheRegulationTextInOrder) {
+  const std::string source = SourcePath(GetParam());
+  const std::optional<std::vector<std::string>> regulation = ReadLines(source);
+  if (!regulation.has_value()) {
+    GTEST_SKIP() << source << " is not checked out";
+  }
+  const std::vector<std::string> table = TableLines(GetParam());
+  ASSERT_FALSE(table.empty());
+  size_t next = 0;
+  for (const std::string& line : table) {
+    while (next < regulation->size() && (*regulation)[next] != line) ++next;
+    ASSERT_LT(next, regulation->size())
+        << "not found (in order) in " << source << ": " << line;
+    ++next;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Testdata, TranscriptionTest,
+                         ::testing::Values("sabf_tr_21_1.txt",
+                                           "sabf_tr_21_2.txt",
+                                           "sabf_tr_21_3_to_21_12.txt",
+                                           "sabf_tr_21_13.txt",
+                                           "anc_sr_swiss_pairs_12.txt"));
+
+}  // namespace
+}  // namespace tally::core
