@@ -2,7 +2,7 @@
 # abseil's absl_cc_library). bazel-compat mirrors these targets one for one.
 #
 #   tally_cc_library(NAME n SRCS a.cc HDRS a.h DEPS x y)
-#   tally_cc_test(NAME n_test SRCS n_test.cc DEPS n)
+#   tally_cc_test(NAME n_test SRCS n_test.cc DEPS n [CUSTOM_MAIN] [ARGS a b])
 #   tally_cc_binary(NAME n SRCS main.cc DEPS x)
 
 function(tally_cc_library)
@@ -18,10 +18,16 @@ function(tally_cc_library)
   endif()
 endfunction()
 
+# A test's SRCS may define main() (tests/tests_main.cc does, to take the
+# tallyd path as an argument); then it says CUSTOM_MAIN.
 function(tally_cc_test)
-  cmake_parse_arguments(T "" "NAME" "SRCS;DEPS;ARGS" ${ARGN})
+  cmake_parse_arguments(T "CUSTOM_MAIN" "NAME" "SRCS;DEPS;ARGS" ${ARGN})
   add_executable(${T_NAME} ${T_SRCS})
-  target_link_libraries(${T_NAME} PRIVATE ${T_DEPS} GTest::gmock GTest::gtest_main)
+  if(T_CUSTOM_MAIN)
+    target_link_libraries(${T_NAME} PRIVATE ${T_DEPS} GTest::gmock GTest::gtest)
+  else()
+    target_link_libraries(${T_NAME} PRIVATE ${T_DEPS} GTest::gmock GTest::gtest_main)
+  endif()
   add_test(NAME ${T_NAME} COMMAND ${T_NAME} ${T_ARGS})
 endfunction()
 

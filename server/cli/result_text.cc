@@ -1,0 +1,112 @@
+#include "server/cli/result_text.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
+#include "core/scoring/contract_score.h"
+
+namespace tally::cli {
+namespace {
+
+absl::StatusOr<v1::Seat> ParseSeat(const std::string& word) {
+  std::string w = absl::AsciiStrToUpper(word);
+  if (w == "N" || w == "NORTH") return v1::SEAT_NORTH;
+  if (w == "E" || w == "EAST") return v1::SEAT_EAST;
+  if (w == "S" || w == "SOUTH") return v1::SEAT_SOUTH;
+  if (w == "W" || w == "WEST") return v1::SEAT_WEST;
+  return absl::InvalidArgumentError(absl::StrCat(
+      "declarer '", word, "' is not a seat: use N, E, S or W"));
+}
+
+v1::Strain ToProtoStrain(core::Strain s) {
+  switch (s) {
+    case core::Strain::kClubs: return v1::STRAIN_CLUBS;
+    case core::Strain::kDiamonds: return v1::STRAIN_DIAMONDS;
+    case core::Strain::kHearts: return v1::STRAIN_HEARTS;
+    case core::Strain::kSpades: return v1::STRAIN_SPADES;
+    case core::Strain::kNoTrump: return v1::STRAIN_NO_TRUMP;
+  }
+  return v1::STRAIN_UNSPECIFIED;
+}
+
+v1::Doubling ToProtoDoubling(core::Doubling d) {
+  switch (d) {
+    case core::Doubling::kUndoubled: return v1::DOUBLING_UNDOUBLED;
+    case core::Doubling::kDoubled: return v1::DOUBLING_DOUBLED;
+    case core::Doubling::kRedoubled: return v1::DOUBLING_REDOUBLED;
+  }
+  return v1::DOUBLING_UNSPECIFIED;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::TableResult> ParseResult(
+    const std::vector<std::string>& words) {
+  v1::TableResult result;
+  if (words.size() == 1) {
+    std::string w = absl::AsciiStrToLower(words[0]);
+    if (w == "pass" || w == "passed" || w == "passout" || w == "passed-out") {
+      result.mutable_passed_out();
+      return result;
+    }
+  }
+  if (words.size() != 3) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a result is 'CONTRACT DECLARER TRICKS' (e.g. '4S N 10', '3NTX E -2', "
+        "'2H W =') or 'pass', not '", absl::StrJoin(words, " "), "'"));
+  }
+  // The contract's level is checked by the server; read any digits here so
+  // that "8S" reaches it and gets the server's message.
+  std::string contract = absl::AsciiStrToUpper(words[0]);
+  size_t digits = 0;
+  while (digits < contract.size() && absl::ascii_isdigit(contract[digits])) {
+    ++digits;
+  }
+  int level = 0;
+  if (digits == 0 || !absl::SimpleAtoi(contract.substr(0, digits), &level)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", words[0], "' is not a contract such as 4S or 3NTX"));
+  }
+  absl::StatusOr<core::Contract> parsed =
+      core::ParseContract(absl::StrCat("1", contract.substr(digits)));
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", words[0], "' is not a contract such as 4S or 3NTX"));
+  }
+  absl::StatusOr<v1::Seat> declarer = ParseSeat(words[1]);
+  if (!declarer.ok()) return declarer.status();
+  const std::string& t = words[2];
+  int tricks = 0;
+  if (t == "=") {
+    tricks = level + 6;
+  } else if ((t[0] == '+' || t[0] == '-') &&
+             absl::SimpleAtoi(t.substr(1), &tricks)) {
+    tricks = level + 6 + (t[0] == '+' ? tricks : -tricks);
+  } else if (!absl::SimpleAtoi(t, &tricks)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "tricks '", t, "' must be 0-13, '=', '+N' or '-N'"));
+  }
+  v1::PlayedContract* played = result.mutable_played();
+  played->set_level(level);
+  played->set_strain(ToProtoStrain(parsed->strain));
+  played->set_doubling(ToProtoDoubling(parsed->doubling));
+  played->set_declarer(*declarer);
+  played->set_tricks(tricks);
+  return result;
+}
+
+std::string FractionText(const v1::Fraction& f) {
+  if (f.denominator() == 0) return "-";
+  return core::Decimal::Round(core::Rational(f.numerator(), f.denominator()),
+                              2, core::HalfRounding::kAwayFromZero)
+      .ToString();
+}
+
+std::string DecimalText(const v1::DecimalValue& d) {
+  return core::Decimal(d.units(), d.places()).ToString();
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,65 @@
+#include "server/cli/result_text.h"
+
+#include "core/base/status_matchers.h"
+#include "gtest/gtest.h"
+#include "server/cli/text_table.h"
+
+namespace tally::cli {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+
+TEST(ParseResultTest, ReadsAbsoluteAndRelativeTricks) {
+  absl::StatusOr<v1::TableResult> r = ParseResult({"4S", "N", "10"});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().level(), 4);
+  EXPECT_EQ(r->played().strain(), v1::STRAIN_SPADES);
+  EXPECT_EQ(r->played().declarer(), v1::SEAT_NORTH);
+  EXPECT_EQ(r->played().tricks(), 10);
+  r = ParseResult({"3ntx", "e", "-2"});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().strain(), v1::STRAIN_NO_TRUMP);
+  EXPECT_EQ(r->played().doubling(), v1::DOUBLING_DOUBLED);
+  EXPECT_EQ(r->played().tricks(), 7);
+  r = ParseResult({"2HXX", "W", "+1"});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().doubling(), v1::DOUBLING_REDOUBLED);
+  EXPECT_EQ(r->played().tricks(), 9);
+  EXPECT_TRUE(ParseResult({"pass"})->has_passed_out());
+}
+
+TEST(ParseResultTest, LeavesImpossibleNumbersToTheServer) {
+  // Level 8 and 14 tricks are readable; the server refuses them.
+  absl::StatusOr<v1::TableResult> r = ParseResult({"8S", "N", "14"});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().level(), 8);
+  EXPECT_EQ(r->played().tricks(), 14);
+}
+
+TEST(ParseResultTest, RefusesWhatCannotBeRead) {
+  EXPECT_THAT(ParseResult({"4S", "X", "10"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseResult({"S4", "N", "10"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseResult({"4S", "N"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseResult({"4S", "N", "ten"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST(FractionTextTest, RoundsForDisplayOnly) {
+  v1::Fraction f;
+  f.set_numerator(71);
+  f.set_denominator(6);
+  EXPECT_EQ(FractionText(f), "11.83");
+}
+
+TEST(TextTableTest, AlignsColumns) {
+  TextTable t({"Rank", "Pair"});
+  t.AddRow({"1", "12"});
+  EXPECT_EQ(t.Render(), "Rank  Pair\n1     12\n");
+}
+
+}  // namespace
+}  // namespace tally::cli

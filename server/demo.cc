@@ -1,0 +1,157 @@
+#include "server/demo.h"
+
+#include <array>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "replay/decide.h"
+#include "server/command_runner.h"
+
+namespace tally::server {
+namespace {
+
+constexpr int kTables = 5;
+constexpr int kBoardsPerRound = 3;
+
+// Runs one request through the log as the demo's director or table.
+template <typename Request, typename Decide>
+absl::Status Run(replay::EventLog& log, const std::string& key,
+                 const std::string& method, const Request& request,
+                 v1::Role role, Decide decide) {
+  replay::Command command;
+  command.tournament_id = kDemoTournament;
+  command.idempotency_key = absl::StrCat("demo-", key);
+  command.fingerprint = Fingerprint(method, request);
+  command.actor.set_role(role);
+  command.actor.set_identity("tallyd --demo");
+  command.decide = [&request, decide](const replay::State& s) {
+    return decide(s, request);
+  };
+  return log.Execute(std::move(command)).status();
+}
+
+// A plausible result for `board` at `table`: each board has its own
+// contract, and the tricks vary from table to table by a fixed pattern.
+v1::TableResult DemoResult(int board, int table) {
+  struct Par {
+    int level;
+    v1::Strain strain;
+    v1::Seat declarer;
+  };
+  static constexpr std::array<Par, 15> kPar = {{
+      {4, v1::STRAIN_SPADES, v1::SEAT_NORTH},
+      {3, v1::STRAIN_NO_TRUMP, v1::SEAT_SOUTH},
+      {2, v1::STRAIN_HEARTS, v1::SEAT_EAST},
+      {4, v1::STRAIN_HEARTS, v1::SEAT_WEST},
+      {1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH},
+      {3, v1::STRAIN_CLUBS, v1::SEAT_EAST},
+      {6, v1::STRAIN_SPADES, v1::SEAT_SOUTH},
+      {3, v1::STRAIN_NO_TRUMP, v1::SEAT_WEST},
+      {2, v1::STRAIN_SPADES, v1::SEAT_NORTH},
+      {4, v1::STRAIN_SPADES, v1::SEAT_EAST},
+      {5, v1::STRAIN_DIAMONDS, v1::SEAT_SOUTH},
+      {2, v1::STRAIN_NO_TRUMP, v1::SEAT_WEST},
+      {3, v1::STRAIN_HEARTS, v1::SEAT_NORTH},
+      {4, v1::STRAIN_HEARTS, v1::SEAT_SOUTH},
+      {1, v1::STRAIN_NO_TRUMP, v1::SEAT_EAST},
+  }};
+  v1::TableResult result;
+  if (board == 9 && table == 2) {
+    result.mutable_passed_out();
+    return result;
+  }
+  const Par& par = kPar[(board - 1) % kPar.size()];
+  v1::PlayedContract* played = result.mutable_played();
+  played->set_level(par.level);
+  played->set_strain(par.strain);
+  played->set_declarer(par.declarer);
+  // -1, 0, 0, +1, -2 ... around the contract, depending on board and table.
+  static constexpr std::array<int, 5> kSwing = {-1, 0, 0, 1, -2};
+  int swing = kSwing[(board * 2 + table * 3) % kSwing.size()];
+  played->set_tricks(std::min(13, par.level + 6 + swing));
+  if (swing == -2) played->set_doubling(v1::DOUBLING_DOUBLED);
+  return result;
+}
+
+}  // namespace
+
+absl::Status SeedDemo(replay::EventLog& log) {
+  const v1::Role director = v1::ROLE_DIRECTOR;
+  v1::CreateTournamentRequest tournament;
+  tournament.set_tournament_id(kDemoTournament);
+  tournament.set_name("tally demo club night");
+  TALLY_RETURN_IF_ERROR(Run(log, "tournament", "CreateTournament", tournament,
+                            director, replay::DecideCreateTournament));
+
+  v1::CreateCompetitionRequest competition;
+  competition.set_tournament_id(kDemoTournament);
+  competition.set_competition_id(kDemoCompetition);
+  competition.set_name("Thursday matchpoint pairs");
+  competition.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+  TALLY_RETURN_IF_ERROR(Run(log, "competition", "CreateCompetition",
+                            competition, director,
+                            replay::DecideCreateCompetition));
+
+  static constexpr std::array<std::array<const char*, 2>, 2 * kTables>
+      kPlayers = {{{"Ann Ashby", "Bill Brown"},
+                   {"Cath Cole", "Dan Dunn"},
+                   {"Eve Evans", "Fred Ford"},
+                   {"Gail Gray", "Hal Hunt"},
+                   {"Ida Innes", "Jack Jones"},
+                   {"Kate King", "Len Lord"},
+                   {"Mia Moss", "Ned Noble"},
+                   {"Olga Orr", "Pete Park"},
+                   {"Quin Quay", "Rose Reid"},
+                   {"Sam Shaw", "Tina Todd"}}};
+  for (int pair = 1; pair <= 2 * kTables; ++pair) {
+    v1::RegisterPairRequest r;
+    r.set_tournament_id(kDemoTournament);
+    r.set_competition_id(kDemoCompetition);
+    r.set_pair(pair);
+    for (const char* name : kPlayers[pair - 1]) r.add_players(name);
+    TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("pair-", pair), "RegisterPair",
+                              r, director, replay::DecideRegisterPair));
+  }
+
+  v1::DefineSessionRequest session;
+  session.set_tournament_id(kDemoTournament);
+  session.set_competition_id(kDemoCompetition);
+  session.set_session(1);
+  session.mutable_mitchell()->set_tables(kTables);
+  session.mutable_mitchell()->set_boards_per_round(kBoardsPerRound);
+  TALLY_RETURN_IF_ERROR(Run(log, "session", "DefineSession", session,
+                            director, replay::DecideDefineSession));
+
+  v1::StartSessionRequest start;
+  start.set_tournament_id(kDemoTournament);
+  start.set_competition_id(kDemoCompetition);
+  start.set_session(1);
+  TALLY_RETURN_IF_ERROR(Run(log, "start", "StartSession", start, director,
+                            replay::DecideStartSession));
+
+  for (int board = 1; board <= kTables * kBoardsPerRound; ++board) {
+    for (int table = 1; table <= kTables; ++table) {
+      v1::EnterResultRequest r;
+      r.set_tournament_id(kDemoTournament);
+      r.set_competition_id(kDemoCompetition);
+      r.set_session(1);
+      r.set_table(table);
+      r.set_board(board);
+      *r.mutable_result() = DemoResult(board, table);
+      TALLY_RETURN_IF_ERROR(Run(log,
+                                absl::StrCat("result-", board, "-", table),
+                                "EnterResult", r, v1::ROLE_VENUE,
+                                replay::DecideEnterResult));
+    }
+  }
+
+  v1::PostScoresRequest post;
+  post.set_tournament_id(kDemoTournament);
+  post.set_competition_id(kDemoCompetition);
+  post.set_session(1);
+  return Run(log, "post", "PostScores", post, director,
+             replay::DecidePostScores);
+}
+
+}  // namespace tally::server

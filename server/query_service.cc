@@ -1,0 +1,62 @@
+#include "replay/queries.h"
+#include "server/grpc_status.h"
+#include "server/services.h"
+
+namespace tally::server {
+namespace {
+
+// Answers from the current State with `build`, a replay/queries function.
+template <typename Response, typename Build>
+grpc::Status Answer(const replay::EventLog& log, Response* response,
+                    Build build) {
+  absl::StatusOr<Response> answer = absl::InternalError("not answered");
+  log.Read([&](const replay::State& state) { answer = build(state); });
+  if (!answer.ok()) return ToGrpcStatus(answer.status());
+  *response = *std::move(answer);
+  return grpc::Status::OK;
+}
+
+}  // namespace
+
+grpc::Status QueryService::ListTournaments(
+    grpc::ServerContext*, const v1::ListTournamentsRequest*,
+    v1::ListTournamentsResponse* response) {
+  return Answer(log_, response, [](const replay::State& s) {
+    return absl::StatusOr<v1::ListTournamentsResponse>(
+        replay::BuildTournamentList(s));
+  });
+}
+
+grpc::Status QueryService::GetTournament(
+    grpc::ServerContext*, const v1::GetTournamentRequest* request,
+    v1::Tournament* response) {
+  return Answer(log_, response, [&](const replay::State& s) {
+    return replay::BuildTournament(s, request->tournament_id());
+  });
+}
+
+grpc::Status QueryService::GetStandings(grpc::ServerContext*,
+                                        const v1::GetStandingsRequest* request,
+                                        v1::Standings* response) {
+  return Answer(log_, response, [&](const replay::State& s) {
+    return replay::BuildStandings(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetTraveller(grpc::ServerContext*,
+                                        const v1::GetTravellerRequest* request,
+                                        v1::Traveller* response) {
+  return Answer(log_, response, [&](const replay::State& s) {
+    return replay::BuildTraveller(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetScorecard(grpc::ServerContext*,
+                                        const v1::GetScorecardRequest* request,
+                                        v1::Scorecard* response) {
+  return Answer(log_, response, [&](const replay::State& s) {
+    return replay::BuildScorecard(s, *request);
+  });
+}
+
+}  // namespace tally::server

@@ -1,0 +1,106 @@
+// The gRPC services, split by role so authorisation can be layered on later
+// without changing the API. Handlers hold no rules: convert, call the
+// replay layer, convert back. Thread-safe.
+
+#ifndef TALLY_SERVER_SERVICES_H_
+#define TALLY_SERVER_SERVICES_H_
+
+#include "replay/event_log.h"
+#include "server/command_runner.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+
+namespace tally::server {
+
+class DirectorService final : public v1::DirectorService::Service {
+ public:
+  explicit DirectorService(replay::EventLog& log) : runner_(log) {}
+
+  grpc::Status CreateTournament(grpc::ServerContext* context,
+                                const v1::CreateTournamentRequest* request,
+                                v1::CommandOutcome* response) override;
+  grpc::Status CreateCompetition(grpc::ServerContext* context,
+                                 const v1::CreateCompetitionRequest* request,
+                                 v1::CommandOutcome* response) override;
+  grpc::Status RegisterPair(grpc::ServerContext* context,
+                            const v1::RegisterPairRequest* request,
+                            v1::CommandOutcome* response) override;
+  grpc::Status DefineSession(grpc::ServerContext* context,
+                             const v1::DefineSessionRequest* request,
+                             v1::CommandOutcome* response) override;
+  grpc::Status StartSession(grpc::ServerContext* context,
+                            const v1::StartSessionRequest* request,
+                            v1::CommandOutcome* response) override;
+  grpc::Status PostScores(grpc::ServerContext* context,
+                          const v1::PostScoresRequest* request,
+                          v1::CommandOutcome* response) override;
+
+ private:
+  CommandRunner runner_;
+};
+
+class VenueService final : public v1::VenueService::Service {
+ public:
+  explicit VenueService(replay::EventLog& log) : runner_(log) {}
+
+  grpc::Status EnterResult(grpc::ServerContext* context,
+                           const v1::EnterResultRequest* request,
+                           v1::EnterResultResponse* response) override;
+  grpc::Status ConfirmResult(grpc::ServerContext* context,
+                             const v1::ConfirmResultRequest* request,
+                             v1::CommandOutcome* response) override;
+
+ private:
+  CommandRunner runner_;
+};
+
+class QueryService final : public v1::QueryService::Service {
+ public:
+  explicit QueryService(const replay::EventLog& log) : log_(log) {}
+
+  grpc::Status ListTournaments(grpc::ServerContext* context,
+                               const v1::ListTournamentsRequest* request,
+                               v1::ListTournamentsResponse* response) override;
+  grpc::Status GetTournament(grpc::ServerContext* context,
+                             const v1::GetTournamentRequest* request,
+                             v1::Tournament* response) override;
+  grpc::Status GetStandings(grpc::ServerContext* context,
+                            const v1::GetStandingsRequest* request,
+                            v1::Standings* response) override;
+  grpc::Status GetTraveller(grpc::ServerContext* context,
+                            const v1::GetTravellerRequest* request,
+                            v1::Traveller* response) override;
+  grpc::Status GetScorecard(grpc::ServerContext* context,
+                            const v1::GetScorecardRequest* request,
+                            v1::Scorecard* response) override;
+
+ private:
+  const replay::EventLog& log_;
+};
+
+class AuditService final : public v1::AuditService::Service {
+ public:
+  explicit AuditService(const replay::EventLog& log) : log_(log) {}
+
+  grpc::Status ReadLog(grpc::ServerContext* context,
+                       const v1::ReadLogRequest* request,
+                       grpc::ServerWriter<v1::Event>* writer) override;
+  grpc::Status GetStandingsAsOf(grpc::ServerContext* context,
+                                const v1::GetStandingsAsOfRequest* request,
+                                v1::Standings* response) override;
+  grpc::Status GetBoardHistory(grpc::ServerContext* context,
+                               const v1::GetBoardHistoryRequest* request,
+                               v1::BoardHistory* response) override;
+  grpc::Status VerifyChain(grpc::ServerContext* context,
+                           const v1::VerifyChainRequest* request,
+                           v1::ChainVerification* response) override;
+
+ private:
+  const replay::EventLog& log_;
+};
+
+}  // namespace tally::server
+
+#endif  // TALLY_SERVER_SERVICES_H_

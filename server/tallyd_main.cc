@@ -1,0 +1,106 @@
+// tallyd: the tally tournament server. Opens (or creates) the event log in
+// --data_dir, replays it, and serves the Director, Venue, Query and Audit
+// services on --listen until SIGTERM or SIGINT.
+
+#include <signal.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
+#include "grpcpp/ext/proto_server_reflection_plugin.h"
+#include "grpcpp/health_check_service_interface.h"
+#include "grpcpp/server.h"
+#include "grpcpp/server_builder.h"
+#include "replay/event_log.h"
+#include "server/demo.h"
+#include "server/log_line.h"
+#include "server/services.h"
+
+ABSL_FLAG(std::string, data_dir, "./tally-data",
+          "Directory of the embedded RocksDB event log (created if missing).");
+ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
+          "Address to serve gRPC on, host:port (port 0 picks a free port).");
+ABSL_FLAG(bool, demo, false,
+          "Put the demo tournament 'demo' in the log if it is not there.");
+ABSL_FLAG(std::string, port_file, "",
+          "If set, write the port actually bound to this file once serving.");
+
+namespace {
+
+int Fail(const std::string& message) {
+  tally::server::LogLine(absl::StrCat("cannot start: ", message));
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "tally tournament server.\n\n"
+      "  tallyd [--data_dir=./tally-data] [--listen=127.0.0.1:50051] "
+      "[--demo]\n\n"
+      "Serves tally.v1 DirectorService, VenueService, QueryService and\n"
+      "AuditService, the gRPC health service and server reflection.\n"
+      "Stops cleanly on SIGTERM or SIGINT.");
+  absl::ParseCommandLine(argc, argv);
+
+  // Block the stop signals in every thread; main waits for them below.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  const std::string data_dir = absl::GetFlag(FLAGS_data_dir);
+  absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
+      tally::replay::EventLog::Open({.path = data_dir});
+  if (!log.ok()) return Fail(std::string(log.status().message()));
+  if (absl::GetFlag(FLAGS_demo)) {
+    if (absl::Status s = tally::server::SeedDemo(**log); !s.ok()) {
+      return Fail(absl::StrCat("demo tournament: ", s.message()));
+    }
+  }
+
+  tally::server::DirectorService director(**log);
+  tally::server::VenueService venue(**log);
+  tally::server::QueryService query(**log);
+  tally::server::AuditService audit(**log);
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int port = 0;
+  builder.AddListeningPort(absl::GetFlag(FLAGS_listen),
+                           grpc::InsecureServerCredentials(), &port);
+  builder.RegisterService(&director);
+  builder.RegisterService(&venue);
+  builder.RegisterService(&query);
+  builder.RegisterService(&audit);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (server == nullptr || port == 0) {
+    return Fail(absl::StrCat("cannot listen on ", absl::GetFlag(FLAGS_listen)));
+  }
+  uint64_t events = 0;
+  (*log)->Read([&](const tally::replay::State& s) { events = s.last_sequence; });
+  if (const std::string port_file = absl::GetFlag(FLAGS_port_file);
+      !port_file.empty()) {
+    std::ofstream(port_file) << port << "\n";
+  }
+  tally::server::LogLine(absl::StrCat("started: serving on port ", port,
+                                      ", data in ", data_dir, ", ", events,
+                                      " events replayed"));
+
+  int signal = 0;
+  sigwait(&stop_signals, &signal);
+  tally::server::LogLine(absl::StrCat("stopping on signal ", signal));
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  server->Wait();
+  log->reset();  // drains the writer
+  tally::server::LogLine("stopped");
+  return 0;
+}

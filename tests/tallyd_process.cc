@@ -1,0 +1,101 @@
+#include "tests/tallyd_process.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+namespace tally::testing {
+namespace {
+
+std::string& TallydPathStorage() {
+  static std::string* path = new std::string;
+  return *path;
+}
+
+}  // namespace
+
+void SetTallydPath(std::string path) { TallydPathStorage() = std::move(path); }
+
+std::string TallydPath() {
+  if (!TallydPathStorage().empty()) return TallydPathStorage();
+  const char* env = getenv("TALLYD");
+  return env != nullptr ? env : "tallyd";
+}
+
+std::string MakeTempDir(const std::string& name) {
+  std::string pattern = ::testing::TempDir() + "/" + name + ".XXXXXX";
+  if (mkdtemp(pattern.data()) == nullptr) abort();
+  return pattern;
+}
+
+TallydProcess::TallydProcess(std::string binary, std::string data_dir)
+    : binary_(std::move(binary)), data_dir_(std::move(data_dir)) {}
+
+TallydProcess::~TallydProcess() {
+  if (pid_ > 0) Kill();
+}
+
+absl::Status TallydProcess::Start() {
+  const std::string port_file = data_dir_ + ".port";
+  unlink(port_file.c_str());
+  const std::string log_file = data_dir_ + ".log";
+  pid_ = fork();
+  if (pid_ < 0) return absl::InternalError("fork failed");
+  if (pid_ == 0) {
+    std::string data = "--data_dir=" + data_dir_;
+    std::string port = "--port_file=" + port_file;
+    freopen(log_file.c_str(), "a", stderr);
+    execl(binary_.c_str(), binary_.c_str(), data.c_str(),
+          "--listen=127.0.0.1:0", port.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Wait up to 20 s for the port file: tallyd writes it once serving.
+  for (int i = 0; i < 400; ++i) {
+    std::ifstream in(port_file);
+    int port = 0;
+    if (in >> port && port > 0) {
+      address_ = absl::StrCat("127.0.0.1:", port);
+      channel_ =
+          grpc::CreateChannel(address_, grpc::InsecureChannelCredentials());
+      if (channel_->WaitForConnected(std::chrono::system_clock::now() +
+                                     std::chrono::seconds(10))) {
+        return absl::OkStatus();
+      }
+      return absl::UnavailableError("tallyd does not accept connections");
+    }
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      return absl::InternalError(
+          absl::StrCat("tallyd exited at start; see ", log_file));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return absl::DeadlineExceededError("tallyd did not start within 20 s");
+}
+
+int TallydProcess::Stop() {
+  if (pid_ <= 0) return -1;
+  kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void TallydProcess::Kill() {
+  if (pid_ <= 0) return;
+  kill(pid_, SIGKILL);
+  waitpid(pid_, nullptr, 0);
+  pid_ = -1;
+}
+
+}  // namespace tally::testing

@@ -1,0 +1,55 @@
+// TallydProcess: runs the real tallyd binary as a child process on a
+// loopback port and a given data directory, for tests that cross the
+// process boundary (end-to-end, crash recovery, concurrency).
+// Not thread-safe; one owner.
+
+#ifndef TALLY_TESTS_TALLYD_PROCESS_H_
+#define TALLY_TESTS_TALLYD_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "grpcpp/grpcpp.h"
+
+namespace tally::testing {
+
+class TallydProcess {
+ public:
+  // `binary`: path to tallyd; `data_dir`: its --data_dir.
+  TallydProcess(std::string binary, std::string data_dir);
+  ~TallydProcess();  // SIGKILLs a process still running
+  TallydProcess(const TallydProcess&) = delete;
+  TallydProcess& operator=(const TallydProcess&) = delete;
+
+  // Starts tallyd on 127.0.0.1 with a free port and waits until it serves.
+  absl::Status Start();
+  // SIGTERM and wait; returns the exit status (0 for a clean stop).
+  int Stop();
+  // SIGKILL and wait: a crash.
+  void Kill();
+
+  std::shared_ptr<grpc::Channel> channel() const { return channel_; }
+  const std::string& address() const { return address_; }
+
+ private:
+  std::string binary_;
+  std::string data_dir_;
+  pid_t pid_ = -1;
+  std::string address_;
+  std::shared_ptr<grpc::Channel> channel_;
+};
+
+// A fresh empty directory under the test's temporary directory.
+std::string MakeTempDir(const std::string& name);
+
+// The tallyd binary's path, from the test's first argument (CMake passes
+// $<TARGET_FILE:tallyd>) or the TALLYD environment variable.
+std::string TallydPath();
+void SetTallydPath(std::string path);
+
+}  // namespace tally::testing
+
+#endif  // TALLY_TESTS_TALLYD_PROCESS_H_
