@@ -1,0 +1,90 @@
+#include "tests/client_calls.h"
+
+#include "absl/strings/str_cat.h"
+#include "server/grpc_status.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+#include "tests/seven_table_session.h"
+
+namespace tally::testing {
+namespace {
+
+std::shared_ptr<grpc::Channel> Borrow(grpc::Channel& channel) {
+  return std::shared_ptr<grpc::Channel>(&channel, [](grpc::Channel*) {});
+}
+
+std::unique_ptr<grpc::ClientContext> Context() {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() +
+                        std::chrono::seconds(20));
+  return context;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::EnterResultResponse> EnterResult(
+    grpc::Channel& channel, const v1::EnterResultRequest& request) {
+  v1::EnterResultResponse response;
+  grpc::Status s = v1::VenueService::NewStub(Borrow(channel))
+                       ->EnterResult(Context().get(), request, &response);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return response;
+}
+
+absl::StatusOr<v1::Standings> GetStandings(grpc::Channel& channel,
+                                           const std::string& tournament) {
+  v1::GetStandingsRequest r;
+  r.set_tournament_id(tournament);
+  r.set_competition_id(kCompetition);
+  r.set_session(1);
+  v1::Standings out;
+  grpc::Status s = v1::QueryService::NewStub(Borrow(channel))
+                       ->GetStandings(Context().get(), r, &out);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return out;
+}
+
+absl::StatusOr<v1::Standings> GetStandingsAsOf(grpc::Channel& channel,
+                                               const std::string& tournament,
+                                               uint64_t sequence) {
+  v1::GetStandingsAsOfRequest r;
+  r.mutable_standings()->set_tournament_id(tournament);
+  r.mutable_standings()->set_competition_id(kCompetition);
+  r.mutable_standings()->set_session(1);
+  r.mutable_as_of()->set_sequence(sequence);
+  v1::Standings out;
+  grpc::Status s = v1::AuditService::NewStub(Borrow(channel))
+                       ->GetStandingsAsOf(Context().get(), r, &out);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return out;
+}
+
+absl::StatusOr<std::vector<v1::Event>> ReadWholeLog(grpc::Channel& channel) {
+  auto stub = v1::AuditService::NewStub(Borrow(channel));
+  auto context = Context();
+  v1::ReadLogRequest r;
+  std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+      stub->ReadLog(context.get(), r);
+  std::vector<v1::Event> events;
+  v1::Event e;
+  while (reader->Read(&e)) events.push_back(e);
+  grpc::Status s = reader->Finish();
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return events;
+}
+
+absl::Status VerifyChain(grpc::Channel& channel) {
+  v1::ChainVerification v;
+  grpc::Status s = v1::AuditService::NewStub(Borrow(channel))
+                       ->VerifyChain(Context().get(), {}, &v);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  if (!v.ok()) {
+    return absl::DataLossError(absl::StrCat("chain broken at ",
+                                            v.first_bad_sequence(), ": ",
+                                            v.problem()));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace tally::testing

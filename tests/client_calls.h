@@ -1,0 +1,37 @@
+// Plain blocking calls to a tallyd for the cross-process tests, each
+// returning absl::Status(Or) so tests can use the status matchers.
+
+#ifndef TALLY_TESTS_CLIENT_CALLS_H_
+#define TALLY_TESTS_CLIENT_CALLS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "grpcpp/grpcpp.h"
+#include "tally/v1/events.pb.h"
+#include "tally/v1/query.pb.h"
+#include "tally/v1/venue.pb.h"
+
+namespace tally::testing {
+
+absl::StatusOr<v1::EnterResultResponse> EnterResult(
+    grpc::Channel& channel, const v1::EnterResultRequest& request);
+
+// Session 1 of competition "pairs" of `tournament`.
+absl::StatusOr<v1::Standings> GetStandings(grpc::Channel& channel,
+                                           const std::string& tournament);
+// The same, replayed from the log as of `sequence`.
+absl::StatusOr<v1::Standings> GetStandingsAsOf(grpc::Channel& channel,
+                                               const std::string& tournament,
+                                               uint64_t sequence);
+
+// Every event in the log, in order.
+absl::StatusOr<std::vector<v1::Event>> ReadWholeLog(grpc::Channel& channel);
+
+// The chain verification's outcome; an error if it is not OK.
+absl::Status VerifyChain(grpc::Channel& channel);
+
+}  // namespace tally::testing
+
+#endif  // TALLY_TESTS_CLIENT_CALLS_H_
