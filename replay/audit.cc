@@ -48,9 +48,8 @@ absl::StatusOr<v1::ChainVerification> VerifyChain(const EventStore& store) {
       store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
         if (sequence != expected) {
           out.set_first_bad_sequence(expected);
-          out.set_problem(absl::StrCat("event ", expected,
-                                       " is missing: the log jumps to ",
-                                       sequence));
+          out.set_problem(absl::StrCat(
+              "event ", expected, " is missing: the log jumps to ", sequence));
           return false;
         }
         absl::StatusOr<v1::Event> event =

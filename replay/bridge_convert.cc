@@ -7,53 +7,71 @@ namespace tally::replay {
 
 absl::StatusOr<core::Seat> ToCoreSeat(v1::Seat seat) {
   switch (seat) {
-    case v1::SEAT_NORTH: return core::Seat::kNorth;
-    case v1::SEAT_EAST: return core::Seat::kEast;
-    case v1::SEAT_SOUTH: return core::Seat::kSouth;
-    case v1::SEAT_WEST: return core::Seat::kWest;
+    case v1::SEAT_NORTH:
+      return core::Seat::kNorth;
+    case v1::SEAT_EAST:
+      return core::Seat::kEast;
+    case v1::SEAT_SOUTH:
+      return core::Seat::kSouth;
+    case v1::SEAT_WEST:
+      return core::Seat::kWest;
     default:
-      return absl::InvalidArgumentError(
-          "the declarer must be N, E, S or W");
+      return absl::InvalidArgumentError("the declarer must be N, E, S or W");
   }
 }
 
 absl::StatusOr<core::Strain> ToCoreStrain(v1::Strain strain) {
   switch (strain) {
-    case v1::STRAIN_CLUBS: return core::Strain::kClubs;
-    case v1::STRAIN_DIAMONDS: return core::Strain::kDiamonds;
-    case v1::STRAIN_HEARTS: return core::Strain::kHearts;
-    case v1::STRAIN_SPADES: return core::Strain::kSpades;
-    case v1::STRAIN_NO_TRUMP: return core::Strain::kNoTrump;
+    case v1::STRAIN_CLUBS:
+      return core::Strain::kClubs;
+    case v1::STRAIN_DIAMONDS:
+      return core::Strain::kDiamonds;
+    case v1::STRAIN_HEARTS:
+      return core::Strain::kHearts;
+    case v1::STRAIN_SPADES:
+      return core::Strain::kSpades;
+    case v1::STRAIN_NO_TRUMP:
+      return core::Strain::kNoTrump;
     default:
-      return absl::InvalidArgumentError(
-          "the strain must be C, D, H, S or NT");
+      return absl::InvalidArgumentError("the strain must be C, D, H, S or NT");
   }
 }
 
 core::Doubling ToCoreDoubling(v1::Doubling doubling) {
   switch (doubling) {
-    case v1::DOUBLING_DOUBLED: return core::Doubling::kDoubled;
-    case v1::DOUBLING_REDOUBLED: return core::Doubling::kRedoubled;
-    default: return core::Doubling::kUndoubled;
+    case v1::DOUBLING_DOUBLED:
+      return core::Doubling::kDoubled;
+    case v1::DOUBLING_REDOUBLED:
+      return core::Doubling::kRedoubled;
+    default:
+      return core::Doubling::kUndoubled;
   }
 }
 
 v1::Seat ToProtoSeat(core::Seat seat) {
   switch (seat) {
-    case core::Seat::kNorth: return v1::SEAT_NORTH;
-    case core::Seat::kEast: return v1::SEAT_EAST;
-    case core::Seat::kSouth: return v1::SEAT_SOUTH;
-    case core::Seat::kWest: return v1::SEAT_WEST;
+    case core::Seat::kNorth:
+      return v1::SEAT_NORTH;
+    case core::Seat::kEast:
+      return v1::SEAT_EAST;
+    case core::Seat::kSouth:
+      return v1::SEAT_SOUTH;
+    case core::Seat::kWest:
+      return v1::SEAT_WEST;
   }
   return v1::SEAT_UNSPECIFIED;
 }
 
 v1::Vulnerability ToProtoVulnerability(core::Vulnerability v) {
   switch (v) {
-    case core::Vulnerability::kNone: return v1::VULNERABILITY_NONE;
-    case core::Vulnerability::kNorthSouth: return v1::VULNERABILITY_NORTH_SOUTH;
-    case core::Vulnerability::kEastWest: return v1::VULNERABILITY_EAST_WEST;
-    case core::Vulnerability::kBoth: return v1::VULNERABILITY_BOTH;
+    case core::Vulnerability::kNone:
+      return v1::VULNERABILITY_NONE;
+    case core::Vulnerability::kNorthSouth:
+      return v1::VULNERABILITY_NORTH_SOUTH;
+    case core::Vulnerability::kEastWest:
+      return v1::VULNERABILITY_EAST_WEST;
+    case core::Vulnerability::kBoth:
+      return v1::VULNERABILITY_BOTH;
   }
   return v1::VULNERABILITY_UNSPECIFIED;
 }
@@ -71,8 +89,9 @@ absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
   TALLY_ASSIGN_OR_RETURN(core::Seat declarer, ToCoreSeat(p.declarer()));
   TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
                          core::ConditionsForBoard(board));
-  return core::NorthSouthScore({p.level(), strain, ToCoreDoubling(p.doubling())},
-                               declarer, conditions.vulnerability, p.tricks());
+  return core::NorthSouthScore(
+      {p.level(), strain, ToCoreDoubling(p.doubling())}, declarer,
+      conditions.vulnerability, p.tricks());
 }
 
 std::string DescribeResult(const v1::TableResult& result) {
@@ -85,8 +104,9 @@ std::string DescribeResult(const v1::TableResult& result) {
   std::string contract = core::ContractToString(
       {p.level(), *strain, ToCoreDoubling(p.doubling())});
   int over = p.tricks() - (p.level() + 6);
-  std::string made = over == 0 ? "=" : over > 0 ? absl::StrCat("+", over)
-                                                 : absl::StrCat(over);
+  std::string made = over == 0  ? "="
+                     : over > 0 ? absl::StrCat("+", over)
+                                : absl::StrCat(over);
   return absl::StrCat(contract, made, " ", core::SeatName(*seat));
 }
 

@@ -24,8 +24,7 @@ v1::Vulnerability ToProtoVulnerability(core::Vulnerability v);
 
 // The NS score of a table result (0 when passed out), checked: level 1..7,
 // tricks 0..13, strain and declarer given. InvalidArgument otherwise.
-absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
-                                      int board);
+absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result, int board);
 
 // "4S= N", "3NT+1 S", "2HX-2 E", "passed out".
 std::string DescribeResult(const v1::TableResult& result);

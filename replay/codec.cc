@@ -38,8 +38,7 @@ absl::StatusOr<v1::Event> DecodeLinkedEvent(
     return absl::DataLossError(
         absl::StrCat("event ", sequence, " is corrupt: it does not parse"));
   }
-  if (ChainHash(expected_previous, stored.canonical_event()) !=
-      stored.hash()) {
+  if (ChainHash(expected_previous, stored.canonical_event()) != stored.hash()) {
     return absl::DataLossError(absl::StrCat(
         "event ", sequence,
         " fails the hash chain: its bytes or its hash were changed"));

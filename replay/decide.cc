@@ -21,16 +21,16 @@ absl::Status CheckId(absl::string_view what, const std::string& id) {
     ok = ok && (absl::ascii_islower(c) || absl::ascii_isdigit(c) || c == '-');
   }
   if (ok) return absl::OkStatus();
-  return absl::InvalidArgumentError(absl::StrCat(
-      "'", id, "' is not a valid ", what,
-      " id: use 1 to 64 lower-case letters, digits and '-', e.g. "
-      "'anc-2025'"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", id, "' is not a valid ", what,
+                   " id: use 1 to 64 lower-case letters, digits and '-', e.g. "
+                   "'anc-2025'"));
 }
 
 absl::Status CheckName(absl::string_view what, const std::string& name) {
   if (absl::StripAsciiWhitespace(name).empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("the ", what,
-                                                   " needs a name"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ", what, " needs a name"));
   }
   if (name.size() > 200) {
     return absl::InvalidArgumentError(
@@ -51,9 +51,9 @@ absl::StatusOr<const SessionState*> FindSessionInPlay(
       FindSession(state, tournament_id, competition_id, session));
   switch (s->phase) {
     case SessionPhase::kDefined:
-      return absl::FailedPreconditionError(absl::StrCat(
-          SessionName(competition_id, session),
-          " has not started; the director starts it first"));
+      return absl::FailedPreconditionError(
+          absl::StrCat(SessionName(competition_id, session),
+                       " has not started; the director starts it first"));
     case SessionPhase::kPosted:
       return absl::FailedPreconditionError(absl::StrCat(
           "scores for ", SessionName(competition_id, session),
@@ -80,8 +80,8 @@ absl::Status CheckMovement(const v1::Movement& movement,
   std::set<int> missing_pairs;
   for (const v1::MovementRound& r : movement.rounds()) {
     if (r.round() < 1 || !rounds.insert(r.round()).second) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "round ", r.round(), " is numbered twice or below 1"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("round ", r.round(), " is numbered twice or below 1"));
     }
     if (r.tables().empty()) {
       return absl::InvalidArgumentError(
@@ -96,9 +96,9 @@ absl::Status CheckMovement(const v1::Movement& movement,
             absl::StrCat(where, ": table numbered twice or below 1"));
       }
       if (t.ns_pair() < 1 || t.ew_pair() < 1 || t.ns_pair() == t.ew_pair()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            where, ": needs two different pair numbers, not ", t.ns_pair(),
-            " and ", t.ew_pair()));
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": needs two different pair numbers, not ",
+                         t.ns_pair(), " and ", t.ew_pair()));
       }
       for (int pair : {t.ns_pair(), t.ew_pair()}) {
         if (!seated.insert(pair).second) {
@@ -117,9 +117,9 @@ absl::Status CheckMovement(const v1::Movement& movement,
         }
         for (int pair : {t.ns_pair(), t.ew_pair()}) {
           if (!pair_boards.insert({pair, board}).second) {
-            return absl::InvalidArgumentError(absl::StrCat(
-                where, ": pair ", pair, " would play board ", board,
-                " a second time"));
+            return absl::InvalidArgumentError(
+                absl::StrCat(where, ": pair ", pair, " would play board ",
+                             board, " a second time"));
           }
         }
       }
@@ -127,9 +127,8 @@ absl::Status CheckMovement(const v1::Movement& movement,
   }
   if (!missing_pairs.empty()) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "the movement seats pairs that are not registered in '",
-        competition.id, "': ", absl::StrJoin(missing_pairs, ", "),
-        "; register them first"));
+        "the movement seats pairs that are not registered in '", competition.id,
+        "': ", absl::StrJoin(missing_pairs, ", "), "; register them first"));
   }
   SessionState scratch;
   return IndexMovement(movement, scratch);
@@ -164,13 +163,12 @@ absl::StatusOr<const CompetitionState*> FindCompetition(
 absl::StatusOr<const SessionState*> FindSession(
     const State& state, const std::string& tournament_id,
     const std::string& competition_id, int session) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, tournament_id, competition_id));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, tournament_id, competition_id));
   auto it = c->sessions.find(session);
   if (it == c->sessions.end()) {
-    return absl::NotFoundError(absl::StrCat("'", competition_id,
-                                            "' has no session ", session));
+    return absl::NotFoundError(
+        absl::StrCat("'", competition_id, "' has no session ", session));
   }
   return &it->second;
 }
@@ -200,10 +198,9 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
         "pairs");
   }
   if (t->competitions.contains(request.competition_id())) {
-    return absl::AlreadyExistsError(
-        absl::StrCat("tournament '", request.tournament_id(),
-                     "' already has a competition '",
-                     request.competition_id(), "'"));
+    return absl::AlreadyExistsError(absl::StrCat(
+        "tournament '", request.tournament_id(),
+        "' already has a competition '", request.competition_id(), "'"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_competition_created();
@@ -215,24 +212,24 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
 
 absl::StatusOr<v1::EventPayload> DecideRegisterPair(
     const State& state, const v1::RegisterPairRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, request.tournament_id(), request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   if (request.pair() < 1 || request.pair() > 9999) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "pair number ", request.pair(), " is not valid (1-9999)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("pair number ", request.pair(), " is not valid (1-9999)"));
   }
   if (request.players_size() != 2) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a pair has two players, not ", request.players_size()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("a pair has two players, not ", request.players_size()));
   }
   for (const std::string& player : request.players()) {
     TALLY_RETURN_IF_ERROR(CheckName("player", player));
   }
   if (auto it = c->pairs.find(request.pair()); it != c->pairs.end()) {
-    return absl::AlreadyExistsError(absl::StrCat(
-        "pair ", request.pair(), " is already registered (",
-        absl::StrJoin(it->second, " & "), ")"));
+    return absl::AlreadyExistsError(
+        absl::StrCat("pair ", request.pair(), " is already registered (",
+                     absl::StrJoin(it->second, " & "), ")"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_pair_registered();
@@ -244,17 +241,16 @@ absl::StatusOr<v1::EventPayload> DecideRegisterPair(
 
 absl::StatusOr<v1::EventPayload> DecideDefineSession(
     const State& state, const v1::DefineSessionRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, request.tournament_id(), request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   if (request.session() < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("session ", request.session(), " is not valid (1 up)"));
   }
   if (c->sessions.contains(request.session())) {
-    return absl::AlreadyExistsError(
-        absl::StrCat(SessionName(c->id, request.session()),
-                     " is already defined"));
+    return absl::AlreadyExistsError(absl::StrCat(
+        SessionName(c->id, request.session()), " is already defined"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_session_defined();
@@ -271,9 +267,9 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
           core::Movement movement,
           core::MitchellMovement(m.tables(), m.boards_per_round()));
       *e->mutable_movement() = ToProtoMovement(movement);
-      e->set_movement_source(absl::StrCat("mitchell tables=", m.tables(),
-                                          " boards_per_round=",
-                                          m.boards_per_round()));
+      e->set_movement_source(
+          absl::StrCat("mitchell tables=", m.tables(),
+                       " boards_per_round=", m.boards_per_round()));
       break;
     }
     case v1::DefineSessionRequest::MOVEMENT_SPEC_NOT_SET:
@@ -291,9 +287,9 @@ absl::StatusOr<v1::EventPayload> DecideStartSession(
       FindSession(state, request.tournament_id(), request.competition_id(),
                   request.session()));
   if (s->phase != SessionPhase::kDefined) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        SessionName(request.competition_id(), request.session()),
-        " has already started"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(SessionName(request.competition_id(), request.session()),
+                     " has already started"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_session_started();
@@ -320,9 +316,9 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
   }
   if (missing > 0) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ", SessionName(request.competition_id(), request.session()),
-        ": ", missing, " result(s) still missing, the first being ",
-        first_missing));
+        "cannot post ",
+        SessionName(request.competition_id(), request.session()), ": ", missing,
+        " result(s) still missing, the first being ", first_missing));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_scores_posted();
@@ -342,21 +338,21 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
     table_known = table_known || table_board.first == request.table();
   }
   if (!table_known) {
-    return absl::NotFoundError(absl::StrCat(
-        "table ", request.table(), " is not in the movement of ",
-        SessionName(request.competition_id(), request.session())));
+    return absl::NotFoundError(
+        absl::StrCat("table ", request.table(), " is not in the movement of ",
+                     SessionName(request.competition_id(), request.session())));
   }
   if (!s->times_scheduled.contains(request.board())) {
-    return absl::NotFoundError(absl::StrCat(
-        "board ", request.board(), " is not played in ",
-        SessionName(request.competition_id(), request.session()),
-        " (boards ", BoardList(s->times_scheduled), ")"));
+    return absl::NotFoundError(
+        absl::StrCat("board ", request.board(), " is not played in ",
+                     SessionName(request.competition_id(), request.session()),
+                     " (boards ", BoardList(s->times_scheduled), ")"));
   }
   auto slot_it = s->slots.find({request.table(), request.board()});
   if (slot_it == s->slots.end()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "table ", request.table(), " does not play board ", request.board(),
-        " in this session"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("table ", request.table(), " does not play board ",
+                     request.board(), " in this session"));
   }
   const TableSlot& slot = slot_it->second;
   if (request.round() != 0 && request.round() != slot.round) {
@@ -403,15 +399,15 @@ absl::StatusOr<v1::EventPayload> DecideConfirmResult(
   const EnteredResult& r = it->second;
   if (request.confirming_pair() != r.slot.ns_pair &&
       request.confirming_pair() != r.slot.ew_pair) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "pair ", request.confirming_pair(), " did not play board ",
-        request.board(), " at table ", request.table(), " (pairs ",
-        r.slot.ns_pair, " and ", r.slot.ew_pair, " did)"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("pair ", request.confirming_pair(), " did not play board ",
+                     request.board(), " at table ", request.table(), " (pairs ",
+                     r.slot.ns_pair, " and ", r.slot.ew_pair, " did)"));
   }
   if (r.confirmed) {
-    return absl::AlreadyExistsError(absl::StrCat(
-        "board ", request.board(), " at table ", request.table(),
-        " is already confirmed"));
+    return absl::AlreadyExistsError(absl::StrCat("board ", request.board(),
+                                                 " at table ", request.table(),
+                                                 " is already confirmed"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_result_confirmed();

@@ -97,8 +97,7 @@ absl::StatusOr<CommandResult> EventLog::Execute(Command command) {
         "applied twice");
   }
   Pending pending{std::move(command), {}};
-  std::future<absl::StatusOr<CommandResult>> result =
-      pending.done.get_future();
+  std::future<absl::StatusOr<CommandResult>> result = pending.done.get_future();
   {
     absl::MutexLock lock(&queue_mu_);
     if (stopping_) {
@@ -258,11 +257,11 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     if (!written.ok() || state_dirty) writer_state_ = state_;
   }
   for (Decided& d : decided) {
-    if (!written.ok() && (d.appends || (d.result.ok() && d.result->replayed &&
-                                        group_keys.count(
-                                            {d.pending->command.tournament_id,
-                                             d.pending->command
-                                                 .idempotency_key})))) {
+    if (!written.ok() &&
+        (d.appends ||
+         (d.result.ok() && d.result->replayed &&
+          group_keys.count({d.pending->command.tournament_id,
+                            d.pending->command.idempotency_key})))) {
       d.pending->done.set_value(written);
     } else {
       d.pending->done.set_value(std::move(d.result));

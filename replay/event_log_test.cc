@@ -75,8 +75,8 @@ class EventLogTest : public ::testing::Test {
   void SetUp() override { Open(); }
   void Open() {
     log_.reset();
-    absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(
-        {.path = dir_, .clock = [this] { return now_; }});
+    absl::StatusOr<std::unique_ptr<EventLog>> log =
+        EventLog::Open({.path = dir_, .clock = [this] { return now_; }});
     ASSERT_THAT(log, IsOk());
     log_ = *std::move(log);
   }
@@ -120,8 +120,7 @@ TEST_F(EventLogTest, RetryWithTheSameKeyReturnsTheFirstOutcome) {
   absl::StatusOr<CommandResult> retry = log_->Execute(Create("a", "k1"));
   ASSERT_THAT(retry, IsOk());
   EXPECT_TRUE(retry->replayed);
-  EXPECT_EQ(retry->event.SerializeAsString(),
-            first->event.SerializeAsString());
+  EXPECT_EQ(retry->event.SerializeAsString(), first->event.SerializeAsString());
   EXPECT_EQ(LastSequence(*log_), 1u);
 
   // The record survives a restart.
@@ -177,9 +176,8 @@ TEST_F(EventLogTest, ReplaysAPrefixBySequenceOrByTime) {
   EXPECT_EQ(by_sequence->last_sequence, 3u);
   EXPECT_EQ(by_sequence->tournaments.size(), 3u);
   // Events were received at +0, +60, +120, ...: +90s covers two.
-  absl::StatusOr<State> by_time =
-      ReplayPrefix(log_->store(), UINT64_MAX,
-                   absl::FromUnixSeconds(1'750'000'000 + 90));
+  absl::StatusOr<State> by_time = ReplayPrefix(
+      log_->store(), UINT64_MAX, absl::FromUnixSeconds(1'750'000'000 + 90));
   ASSERT_THAT(by_time, IsOk());
   EXPECT_EQ(by_time->last_sequence, 2u);
 }
@@ -216,8 +214,7 @@ void FlipAByte(const std::string& dir, uint64_t sequence, size_t offset) {
   rocksdb::DB* db = nullptr;
   ASSERT_TRUE(rocksdb::DB::Open({}, dir, families, &handles, &db).ok());
   std::string value;
-  ASSERT_TRUE(
-      db->Get({}, handles[1], SequenceKey(sequence), &value).ok());
+  ASSERT_TRUE(db->Get({}, handles[1], SequenceKey(sequence), &value).ok());
   ASSERT_LT(offset, value.size());
   value[offset] ^= 0x01;
   ASSERT_TRUE(db->Put({}, handles[1], SequenceKey(sequence), value).ok());
@@ -240,9 +237,10 @@ TEST_F(EventLogTest, VerifyNamesTheFirstEventWhoseBytesChanged) {
   // the stored hash, either way the chain must break at 4.
   for (size_t offset : {size_t{12}, size_t{60}}) {
     std::string copy = MakeTempDir();
-    std::filesystem::copy(dir_, copy,
-                          std::filesystem::copy_options::recursive |
-                              std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy(
+        dir_, copy,
+        std::filesystem::copy_options::recursive |
+            std::filesystem::copy_options::overwrite_existing);
     FlipAByte(copy, 4, offset);
     absl::StatusOr<std::unique_ptr<EventStore>> store =
         EventStore::Open({.path = copy});

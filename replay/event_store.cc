@@ -60,8 +60,8 @@ absl::StatusOr<std::unique_ptr<EventStore>> EventStore::Open(
   rocksdb::Status s =
       rocksdb::DB::Open(db_options, options.path, families, &handles, &raw);
   if (!s.ok()) {
-    return FromRocks(s, absl::StrCat("cannot open the data directory ",
-                                     options.path));
+    return FromRocks(
+        s, absl::StrCat("cannot open the data directory ", options.path));
   }
   return std::unique_ptr<EventStore>(new EventStore(
       std::unique_ptr<rocksdb::DB>(raw), std::move(handles), options.sync));
@@ -119,10 +119,11 @@ absl::StatusOr<uint64_t> EventStore::LastSequence() const {
 
 absl::StatusOr<std::string> EventStore::ReadRaw(uint64_t sequence) const {
   std::string value;
-  rocksdb::Status s = db_->Get(rocksdb::ReadOptions(), events_,
-                               SequenceKey(sequence), &value);
+  rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), events_, SequenceKey(sequence), &value);
   if (s.IsNotFound()) {
-    return absl::NotFoundError(absl::StrCat("no event with sequence ", sequence));
+    return absl::NotFoundError(
+        absl::StrCat("no event with sequence ", sequence));
   }
   if (!s.ok()) return FromRocks(s, "cannot read the event log");
   return value;
@@ -140,9 +141,8 @@ absl::Status EventStore::Scan(
 }
 
 absl::StatusOr<std::optional<v1::IdempotencyRecord>>
-EventStore::FindIdempotency(
-    const std::string& tournament_id,
-    const std::string& idempotency_key) const {
+EventStore::FindIdempotency(const std::string& tournament_id,
+                            const std::string& idempotency_key) const {
   std::string value;
   rocksdb::Status s =
       db_->Get(rocksdb::ReadOptions(), idempotency_,
@@ -151,8 +151,8 @@ EventStore::FindIdempotency(
   if (!s.ok()) return FromRocks(s, "cannot read the idempotency records");
   v1::IdempotencyRecord record;
   if (!record.ParseFromString(value)) {
-    return absl::DataLossError(absl::StrCat(
-        "the idempotency record for key '", idempotency_key, "' is corrupt"));
+    return absl::DataLossError(absl::StrCat("the idempotency record for key '",
+                                            idempotency_key, "' is corrupt"));
   }
   return std::optional<v1::IdempotencyRecord>(std::move(record));
 }

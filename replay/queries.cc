@@ -15,9 +15,12 @@ namespace {
 
 v1::SessionStatus ToProtoStatus(SessionPhase phase) {
   switch (phase) {
-    case SessionPhase::kDefined: return v1::SESSION_STATUS_DEFINED;
-    case SessionPhase::kInPlay: return v1::SESSION_STATUS_IN_PLAY;
-    case SessionPhase::kPosted: return v1::SESSION_STATUS_POSTED;
+    case SessionPhase::kDefined:
+      return v1::SESSION_STATUS_DEFINED;
+    case SessionPhase::kInPlay:
+      return v1::SESSION_STATUS_IN_PLAY;
+    case SessionPhase::kPosted:
+      return v1::SESSION_STATUS_POSTED;
   }
   return v1::SESSION_STATUS_UNSPECIFIED;
 }
@@ -112,9 +115,9 @@ v1::ListTournamentsResponse BuildTournamentList(const State& state) {
 
 absl::StatusOr<v1::Standings> BuildStandings(
     const State& state, const v1::GetStandingsRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, request.tournament_id(), request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSession(state, request.tournament_id(), request.competition_id(),
@@ -125,8 +128,8 @@ absl::StatusOr<v1::Standings> BuildStandings(
     ns.insert(slot.ns_pair);
     ew.insert(slot.ew_pair);
   }
-  bool two_fields = std::none_of(ns.begin(), ns.end(),
-                                 [&](int p) { return ew.contains(p); });
+  bool two_fields =
+      std::none_of(ns.begin(), ns.end(), [&](int p) { return ew.contains(p); });
   v1::Standings out;
   out.set_tournament_id(request.tournament_id());
   out.set_competition_id(request.competition_id());
@@ -189,9 +192,9 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
 
 absl::StatusOr<v1::Scorecard> BuildScorecard(
     const State& state, const v1::GetScorecardRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, request.tournament_id(), request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSession(state, request.tournament_id(), request.competition_id(),

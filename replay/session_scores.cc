@@ -46,8 +46,8 @@ SessionScores ScoreSession(const SessionState& session) {
   }
   for (auto& [pair, total] : scores.pairs) {
     if (total.maximum > 0) {
-      total.percentage = core::SessionPercentage(
-          total.matchpoints, core::Rational(total.maximum));
+      total.percentage = core::SessionPercentage(total.matchpoints,
+                                                 core::Rational(total.maximum));
     }
   }
   return scores;

@@ -26,8 +26,8 @@ struct ScoredResult {
 
 struct ScoredBoard {
   int board = 0;
-  int times_expected = 0;  // tables the movement has play it
-  int64_t top = 0;         // 2 * (times_expected - 1)
+  int times_expected = 0;             // tables the movement has play it
+  int64_t top = 0;                    // 2 * (times_expected - 1)
   std::vector<ScoredResult> results;  // in table order
 };
 
@@ -41,8 +41,8 @@ struct PairTotal {
 };
 
 struct SessionScores {
-  std::map<int, ScoredBoard> boards;   // by board number
-  std::map<int, PairTotal> pairs;      // by pair number, every seated pair
+  std::map<int, ScoredBoard> boards;  // by board number
+  std::map<int, PairTotal> pairs;     // by pair number, every seated pair
 };
 
 // Scores every result entered so far in `session`.

@@ -41,6 +41,8 @@ std::string ChainHash(absl::string_view previous_hash,
 
 std::string GenesisHash() { return std::string(kHashSize, '\0'); }
 
-std::string ToHex(absl::string_view bytes) { return absl::BytesToHexString(bytes); }
+std::string ToHex(absl::string_view bytes) {
+  return absl::BytesToHexString(bytes);
+}
 
 }  // namespace tally::replay

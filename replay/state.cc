@@ -44,9 +44,9 @@ absl::Status IndexMovement(const v1::Movement& movement,
       for (int board : t.boards()) {
         if (!session.slots.emplace(std::make_pair(t.table(), board), slot)
                  .second) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              "table ", t.table(), " is given board ", board,
-              " more than once in the movement"));
+          return absl::InvalidArgumentError(
+              absl::StrCat("table ", t.table(), " is given board ", board,
+                           " more than once in the movement"));
         }
         ++session.times_scheduled[board];
       }
@@ -57,8 +57,8 @@ absl::Status IndexMovement(const v1::Movement& movement,
 
 absl::Status Evolve(const v1::Event& event, State& state) {
   if (event.sequence() != state.last_sequence + 1) {
-    return Misfit(event, absl::StrCat("expected sequence ",
-                                      state.last_sequence + 1));
+    return Misfit(event,
+                  absl::StrCat("expected sequence ", state.last_sequence + 1));
   }
   const v1::EventPayload& p = event.payload();
   auto tournament_it = state.tournaments.find(event.tournament_id());

@@ -87,8 +87,7 @@ absl::Status Evolve(const v1::Event& event, State& state);
 
 // The session's slots by (table, board), checked: every pair number
 // positive, no table given the same board twice in one session.
-absl::Status IndexMovement(const v1::Movement& movement,
-                           SessionState& session);
+absl::Status IndexMovement(const v1::Movement& movement, SessionState& session);
 
 absl::Time ToTime(const google::protobuf::Timestamp& ts);
 google::protobuf::Timestamp ToTimestamp(absl::Time t);

@@ -80,9 +80,8 @@ absl::Status VerifyChain(grpc::Channel& channel) {
                        ->VerifyChain(Context().get(), {}, &v);
   if (!s.ok()) return server::FromGrpcStatus(s);
   if (!v.ok()) {
-    return absl::DataLossError(absl::StrCat("chain broken at ",
-                                            v.first_bad_sequence(), ": ",
-                                            v.problem()));
+    return absl::DataLossError(absl::StrCat(
+        "chain broken at ", v.first_bad_sequence(), ": ", v.problem()));
   }
   return absl::OkStatus();
 }

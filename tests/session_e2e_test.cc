@@ -99,17 +99,17 @@ TEST_F(SessionEndToEndTest, PlaysAFullSessionToTheHandCheckedRanking) {
       {2, {5, true, 2738, 69}},   {3, {5, true, 2738, 69}},
       {1, {7, false, 238, 6}}};
   const std::map<int, Expected> expected_ew = {
-      {9, {1, false, 5714, 144}},  {11, {2, false, 5595, 141}},
-      {12, {3, true, 5357, 135}},  {13, {3, true, 5357, 135}},
-      {8, {5, true, 5119, 129}},   {10, {5, true, 5119, 129}},
+      {9, {1, false, 5714, 144}}, {11, {2, false, 5595, 141}},
+      {12, {3, true, 5357, 135}}, {13, {3, true, 5357, 135}},
+      {8, {5, true, 5119, 129}},  {10, {5, true, 5119, 129}},
       {14, {7, false, 2738, 69}}};
 
   v1::Standings s = Standings();
   EXPECT_EQ(s.results_entered(), 147);
   EXPECT_EQ(s.results_expected(), 147);
   ASSERT_EQ(s.fields_size(), 2);  // a Mitchell: NS and EW fields
-  for (const auto& [field, expected] :
-       {std::pair{s.fields(0), expected_ns}, std::pair{s.fields(1), expected_ew}}) {
+  for (const auto& [field, expected] : {std::pair{s.fields(0), expected_ns},
+                                        std::pair{s.fields(1), expected_ew}}) {
     ASSERT_EQ(field.rows_size(), 7) << field.name();
     int previous_rank = 0;
     for (const v1::StandingsRow& row : field.rows()) {
@@ -183,13 +183,18 @@ TEST_F(SessionEndToEndTest, BadInputIsRefusedPreciselyAndChangesNothing) {
     std::string message;
   };
   const std::vector<Case> cases = {
-      {"level 8", [](auto& r) { r.mutable_result()->mutable_played()->set_level(8); },
+      {"level 8",
+       [](auto& r) { r.mutable_result()->mutable_played()->set_level(8); },
        absl::StatusCode::kInvalidArgument, "level 8"},
-      {"tricks 14", [](auto& r) { r.mutable_result()->mutable_played()->set_tricks(14); },
+      {"tricks 14",
+       [](auto& r) { r.mutable_result()->mutable_played()->set_tricks(14); },
        absl::StatusCode::kInvalidArgument, "14 tricks"},
-      {"declarer X", [](auto& r) {
-         r.mutable_result()->mutable_played()->set_declarer(v1::SEAT_UNSPECIFIED);
-       }, absl::StatusCode::kInvalidArgument, "declarer"},
+      {"declarer X",
+       [](auto& r) {
+         r.mutable_result()->mutable_played()->set_declarer(
+             v1::SEAT_UNSPECIFIED);
+       },
+       absl::StatusCode::kInvalidArgument, "declarer"},
       {"empty result", [](auto& r) { r.clear_result(); },
        absl::StatusCode::kInvalidArgument, "result is empty"},
       {"unknown tournament", [](auto& r) { r.set_tournament_id("nope"); },
@@ -204,10 +209,15 @@ TEST_F(SessionEndToEndTest, BadInputIsRefusedPreciselyAndChangesNothing) {
        absl::StatusCode::kNotFound, "table 8 is not in the movement"},
       // Table 2 plays board 4 (set 2) in round 1: a Mitchell table plays
       // every board, so the round is what can be wrong.
-      {"wrong round", [](auto& r) { r.set_table(2); r.set_board(4); r.set_round(3); },
+      {"wrong round",
+       [](auto& r) {
+         r.set_table(2);
+         r.set_board(4);
+         r.set_round(3);
+       },
        absl::StatusCode::kFailedPrecondition, "in round 1, not round 3"},
-      {"second result", [](auto& r) {},
-       absl::StatusCode::kAlreadyExists, "changing it is a correction"},
+      {"second result", [](auto& r) {}, absl::StatusCode::kAlreadyExists,
+       "changing it is a correction"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.what);
@@ -231,9 +241,10 @@ TEST_F(SessionEndToEndTest, BadInputIsRefusedPreciselyAndChangesNothing) {
   {
     grpc::ClientContext context;
     v1::CommandOutcome out;
-    EXPECT_THAT(server::FromGrpcStatus(venue_->ConfirmResult(&context, confirm, &out)),
-                StatusIs(absl::StatusCode::kFailedPrecondition,
-                         HasSubstr("pair 9 did not play board 1")));
+    EXPECT_THAT(
+        server::FromGrpcStatus(venue_->ConfirmResult(&context, confirm, &out)),
+        StatusIs(absl::StatusCode::kFailedPrecondition,
+                 HasSubstr("pair 9 did not play board 1")));
     EXPECT_EQ(LogLength(), length);
   }
   confirm.set_confirming_pair(EwPairAt(1, 1));
@@ -252,9 +263,10 @@ TEST_F(SessionEndToEndTest, BadInputIsRefusedPreciselyAndChangesNothing) {
   post.set_competition_id(kCompetition);
   post.set_session(1);
   v1::CommandOutcome out;
-  EXPECT_THAT(server::FromGrpcStatus(director_->PostScores(&context, post, &out)),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("146 result(s) still missing")));
+  EXPECT_THAT(
+      server::FromGrpcStatus(director_->PostScores(&context, post, &out)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("146 result(s) still missing")));
   EXPECT_EQ(LogLength(), length + 1);
 }
 

@@ -84,8 +84,8 @@ constexpr std::array<Contract, kBoards> kContracts = {{
     {5, v1::STRAIN_SPADES, v1::DOUBLING_DOUBLED, v1::SEAT_NORTH},
 }};
 
-constexpr std::array<int, kTables + 1> kTrickOffset = {0,  -2, -1, -1,
-                                                       0,  0,  0,  1};
+constexpr std::array<int, kTables + 1> kTrickOffset = {0, -2, -1, -1,
+                                                       0, 0,  0,  1};
 
 template <typename Request, typename Call>
 absl::Status Run(Request request, const std::string& key, Call call) {
@@ -107,8 +107,8 @@ int RoundOf(int board, int table) {
   return ((set - table) % kTables + kTables) % kTables + 1;
 }
 
-v1::EnterResultRequest ScriptedResult(const std::string& tournament,
-                                      int board, int table) {
+v1::EnterResultRequest ScriptedResult(const std::string& tournament, int board,
+                                      int table) {
   const Contract& c = kContracts[board - 1];
   int ew = EwPairAt(RoundOf(board, table), table);
   v1::EnterResultRequest r;

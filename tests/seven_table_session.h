@@ -33,8 +33,8 @@ int RoundOf(int board, int table);
 
 // The scripted result of `board` at `table`, as a table would enter it,
 // with a fixed idempotency key.
-v1::EnterResultRequest ScriptedResult(const std::string& tournament,
-                                      int board, int table);
+v1::EnterResultRequest ScriptedResult(const std::string& tournament, int board,
+                                      int table);
 
 // Every scripted result, board by board.
 std::vector<v1::EnterResultRequest> AllScriptedResults(

@@ -7,8 +7,8 @@ namespace {
 
 TEST(DecimalTest, RoundsPercentagesToTwoPlacesHalfUp) {
   // SABF TR 11.3: "to the nearest two decimal places". 42.495 -> 42.50.
-  Decimal d = Decimal::Round(Rational(42495, 1000), 2,
-                             HalfRounding::kAwayFromZero);
+  Decimal d =
+      Decimal::Round(Rational(42495, 1000), 2, HalfRounding::kAwayFromZero);
   EXPECT_EQ(d.units(), 4250);
   EXPECT_EQ(d.ToString(), "42.50");
   // 2/3 of 100 = 66.666... -> 66.67.

@@ -94,8 +94,10 @@ absl::StatusOr<Rational> Rational::Parse(absl::string_view text) {
       dot == absl::string_view::npos ? absl::string_view() : t.substr(dot + 1);
   if (whole.empty() && frac.empty()) return bad();
   if (frac.size() > 12) return bad();
-  for (char c : whole) if (!absl::ascii_isdigit(c)) return bad();
-  for (char c : frac) if (!absl::ascii_isdigit(c)) return bad();
+  for (char c : whole)
+    if (!absl::ascii_isdigit(c)) return bad();
+  for (char c : frac)
+    if (!absl::ascii_isdigit(c)) return bad();
   int64_t w = 0, f = 0;
   if (!whole.empty() && !absl::SimpleAtoi(whole, &w)) return bad();
   if (!frac.empty() && !absl::SimpleAtoi(frac, &f)) return bad();
@@ -134,11 +136,16 @@ int64_t Rational::RoundToInteger(HalfRounding half) const {
   if (frac < one_half) return lo;
   if (frac > one_half) return lo + 1;
   switch (half) {
-    case HalfRounding::kAwayFromZero: return lo >= 0 ? lo + 1 : lo;
-    case HalfRounding::kTowardZero: return lo >= 0 ? lo : lo + 1;
-    case HalfRounding::kUp: return lo + 1;
-    case HalfRounding::kDown: return lo;
-    case HalfRounding::kEven: return (lo % 2 == 0) ? lo : lo + 1;
+    case HalfRounding::kAwayFromZero:
+      return lo >= 0 ? lo + 1 : lo;
+    case HalfRounding::kTowardZero:
+      return lo >= 0 ? lo : lo + 1;
+    case HalfRounding::kUp:
+      return lo + 1;
+    case HalfRounding::kDown:
+      return lo;
+    case HalfRounding::kEven:
+      return (lo % 2 == 0) ? lo : lo + 1;
   }
   return lo;
 }

@@ -15,9 +15,9 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace tally::core {
 
@@ -57,8 +57,7 @@ class Rational {
   Rational& operator/=(const Rational& o) { return *this = *this / o; }
 
   friend bool operator==(const Rational& a, const Rational& b) = default;
-  friend std::strong_ordering operator<=>(const Rational& a,
-                                          const Rational& b);
+  friend std::strong_ordering operator<=>(const Rational& a, const Rational& b);
 
   // Largest integer <= value, smallest integer >= value.
   int64_t Floor() const;

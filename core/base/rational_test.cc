@@ -69,10 +69,14 @@ TEST(RationalTest, ParsesDecimalsAndFractionsExactly) {
   EXPECT_EQ(*Rational::Parse("7/2"), Rational(7, 2));
   EXPECT_EQ(*Rational::Parse(" 12 "), Rational(12));
   EXPECT_EQ(*Rational::Parse(".25"), Rational(1, 4));
-  EXPECT_THAT(Rational::Parse("4x"), StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Rational::Parse(""), StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Rational::Parse("1/0"), StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Rational::Parse("-"), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rational::Parse("4x"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rational::Parse(""),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rational::Parse("1/0"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rational::Parse("-"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 }  // namespace

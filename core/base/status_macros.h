@@ -12,20 +12,19 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-#define TALLY_RETURN_IF_ERROR(expr)                 \
-  do {                                              \
-    if (::absl::Status _tally_status = (expr);      \
-        !_tally_status.ok()) {                      \
-      return _tally_status;                         \
-    }                                               \
+#define TALLY_RETURN_IF_ERROR(expr)                                   \
+  do {                                                                \
+    if (::absl::Status _tally_status = (expr); !_tally_status.ok()) { \
+      return _tally_status;                                           \
+    }                                                                 \
   } while (false)
 
 #define TALLY_STATUS_CONCAT_INNER(a, b) a##b
 #define TALLY_STATUS_CONCAT(a, b) TALLY_STATUS_CONCAT_INNER(a, b)
 
-#define TALLY_ASSIGN_OR_RETURN(lhs, expr)                                   \
-  TALLY_ASSIGN_OR_RETURN_IMPL(TALLY_STATUS_CONCAT(_tally_or_, __LINE__), \
-                              lhs, expr)
+#define TALLY_ASSIGN_OR_RETURN(lhs, expr)                                     \
+  TALLY_ASSIGN_OR_RETURN_IMPL(TALLY_STATUS_CONCAT(_tally_or_, __LINE__), lhs, \
+                              expr)
 
 #define TALLY_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
   auto tmp = (expr);                                \

@@ -6,8 +6,8 @@ namespace tally::core {
 
 absl::StatusOr<Movement> MitchellMovement(int tables, int boards_per_round) {
   if (tables < 3 || tables > 31) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "a Mitchell needs 3 to 31 tables, not ", tables));
+    return absl::InvalidArgumentError(
+        absl::StrCat("a Mitchell needs 3 to 31 tables, not ", tables));
   }
   if (tables % 2 == 0) {
     return absl::InvalidArgumentError(absl::StrCat(

@@ -17,26 +17,34 @@ absl::StatusOr<v1::Seat> ParseSeat(const std::string& word) {
   if (w == "E" || w == "EAST") return v1::SEAT_EAST;
   if (w == "S" || w == "SOUTH") return v1::SEAT_SOUTH;
   if (w == "W" || w == "WEST") return v1::SEAT_WEST;
-  return absl::InvalidArgumentError(absl::StrCat(
-      "declarer '", word, "' is not a seat: use N, E, S or W"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("declarer '", word, "' is not a seat: use N, E, S or W"));
 }
 
 v1::Strain ToProtoStrain(core::Strain s) {
   switch (s) {
-    case core::Strain::kClubs: return v1::STRAIN_CLUBS;
-    case core::Strain::kDiamonds: return v1::STRAIN_DIAMONDS;
-    case core::Strain::kHearts: return v1::STRAIN_HEARTS;
-    case core::Strain::kSpades: return v1::STRAIN_SPADES;
-    case core::Strain::kNoTrump: return v1::STRAIN_NO_TRUMP;
+    case core::Strain::kClubs:
+      return v1::STRAIN_CLUBS;
+    case core::Strain::kDiamonds:
+      return v1::STRAIN_DIAMONDS;
+    case core::Strain::kHearts:
+      return v1::STRAIN_HEARTS;
+    case core::Strain::kSpades:
+      return v1::STRAIN_SPADES;
+    case core::Strain::kNoTrump:
+      return v1::STRAIN_NO_TRUMP;
   }
   return v1::STRAIN_UNSPECIFIED;
 }
 
 v1::Doubling ToProtoDoubling(core::Doubling d) {
   switch (d) {
-    case core::Doubling::kUndoubled: return v1::DOUBLING_UNDOUBLED;
-    case core::Doubling::kDoubled: return v1::DOUBLING_DOUBLED;
-    case core::Doubling::kRedoubled: return v1::DOUBLING_REDOUBLED;
+    case core::Doubling::kUndoubled:
+      return v1::DOUBLING_UNDOUBLED;
+    case core::Doubling::kDoubled:
+      return v1::DOUBLING_DOUBLED;
+    case core::Doubling::kRedoubled:
+      return v1::DOUBLING_REDOUBLED;
   }
   return v1::DOUBLING_UNSPECIFIED;
 }
@@ -56,7 +64,8 @@ absl::StatusOr<v1::TableResult> ParseResult(
   if (words.size() != 3) {
     return absl::InvalidArgumentError(absl::StrCat(
         "a result is 'CONTRACT DECLARER TRICKS' (e.g. '4S N 10', '3NTX E -2', "
-        "'2H W =') or 'pass', not '", absl::StrJoin(words, " "), "'"));
+        "'2H W =') or 'pass', not '",
+        absl::StrJoin(words, " "), "'"));
   }
   // The contract's level is checked by the server; read any digits here so
   // that "8S" reaches it and gets the server's message.
@@ -86,8 +95,8 @@ absl::StatusOr<v1::TableResult> ParseResult(
              absl::SimpleAtoi(t.substr(1), &tricks)) {
     tricks = level + 6 + (t[0] == '+' ? tricks : -tricks);
   } else if (!absl::SimpleAtoi(t, &tricks)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "tricks '", t, "' must be 0-13, '=', '+N' or '-N'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tricks '", t, "' must be 0-13, '=', '+N' or '-N'"));
   }
   v1::PlayedContract* played = result.mutable_played();
   played->set_level(level);
@@ -100,8 +109,8 @@ absl::StatusOr<v1::TableResult> ParseResult(
 
 std::string FractionText(const v1::Fraction& f) {
   if (f.denominator() == 0) return "-";
-  return core::Decimal::Round(core::Rational(f.numerator(), f.denominator()),
-                              2, core::HalfRounding::kAwayFromZero)
+  return core::Decimal::Round(core::Rational(f.numerator(), f.denominator()), 2,
+                              core::HalfRounding::kAwayFromZero)
       .ToString();
 }
 

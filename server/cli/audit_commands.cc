@@ -1,0 +1,167 @@
+// The auditor's commands: the log, replay as of a point, board history,
+// chain verification.
+
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "replay/bridge_convert.h"
+#include "replay/state.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+#include "tally/v1/audit.grpc.pb.h"
+
+namespace tally::cli {
+
+void AddAuditCommands(std::vector<Command>& commands) {
+  auto add = [&](Command c) { commands.push_back(std::move(c)); };
+
+  // --- Audit ---------------------------------------------------------------
+  add({"log", "[--from=SEQUENCE] [--limit=N] [--tournament=T]",
+       "read the event log, one line per event (--json: one object per line)",
+       0, 0, [](Client& cl, const Invocation& inv) {
+         v1::ReadLogRequest r;
+         uint64_t from = 1, limit = 0;
+         if ((inv.Has("from") && !absl::SimpleAtoi(inv.Get("from"), &from)) ||
+             (inv.Has("limit") &&
+              !absl::SimpleAtoi(inv.Get("limit"), &limit))) {
+           return kUsage;
+         }
+         r.set_from_sequence(from);
+         r.set_limit(limit);
+         r.set_tournament_id(inv.Get("tournament"));
+         auto context = cl.Context();
+         std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+             cl.audit_->ReadLog(context.get(), r);
+         v1::Event e;
+         TextTable t(
+             {"Event", "Received", "Tournament", "Version", "Actor", "What"});
+         bool json = inv.Has("json");
+         while (reader->Read(&e)) {
+           if (json) {
+             std::cout << Json(e) << "\n";
+             continue;
+           }
+           std::string what = e.payload()
+                                  .GetDescriptor()
+                                  ->FindFieldByNumber(e.payload().kind_case())
+                                  ->name();
+           t.AddRow(
+               {absl::StrCat(e.sequence()), TimeText(e.received_at()),
+                e.tournament_id(), absl::StrCat(e.stream_version()),
+                absl::StrCat(absl::AsciiStrToLower(
+                                 v1::Role_Name(e.actor().role()).substr(5)),
+                             ":", e.actor().identity()),
+                what});
+         }
+         grpc::Status st = reader->Finish();
+         if (!st.ok()) return Refused(st);
+         if (!json) std::cout << t.Render();
+         return kOk;
+       }});
+  add({"standings-as-of",
+       "TOURNAMENT COMPETITION SESSION (--sequence=N | --time=RFC3339)",
+       "the standings replayed from the log as of an event or a time", 3, 3,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetStandingsAsOfRequest r;
+         int session = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
+         r.mutable_standings()->set_tournament_id(t);
+         r.mutable_standings()->set_competition_id(c);
+         r.mutable_standings()->set_session(session);
+         uint64_t sequence = 0;
+         absl::Time time;
+         std::string error;
+         if (inv.Has("sequence") &&
+             absl::SimpleAtoi(inv.Get("sequence"), &sequence)) {
+           r.mutable_as_of()->set_sequence(sequence);
+         } else if (inv.Has("time") &&
+                    absl::ParseTime(absl::RFC3339_full, inv.Get("time"), &time,
+                                    &error)) {
+           *r.mutable_as_of()->mutable_time() = replay::ToTimestamp(time);
+         } else {
+           std::cerr
+               << "tally: give --sequence=N or --time=2026-11-21T19:30:00Z\n";
+           return kUsage;
+         }
+         v1::Standings out;
+         grpc::Status st =
+             cl.audit_->GetStandingsAsOf(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
+       }});
+  add({"board-history", "TOURNAMENT COMPETITION SESSION BOARD",
+       "every event that touched one board, with who and when", 4, 4,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetBoardHistoryRequest r;
+         int session = 0, board = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session) ||
+             !ToInt(inv.args[3], &board)) {
+           return kUsage;
+         }
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         r.set_board(board);
+         v1::BoardHistory out;
+         grpc::Status st =
+             cl.audit_->GetBoardHistory(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::BoardHistory>(
+             inv, st, out, [](const v1::BoardHistory& h) {
+               TextTable t({"Event", "Received", "Actor", "Device", "What"});
+               for (const v1::Event& e : h.events()) {
+                 const v1::EventPayload& p = e.payload();
+                 std::string what = p.GetDescriptor()
+                                        ->FindFieldByNumber(p.kind_case())
+                                        ->name();
+                 if (p.has_result_entered()) {
+                   const auto& r = p.result_entered();
+                   what = absl::StrCat("result entered at table ", r.table(),
+                                       ": ", replay::DescribeResult(r.result()),
+                                       ", NS ", r.ns_score());
+                 } else if (p.has_result_confirmed()) {
+                   what = absl::StrCat(
+                       "confirmed at table ", p.result_confirmed().table(),
+                       " by pair ", p.result_confirmed().confirming_pair());
+                 }
+                 t.AddRow({absl::StrCat(e.sequence()),
+                           TimeText(e.received_at()),
+                           absl::StrCat(
+                               absl::AsciiStrToLower(
+                                   v1::Role_Name(e.actor().role()).substr(5)),
+                               ":", e.actor().identity()),
+                           e.actor().device(), what});
+               }
+               std::cout << t.Render();
+             });
+       }});
+  add({"verify", "", "verify the hash chain over the whole log", 0, 0,
+       [](Client& cl, const Invocation& inv) {
+         v1::ChainVerification out;
+         grpc::Status st = cl.audit_->VerifyChain(cl.Context().get(), {}, &out);
+         int code = PrintAnswer<v1::ChainVerification>(
+             inv, st, out, [](const v1::ChainVerification& v) {
+               if (v.ok()) {
+                 std::cout << "chain OK: " << v.events_checked()
+                           << " events checked\n";
+               } else {
+                 std::cout << "chain BROKEN at event " << v.first_bad_sequence()
+                           << ": " << v.problem() << "\n";
+               }
+             });
+         return code == kOk && !out.ok() ? kFailed : code;
+       }});
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,137 @@
+#include "server/cli/cli_common.h"
+
+#include <random>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/time.h"
+#include "google/protobuf/util/json_util.h"
+#include "replay/sha256.h"
+#include "replay/state.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+#include "server/command_runner.h"
+
+namespace tally::cli {
+
+Client::Client(const Invocation& inv)
+    : inv_(inv),
+      channel_(grpc::CreateChannel(inv.Get("server", DefaultServer()),
+                                   grpc::InsecureChannelCredentials())),
+      director_(v1::DirectorService::NewStub(channel_)),
+      venue_(v1::VenueService::NewStub(channel_)),
+      query_(v1::QueryService::NewStub(channel_)),
+      audit_(v1::AuditService::NewStub(channel_)) {}
+
+std::string Client::DefaultServer() {
+  const char* env = std::getenv("TALLY_SERVER");
+  return env != nullptr ? env : "127.0.0.1:50051";
+}
+
+std::unique_ptr<grpc::ClientContext> Client::Context() const {
+  auto context = std::make_unique<grpc::ClientContext>();
+  const char* user = std::getenv("USER");
+  context->AddMetadata(server::kIdentityHeader,
+                       inv_.Get("identity", user != nullptr ? user : "cli"));
+  context->AddMetadata(server::kDeviceHeader, inv_.Get("device", "tally-cli"));
+  context->set_deadline(std::chrono::system_clock::now() +
+                        std::chrono::seconds(30));
+  return context;
+}
+
+v1::CommandOptions Client::Options() const {
+  v1::CommandOptions o;
+  std::string key = inv_.Get("key");
+  if (key.empty()) {
+    std::random_device random;
+    key = absl::StrCat("cli-", random(), "-", random());
+  }
+  o.set_idempotency_key(key);
+  uint64_t version = 0;
+  if (inv_.Has("expected-version") &&
+      absl::SimpleAtoi(inv_.Get("expected-version"), &version)) {
+    o.set_expected_version(version);
+  }
+  return o;
+}
+
+std::string Json(const google::protobuf::Message& m) {
+  std::string out;
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  options.always_print_primitive_fields = true;
+  (void)google::protobuf::util::MessageToJsonString(m, &out, options);
+  return out;
+}
+
+int Refused(const grpc::Status& status) {
+  std::cerr << "tally: "
+            << absl::StatusCodeToString(
+                   static_cast<absl::StatusCode>(status.error_code()))
+            << ": " << status.error_message() << "\n";
+  return kFailed;
+}
+
+std::string TimeText(const google::protobuf::Timestamp& ts) {
+  return absl::FormatTime("%Y-%m-%d %H:%M:%E3SZ", replay::ToTime(ts),
+                          absl::UTCTimeZone());
+}
+
+// Prints a command's outcome (or its JSON) and returns the exit status.
+int PrintOutcome(const Invocation& inv, const grpc::Status& status,
+                 const google::protobuf::Message& response,
+                 const v1::CommandOutcome& outcome, const std::string& what) {
+  if (!status.ok()) return Refused(status);
+  if (inv.Has("json")) {
+    std::cout << Json(response) << "\n";
+    return kOk;
+  }
+  std::cout << what
+            << (outcome.replayed() ? " (already done: this is the "
+                                     "original outcome)"
+                                   : "")
+            << "\n  event " << outcome.sequence() << ", tournament version "
+            << outcome.stream_version() << ", received "
+            << TimeText(outcome.received_at()) << ", hash "
+            << replay::ToHex(outcome.event_hash()).substr(0, 16) << "\n";
+  return kOk;
+}
+
+bool ToInt(const std::string& word, int* out) {
+  return absl::SimpleAtoi(word, out);
+}
+
+std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p) {
+  return absl::StrJoin(p, " & ");
+}
+
+void PrintStandings(const v1::Standings& s) {
+  std::cout << s.tournament_id() << " / " << s.competition_id() << ", session "
+            << s.session() << ": " << s.results_entered() << " of "
+            << s.results_expected() << " results, as of event "
+            << s.as_of_sequence() << "\n";
+  for (const v1::StandingsField& field : s.fields()) {
+    std::cout << "\n"
+              << field.name() << (field.name() == "All" ? "" : " field")
+              << "\n";
+    TextTable t({"Rank", "Pair", "Players", "MP", "Max", "Percent", "Boards"});
+    for (const v1::StandingsRow& r : field.rows()) {
+      t.AddRow({absl::StrCat(r.rank(), r.tied() ? "=" : ""),
+                absl::StrCat(r.pair()), Players(r.players()),
+                FractionText(r.matchpoints()), absl::StrCat(r.maximum()),
+                r.has_percentage() ? DecimalText(r.percentage()) : "-",
+                absl::StrCat(r.boards_played())});
+    }
+    std::cout << t.Render();
+  }
+}
+
+bool SessionArgs(const Invocation& inv, std::string* t, std::string* c,
+                 int* s) {
+  *t = inv.args[0];
+  *c = inv.args[1];
+  return ToInt(inv.args[2], s);
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,113 @@
+// What every `tally` subcommand shares: the parsed command line, the
+// connection to tallyd, the command table entry, and printing of outcomes
+// and answers (text by default, JSON with --json). Thread-compatible.
+
+#ifndef TALLY_SERVER_CLI_CLI_COMMON_H_
+#define TALLY_SERVER_CLI_CLI_COMMON_H_
+
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "google/protobuf/message.h"
+#include "google/protobuf/repeated_field.h"
+#include "google/protobuf/timestamp.pb.h"
+#include "grpcpp/grpcpp.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/command.pb.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+
+namespace tally::cli {
+
+// Exit statuses: OK, refused or failed, usage error.
+inline constexpr int kOk = 0, kFailed = 1, kUsage = 2;
+
+// The parsed command line: positional words and --name[=value] options.
+struct Invocation {
+  std::vector<std::string> args;
+  std::map<std::string, std::string> options;
+
+  bool Has(const std::string& name) const { return options.contains(name); }
+  std::string Get(const std::string& name, const std::string& def = "") const {
+    auto it = options.find(name);
+    return it == options.end() ? def : it->second;
+  }
+};
+
+// The connection to tallyd, with one stub per service.
+class Client {
+ public:
+  explicit Client(const Invocation& inv);
+
+  // --server, else $TALLY_SERVER, else 127.0.0.1:50051.
+  static std::string DefaultServer();
+
+  // A context carrying who we are (--identity, --device) and a deadline.
+  std::unique_ptr<grpc::ClientContext> Context() const;
+
+  // The command options: --key (default: a fresh random key, so a plain
+  // re-run is a new command) and --expected-version.
+  v1::CommandOptions Options() const;
+
+  const Invocation& inv_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::VenueService::Stub> venue_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+  std::unique_ptr<v1::AuditService::Stub> audit_;
+};
+
+std::string Json(const google::protobuf::Message& m);
+// Prints a refusal on stderr ("tally: NOT_FOUND: ...") and returns kFailed.
+int Refused(const grpc::Status& status);
+std::string TimeText(const google::protobuf::Timestamp& ts);
+// Prints a command's outcome (or its JSON) and returns the exit status.
+int PrintOutcome(const Invocation& inv, const grpc::Status& status,
+                 const google::protobuf::Message& response,
+                 const v1::CommandOutcome& outcome, const std::string& what);
+
+// Prints a query answer as JSON or with `text`.
+template <typename Response>
+int PrintAnswer(const Invocation& inv, const grpc::Status& status,
+                const Response& response,
+                const std::function<void(const Response&)>& text) {
+  if (!status.ok()) return Refused(status);
+  if (inv.Has("json")) {
+    std::cout << Json(response) << "\n";
+  } else {
+    text(response);
+  }
+  return kOk;
+}
+
+bool ToInt(const std::string& word, int* out);
+std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p);
+void PrintStandings(const v1::Standings& s);
+
+// The command table.
+struct Command {
+  std::string name;
+  std::string usage;    // after "tally NAME "
+  std::string summary;  // one line
+  size_t min_args;
+  size_t max_args;
+  std::function<int(Client&, const Invocation&)> run;
+};
+
+// TOURNAMENT COMPETITION SESSION from the first three arguments.
+bool SessionArgs(const Invocation& inv, std::string* t, std::string* c, int* s);
+
+// Each group of commands adds itself to the table.
+void AddDirectorCommands(std::vector<Command>& commands);
+void AddVenueCommands(std::vector<Command>& commands);
+void AddQueryCommands(std::vector<Command>& commands);
+void AddAuditCommands(std::vector<Command>& commands);
+
+}  // namespace tally::cli
+
+#endif  // TALLY_SERVER_CLI_CLI_COMMON_H_

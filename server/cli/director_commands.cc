@@ -1,0 +1,198 @@
+// The director's commands: tournaments, competitions, pairs, sessions,
+// posting.
+
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "replay/bridge_convert.h"
+#include "replay/state.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+#include "tally/v1/director.grpc.pb.h"
+
+namespace tally::cli {
+
+void AddDirectorCommands(std::vector<Command>& commands) {
+  auto add = [&](Command c) { commands.push_back(std::move(c)); };
+
+  // --- Director ------------------------------------------------------------
+  add({"create-tournament", "TOURNAMENT NAME...",
+       "create a tournament (id: lower-case letters, digits, '-')", 2, 99,
+       [](Client& cl, const Invocation& inv) {
+         v1::CreateTournamentRequest r;
+         *r.mutable_options() = cl.Options();
+         r.set_tournament_id(inv.args[0]);
+         r.set_name(absl::StrJoin(inv.args.begin() + 1, inv.args.end(), " "));
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->CreateTournament(cl.Context().get(), r, &out);
+         return PrintOutcome(
+             inv, st, out, out,
+             absl::StrCat("created tournament ", r.tournament_id()));
+       }});
+  add({"create-competition", "TOURNAMENT COMPETITION NAME...",
+       "create a matchpoint pairs competition in a tournament", 3, 99,
+       [](Client& cl, const Invocation& inv) {
+         v1::CreateCompetitionRequest r;
+         *r.mutable_options() = cl.Options();
+         r.set_tournament_id(inv.args[0]);
+         r.set_competition_id(inv.args[1]);
+         r.set_name(absl::StrJoin(inv.args.begin() + 2, inv.args.end(), " "));
+         r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->CreateCompetition(cl.Context().get(), r, &out);
+         return PrintOutcome(
+             inv, st, out, out,
+             absl::StrCat("created competition ", r.competition_id()));
+       }});
+  add({"register-pair", "TOURNAMENT COMPETITION PAIR PLAYER1 PLAYER2",
+       "register a pair by number (quote names with spaces)", 5, 5,
+       [](Client& cl, const Invocation& inv) {
+         v1::RegisterPairRequest r;
+         *r.mutable_options() = cl.Options();
+         r.set_tournament_id(inv.args[0]);
+         r.set_competition_id(inv.args[1]);
+         int pair = 0;
+         if (!ToInt(inv.args[2], &pair)) {
+           std::cerr << "tally: pair '" << inv.args[2] << "' is not a number\n";
+           return kUsage;
+         }
+         r.set_pair(pair);
+         r.add_players(inv.args[3]);
+         r.add_players(inv.args[4]);
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->RegisterPair(cl.Context().get(), r, &out);
+         return PrintOutcome(inv, st, out, out,
+                             absl::StrCat("registered pair ", pair));
+       }});
+  add({"define-session",
+       "TOURNAMENT COMPETITION SESSION (--mitchell=TABLES:BOARDS_PER_ROUND | "
+       "--movement-file=FILE)",
+       "define a session's movement: a generated Mitchell, or a file of lines "
+       "'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'",
+       3, 3, [](Client& cl, const Invocation& inv) {
+         v1::DefineSessionRequest r;
+         *r.mutable_options() = cl.Options();
+         int session = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         if (inv.Has("mitchell")) {
+           std::vector<std::string> parts =
+               absl::StrSplit(inv.Get("mitchell"), ':');
+           int tables = 0, boards = 0;
+           if (parts.size() != 2 || !ToInt(parts[0], &tables) ||
+               !ToInt(parts[1], &boards)) {
+             std::cerr << "tally: --mitchell takes TABLES:BOARDS_PER_ROUND, "
+                          "e.g. --mitchell=7:3\n";
+             return kUsage;
+           }
+           r.mutable_mitchell()->set_tables(tables);
+           r.mutable_mitchell()->set_boards_per_round(boards);
+         } else if (inv.Has("movement-file")) {
+           std::ifstream in(inv.Get("movement-file"));
+           if (!in) {
+             std::cerr << "tally: cannot read " << inv.Get("movement-file")
+                       << "\n";
+             return kFailed;
+           }
+           std::map<int, v1::MovementRound*> rounds;
+           std::string line;
+           int line_number = 0;
+           while (std::getline(in, line)) {
+             ++line_number;
+             line = std::string(absl::StripAsciiWhitespace(line));
+             if (line.empty() || line[0] == '#') continue;
+             std::vector<std::string> w = absl::StrSplit(
+                 line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
+             int round = 0, table = 0, ns = 0, ew = 0;
+             if (w.size() != 5 || !ToInt(w[0], &round) ||
+                 !ToInt(w[1], &table) || !ToInt(w[2], &ns) ||
+                 !ToInt(w[3], &ew)) {
+               std::cerr << "tally: line " << line_number
+                         << ": expected 'ROUND TABLE NS_PAIR EW_PAIR BOARDS'\n";
+               return kUsage;
+             }
+             v1::MovementRound*& mr = rounds[round];
+             if (mr == nullptr) {
+               mr = r.mutable_explicit_movement()->add_rounds();
+               mr->set_round(round);
+             }
+             v1::TableAssignment* a = mr->add_tables();
+             a->set_table(table);
+             a->set_ns_pair(ns);
+             a->set_ew_pair(ew);
+             for (absl::string_view b : absl::StrSplit(w[4], ',')) {
+               int board = 0;
+               if (!absl::SimpleAtoi(b, &board)) {
+                 std::cerr << "tally: line " << line_number << ": board '" << b
+                           << "' is not a number\n";
+                 return kUsage;
+               }
+               a->add_boards(board);
+             }
+           }
+         } else {
+           std::cerr << "tally define-session: give --mitchell=TABLES:BOARDS "
+                        "or --movement-file=FILE\n";
+           return kUsage;
+         }
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->DefineSession(cl.Context().get(), r, &out);
+         return PrintOutcome(inv, st, out, out,
+                             absl::StrCat("defined session ", session));
+       }});
+  add({"start-session", "TOURNAMENT COMPETITION SESSION",
+       "start play: tables may enter results from now", 3, 3,
+       [](Client& cl, const Invocation& inv) {
+         v1::StartSessionRequest r;
+         *r.mutable_options() = cl.Options();
+         int session = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->StartSession(cl.Context().get(), r, &out);
+         return PrintOutcome(inv, st, out, out,
+                             absl::StrCat("started session ", session));
+       }});
+  add({"post-scores", "TOURNAMENT COMPETITION SESSION",
+       "post the session's scores for inspection (all results must be in)", 3,
+       3, [](Client& cl, const Invocation& inv) {
+         v1::PostScoresRequest r;
+         *r.mutable_options() = cl.Options();
+         int session = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->PostScores(cl.Context().get(), r, &out);
+         return PrintOutcome(
+             inv, st, out, out,
+             absl::StrCat("posted scores of session ", session));
+       }});
+}
+
+}  // namespace tally::cli

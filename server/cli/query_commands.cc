@@ -1,0 +1,179 @@
+// The read-only questions: tournaments, standings, travellers, scorecards.
+
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "core/scoring/board.h"
+#include "replay/bridge_convert.h"
+#include "replay/state.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+#include "tally/v1/query.grpc.pb.h"
+
+namespace tally::cli {
+
+void AddQueryCommands(std::vector<Command>& commands) {
+  auto add = [&](Command c) { commands.push_back(std::move(c)); };
+
+  // --- Query ---------------------------------------------------------------
+  add({"tournaments", "", "list the tournaments on the server", 0, 0,
+       [](Client& cl, const Invocation& inv) {
+         v1::ListTournamentsResponse out;
+         grpc::Status st =
+             cl.query_->ListTournaments(cl.Context().get(), {}, &out);
+         return PrintAnswer<v1::ListTournamentsResponse>(
+             inv, st, out, [](const auto& out) {
+               TextTable t({"Tournament", "Name", "Version", "Competitions"});
+               for (const v1::Tournament& x : out.tournaments()) {
+                 std::vector<std::string> comps;
+                 for (const auto& c : x.competitions())
+                   comps.push_back(c.competition_id());
+                 t.AddRow({x.tournament_id(), x.name(),
+                           absl::StrCat(x.stream_version()),
+                           absl::StrJoin(comps, ", ")});
+               }
+               std::cout << t.Render();
+             });
+       }});
+  add({"tournament", "TOURNAMENT",
+       "show a tournament: competitions, pairs and sessions", 1, 1,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetTournamentRequest r;
+         r.set_tournament_id(inv.args[0]);
+         v1::Tournament out;
+         grpc::Status st =
+             cl.query_->GetTournament(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::Tournament>(
+             inv, st, out, [](const v1::Tournament& x) {
+               std::cout << x.tournament_id() << ": " << x.name()
+                         << " (version " << x.stream_version() << ")\n";
+               for (const v1::Competition& c : x.competitions()) {
+                 std::cout << "\ncompetition " << c.competition_id() << ": "
+                           << c.name() << ", " << c.pairs_size() << " pairs\n";
+                 for (const v1::SessionSummary& s : c.sessions()) {
+                   std::cout
+                       << "  session " << s.session() << ": "
+                       << absl::AsciiStrToLower(
+                              v1::SessionStatus_Name(s.status()).substr(15))
+                       << ", " << s.tables() << " tables, " << s.rounds()
+                       << " rounds, " << s.boards_size() << " boards, "
+                       << s.results_entered() << "/" << s.results_expected()
+                       << " results (" << s.movement_source() << ")\n";
+                 }
+                 TextTable t({"Pair", "Players"});
+                 for (const v1::Pair& p : c.pairs()) {
+                   t.AddRow({absl::StrCat(p.pair()), Players(p.players())});
+                 }
+                 std::cout << t.Render();
+               }
+             });
+       }});
+  add({"standings", "TOURNAMENT COMPETITION SESSION",
+       "the session's ranking with matchpoints and percentages", 3, 3,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetStandingsRequest r;
+         int session = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         v1::Standings out;
+         grpc::Status st = cl.query_->GetStandings(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
+       }});
+  add({"traveller", "TOURNAMENT COMPETITION SESSION BOARD",
+       "every result on one board with its matchpoints", 4, 4,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetTravellerRequest r;
+         int session = 0, board = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session) ||
+             !ToInt(inv.args[3], &board)) {
+           return kUsage;
+         }
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         r.set_board(board);
+         v1::Traveller out;
+         grpc::Status st = cl.query_->GetTraveller(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::Traveller>(
+             inv, st, out, [](const v1::Traveller& x) {
+               absl::StatusOr<core::BoardConditions> conditions =
+                   core::ConditionsForBoard(x.board());
+               if (!conditions.ok()) return;
+               std::cout << "board " << x.board() << ": dealer "
+                         << core::SeatName(conditions->dealer)
+                         << ", vulnerable "
+                         << core::VulnerabilityName(conditions->vulnerability)
+                         << ", played at " << x.times_expected() << " tables\n";
+               TextTable t({"Round", "Table", "NS", "EW", "Result", "NS score",
+                            "NS MP", "EW MP", "Event"});
+               for (const v1::TravellerLine& l : x.lines()) {
+                 t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table()),
+                           absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
+                           replay::DescribeResult(l.result()),
+                           absl::StrCat(l.ns_score()),
+                           FractionText(l.ns_matchpoints()),
+                           FractionText(l.ew_matchpoints()),
+                           absl::StrCat(l.sequence(),
+                                        l.confirmed() ? " confirmed" : "")});
+               }
+               std::cout << t.Render();
+             });
+       }});
+  add({"scorecard", "TOURNAMENT COMPETITION SESSION PAIR",
+       "one pair's boards, results and matchpoints", 4, 4,
+       [](Client& cl, const Invocation& inv) {
+         v1::GetScorecardRequest r;
+         int session = 0, pair = 0;
+         std::string t, c;
+         if (!SessionArgs(inv, &t, &c, &session) ||
+             !ToInt(inv.args[3], &pair)) {
+           return kUsage;
+         }
+         r.set_tournament_id(t);
+         r.set_competition_id(c);
+         r.set_session(session);
+         r.set_pair(pair);
+         v1::Scorecard out;
+         grpc::Status st = cl.query_->GetScorecard(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::Scorecard>(
+             inv, st, out, [](const v1::Scorecard& x) {
+               std::cout << "pair " << x.pair() << " (" << Players(x.players())
+                         << "): " << FractionText(x.matchpoints()) << " of "
+                         << x.maximum() << " MP, "
+                         << (x.has_percentage() ? DecimalText(x.percentage())
+                                                : "-")
+                         << "%\n";
+               TextTable t({"Round", "Table", "Board", "Dir", "Opp", "Result",
+                            "Score", "MP", "Top"});
+               for (const v1::ScorecardLine& l : x.lines()) {
+                 t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table()),
+                           absl::StrCat(l.board()),
+                           l.direction() == v1::SEAT_NORTH ? "NS" : "EW",
+                           absl::StrCat(l.opponents()),
+                           l.played() ? replay::DescribeResult(l.result())
+                                      : "not played",
+                           l.played() ? absl::StrCat(l.score()) : "",
+                           l.played() ? FractionText(l.matchpoints()) : "",
+                           absl::StrCat(l.top())});
+               }
+               std::cout << t.Render();
+             });
+       }});
+}
+
+}  // namespace tally::cli
