@@ -57,10 +57,10 @@ grpc::Status AuditService::GetStandingsAsOf(
   absl::StatusOr<v1::Standings> standings =
       replay::BuildStandings(*state, request->standings());
   if (!standings.ok()) {
-    return ToGrpcStatus(absl::Status(
-        standings.status().code(),
-        absl::StrCat("as of event ", state->last_sequence, ": ",
-                     standings.status().message())));
+    return ToGrpcStatus(
+        absl::Status(standings.status().code(),
+                     absl::StrCat("as of event ", state->last_sequence, ": ",
+                                  standings.status().message())));
   }
   *response = *std::move(standings);
   return grpc::Status::OK;

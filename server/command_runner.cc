@@ -37,7 +37,8 @@ std::string Fingerprint(const std::string& method,
   // Every command request carries its CommandOptions in field 1.
   const google::protobuf::FieldDescriptor* options =
       copy->GetDescriptor()->FindFieldByName("options");
-  if (options != nullptr) copy->GetReflection()->ClearField(copy.get(), options);
+  if (options != nullptr)
+    copy->GetReflection()->ClearField(copy.get(), options);
   std::string bytes;
   {
     google::protobuf::io::StringOutputStream stream(&bytes);
@@ -50,8 +51,8 @@ std::string Fingerprint(const std::string& method,
 
 absl::StatusOr<v1::Event> CommandRunner::Run(
     grpc::ServerContext* context, v1::Role role, const std::string& method,
-    const google::protobuf::Message& request,
-    const v1::CommandOptions& options, const std::string& tournament_id,
+    const google::protobuf::Message& request, const v1::CommandOptions& options,
+    const std::string& tournament_id,
     std::function<absl::StatusOr<v1::EventPayload>(const replay::State&)>
         decide,
     v1::CommandOutcome* outcome) {
@@ -64,17 +65,16 @@ absl::StatusOr<v1::Event> CommandRunner::Run(
   command.fingerprint = Fingerprint(method, request);
   command.actor = ActorOf(context, role);
   command.decide = std::move(decide);
-  const std::string who =
-      absl::StrCat(command.actor.identity(), command.actor.device().empty()
-                                                 ? ""
-                                                 : "@", command.actor.device());
+  const std::string who = absl::StrCat(
+      command.actor.identity(), command.actor.device().empty() ? "" : "@",
+      command.actor.device());
   absl::StatusOr<replay::CommandResult> result =
       log_.Execute(std::move(command));
   if (!result.ok()) {
-    LogLine(absl::StrCat("refused ", method, " from ", who, " on '",
-                         tournament_id, "': ",
-                         absl::StatusCodeToString(result.status().code()),
-                         ": ", result.status().message()));
+    LogLine(
+        absl::StrCat("refused ", method, " from ", who, " on '", tournament_id,
+                     "': ", absl::StatusCodeToString(result.status().code()),
+                     ": ", result.status().message()));
     return result.status();
   }
   const v1::Event& event = result->event;

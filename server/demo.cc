@@ -120,8 +120,8 @@ absl::Status SeedDemo(replay::EventLog& log) {
   session.set_session(1);
   session.mutable_mitchell()->set_tables(kTables);
   session.mutable_mitchell()->set_boards_per_round(kBoardsPerRound);
-  TALLY_RETURN_IF_ERROR(Run(log, "session", "DefineSession", session,
-                            director, replay::DecideDefineSession));
+  TALLY_RETURN_IF_ERROR(Run(log, "session", "DefineSession", session, director,
+                            replay::DecideDefineSession));
 
   v1::StartSessionRequest start;
   start.set_tournament_id(kDemoTournament);
@@ -139,8 +139,7 @@ absl::Status SeedDemo(replay::EventLog& log) {
       r.set_table(table);
       r.set_board(board);
       *r.mutable_result() = DemoResult(board, table);
-      TALLY_RETURN_IF_ERROR(Run(log,
-                                absl::StrCat("result-", board, "-", table),
+      TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("result-", board, "-", table),
                                 "EnterResult", r, v1::ROLE_VENUE,
                                 replay::DecideEnterResult));
     }

@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
     return Fail(absl::StrCat("cannot listen on ", absl::GetFlag(FLAGS_listen)));
   }
   uint64_t events = 0;
-  (*log)->Read([&](const tally::replay::State& s) { events = s.last_sequence; });
+  (*log)->Read(
+      [&](const tally::replay::State& s) { events = s.last_sequence; });
   if (const std::string port_file = absl::GetFlag(FLAGS_port_file);
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";

@@ -27,14 +27,14 @@ grpc::Status VenueService::ConfirmResult(
     grpc::ServerContext* context, const v1::ConfirmResultRequest* request,
     v1::CommandOutcome* response) {
   return ToGrpcStatus(runner_
-                          .Run(context, v1::ROLE_VENUE, "ConfirmResult",
-                               *request, request->options(),
-                               request->tournament_id(),
-                               [request](const replay::State& s) {
-                                 return replay::DecideConfirmResult(s,
-                                                                    *request);
-                               },
-                               response)
+                          .Run(
+                              context, v1::ROLE_VENUE, "ConfirmResult",
+                              *request, request->options(),
+                              request->tournament_id(),
+                              [request](const replay::State& s) {
+                                return replay::DecideConfirmResult(s, *request);
+                              },
+                              response)
                           .status());
 }
 
