@@ -1,0 +1,206 @@
+#include "replay/decide.h"
+
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::HasSubstr;
+
+// Folds `payload` into `state` as the next event of tournament "t".
+void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
+  ASSERT_THAT(payload, IsOk());
+  v1::Event e;
+  e.set_sequence(state.last_sequence + 1);
+  e.set_tournament_id("t");
+  const TournamentState* t = state.FindTournament("t");
+  e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
+  *e.mutable_payload() = *payload;
+  ASSERT_THAT(Evolve(e, state), IsOk());
+}
+
+class DecideTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    v1::CreateTournamentRequest t;
+    t.set_tournament_id("t");
+    t.set_name("Test");
+    Apply(state_, DecideCreateTournament(state_, t));
+    v1::CreateCompetitionRequest c;
+    c.set_tournament_id("t");
+    c.set_competition_id("pairs");
+    c.set_name("Pairs");
+    c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    Apply(state_, DecideCreateCompetition(state_, c));
+    for (int pair = 1; pair <= 4; ++pair) {
+      Apply(state_, DecideRegisterPair(state_, Pair(pair)));
+    }
+  }
+
+  static v1::RegisterPairRequest Pair(int pair) {
+    v1::RegisterPairRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("pairs");
+    r.set_pair(pair);
+    r.add_players("A");
+    r.add_players("B");
+    return r;
+  }
+
+  // Session 1 with one round: table 1 pairs 1 v 2 boards 1-2, table 2
+  // pairs 3 v 4 boards 3-4; `spoil` changes it before deciding.
+  absl::StatusOr<v1::EventPayload> Define(
+      const std::function<void(v1::Movement&)>& spoil) {
+    v1::DefineSessionRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("pairs");
+    r.set_session(1);
+    v1::MovementRound* round = r.mutable_explicit_movement()->add_rounds();
+    round->set_round(1);
+    for (int table : {1, 2}) {
+      v1::TableAssignment* a = round->add_tables();
+      a->set_table(table);
+      a->set_ns_pair(2 * table - 1);
+      a->set_ew_pair(2 * table);
+      a->add_boards(2 * table - 1);
+      a->add_boards(2 * table);
+    }
+    spoil(*r.mutable_explicit_movement());
+    return DecideDefineSession(state_, r);
+  }
+
+  State state_;
+};
+
+TEST_F(DecideTest, AcceptsAWellFormedExplicitMovement) {
+  absl::StatusOr<v1::EventPayload> p = Define([](v1::Movement&) {});
+  ASSERT_THAT(p, IsOk());
+  EXPECT_EQ(p->session_defined().movement_source(), "explicit");
+}
+
+TEST_F(DecideTest, RefusesMovementsThatCannotBePlayed) {
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                m.mutable_rounds(0)->mutable_tables(1)->set_ew_pair(3);
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("two different pair numbers")));
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                m.mutable_rounds(0)->mutable_tables(1)->set_ns_pair(1);
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("pair 1 is seated twice in round 1")));
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                m.mutable_rounds(0)->mutable_tables(1)->set_table(1);
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("numbered twice")));
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                m.mutable_rounds(0)->mutable_tables(1)->clear_boards();
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("no boards")));
+  EXPECT_THAT(Define([](v1::Movement& m) { m.clear_rounds(); }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("no rounds")));
+  // Round 2 gives pairs 1 and 2 board 1 again.
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                v1::MovementRound* r = m.add_rounds();
+                r->set_round(2);
+                v1::TableAssignment* a = r->add_tables();
+                a->set_table(1);
+                a->set_ns_pair(1);
+                a->set_ew_pair(3);
+                a->add_boards(1);
+              }),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("pair 1 would play board 1 a second time")));
+}
+
+TEST_F(DecideTest, RefusesAMovementSeatingUnregisteredPairs) {
+  EXPECT_THAT(Define([](v1::Movement& m) {
+                m.mutable_rounds(0)->mutable_tables(1)->set_ew_pair(9);
+              }),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("not registered in 'pairs': 9")));
+}
+
+TEST_F(DecideTest, MitchellNeedsEveryPairItSeats) {
+  v1::DefineSessionRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.mutable_mitchell()->set_tables(3);
+  r.mutable_mitchell()->set_boards_per_round(2);
+  EXPECT_THAT(DecideDefineSession(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("5, 6")));
+}
+
+TEST_F(DecideTest, RegistrationRefusesDuplicatesAndBadNames) {
+  EXPECT_THAT(DecideRegisterPair(state_, Pair(1)),
+              StatusIs(absl::StatusCode::kAlreadyExists,
+                       HasSubstr("pair 1 is already registered")));
+  v1::RegisterPairRequest one_player = Pair(5);
+  one_player.mutable_players()->RemoveLast();
+  EXPECT_THAT(DecideRegisterPair(state_, one_player),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("two players")));
+  v1::RegisterPairRequest zero = Pair(0);
+  EXPECT_THAT(DecideRegisterPair(state_, zero),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST_F(DecideTest, IdsAreCheckedAndDuplicatesRefused) {
+  v1::CreateTournamentRequest t;
+  t.set_name("X");
+  t.set_tournament_id("Bad Id");
+  EXPECT_THAT(DecideCreateTournament(state_, t),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("not a valid tournament id")));
+  t.set_tournament_id("t");
+  EXPECT_THAT(DecideCreateTournament(state_, t),
+              StatusIs(absl::StatusCode::kAlreadyExists));
+  v1::CreateCompetitionRequest c;
+  c.set_tournament_id("t");
+  c.set_competition_id("teams");
+  c.set_name("Teams");
+  EXPECT_THAT(DecideCreateCompetition(state_, c),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("what kind")));
+}
+
+TEST_F(DecideTest, ResultsWaitForTheSessionToStart) {
+  Apply(state_, Define([](v1::Movement&) {}));
+  v1::EnterResultRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.set_table(1);
+  r.set_board(1);
+  r.mutable_result()->mutable_passed_out();
+  EXPECT_THAT(DecideEnterResult(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("has not started")));
+  v1::StartSessionRequest start;
+  start.set_tournament_id("t");
+  start.set_competition_id("pairs");
+  start.set_session(1);
+  Apply(state_, DecideStartSession(state_, start));
+  EXPECT_THAT(DecideStartSession(state_, start),
+              StatusIs(absl::StatusCode::kFailedPrecondition));
+  absl::StatusOr<v1::EventPayload> entered = DecideEnterResult(state_, r);
+  ASSERT_THAT(entered, IsOk());
+  EXPECT_EQ(entered->result_entered().ns_score(), 0);
+  // Table 1 does not play board 3 (table 2 does).
+  r.set_board(3);
+  EXPECT_THAT(DecideEnterResult(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("table 1 does not play board 3")));
+}
+
+}  // namespace
+}  // namespace tally::replay
