@@ -18,6 +18,7 @@
 #include "grpcpp/server.h"
 #include "grpcpp/server_builder.h"
 #include "replay/event_log.h"
+#include "server/calculator_service.h"
 #include "server/demo.h"
 #include "server/log_line.h"
 #include "server/services.h"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
   tally::server::VenueService venue(**log);
   tally::server::QueryService query(**log);
   tally::server::AuditService audit(**log);
+  tally::server::CalculatorService calculator;
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -81,6 +83,7 @@ int main(int argc, char** argv) {
   builder.RegisterService(&venue);
   builder.RegisterService(&query);
   builder.RegisterService(&audit);
+  builder.RegisterService(&calculator);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
     return Fail(absl::StrCat("cannot listen on ", absl::GetFlag(FLAGS_listen)));

@@ -107,6 +107,7 @@ void AddDirectorCommands(std::vector<Command>& commands);
 void AddVenueCommands(std::vector<Command>& commands);
 void AddQueryCommands(std::vector<Command>& commands);
 void AddAuditCommands(std::vector<Command>& commands);
+void AddCalcCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

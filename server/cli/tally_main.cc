@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   AddVenueCommands(commands);
   AddQueryCommands(commands);
   AddAuditCommands(commands);
+  AddCalcCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;

@@ -1,0 +1,718 @@
+#include "server/calculator_service.h"
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+#include "core/adjust/multiple_average_plus.h"
+#include "core/adjust/weighted_score.h"
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
+#include "core/base/status_macros.h"
+#include "core/carryover/abpc_carryover.h"
+#include "core/carryover/finals_carry_forward.h"
+#include "core/carryover/itc_carryover.h"
+#include "core/datum/datum.h"
+#include "core/datum/datum_rule.h"
+#include "core/scoring/board.h"
+#include "core/scoring/contract_score.h"
+#include "core/scoring/imps.h"
+#include "core/scoring/matchpoints.h"
+#include "core/vp/vp_scale.h"
+#include "replay/bridge_convert.h"
+#include "server/grpc_status.h"
+
+namespace tally::server {
+namespace {
+
+using core::Rational;
+using replay::ToProtoDecimal;
+using replay::ToProtoFraction;
+
+// ------------------------------------------------------ Reading the input
+
+// Bounds on what a person types, far beyond any bridge quantity, that keep
+// core's exact 64-bit arithmetic from overflowing (which would abort).
+constexpr int64_t kMaxMagnitude = 1000000;
+constexpr int64_t kMaxDenominator = 10000;
+constexpr int kMaxScore = 100000;  // |NS score| in total points
+constexpr int kMaxTimesPlayed = 10000;
+constexpr int64_t kMaxRoundingStep = 10000;
+// The ABPC Mixed formula divides differences of three totals: VP totals are
+// kept to 2 decimals (as published) so the quotient stays small.
+constexpr int64_t kMaxVpTotalDenominator = 100;
+
+// Digits of a number as typed: [+-]DIGITS[.DIGITS] or [+-]DIGITS/DIGITS,
+// at most 9 digits a part and 6 decimals, so Rational::Parse cannot
+// overflow.
+bool PlainNumber(absl::string_view t) {
+  if (!t.empty() && (t.front() == '+' || t.front() == '-')) t.remove_prefix(1);
+  auto digits = [](absl::string_view part, size_t min, size_t max) {
+    if (part.size() < min || part.size() > max) return false;
+    for (char c : part) {
+      if (!absl::ascii_isdigit(c)) return false;
+    }
+    return true;
+  };
+  if (size_t slash = t.find('/'); slash != absl::string_view::npos) {
+    return digits(t.substr(0, slash), 1, 9) &&
+           digits(t.substr(slash + 1), 1, 9);
+  }
+  size_t dot = t.find('.');
+  if (dot == absl::string_view::npos) return digits(t, 1, 9);
+  return digits(t.substr(0, dot), 0, 9) && digits(t.substr(dot + 1), 1, 6);
+}
+
+// `text` as an exact number, for the field `what`.
+absl::StatusOr<Rational> ParseExact(absl::string_view what,
+                                    absl::string_view text,
+                                    int64_t max_denominator = kMaxDenominator) {
+  absl::string_view t = absl::StripAsciiWhitespace(text);
+  if (t.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(what, " is missing"));
+  }
+  if (!PlainNumber(t)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " '", text,
+                     "' is not a number (expected e.g. 42, -7, 42.495 or "
+                     "7/2)"));
+  }
+  absl::StatusOr<Rational> parsed = Rational::Parse(t);
+  if (!parsed.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": ", parsed.status().message()));
+  }
+  const Rational value = *parsed;
+  if (value > Rational(kMaxMagnitude) || value < Rational(-kMaxMagnitude) ||
+      value.denominator() > max_denominator) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " '", text, "' is out of range (at most ", kMaxMagnitude,
+        " in size, in steps no finer than 1/", max_denominator, ")"));
+  }
+  return value;
+}
+
+absl::Status CheckScore(absl::string_view what, int score) {
+  if (std::abs(static_cast<int64_t>(score)) > kMaxScore) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " ", score, " is not a bridge score (at most ",
+                     kMaxScore, " either way)"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCount(absl::string_view what, int value, int min, int max) {
+  if (value < min || value > max) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " must be ", min, " to ", max, ", not ", value));
+  }
+  return absl::OkStatus();
+}
+
+core::HalfRounding ToCoreHalf(v1::HalfRounding half,
+                              core::HalfRounding default_half) {
+  switch (half) {
+    case v1::HALF_ROUNDING_AWAY_FROM_ZERO:
+      return core::HalfRounding::kAwayFromZero;
+    case v1::HALF_ROUNDING_TOWARD_ZERO:
+      return core::HalfRounding::kTowardZero;
+    case v1::HALF_ROUNDING_UP:
+      return core::HalfRounding::kUp;
+    case v1::HALF_ROUNDING_DOWN:
+      return core::HalfRounding::kDown;
+    case v1::HALF_ROUNDING_EVEN:
+      return core::HalfRounding::kEven;
+    default:
+      return default_half;
+  }
+}
+
+absl::StatusOr<core::Vulnerability> ToCoreVulnerability(v1::Vulnerability v) {
+  switch (v) {
+    case v1::VULNERABILITY_NONE:
+      return core::Vulnerability::kNone;
+    case v1::VULNERABILITY_NORTH_SOUTH:
+      return core::Vulnerability::kNorthSouth;
+    case v1::VULNERABILITY_EAST_WEST:
+      return core::Vulnerability::kEastWest;
+    case v1::VULNERABILITY_BOTH:
+      return core::Vulnerability::kBoth;
+    default:
+      return absl::InvalidArgumentError(
+          "vulnerability is missing: give the board number or the "
+          "vulnerability (none, NS, EW or both)");
+  }
+}
+
+// A refusal from core or from reading the input, as the calculator reports
+// every refusal: INVALID_ARGUMENT with the message as written.
+grpc::Status Refuse(const absl::Status& status) {
+  return ToGrpcStatus(absl::InvalidArgumentError(status.message()));
+}
+
+template <typename Response>
+grpc::Status Reply(absl::StatusOr<Response> answer, Response* response) {
+  if (!answer.ok()) return Refuse(answer.status());
+  *response = *std::move(answer);
+  return grpc::Status::OK;
+}
+
+// ---------------------------------------------------------------- Contract
+
+absl::StatusOr<v1::ContractScoreResponse> ScoreContract(
+    const v1::ContractScoreRequest& r) {
+  const v1::PlayedContract& p = r.contract();
+  TALLY_ASSIGN_OR_RETURN(core::Strain strain, replay::ToCoreStrain(p.strain()));
+  TALLY_ASSIGN_OR_RETURN(core::Seat declarer, replay::ToCoreSeat(p.declarer()));
+  const core::Contract contract{p.level(), strain,
+                                replay::ToCoreDoubling(p.doubling())};
+  v1::ContractScoreResponse out;
+  core::Vulnerability vulnerability;
+  if (r.conditions_case() == v1::ContractScoreRequest::kBoard) {
+    TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
+                           core::ConditionsForBoard(r.board()));
+    vulnerability = conditions.vulnerability;
+    out.set_dealer(replay::ToProtoSeat(conditions.dealer));
+  } else {
+    TALLY_ASSIGN_OR_RETURN(vulnerability,
+                           ToCoreVulnerability(r.vulnerability()));
+  }
+  const bool vulnerable = core::IsVulnerable(vulnerability, declarer);
+  TALLY_ASSIGN_OR_RETURN(int declarer_score,
+                         core::DeclarerScore(contract, vulnerable, p.tricks()));
+  TALLY_ASSIGN_OR_RETURN(
+      int ns_score,
+      core::NorthSouthScore(contract, declarer, vulnerability, p.tricks()));
+  v1::TableResult result;
+  *result.mutable_played() = p;
+  out.set_contract(core::ContractToString(contract));
+  out.set_result(replay::DescribeResult(result));
+  out.set_vulnerability(replay::ToProtoVulnerability(vulnerability));
+  out.set_declarer_vulnerable(vulnerable);
+  out.set_declarer_score(declarer_score);
+  out.set_north_south_score(ns_score);
+  return out;
+}
+
+// ------------------------------------------------------------------- Datum
+
+// Every rule core/datum knows, in its order, with a line for the list.
+struct DatumRuleLine {
+  core::DatumMethod method;
+  absl::string_view title;
+};
+constexpr std::array<DatumRuleLine, 7> kDatumRules = {{
+    {core::DatumMethod::kAncSr16_4,
+     "ANC SR 16.4 (ABPC Open Stage 1): the (n-6) middle scores"},
+    {core::DatumMethod::kAncSr16_11To16_13,
+     "ANC SR 16.11-16.13 (ABPC, Swiss Pairs): n-2 middle scores under 15 "
+     "tables, n-4 for 15-24, highest and lowest 10% dropped above 24"},
+    {core::DatumMethod::kAncSr22_3To22_4,
+     "ANC SR 22.3-22.4 (WSP): n-4 middle scores under 24 tables; from 24, "
+     "the tables considered less the highest and lowest x/10"},
+    {core::DatumMethod::kSabfTr12_1,
+     "SABF TR 12.1 (round robin): all scores under 6 tables, else the top "
+     "and bottom 16.67% (rounded down) excluded"},
+    {core::DatumMethod::kSabfTr12_2,
+     "SABF TR 12.2 (Swiss): rounds 1-2 as 12.1, then the top twelve tables "
+     "less two at each end"},
+    {core::DatumMethod::kAncSr7_2a,
+     "ANC SR 7.2(a) (fouled board, each form): two extremes dropped for 3-7 "
+     "results, four for more than 7"},
+    {core::DatumMethod::kSabfTr12_3,
+     "SABF TR 12.3 (fouled board, each form): the two extremes dropped, 3 or "
+     "more results"},
+}};
+
+v1::DatumScoreRole ToProtoRole(core::ScoreRole role) {
+  switch (role) {
+    case core::ScoreRole::kUsed:
+      return v1::DATUM_SCORE_ROLE_USED;
+    case core::ScoreRole::kDroppedHigh:
+      return v1::DATUM_SCORE_ROLE_DROPPED_HIGH;
+    case core::ScoreRole::kDroppedLow:
+      return v1::DATUM_SCORE_ROLE_DROPPED_LOW;
+    case core::ScoreRole::kNotInTopTables:
+      return v1::DATUM_SCORE_ROLE_NOT_IN_TOP_TABLES;
+    case core::ScoreRole::kPendingAppeal:
+      return v1::DATUM_SCORE_ROLE_PENDING_APPEAL;
+  }
+  return v1::DATUM_SCORE_ROLE_UNSPECIFIED;
+}
+
+absl::StatusOr<v1::DatumResponse> TakeDatum(const v1::DatumRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::DatumRule rule,
+                         core::DatumRuleFromId(r.rule_id()));
+  if (r.has_rounding_step()) {
+    if (r.rounding_step() < 1 || r.rounding_step() > kMaxRoundingStep) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("rounding step must be 1 to ", kMaxRoundingStep,
+                       ", not ", r.rounding_step()));
+    }
+    rule.rounding_step = r.rounding_step();
+  }
+  rule.half = ToCoreHalf(r.half(), rule.half);
+  if (r.has_ten_percent_rounding()) {
+    TALLY_ASSIGN_OR_RETURN(
+        rule.ten_percent_rounding,
+        core::ParseTrimCountRounding(r.ten_percent_rounding()));
+  }
+  if (r.has_sabf_short_field_as_12_1()) {
+    rule.sabf_short_field_as_12_1 = r.sabf_short_field_as_12_1();
+  }
+  if (r.has_pending_appeals()) {
+    TALLY_ASSIGN_OR_RETURN(rule.pending_appeals,
+                           core::ParsePendingAppealPolicy(r.pending_appeals()));
+  }
+  core::DatumInput input;
+  for (const v1::DatumScore& s : r.scores()) {
+    TALLY_RETURN_IF_ERROR(CheckScore("score", s.ns_score()));
+    input.scores.push_back({.ns_score = s.ns_score(),
+                            .table = s.table(),
+                            .pending_appeal = s.pending_appeal()});
+  }
+  input.match = r.match();
+  if (r.has_tables_in_play()) input.tables_in_play = r.tables_in_play();
+  input.director_substitutes_pending = r.director_substitutes_pending();
+  TALLY_ASSIGN_OR_RETURN(core::DatumResult result,
+                         core::ComputeDatum(rule, input));
+  v1::DatumResponse out;
+  out.set_rule_id(std::string(core::DatumMethodId(rule.method)));
+  out.set_datum(result.datum);
+  *out.mutable_mean() = ToProtoFraction(result.mean);
+  for (size_t i = 0; i < result.roles.size(); ++i) {
+    v1::DatumScoreOutcome* o = out.add_scores();
+    *o->mutable_score() = r.scores(static_cast<int>(i));
+    o->set_role(ToProtoRole(result.roles[i]));
+  }
+  out.set_considered(result.considered);
+  out.set_dropped_each_end(result.dropped_each_end);
+  for (int t : result.substitute_tables) out.add_substitute_tables(t);
+  out.set_provisional(result.provisional);
+  out.set_basis(result.basis);
+  return out;
+}
+
+// ---------------------------------------------------------- Victory points
+
+v1::VpScale ToProtoScale(const core::VpScaleInfo& info) {
+  v1::VpScale s;
+  s.set_id(std::string(info.id));
+  s.set_clause(std::string(info.clause));
+  s.set_title(std::string(info.title));
+  s.set_margin_kind(info.margin_kind == core::VpMarginKind::kImps
+                        ? v1::VP_MARGIN_KIND_IMPS
+                        : v1::VP_MARGIN_KIND_PERCENTAGE);
+  return s;
+}
+
+absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
+    const v1::VictoryPointsRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
+                         core::FindVpScale(r.scale_id()));
+  TALLY_ASSIGN_OR_RETURN(Rational margin, ParseExact("margin", r.margin()));
+  core::VpScaleSpec spec;
+  spec.id = std::string(info.id);
+  switch (r.itc_loser()) {
+    case v1::ITC_LOSER_RULE_MIRRORED:
+      spec.options.itc.loser = core::ItcLoserRule::kMirrored;
+      break;
+    case v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY:
+      spec.options.itc.loser = core::ItcLoserRule::kComplementOfSeventy;
+      break;
+    case v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN:
+      spec.options.itc.loser = core::ItcLoserRule::kThirtyFiveMinusMargin;
+      break;
+    default:
+      break;
+  }
+  if (r.has_ipc_vp_places()) spec.options.ipc.vp_places = r.ipc_vp_places();
+  if (r.has_mp_swiss_percentage_places()) {
+    spec.options.mp_swiss.percentage_places = r.mp_swiss_percentage_places();
+  }
+  TALLY_ASSIGN_OR_RETURN(core::VpResult vps,
+                         core::VpForMargin(spec, margin, r.boards()));
+  v1::VictoryPointsResponse out;
+  *out.mutable_scale() = ToProtoScale(info);
+  *out.mutable_margin() = ToProtoFraction(margin);
+  out.set_boards(r.boards());
+  *out.mutable_vps() = ToProtoDecimal(vps.vps);
+  *out.mutable_opponent_vps() = ToProtoDecimal(vps.opponent_vps);
+  if (info.margin_kind == core::VpMarginKind::kImps) {
+    TALLY_ASSIGN_OR_RETURN(int64_t blitz, core::BlitzMargin(spec, r.boards()));
+    out.set_blitz_margin(blitz);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------- Weighted score
+
+absl::StatusOr<std::vector<core::WeightedOutcome>> ReadOutcomes(
+    const v1::WeightedScoreRequest& r) {
+  std::vector<core::WeightedOutcome> outcomes;
+  int64_t common_denominator = 1;
+  for (const v1::WeightedOutcome& o : r.outcomes()) {
+    TALLY_RETURN_IF_ERROR(CheckScore("outcome", o.ns_score()));
+    TALLY_ASSIGN_OR_RETURN(
+        Rational weight,
+        ParseExact(absl::StrCat("weight of ", o.ns_score()), o.weight()));
+    // Keeps every weighted sum's denominator within kMaxDenominator^2.
+    common_denominator = std::lcm(common_denominator, weight.denominator());
+    if (common_denominator > kMaxDenominator) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the weights need a common denominator above ", kMaxDenominator,
+          ": give them as percentages (0.3) or simple fractions (1/3)"));
+    }
+    outcomes.push_back({.ns_score = o.ns_score(), .weight = weight});
+  }
+  return outcomes;
+}
+
+absl::StatusOr<v1::WeightedScoreResponse> Weigh(
+    const v1::WeightedScoreRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(std::vector<core::WeightedOutcome> outcomes,
+                         ReadOutcomes(r));
+  const core::HalfRounding half =
+      ToCoreHalf(r.half(), core::HalfRounding::kAwayFromZero);
+  v1::WeightedScoreResponse out;
+  switch (r.against_case()) {
+    case v1::WeightedScoreRequest::kPairs: {
+      std::vector<int> field(r.pairs().other_ns_scores().begin(),
+                             r.pairs().other_ns_scores().end());
+      for (int s : field) TALLY_RETURN_IF_ERROR(CheckScore("score", s));
+      TALLY_ASSIGN_OR_RETURN(
+          core::WeightedPairsScore by_frequency,
+          core::WeightedMatchpointsByFrequency(field, outcomes, half));
+      TALLY_ASSIGN_OR_RETURN(
+          core::ManualWeightedScore manual,
+          core::WeightedMatchpointsManual(field, outcomes, half));
+      v1::WeightedPairsResult* p = out.mutable_pairs();
+      p->set_top(by_frequency.top);
+      for (const core::WeightedFrequencyRow& row :
+           by_frequency.frequency_table) {
+        v1::WeightedFrequencyRow* f = p->add_frequency_table();
+        f->set_ns_score(row.ns_score);
+        *f->mutable_frequency() = ToProtoFraction(row.frequency);
+        *f->mutable_matchpoints() = ToProtoFraction(row.matchpoints);
+      }
+      *p->mutable_exact_ns_matchpoints() =
+          ToProtoFraction(by_frequency.exact_ns_matchpoints);
+      *p->mutable_ns_matchpoints() =
+          ToProtoFraction(by_frequency.ns_matchpoints);
+      *p->mutable_ew_matchpoints() =
+          ToProtoFraction(by_frequency.ew_matchpoints);
+      for (const core::ManualWeightedRow& row : manual.rows) {
+        v1::ManualWeightedRow* m = p->add_manual_rows();
+        m->set_ns_score(row.ns_score);
+        *m->mutable_weight() = ToProtoFraction(row.weight);
+        m->set_matchpoints(row.matchpoints);
+      }
+      *p->mutable_average() = ToProtoFraction(manual.average);
+      *p->mutable_ns_correction() = ToProtoFraction(manual.ns_correction);
+      return out;
+    }
+    case v1::WeightedScoreRequest::kReferenceNsScore: {
+      TALLY_RETURN_IF_ERROR(
+          CheckScore("other room's score", r.reference_ns_score()));
+      TALLY_ASSIGN_OR_RETURN(
+          core::WeightedImpsScore imps,
+          core::WeightedImps(r.reference_ns_score(), outcomes, half));
+      v1::WeightedImpsResult* t = out.mutable_imps();
+      for (const core::WeightedImpsRow& row : imps.rows) {
+        v1::WeightedImpsRow* w = t->add_rows();
+        w->set_ns_score(row.ns_score);
+        w->set_net(row.net);
+        w->set_imps(row.imps);
+        *w->mutable_weight() = ToProtoFraction(row.weight);
+        *w->mutable_weighted_imps() = ToProtoFraction(row.weighted_imps);
+      }
+      *t->mutable_exact_ns_imps() = ToProtoFraction(imps.exact_ns_imps);
+      t->set_ns_imps(imps.ns_imps);
+      return out;
+    }
+    default:
+      return absl::InvalidArgumentError(
+          "say what the weighted score is against: the other tables' scores "
+          "(pairs) or the other room's score (teams)");
+  }
+}
+
+// ------------------------------------------------------------ Average plus
+
+constexpr int kMaxAveragePlusTableRows = 64;
+
+absl::StatusOr<v1::AveragePlusResponse> AwardAveragePlus(
+    const v1::AveragePlusRequest& r) {
+  v1::AveragePlusResponse out;
+  out.set_kind(r.kind());
+  out.set_boards(r.boards());
+  switch (r.kind()) {
+    case v1::AVERAGE_PLUS_KIND_IMP_TEAMS:
+    case v1::AVERAGE_PLUS_KIND_IMP_PAIRS: {
+      TALLY_ASSIGN_OR_RETURN(
+          int imps, core::MultipleAveragePlusImps(
+                        r.kind() == v1::AVERAGE_PLUS_KIND_IMP_TEAMS
+                            ? core::MultipleAveragePlusEvent::kImpTeams
+                            : core::MultipleAveragePlusEvent::kImpPairs,
+                        r.boards()));
+      out.set_match_imps(imps);
+      break;
+    }
+    case v1::AVERAGE_PLUS_KIND_MATCHPOINTS: {
+      TALLY_ASSIGN_OR_RETURN(
+          core::Decimal above,
+          core::MultipleAveragePlusPercentAboveAverage(r.boards()));
+      TALLY_ASSIGN_OR_RETURN(
+          Rational per_board,
+          core::MultipleAveragePlusPercentPerBoard(r.boards()));
+      *out.mutable_percent_above_average() = ToProtoDecimal(above);
+      *out.mutable_percent_per_board() = ToProtoFraction(per_board);
+      break;
+    }
+    default:
+      return absl::InvalidArgumentError(
+          "say which kind of event: IMP teams, IMP pairs or matchpoints "
+          "(ANC SR appendix, multiple average plus)");
+  }
+  if (r.boards() <= kMaxAveragePlusTableRows) {
+    for (int n = 1; n <= r.boards(); ++n) {
+      TALLY_ASSIGN_OR_RETURN(core::MultipleAveragePlusRow row,
+                             core::MultipleAveragePlusTableRow(n));
+      v1::AveragePlusTableRow* t = out.add_table();
+      t->set_boards(row.boards);
+      t->set_teams_imps(row.teams_imps);
+      t->set_pairs_imps(row.pairs_imps);
+      *t->mutable_percent() = ToProtoDecimal(row.percent);
+    }
+  }
+  return out;
+}
+
+// ----------------------------------------------------------------- Neuberg
+
+absl::StatusOr<v1::NeubergResponse> Factor(const v1::NeubergRequest& r) {
+  // core::NeubergFactor requires both counts >= 1 (it aborts otherwise).
+  TALLY_RETURN_IF_ERROR(
+      CheckCount("times played (A)", r.times_played(), 1, kMaxTimesPlayed));
+  TALLY_RETURN_IF_ERROR(CheckCount("expected times played (E)",
+                                   r.expected_times(), 1, kMaxTimesPlayed));
+  TALLY_ASSIGN_OR_RETURN(Rational mp,
+                         ParseExact("matchpoints", r.matchpoints()));
+  const int top = core::MatchpointTop(r.times_played());
+  if (mp < Rational(0) || mp > Rational(top)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "matchpoints ", mp.ToString(), " are not on a board played ",
+        r.times_played(), " times (top ", top, ")"));
+  }
+  v1::NeubergResponse out;
+  *out.mutable_matchpoints() = ToProtoFraction(mp);
+  out.set_times_played(r.times_played());
+  out.set_expected_times(r.expected_times());
+  out.set_top_played(top);
+  out.set_top_expected(core::MatchpointTop(r.expected_times()));
+  *out.mutable_factored() = ToProtoFraction(
+      core::NeubergFactor(mp, r.times_played(), r.expected_times()));
+  return out;
+}
+
+// -------------------------------------------------------------- Carry-over
+
+absl::StatusOr<core::FinalsMatch> ToCoreFinalsMatch(v1::FinalsMatch m) {
+  switch (m) {
+    case v1::FINALS_MATCH_QUALIFYING_FINAL_1:
+      return core::FinalsMatch::kQualifyingFinal1;
+    case v1::FINALS_MATCH_QUALIFYING_FINAL_2:
+      return core::FinalsMatch::kQualifyingFinal2;
+    case v1::FINALS_MATCH_SEMI_FINAL_1:
+      return core::FinalsMatch::kSemiFinal1;
+    case v1::FINALS_MATCH_SEMI_FINAL_2:
+      return core::FinalsMatch::kSemiFinal2;
+    case v1::FINALS_MATCH_PRELIMINARY_FINAL:
+      return core::FinalsMatch::kPreliminaryFinal;
+    case v1::FINALS_MATCH_GRAND_FINAL:
+      return core::FinalsMatch::kGrandFinal;
+    default:
+      return absl::InvalidArgumentError("finals match is missing");
+  }
+}
+
+absl::StatusOr<v1::SabfFinalsPairing> ResolveFinals(
+    const v1::SabfFinalsCarryOverRequest& r, std::string* clause) {
+  const core::FinalsFormat* format = nullptr;
+  switch (r.format()) {
+    case v1::FINALS_FORMAT_SABF_FINAL_FOUR:
+      format = &core::SabfFinalFour();
+      break;
+    case v1::FINALS_FORMAT_SABF_FINAL_FIVE:
+      format = &core::SabfFinalFive();
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          "finals format is missing: the SABF final four (TR 13.11) or "
+          "final five (TR 13.12, 17.3)");
+  }
+  TALLY_ASSIGN_OR_RETURN(core::FinalsMatch match, ToCoreFinalsMatch(r.match()));
+  std::map<core::FinalsMatch, std::string> winners;
+  for (const v1::FinalsWinner& w : r.winners()) {
+    TALLY_ASSIGN_OR_RETURN(core::FinalsMatch played,
+                           ToCoreFinalsMatch(w.match()));
+    winners[played] = w.team();
+  }
+  const std::vector<std::string> teams(r.teams_by_qualifying_place().begin(),
+                                       r.teams_by_qualifying_place().end());
+  TALLY_ASSIGN_OR_RETURN(
+      core::FinalsPairing pairing,
+      core::ResolveFinalsMatch(*format, match, teams, winners));
+  for (const core::FinalsMatchFormat& m : format->matches) {
+    if (m.match == match) *clause = m.clause;
+  }
+  v1::SabfFinalsPairing out;
+  out.set_match(std::string(core::FinalsMatchName(match)));
+  out.set_holder(pairing.holder);
+  out.set_other(pairing.other);
+  *out.mutable_carry_forward_imps() = ToProtoFraction(pairing.carry_forward);
+  return out;
+}
+
+absl::StatusOr<v1::CarryOverResponse> ComputeCarryOver(
+    const v1::CarryOverRequest& r) {
+  v1::CarryOverResponse out;
+  switch (r.kind_case()) {
+    case v1::CarryOverRequest::kItcFinal: {
+      TALLY_ASSIGN_OR_RETURN(Rational higher,
+                             ParseExact("higher placed team's VPs",
+                                        r.itc_final().higher_placed_vps()));
+      TALLY_ASSIGN_OR_RETURN(Rational lower,
+                             ParseExact("lower placed team's VPs",
+                                        r.itc_final().lower_placed_vps()));
+      TALLY_ASSIGN_OR_RETURN(Rational imps,
+                             core::ItcFinalCarryOver(higher, lower));
+      out.set_clause("ANC SR 11.2");
+      *out.mutable_imps() = ToProtoFraction(imps);
+      return out;
+    }
+    case v1::CarryOverRequest::kAbpcOpenStage3: {
+      TALLY_ASSIGN_OR_RETURN(
+          Rational vps,
+          core::AbpcOpenStage3CarryOver(r.abpc_open_stage3().stage2_place()));
+      out.set_clause("ANC SR 18.1, 18.3");
+      *out.mutable_vps() = ToProtoFraction(vps);
+      return out;
+    }
+    case v1::CarryOverRequest::kAbpcMixedStage2: {
+      const v1::AbpcMixedCarryOverRequest& m = r.abpc_mixed_stage2();
+      std::vector<Rational> by_place;
+      for (int i = 0; i < m.stage1_vps_by_place_size(); ++i) {
+        TALLY_ASSIGN_OR_RETURN(
+            Rational vps,
+            ParseExact(absl::StrCat("Stage 1 VPs of place ", i + 1),
+                       m.stage1_vps_by_place(i), kMaxVpTotalDenominator));
+        by_place.push_back(vps);
+      }
+      TALLY_ASSIGN_OR_RETURN(
+          core::Decimal vps,
+          core::AbpcMixedCarryOver(
+              by_place, m.place(),
+              ToCoreHalf(m.half(), core::HalfRounding::kAwayFromZero)));
+      out.set_clause("ANC SR 18.2, 18.3");
+      *out.mutable_mixed_vps() = ToProtoDecimal(vps);
+      return out;
+    }
+    case v1::CarryOverRequest::kSabfFinals: {
+      std::string clause;
+      TALLY_ASSIGN_OR_RETURN(v1::SabfFinalsPairing pairing,
+                             ResolveFinals(r.sabf_finals(), &clause));
+      out.set_clause(clause);
+      *out.mutable_finals() = std::move(pairing);
+      return out;
+    }
+    default:
+      return absl::InvalidArgumentError(
+          "say which carry-over: ITC final (ANC SR 11.2), ABPC Open Stage 3 "
+          "(18.1), ABPC Mixed Stage 2 (18.2) or SABF finals (TR 13.11-13.12)");
+  }
+}
+
+}  // namespace
+
+grpc::Status CalculatorService::ContractScore(
+    grpc::ServerContext*, const v1::ContractScoreRequest* request,
+    v1::ContractScoreResponse* response) {
+  return Reply(ScoreContract(*request), response);
+}
+
+grpc::Status CalculatorService::Imps(grpc::ServerContext*,
+                                     const v1::ImpsRequest* request,
+                                     v1::ImpsResponse* response) {
+  response->set_points_difference(request->points_difference());
+  response->set_imps(core::ImpsForDifference(request->points_difference()));
+  return grpc::Status::OK;
+}
+
+grpc::Status CalculatorService::Datum(grpc::ServerContext*,
+                                      const v1::DatumRequest* request,
+                                      v1::DatumResponse* response) {
+  return Reply(TakeDatum(*request), response);
+}
+
+grpc::Status CalculatorService::ListDatumRules(
+    grpc::ServerContext*, const v1::ListDatumRulesRequest*,
+    v1::ListDatumRulesResponse* response) {
+  for (const DatumRuleLine& line : kDatumRules) {
+    v1::DatumRuleInfo* info = response->add_rules();
+    info->set_id(std::string(core::DatumMethodId(line.method)));
+    info->set_title(std::string(line.title));
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status CalculatorService::VictoryPoints(
+    grpc::ServerContext*, const v1::VictoryPointsRequest* request,
+    v1::VictoryPointsResponse* response) {
+  return Reply(ConvertToVps(*request), response);
+}
+
+grpc::Status CalculatorService::ListVpScales(
+    grpc::ServerContext*, const v1::ListVpScalesRequest*,
+    v1::ListVpScalesResponse* response) {
+  for (const core::VpScaleInfo& info : core::AllVpScales()) {
+    *response->add_scales() = ToProtoScale(info);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status CalculatorService::WeightedScore(
+    grpc::ServerContext*, const v1::WeightedScoreRequest* request,
+    v1::WeightedScoreResponse* response) {
+  return Reply(Weigh(*request), response);
+}
+
+grpc::Status CalculatorService::AveragePlus(
+    grpc::ServerContext*, const v1::AveragePlusRequest* request,
+    v1::AveragePlusResponse* response) {
+  return Reply(AwardAveragePlus(*request), response);
+}
+
+grpc::Status CalculatorService::Neuberg(grpc::ServerContext*,
+                                        const v1::NeubergRequest* request,
+                                        v1::NeubergResponse* response) {
+  return Reply(Factor(*request), response);
+}
+
+grpc::Status CalculatorService::CarryOver(grpc::ServerContext*,
+                                          const v1::CarryOverRequest* request,
+                                          v1::CarryOverResponse* response) {
+  return Reply(ComputeCarryOver(*request), response);
+}
+
+}  // namespace tally::server

@@ -1,0 +1,63 @@
+// CalculatorService: the director's and scorer's calculator
+// (proto/tally/v1/calculator.proto). Each RPC reads the numbers typed in,
+// calls one pure function of core/ and returns its answer with the working;
+// the rules themselves live only in core/. It reads and appends nothing, so
+// it needs no event log.
+//
+// Every refusal is INVALID_ARGUMENT (the calculator has no state, so all it
+// can be given wrong is its input), with core's message, which names the
+// clause. Typed exact numbers are bounded (at most 10^6 in size, a
+// denominator of at most 10^4) so that no input can overflow core's exact
+// 64-bit arithmetic.
+//
+// Stateless. Thread-safe.
+
+#ifndef TALLY_SERVER_CALCULATOR_SERVICE_H_
+#define TALLY_SERVER_CALCULATOR_SERVICE_H_
+
+#include "grpcpp/grpcpp.h"
+#include "tally/v1/calculator.grpc.pb.h"
+
+namespace tally::server {
+
+class CalculatorService final : public v1::CalculatorService::Service {
+ public:
+  CalculatorService() = default;
+  CalculatorService(const CalculatorService&) = delete;
+  CalculatorService& operator=(const CalculatorService&) = delete;
+
+  grpc::Status ContractScore(grpc::ServerContext* context,
+                             const v1::ContractScoreRequest* request,
+                             v1::ContractScoreResponse* response) override;
+  grpc::Status Imps(grpc::ServerContext* context,
+                    const v1::ImpsRequest* request,
+                    v1::ImpsResponse* response) override;
+  grpc::Status Datum(grpc::ServerContext* context,
+                     const v1::DatumRequest* request,
+                     v1::DatumResponse* response) override;
+  grpc::Status ListDatumRules(grpc::ServerContext* context,
+                              const v1::ListDatumRulesRequest* request,
+                              v1::ListDatumRulesResponse* response) override;
+  grpc::Status VictoryPoints(grpc::ServerContext* context,
+                             const v1::VictoryPointsRequest* request,
+                             v1::VictoryPointsResponse* response) override;
+  grpc::Status ListVpScales(grpc::ServerContext* context,
+                            const v1::ListVpScalesRequest* request,
+                            v1::ListVpScalesResponse* response) override;
+  grpc::Status WeightedScore(grpc::ServerContext* context,
+                             const v1::WeightedScoreRequest* request,
+                             v1::WeightedScoreResponse* response) override;
+  grpc::Status AveragePlus(grpc::ServerContext* context,
+                           const v1::AveragePlusRequest* request,
+                           v1::AveragePlusResponse* response) override;
+  grpc::Status Neuberg(grpc::ServerContext* context,
+                       const v1::NeubergRequest* request,
+                       v1::NeubergResponse* response) override;
+  grpc::Status CarryOver(grpc::ServerContext* context,
+                         const v1::CarryOverRequest* request,
+                         v1::CarryOverResponse* response) override;
+};
+
+}  // namespace tally::server
+
+#endif  // TALLY_SERVER_CALCULATOR_SERVICE_H_

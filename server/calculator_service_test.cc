@@ -1,0 +1,493 @@
+// CalculatorService, called in-process (no network): each RPC on a case
+// worked by hand or printed in the regulations, and refusals as
+// INVALID_ARGUMENT with core's message.
+
+#include "server/calculator_service.h"
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace tally::server {
+namespace {
+
+using ::testing::HasSubstr;
+
+v1::Fraction Frac(int64_t numerator, int64_t denominator) {
+  v1::Fraction f;
+  f.set_numerator(numerator);
+  f.set_denominator(denominator);
+  return f;
+}
+
+MATCHER_P(FractionIs, expected, "") {
+  return arg.numerator() == expected.numerator() &&
+         arg.denominator() == expected.denominator();
+}
+
+MATCHER_P2(DecimalIs, units, places, "") {
+  return arg.units() == units && arg.places() == places;
+}
+
+class CalculatorServiceTest : public ::testing::Test {
+ protected:
+  CalculatorService calc_;
+  grpc::ServerContext context_;
+};
+
+// ---------------------------------------------------------------- Contract
+
+TEST_F(CalculatorServiceTest, ScoresContractOnBoardSevenBothVulnerable) {
+  // Board 7: South deals, both vulnerable (Law 2). 4SX by North, 8 tricks:
+  // two down doubled vulnerable, 200 + 300 = 500 (Law 77).
+  v1::ContractScoreRequest r;
+  r.mutable_contract()->set_level(4);
+  r.mutable_contract()->set_strain(v1::STRAIN_SPADES);
+  r.mutable_contract()->set_doubling(v1::DOUBLING_DOUBLED);
+  r.mutable_contract()->set_declarer(v1::SEAT_NORTH);
+  r.mutable_contract()->set_tricks(8);
+  r.set_board(7);
+  v1::ContractScoreResponse out;
+  ASSERT_TRUE(calc_.ContractScore(&context_, &r, &out).ok());
+  EXPECT_EQ(out.contract(), "4SX");
+  EXPECT_EQ(out.result(), "4SX-2 N");
+  EXPECT_EQ(out.dealer(), v1::SEAT_SOUTH);
+  EXPECT_EQ(out.vulnerability(), v1::VULNERABILITY_BOTH);
+  EXPECT_TRUE(out.declarer_vulnerable());
+  EXPECT_EQ(out.declarer_score(), -500);
+  EXPECT_EQ(out.north_south_score(), -500);
+}
+
+TEST_F(CalculatorServiceTest, SignsEastWestContractToNorthSouth) {
+  // 3NT by East, 9 tricks, not vulnerable: 40 + 30 + 30 + 300 = 400 to EW,
+  // so NS -400 (Law 77).
+  v1::ContractScoreRequest r;
+  r.mutable_contract()->set_level(3);
+  r.mutable_contract()->set_strain(v1::STRAIN_NO_TRUMP);
+  r.mutable_contract()->set_declarer(v1::SEAT_EAST);
+  r.mutable_contract()->set_tricks(9);
+  r.set_vulnerability(v1::VULNERABILITY_NORTH_SOUTH);
+  v1::ContractScoreResponse out;
+  ASSERT_TRUE(calc_.ContractScore(&context_, &r, &out).ok());
+  EXPECT_FALSE(out.declarer_vulnerable());
+  EXPECT_EQ(out.declarer_score(), 400);
+  EXPECT_EQ(out.north_south_score(), -400);
+}
+
+TEST_F(CalculatorServiceTest, RefusesContractAboveSeven) {
+  v1::ContractScoreRequest r;
+  r.mutable_contract()->set_level(8);
+  r.mutable_contract()->set_strain(v1::STRAIN_CLUBS);
+  r.mutable_contract()->set_declarer(v1::SEAT_SOUTH);
+  r.mutable_contract()->set_tricks(13);
+  r.set_board(1);
+  v1::ContractScoreResponse out;
+  grpc::Status st = calc_.ContractScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(CalculatorServiceTest, RefusesContractWithoutVulnerability) {
+  v1::ContractScoreRequest r;
+  r.mutable_contract()->set_level(1);
+  r.mutable_contract()->set_strain(v1::STRAIN_CLUBS);
+  r.mutable_contract()->set_declarer(v1::SEAT_SOUTH);
+  r.mutable_contract()->set_tricks(7);
+  v1::ContractScoreResponse out;
+  grpc::Status st = calc_.ContractScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("vulnerability"));
+}
+
+// -------------------------------------------------------------------- IMPs
+
+TEST_F(CalculatorServiceTest, ImpsForSixTwentyIsTwelve) {
+  // WBF IMP scale: 600-740 is 12 IMPs.
+  v1::ImpsRequest r;
+  r.set_points_difference(620);
+  v1::ImpsResponse out;
+  ASSERT_TRUE(calc_.Imps(&context_, &r, &out).ok());
+  EXPECT_EQ(out.imps(), 12);
+  r.set_points_difference(-620);
+  ASSERT_TRUE(calc_.Imps(&context_, &r, &out).ok());
+  EXPECT_EQ(out.imps(), -12);
+}
+
+// ------------------------------------------------------------------- Datum
+
+TEST_F(CalculatorServiceTest, DatumUnderAncSr16_11DropsOneAtEachEnd) {
+  // ANC SR 16.11: 8 tables (fewer than 15), the (n-2) middle scores. Drop
+  // 620 (highest) and -50 (lowest); the mean of 420 450 420 400 100 420 is
+  // 2210 / 6 = 368.33, rounded to the closest 10: 370.
+  v1::DatumRequest r;
+  r.set_rule_id("anc_sr_16_11_16_13");
+  int table = 1;
+  for (int s : {420, 450, -50, 420, 400, 620, 100, 420}) {
+    v1::DatumScore* d = r.add_scores();
+    d->set_ns_score(s);
+    d->set_table(table++);
+  }
+  v1::DatumResponse out;
+  ASSERT_TRUE(calc_.Datum(&context_, &r, &out).ok());
+  EXPECT_EQ(out.datum(), 370);
+  EXPECT_THAT(out.mean(), FractionIs(Frac(1105, 3)));
+  EXPECT_EQ(out.considered(), 8);
+  EXPECT_EQ(out.dropped_each_end(), 1);
+  EXPECT_THAT(out.basis(), HasSubstr("16.11"));
+  ASSERT_EQ(out.scores_size(), 8);
+  EXPECT_EQ(out.scores(2).role(), v1::DATUM_SCORE_ROLE_DROPPED_LOW);
+  EXPECT_EQ(out.scores(5).role(), v1::DATUM_SCORE_ROLE_DROPPED_HIGH);
+  EXPECT_EQ(out.scores(0).role(), v1::DATUM_SCORE_ROLE_USED);
+  EXPECT_EQ(out.scores(5).score().ns_score(), 620);
+}
+
+TEST_F(CalculatorServiceTest, DatumHalfRoundingIsASetting) {
+  // ANC SR 16.11, 4 tables: drop 500 and 300; mean of 450 and 400 is 425,
+  // exactly halfway: away from zero 430 (the default), toward zero 420.
+  v1::DatumRequest r;
+  r.set_rule_id("anc_sr_16_11_16_13");
+  for (int s : {450, 500, 400, 300}) r.add_scores()->set_ns_score(s);
+  v1::DatumResponse out;
+  ASSERT_TRUE(calc_.Datum(&context_, &r, &out).ok());
+  EXPECT_EQ(out.datum(), 430);
+  r.set_half(v1::HALF_ROUNDING_TOWARD_ZERO);
+  ASSERT_TRUE(calc_.Datum(&context_, &r, &out).ok());
+  EXPECT_EQ(out.datum(), 420);
+}
+
+TEST_F(CalculatorServiceTest, UnknownDatumRuleListsTheRules) {
+  v1::DatumRequest r;
+  r.set_rule_id("anc_sr_99");
+  r.add_scores()->set_ns_score(420);
+  v1::DatumResponse out;
+  grpc::Status st = calc_.Datum(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_sr_16_11_16_13"));
+}
+
+TEST_F(CalculatorServiceTest, ListsEveryDatumRule) {
+  v1::ListDatumRulesRequest r;
+  v1::ListDatumRulesResponse out;
+  ASSERT_TRUE(calc_.ListDatumRules(&context_, &r, &out).ok());
+  ASSERT_EQ(out.rules_size(), 7);
+  EXPECT_EQ(out.rules(0).id(), "anc_sr_16_4");
+  EXPECT_EQ(out.rules(6).id(), "sabf_tr_12_3");
+  // Each id is one DatumRuleFromId accepts.
+  for (const v1::DatumRuleInfo& rule : out.rules()) {
+    v1::DatumRequest d;
+    d.set_rule_id(rule.id());
+    v1::DatumResponse dout;
+    grpc::Status st = calc_.Datum(&context_, &d, &dout);
+    EXPECT_THAT(st.error_message(), HasSubstr("no scores")) << rule.id();
+  }
+}
+
+// ----------------------------------------------------------- Victory points
+
+TEST_F(CalculatorServiceTest, VpsForTwentyThreeImpsOnTwelveBoards) {
+  // SABF TR 21.1, 12 boards, margin 23: 16.18; the column reaches 20.00 at
+  // a margin of 52.
+  v1::VictoryPointsRequest r;
+  r.set_scale_id("wbf2013_continuous");
+  r.set_margin("23");
+  r.set_boards(12);
+  v1::VictoryPointsResponse out;
+  ASSERT_TRUE(calc_.VictoryPoints(&context_, &r, &out).ok());
+  EXPECT_THAT(out.vps(), DecimalIs(1618, 2));
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(382, 2));
+  EXPECT_EQ(out.scale().margin_kind(), v1::VP_MARGIN_KIND_IMPS);
+  EXPECT_THAT(out.scale().clause(), HasSubstr("21.1"));
+  ASSERT_TRUE(out.has_blitz_margin());
+  EXPECT_EQ(out.blitz_margin(), 52);
+}
+
+TEST_F(CalculatorServiceTest, VpsForIpcPercentage) {
+  // ANC SR appendix, IPC: 60% is in 57.5-70.0: (60 - 20) * 2/5 = 16.00;
+  // the opponents' 40% is in 30.0-42.5: (40 - 30) * 2/5 = 4.00.
+  v1::VictoryPointsRequest r;
+  r.set_scale_id("ipc_anc_appendix");
+  r.set_margin("60");
+  r.set_boards(8);
+  v1::VictoryPointsResponse out;
+  ASSERT_TRUE(calc_.VictoryPoints(&context_, &r, &out).ok());
+  EXPECT_THAT(out.vps(), DecimalIs(1600, 2));
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(400, 2));
+  EXPECT_FALSE(out.has_blitz_margin());
+}
+
+TEST_F(CalculatorServiceTest, UnknownVpScaleIsInvalidAndListsTheScales) {
+  v1::VictoryPointsRequest r;
+  r.set_scale_id("wbf2009");
+  r.set_margin("23");
+  r.set_boards(12);
+  v1::VictoryPointsResponse out;
+  grpc::Status st = calc_.VictoryPoints(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("wbf2013_continuous"));
+}
+
+TEST_F(CalculatorServiceTest, RefusesMarginThatIsNotANumber) {
+  v1::VictoryPointsRequest r;
+  r.set_scale_id("wbf2013_continuous");
+  r.set_boards(12);
+  for (const char* bad : {"", "23x", "99999999999999999999", "1/0", "1e5",
+                          "1.1234567", "2000000"}) {
+    r.set_margin(bad);
+    v1::VictoryPointsResponse out;
+    grpc::Status st = calc_.VictoryPoints(&context_, &r, &out);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << bad;
+    EXPECT_THAT(st.error_message(), HasSubstr("margin")) << bad;
+  }
+}
+
+TEST_F(CalculatorServiceTest, ListsEveryVpScale) {
+  v1::ListVpScalesRequest r;
+  v1::ListVpScalesResponse out;
+  ASSERT_TRUE(calc_.ListVpScales(&context_, &r, &out).ok());
+  ASSERT_EQ(out.scales_size(), 7);
+  EXPECT_EQ(out.scales(0).id(), "wbf2013_continuous");
+}
+
+// ---------------------------------------------------------- Weighted score
+
+void AddNzLirgOutcomes(v1::WeightedScoreRequest& r) {
+  // NZ LIRG, Law 12C1(c): 30% of +1430, 40% of +680, 20% of +650, 10% of
+  // -100.
+  for (auto [score, weight] : {std::pair{1430, "0.3"}, std::pair{680, "0.4"},
+                               std::pair{650, "0.2"}, std::pair{-100, "0.1"}}) {
+    v1::WeightedOutcome* o = r.add_outcomes();
+    o->set_ns_score(score);
+    o->set_weight(weight);
+  }
+}
+
+TEST_F(CalculatorServiceTest, WeightedPairsScoreIsNzLirgExample) {
+  // NZ LIRG, 12 tables: the other 11 tables scored +1430 twice, +680 five
+  // times, +650 twice and -100 twice (frequencies 2.3, 5.4, 2.2, 2.1). NS
+  // get +12.6 of a top of 22; the manual method adds 1.6 to the average 11.
+  v1::WeightedScoreRequest r;
+  AddNzLirgOutcomes(r);
+  for (int s : {1430, 1430, 680, 680, 680, 680, 680, 650, 650, -100, -100}) {
+    r.mutable_pairs()->add_other_ns_scores(s);
+  }
+  v1::WeightedScoreResponse out;
+  ASSERT_TRUE(calc_.WeightedScore(&context_, &r, &out).ok());
+  ASSERT_TRUE(out.has_pairs());
+  const v1::WeightedPairsResult& p = out.pairs();
+  EXPECT_EQ(p.top(), 22);
+  ASSERT_EQ(p.frequency_table_size(), 4);
+  // +1430: frequency 2.3; 2 x 9.7 below + (2.3 - 1) = 20.7.
+  EXPECT_EQ(p.frequency_table(0).ns_score(), 1430);
+  EXPECT_THAT(p.frequency_table(0).frequency(), FractionIs(Frac(23, 10)));
+  EXPECT_THAT(p.frequency_table(0).matchpoints(), FractionIs(Frac(207, 10)));
+  EXPECT_THAT(p.frequency_table(1).matchpoints(), FractionIs(Frac(13, 1)));
+  EXPECT_THAT(p.frequency_table(2).matchpoints(), FractionIs(Frac(27, 5)));
+  EXPECT_THAT(p.frequency_table(3).matchpoints(), FractionIs(Frac(11, 10)));
+  EXPECT_THAT(p.ns_matchpoints(), FractionIs(Frac(63, 5)));
+  EXPECT_THAT(p.ew_matchpoints(), FractionIs(Frac(47, 5)));
+  // Manual method: 20, 13, 6, 2 against the rest of the field.
+  ASSERT_EQ(p.manual_rows_size(), 4);
+  EXPECT_EQ(p.manual_rows(0).matchpoints(), 20);
+  EXPECT_EQ(p.manual_rows(2).matchpoints(), 6);
+  EXPECT_THAT(p.average(), FractionIs(Frac(11, 1)));
+  EXPECT_THAT(p.ns_correction(), FractionIs(Frac(8, 5)));
+}
+
+TEST_F(CalculatorServiceTest, WeightedTeamsScoreIsNzLirgExample) {
+  // NZ LIRG, other room NS +650: +13 x 0.3 + 1 x 0.4 + 0 - 13 x 0.1 = 3.0.
+  v1::WeightedScoreRequest r;
+  AddNzLirgOutcomes(r);
+  r.set_reference_ns_score(650);
+  v1::WeightedScoreResponse out;
+  ASSERT_TRUE(calc_.WeightedScore(&context_, &r, &out).ok());
+  ASSERT_TRUE(out.has_imps());
+  ASSERT_EQ(out.imps().rows_size(), 4);
+  EXPECT_EQ(out.imps().rows(0).net(), 780);
+  EXPECT_EQ(out.imps().rows(0).imps(), 13);
+  EXPECT_THAT(out.imps().rows(0).weighted_imps(), FractionIs(Frac(39, 10)));
+  EXPECT_THAT(out.imps().exact_ns_imps(), FractionIs(Frac(3, 1)));
+  EXPECT_EQ(out.imps().ns_imps(), 3);
+}
+
+TEST_F(CalculatorServiceTest, RefusesWeightsNotAddingToOne) {
+  v1::WeightedScoreRequest r;
+  AddNzLirgOutcomes(r);
+  r.mutable_outcomes(3)->set_weight("0.2");
+  r.set_reference_ns_score(650);
+  v1::WeightedScoreResponse out;
+  grpc::Status st = calc_.WeightedScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(CalculatorServiceTest, RefusesWeightsTooFineForExactArithmetic) {
+  // 1/9973 and 1/9967 need a common denominator near 10^8.
+  v1::WeightedScoreRequest r;
+  for (auto [score, weight] :
+       {std::pair{420, "1/9973"}, std::pair{450, "1/9967"}}) {
+    v1::WeightedOutcome* o = r.add_outcomes();
+    o->set_ns_score(score);
+    o->set_weight(weight);
+  }
+  r.set_reference_ns_score(420);
+  v1::WeightedScoreResponse out;
+  grpc::Status st = calc_.WeightedScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("common denominator"));
+}
+
+TEST_F(CalculatorServiceTest, RefusesWeightedScoreAgainstNothing) {
+  v1::WeightedScoreRequest r;
+  AddNzLirgOutcomes(r);
+  v1::WeightedScoreResponse out;
+  EXPECT_EQ(calc_.WeightedScore(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ------------------------------------------------------------ Average plus
+
+TEST_F(CalculatorServiceTest, AveragePlusOnThreeBoardsAtImpTeams) {
+  // ANC SR appendix: 3 sqrt(3) = 5.196 -> 5 IMPs for the match; the printed
+  // table's rows 1-3 (teams) are 3, 1, 1, which add up to it.
+  v1::AveragePlusRequest r;
+  r.set_kind(v1::AVERAGE_PLUS_KIND_IMP_TEAMS);
+  r.set_boards(3);
+  v1::AveragePlusResponse out;
+  ASSERT_TRUE(calc_.AveragePlus(&context_, &r, &out).ok());
+  EXPECT_EQ(out.match_imps(), 5);
+  ASSERT_EQ(out.table_size(), 3);
+  EXPECT_EQ(out.table(0).teams_imps(), 3);
+  EXPECT_EQ(out.table(1).teams_imps(), 1);
+  EXPECT_EQ(out.table(2).teams_imps(), 1);
+  EXPECT_THAT(out.table(2).percent(), DecimalIs(5318, 2));  // printed 53.18
+}
+
+TEST_F(CalculatorServiceTest, AveragePlusOnTwoBoardsAtMatchpoints) {
+  // ANC SR appendix: 10 sqrt(2) = 14.14 points above average over the two
+  // boards, 50 + 14.14 / 2 = 57.07% each; printed row 2 is 54.14.
+  v1::AveragePlusRequest r;
+  r.set_kind(v1::AVERAGE_PLUS_KIND_MATCHPOINTS);
+  r.set_boards(2);
+  v1::AveragePlusResponse out;
+  ASSERT_TRUE(calc_.AveragePlus(&context_, &r, &out).ok());
+  EXPECT_THAT(out.percent_above_average(), DecimalIs(1414, 2));
+  EXPECT_THAT(out.percent_per_board(), FractionIs(Frac(5707, 100)));
+  EXPECT_THAT(out.table(1).percent(), DecimalIs(5414, 2));
+}
+
+TEST_F(CalculatorServiceTest, RefusesAveragePlusWithoutKind) {
+  v1::AveragePlusRequest r;
+  r.set_boards(3);
+  v1::AveragePlusResponse out;
+  EXPECT_EQ(calc_.AveragePlus(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ----------------------------------------------------------------- Neuberg
+
+TEST_F(CalculatorServiceTest, NeubergFactorsTenOfSixToSeven) {
+  // F = (M + 1) E / A - 1 = 11 x 7 / 6 - 1 = 71/6 (11.83) on a top of 12.
+  v1::NeubergRequest r;
+  r.set_matchpoints("10");
+  r.set_times_played(6);
+  r.set_expected_times(7);
+  v1::NeubergResponse out;
+  ASSERT_TRUE(calc_.Neuberg(&context_, &r, &out).ok());
+  EXPECT_THAT(out.factored(), FractionIs(Frac(71, 6)));
+  EXPECT_EQ(out.top_played(), 10);
+  EXPECT_EQ(out.top_expected(), 12);
+}
+
+TEST_F(CalculatorServiceTest, NeubergRefusesBoardNotPlayedInsteadOfAborting) {
+  v1::NeubergRequest r;
+  r.set_matchpoints("0");
+  r.set_times_played(0);
+  r.set_expected_times(7);
+  v1::NeubergResponse out;
+  EXPECT_EQ(calc_.Neuberg(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_times_played(6);
+  r.set_matchpoints("11");  // above the top of 10
+  EXPECT_EQ(calc_.Neuberg(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// -------------------------------------------------------------- Carry-over
+
+TEST_F(CalculatorServiceTest, ItcFinalCarryOverIsTenPercentUnrounded) {
+  // ANC SR 11.2: (250.5 - 230) / 10 = 2.05 IMPs, not rounded.
+  v1::CarryOverRequest r;
+  r.mutable_itc_final()->set_higher_placed_vps("250.5");
+  r.mutable_itc_final()->set_lower_placed_vps("230");
+  v1::CarryOverResponse out;
+  ASSERT_TRUE(calc_.CarryOver(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "ANC SR 11.2");
+  EXPECT_THAT(out.imps(), FractionIs(Frac(41, 20)));
+}
+
+TEST_F(CalculatorServiceTest, AbpcOpenStage3SecondPlaceCarriesEight) {
+  // ANC SR 18.1: 10, 8, 6, 4, 2.
+  v1::CarryOverRequest r;
+  r.mutable_abpc_open_stage3()->set_stage2_place(2);
+  v1::CarryOverResponse out;
+  ASSERT_TRUE(calc_.CarryOver(&context_, &r, &out).ok());
+  EXPECT_THAT(out.vps(), FractionIs(Frac(8, 1)));
+}
+
+TEST_F(CalculatorServiceTest, AbpcMixedCarryOverByFormula) {
+  // ANC SR 18.2: x = 120 (1st), y = 84 (10th), z = 100 (4th):
+  // 1 + 6 x 16 / 36 = 3.666... -> 3.67.
+  v1::CarryOverRequest r;
+  for (const char* vps :
+       {"120", "110", "105", "100", "98", "95", "92", "90", "86", "84"}) {
+    r.mutable_abpc_mixed_stage2()->add_stage1_vps_by_place(vps);
+  }
+  r.mutable_abpc_mixed_stage2()->set_place(4);
+  v1::CarryOverResponse out;
+  ASSERT_TRUE(calc_.CarryOver(&context_, &r, &out).ok());
+  EXPECT_THAT(out.mixed_vps(), DecimalIs(367, 2));
+}
+
+TEST_F(CalculatorServiceTest, SabfFinalFourGrandFinalCarryForward) {
+  // SABF TR 13.11: SF1 C (3rd) v D, SF2 A (1st) v B; B and C win; the
+  // preliminary final is A (SF2 loser, holds) v C, C wins; the grand final
+  // is B (SF2 winner, holds 0.1) v C.
+  v1::CarryOverRequest r;
+  v1::SabfFinalsCarryOverRequest* f = r.mutable_sabf_finals();
+  f->set_format(v1::FINALS_FORMAT_SABF_FINAL_FOUR);
+  f->set_match(v1::FINALS_MATCH_GRAND_FINAL);
+  for (const char* team : {"A", "B", "C", "D"}) {
+    f->add_teams_by_qualifying_place(team);
+  }
+  for (auto [match, team] :
+       {std::pair{v1::FINALS_MATCH_SEMI_FINAL_1, "C"},
+        std::pair{v1::FINALS_MATCH_SEMI_FINAL_2, "B"},
+        std::pair{v1::FINALS_MATCH_PRELIMINARY_FINAL, "C"}}) {
+    v1::FinalsWinner* w = f->add_winners();
+    w->set_match(match);
+    w->set_team(team);
+  }
+  v1::CarryOverResponse out;
+  ASSERT_TRUE(calc_.CarryOver(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "SABF TR 13.11");
+  EXPECT_EQ(out.finals().holder(), "B");
+  EXPECT_EQ(out.finals().other(), "C");
+  EXPECT_THAT(out.finals().carry_forward_imps(), FractionIs(Frac(1, 10)));
+
+  // Without the preliminary final's result the grand final is not known:
+  // core says FAILED_PRECONDITION; the calculator, having no state, reports
+  // it as INVALID_ARGUMENT with core's message.
+  f->mutable_winners()->RemoveLast();
+  grpc::Status st = calc_.CarryOver(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("no result yet"));
+}
+
+TEST_F(CalculatorServiceTest, RefusesCarryOverOfNoKind) {
+  v1::CarryOverRequest r;
+  v1::CarryOverResponse out;
+  EXPECT_EQ(calc_.CarryOver(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+}  // namespace
+}  // namespace tally::server

@@ -1,0 +1,747 @@
+// `tally calc FUNCTION ...`: the director's calculator, one CalculatorService
+// RPC per function. This file only reads the words typed and prints the
+// answer; every rule is applied by the server (core/).
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+#include "tally/v1/calculator.grpc.pb.h"
+
+namespace tally::cli {
+namespace {
+
+// One calculator function: its name, its usage after "tally calc NAME", an
+// example and what it answers.
+struct CalcFunction {
+  std::string name;
+  std::string usage;
+  std::string example;
+  std::function<int(v1::CalculatorService::Stub&, Client&, const Invocation&,
+                    const std::vector<std::string>&)>
+      run;
+};
+
+const std::vector<CalcFunction>& Functions();
+
+int CalcUsage(const std::string& function, const std::string& problem) {
+  std::cerr << "tally calc " << function << ": " << problem << "\n";
+  for (const CalcFunction& f : Functions()) {
+    if (f.name == function) {
+      std::cerr << "usage: tally calc " << f.name << " " << f.usage
+                << "\n  e.g. " << f.example << "\n";
+    }
+  }
+  return kUsage;
+}
+
+// "+1430", "-100", "0".
+std::string Signed(int64_t v) {
+  return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v);
+}
+
+// An exact fraction as a person reads it: "12", "12.6", "2.05", or "368.33
+// (1105/3)" when it has no short decimal form.
+std::string Exact(const v1::Fraction& f) {
+  if (f.denominator() == 1) return absl::StrCat(f.numerator());
+  constexpr int64_t kSafe = int64_t{1} << 40;  // times 10^6 stays in 64 bits
+  int64_t scale = 1;
+  for (int places = 1; places <= 6; ++places) {
+    scale *= 10;
+    if (f.denominator() > 0 && scale % f.denominator() == 0 &&
+        f.numerator() < kSafe && f.numerator() > -kSafe) {
+      v1::DecimalValue d;
+      d.set_units(f.numerator() * (scale / f.denominator()));
+      d.set_places(places);
+      return DecimalText(d);
+    }
+  }
+  return absl::StrCat(FractionText(f), " (", f.numerator(), "/",
+                      f.denominator(), ")");
+}
+
+std::string VulnerabilityText(v1::Vulnerability v) {
+  switch (v) {
+    case v1::VULNERABILITY_NONE:
+      return "None";
+    case v1::VULNERABILITY_NORTH_SOUTH:
+      return "NS";
+    case v1::VULNERABILITY_EAST_WEST:
+      return "EW";
+    case v1::VULNERABILITY_BOTH:
+      return "All";
+    default:
+      return "?";
+  }
+}
+
+std::string SeatText(v1::Seat s) {
+  switch (s) {
+    case v1::SEAT_NORTH:
+      return "N";
+    case v1::SEAT_EAST:
+      return "E";
+    case v1::SEAT_SOUTH:
+      return "S";
+    case v1::SEAT_WEST:
+      return "W";
+    default:
+      return "?";
+  }
+}
+
+// --half=away|toward|up|down|even; false if the word is none of them.
+bool ParseHalf(const Invocation& inv, v1::HalfRounding* half) {
+  static const std::map<std::string, v1::HalfRounding> kWords = {
+      {"away", v1::HALF_ROUNDING_AWAY_FROM_ZERO},
+      {"toward", v1::HALF_ROUNDING_TOWARD_ZERO},
+      {"up", v1::HALF_ROUNDING_UP},
+      {"down", v1::HALF_ROUNDING_DOWN},
+      {"even", v1::HALF_ROUNDING_EVEN}};
+  if (!inv.Has("half")) return true;
+  auto it = kWords.find(absl::AsciiStrToLower(inv.Get("half")));
+  if (it == kWords.end()) return false;
+  *half = it->second;
+  return true;
+}
+
+// Comma-separated whole numbers, e.g. --field=1430,680,-100.
+bool ParseInts(const std::string& text, std::vector<int>* out) {
+  for (absl::string_view word : absl::StrSplit(text, ',', absl::SkipEmpty())) {
+    int v = 0;
+    if (!absl::SimpleAtoi(word, &v)) return false;
+    out->push_back(v);
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------- Contract
+
+int Contract(v1::CalculatorService::Stub& calc, Client& cl,
+             const Invocation& inv, const std::vector<std::string>& args) {
+  if (args.size() != 3) {
+    return CalcUsage("contract", "give CONTRACT DECLARER TRICKS");
+  }
+  absl::StatusOr<v1::TableResult> result = ParseResult(args);
+  if (!result.ok() || !result->has_played()) {
+    return CalcUsage("contract", result.ok()
+                                     ? "a passed-out board scores 0"
+                                     : std::string(result.status().message()));
+  }
+  v1::ContractScoreRequest r;
+  *r.mutable_contract() = result->played();
+  if (inv.Has("board")) {
+    int board = 0;
+    if (!ToInt(inv.Get("board"), &board)) {
+      return CalcUsage("contract", "--board is not a number");
+    }
+    r.set_board(board);
+  } else if (inv.Has("vul")) {
+    static const std::map<std::string, v1::Vulnerability> kWords = {
+        {"none", v1::VULNERABILITY_NONE},
+        {"ns", v1::VULNERABILITY_NORTH_SOUTH},
+        {"ew", v1::VULNERABILITY_EAST_WEST},
+        {"both", v1::VULNERABILITY_BOTH},
+        {"all", v1::VULNERABILITY_BOTH}};
+    auto it = kWords.find(absl::AsciiStrToLower(inv.Get("vul")));
+    if (it == kWords.end()) {
+      return CalcUsage("contract", "--vul is none, NS, EW or both");
+    }
+    r.set_vulnerability(it->second);
+  } else {
+    return CalcUsage("contract", "give --board=N or --vul=none|NS|EW|both");
+  }
+  v1::ContractScoreResponse out;
+  grpc::Status st = calc.ContractScore(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ContractScoreResponse>(
+      inv, st, out, [&](const v1::ContractScoreResponse& x) {
+        std::cout << x.result();
+        if (r.has_board()) {
+          std::cout << ", board " << r.board() << " (dealer "
+                    << SeatText(x.dealer()) << ", vulnerable "
+                    << VulnerabilityText(x.vulnerability()) << ")";
+        } else {
+          std::cout << ", vulnerable " << VulnerabilityText(x.vulnerability());
+        }
+        std::cout << "\n  declarer (" << (x.declarer_vulnerable() ? "" : "not ")
+                  << "vulnerable) " << Signed(x.declarer_score())
+                  << ", North-South " << Signed(x.north_south_score())
+                  << "  (Law 77)\n";
+      });
+}
+
+// -------------------------------------------------------------------- IMPs
+
+int Imps(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
+         const std::vector<std::string>& args) {
+  v1::ImpsRequest r;
+  int difference = 0;
+  if (args.size() != 1 || !ToInt(args[0], &difference)) {
+    return CalcUsage("imps", "give one difference in total points");
+  }
+  r.set_points_difference(difference);
+  v1::ImpsResponse out;
+  grpc::Status st = calc.Imps(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ImpsResponse>(
+      inv, st, out, [](const v1::ImpsResponse& x) {
+        std::cout << Signed(x.points_difference())
+                  << " points = " << Signed(x.imps())
+                  << " IMPs (WBF IMP scale)\n";
+      });
+}
+
+// ------------------------------------------------------------------- Datum
+
+int ListDatumRules(v1::CalculatorService::Stub& calc, Client& cl,
+                   const Invocation& inv) {
+  v1::ListDatumRulesResponse out;
+  grpc::Status st = calc.ListDatumRules(cl.Context().get(), {}, &out);
+  return PrintAnswer<v1::ListDatumRulesResponse>(
+      inv, st, out, [](const v1::ListDatumRulesResponse& x) {
+        TextTable t({"Rule", "What it keeps"});
+        for (const v1::DatumRuleInfo& rule : x.rules()) {
+          t.AddRow({rule.id(), rule.title()});
+        }
+        std::cout << t.Render();
+      });
+}
+
+std::string RoleText(v1::DatumScoreRole role) {
+  switch (role) {
+    case v1::DATUM_SCORE_ROLE_USED:
+      return "used";
+    case v1::DATUM_SCORE_ROLE_DROPPED_HIGH:
+      return "dropped (high)";
+    case v1::DATUM_SCORE_ROLE_DROPPED_LOW:
+      return "dropped (low)";
+    case v1::DATUM_SCORE_ROLE_NOT_IN_TOP_TABLES:
+      return "not in the top tables";
+    case v1::DATUM_SCORE_ROLE_PENDING_APPEAL:
+      return "left out (pending appeal)";
+    default:
+      return "?";
+  }
+}
+
+int Datum(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
+          const std::vector<std::string>& args) {
+  if (inv.Has("list")) return ListDatumRules(calc, cl, inv);
+  if (!inv.Has("rule")) {
+    return CalcUsage("datum", "give --rule=ID (tally calc datum --list)");
+  }
+  v1::DatumRequest r;
+  r.set_rule_id(inv.Get("rule"));
+  std::vector<int> pending;
+  if (!ParseInts(inv.Get("pending"), &pending)) {
+    return CalcUsage("datum", "--pending takes table numbers, e.g. 3,5");
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    int score = 0;
+    if (!ToInt(args[i], &score)) {
+      return CalcUsage("datum", absl::StrCat("'", args[i], "' is not a score"));
+    }
+    v1::DatumScore* s = r.add_scores();
+    s->set_ns_score(score);
+    s->set_table(static_cast<int>(i) + 1);
+    s->set_pending_appeal(
+        std::find(pending.begin(), pending.end(), s->table()) != pending.end());
+  }
+  int n = 0;
+  if (inv.Has("match")) {
+    if (!ToInt(inv.Get("match"), &n)) return CalcUsage("datum", "--match");
+    r.set_match(n);
+  }
+  if (inv.Has("tables")) {
+    if (!ToInt(inv.Get("tables"), &n)) return CalcUsage("datum", "--tables");
+    r.set_tables_in_play(n);
+  }
+  if (inv.Has("step")) {
+    if (!ToInt(inv.Get("step"), &n)) return CalcUsage("datum", "--step");
+    r.set_rounding_step(n);
+  }
+  v1::HalfRounding half = v1::HALF_ROUNDING_UNSPECIFIED;
+  if (!ParseHalf(inv, &half)) {
+    return CalcUsage("datum", "--half is away, toward, up, down or even");
+  }
+  r.set_half(half);
+  if (inv.Has("ten-percent"))
+    r.set_ten_percent_rounding(inv.Get("ten-percent"));
+  if (inv.Has("pending-policy")) {
+    r.set_pending_appeals(inv.Get("pending-policy"));
+  }
+  r.set_director_substitutes_pending(inv.Has("substitute"));
+  v1::DatumResponse out;
+  grpc::Status st = calc.Datum(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::DatumResponse>(
+      inv, st, out, [](const v1::DatumResponse& x) {
+        const auto used =
+            std::count_if(x.scores().begin(), x.scores().end(),
+                          [](const v1::DatumScoreOutcome& o) {
+                            return o.role() == v1::DATUM_SCORE_ROLE_USED;
+                          });
+        std::cout << "datum " << Signed(x.datum())
+                  << (x.provisional() ? " (provisional: a score pending appeal "
+                                        "is used as it stands)"
+                                      : "")
+                  << "\n  " << x.basis() << "\n  mean of the " << used
+                  << " scores used: " << Exact(x.mean()) << "; "
+                  << x.dropped_each_end() << " dropped at each end of "
+                  << x.considered() << " considered\n";
+        TextTable t({"Table", "NS score", ""});
+        for (const v1::DatumScoreOutcome& o : x.scores()) {
+          t.AddRow(
+              {o.score().table() > 0 ? absl::StrCat(o.score().table()) : "-",
+               Signed(o.score().ns_score()), RoleText(o.role())});
+        }
+        std::cout << t.Render();
+        if (!x.substitute_tables().empty()) {
+          std::cout << "tables brought in for pending appeals (NSW TR 13.3): "
+                    << absl::StrJoin(x.substitute_tables(), ", ") << "\n";
+        }
+      });
+}
+
+// ----------------------------------------------------------- Victory points
+
+int ListVpScales(v1::CalculatorService::Stub& calc, Client& cl,
+                 const Invocation& inv) {
+  v1::ListVpScalesResponse out;
+  grpc::Status st = calc.ListVpScales(cl.Context().get(), {}, &out);
+  return PrintAnswer<v1::ListVpScalesResponse>(
+      inv, st, out, [](const v1::ListVpScalesResponse& x) {
+        TextTable t({"Scale", "Margin", "Clause", "Title"});
+        for (const v1::VpScale& s : x.scales()) {
+          t.AddRow(
+              {s.id(),
+               s.margin_kind() == v1::VP_MARGIN_KIND_IMPS ? "IMPs" : "percent",
+               s.clause(), s.title()});
+        }
+        std::cout << t.Render();
+      });
+}
+
+int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
+       const std::vector<std::string>& args) {
+  if (inv.Has("list")) return ListVpScales(calc, cl, inv);
+  if (!inv.Has("scale") || args.size() != 1) {
+    return CalcUsage("vp", "give --scale=ID, --boards=N and one margin");
+  }
+  v1::VictoryPointsRequest r;
+  r.set_scale_id(inv.Get("scale"));
+  r.set_margin(args[0]);
+  int n = 0;
+  if (!ToInt(inv.Get("boards"), &n)) {
+    return CalcUsage("vp", "--boards=N: the boards in the match");
+  }
+  r.set_boards(n);
+  if (inv.Has("itc-loser")) {
+    static const std::map<std::string, v1::ItcLoserRule> kWords = {
+        {"mirrored", v1::ITC_LOSER_RULE_MIRRORED},
+        {"complement", v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY},
+        {"35-minus", v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN}};
+    auto it = kWords.find(inv.Get("itc-loser"));
+    if (it == kWords.end()) {
+      return CalcUsage("vp", "--itc-loser is mirrored, complement or 35-minus");
+    }
+    r.set_itc_loser(it->second);
+  }
+  if (inv.Has("ipc-places")) {
+    if (!ToInt(inv.Get("ipc-places"), &n))
+      return CalcUsage("vp", "--ipc-places");
+    r.set_ipc_vp_places(n);
+  }
+  if (inv.Has("mp-swiss-places")) {
+    if (!ToInt(inv.Get("mp-swiss-places"), &n)) {
+      return CalcUsage("vp", "--mp-swiss-places");
+    }
+    r.set_mp_swiss_percentage_places(n);
+  }
+  v1::VictoryPointsResponse out;
+  grpc::Status st = calc.VictoryPoints(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::VictoryPointsResponse>(
+      inv, st, out, [](const v1::VictoryPointsResponse& x) {
+        const bool imps = x.scale().margin_kind() == v1::VP_MARGIN_KIND_IMPS;
+        std::cout << x.scale().id() << ": " << x.scale().title() << " ("
+                  << x.scale().clause() << ")\n  " << (imps ? "margin " : "")
+                  << Exact(x.margin()) << (imps ? " IMPs" : "%") << " on "
+                  << x.boards() << " boards: " << DecimalText(x.vps()) << " - "
+                  << DecimalText(x.opponent_vps()) << " VPs\n";
+        if (x.has_blitz_margin()) {
+          std::cout << "  the VPs stop changing at a margin of "
+                    << x.blitz_margin() << " IMPs\n";
+        }
+      });
+}
+
+// ---------------------------------------------------------- Weighted score
+
+int Weighted(v1::CalculatorService::Stub& calc, Client& cl,
+             const Invocation& inv, const std::vector<std::string>& args) {
+  v1::WeightedScoreRequest r;
+  if (args.empty()) {
+    return CalcUsage("weighted", "give each outcome as SCORE:WEIGHT");
+  }
+  for (const std::string& a : args) {
+    std::vector<std::string> parts = absl::StrSplit(a, ':');
+    int score = 0;
+    if (parts.size() != 2 || !ToInt(parts[0], &score)) {
+      return CalcUsage("weighted",
+                       absl::StrCat("'", a, "' is not SCORE:WEIGHT"));
+    }
+    v1::WeightedOutcome* o = r.add_outcomes();
+    o->set_ns_score(score);
+    o->set_weight(parts[1]);
+  }
+  if (inv.Has("field") == inv.Has("other-room")) {
+    return CalcUsage("weighted",
+                     "give --field=S,S,... (pairs: the other tables' NS "
+                     "scores) or --other-room=S (teams; a Butler datum)");
+  }
+  if (inv.Has("field")) {
+    std::vector<int> field;
+    if (!ParseInts(inv.Get("field"), &field)) {
+      return CalcUsage("weighted", "--field takes NS scores, e.g. 620,650");
+    }
+    for (int s : field) r.mutable_pairs()->add_other_ns_scores(s);
+    if (field.empty()) r.mutable_pairs();
+  } else {
+    int other = 0;
+    if (!ToInt(inv.Get("other-room"), &other)) {
+      return CalcUsage("weighted", "--other-room takes an NS score");
+    }
+    r.set_reference_ns_score(other);
+  }
+  v1::HalfRounding half = v1::HALF_ROUNDING_UNSPECIFIED;
+  if (!ParseHalf(inv, &half)) {
+    return CalcUsage("weighted", "--half is away, toward, up, down or even");
+  }
+  r.set_half(half);
+  v1::WeightedScoreResponse out;
+  grpc::Status st = calc.WeightedScore(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::WeightedScoreResponse>(
+      inv, st, out, [](const v1::WeightedScoreResponse& x) {
+        if (x.has_pairs()) {
+          const v1::WeightedPairsResult& p = x.pairs();
+          std::cout << "Law 12C1(c) weighted score, pairs (NZ LIRG frequency "
+                       "table), top "
+                    << p.top() << "\n";
+          TextTable t({"Frequency", "NS score", "Matchpoints"});
+          for (const v1::WeightedFrequencyRow& row : p.frequency_table()) {
+            t.AddRow({Exact(row.frequency()), Signed(row.ns_score()),
+                      Exact(row.matchpoints())});
+          }
+          std::cout << t.Render() << "NS " << Exact(p.ns_matchpoints())
+                    << " (exact " << Exact(p.exact_ns_matchpoints()) << "), EW "
+                    << Exact(p.ew_matchpoints()) << "\n"
+                    << "manual method: ";
+          std::vector<std::string> terms;
+          for (const v1::ManualWeightedRow& m : p.manual_rows()) {
+            terms.push_back(absl::StrCat(Exact(m.weight()), " x ",
+                                         m.matchpoints(), " (",
+                                         Signed(m.ns_score()), ")"));
+          }
+          std::cout << absl::StrJoin(terms, " + ") << "\n  average "
+                    << Exact(p.average()) << " to both sides, then NS "
+                    << (p.ns_correction().numerator() >= 0 ? "+" : "")
+                    << Exact(p.ns_correction()) << ", EW the opposite\n";
+        } else {
+          const v1::WeightedImpsResult& t = x.imps();
+          std::cout << "Law 12C1(c) weighted score, teams (NZ LIRG)\n";
+          TextTable table({"NS score", "Net", "IMPs", "Weight", "Weighted"});
+          for (const v1::WeightedImpsRow& row : t.rows()) {
+            table.AddRow({Signed(row.ns_score()), Signed(row.net()),
+                          Signed(row.imps()), Exact(row.weight()),
+                          Exact(row.weighted_imps())});
+          }
+          std::cout << table.Render() << "total " << Exact(t.exact_ns_imps())
+                    << ", rounded: NS " << Signed(t.ns_imps()) << " IMPs, EW "
+                    << Signed(-t.ns_imps()) << "\n";
+        }
+      });
+}
+
+// ------------------------------------------------------------ Average plus
+
+int AveragePlus(v1::CalculatorService::Stub& calc, Client& cl,
+                const Invocation& inv, const std::vector<std::string>& args) {
+  static const std::map<std::string, v1::AveragePlusKind> kKinds = {
+      {"imp-teams", v1::AVERAGE_PLUS_KIND_IMP_TEAMS},
+      {"imp-pairs", v1::AVERAGE_PLUS_KIND_IMP_PAIRS},
+      {"matchpoints", v1::AVERAGE_PLUS_KIND_MATCHPOINTS}};
+  auto kind = kKinds.find(inv.Get("kind"));
+  int boards = 0;
+  if (!args.empty() || kind == kKinds.end() ||
+      !ToInt(inv.Get("boards"), &boards)) {
+    return CalcUsage("average-plus",
+                     "give --boards=N and --kind=imp-teams|imp-pairs|"
+                     "matchpoints");
+  }
+  v1::AveragePlusRequest r;
+  r.set_kind(kind->second);
+  r.set_boards(boards);
+  v1::AveragePlusResponse out;
+  grpc::Status st = calc.AveragePlus(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::AveragePlusResponse>(
+      inv, st, out, [](const v1::AveragePlusResponse& x) {
+        std::cout << "average plus on " << x.boards()
+                  << " unplayable boards (ANC SR appendix, multiple average "
+                     "plus)\n  ";
+        if (x.kind() == v1::AVERAGE_PLUS_KIND_MATCHPOINTS) {
+          std::cout << "50 + 10 sqrt(N) / N: " << Exact(x.percent_per_board())
+                    << "% each board, "
+                    << DecimalText(x.percent_above_average())
+                    << " percentage points above average in all\n";
+        } else {
+          std::cout << (x.kind() == v1::AVERAGE_PLUS_KIND_IMP_TEAMS ? "3" : "2")
+                    << " sqrt(N), rounded (0.5 up): " << Signed(x.match_imps())
+                    << " IMPs for the match\n";
+        }
+        if (!x.table().empty()) {
+          std::cout << "the appendix's table (what each further board adds):\n";
+          TextTable t({"Boards", "Teams IMPs", "Pairs IMPs", "Percent"});
+          for (const v1::AveragePlusTableRow& row : x.table()) {
+            t.AddRow(
+                {absl::StrCat(row.boards()), absl::StrCat(row.teams_imps()),
+                 absl::StrCat(row.pairs_imps()), DecimalText(row.percent())});
+          }
+          std::cout << t.Render();
+        }
+      });
+}
+
+// ----------------------------------------------------------------- Neuberg
+
+int Neuberg(v1::CalculatorService::Stub& calc, Client& cl,
+            const Invocation& inv, const std::vector<std::string>& args) {
+  v1::NeubergRequest r;
+  int played = 0, expected = 0;
+  if (!args.empty() || !inv.Has("mp") || !ToInt(inv.Get("played"), &played) ||
+      !ToInt(inv.Get("expected"), &expected)) {
+    return CalcUsage("neuberg", "give --mp=M --played=A --expected=E");
+  }
+  r.set_matchpoints(inv.Get("mp"));
+  r.set_times_played(played);
+  r.set_expected_times(expected);
+  v1::NeubergResponse out;
+  grpc::Status st = calc.Neuberg(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::NeubergResponse>(
+      inv, st, out, [](const v1::NeubergResponse& x) {
+        std::cout << "Neuberg: F = (M + 1) x E / A - 1 = ("
+                  << Exact(x.matchpoints()) << " + 1) x " << x.expected_times()
+                  << " / " << x.times_played()
+                  << " - 1 = " << Exact(x.factored()) << "\n  "
+                  << Exact(x.matchpoints()) << " of a top of " << x.top_played()
+                  << " becomes " << Exact(x.factored()) << " of a top of "
+                  << x.top_expected() << "\n";
+      });
+}
+
+// -------------------------------------------------------------- Carry-over
+
+bool ParseFinalsMatch(const std::string& word, v1::FinalsMatch* match) {
+  static const std::map<std::string, v1::FinalsMatch> kWords = {
+      {"qualifying-final-1", v1::FINALS_MATCH_QUALIFYING_FINAL_1},
+      {"qf1", v1::FINALS_MATCH_QUALIFYING_FINAL_1},
+      {"qualifying-final-2", v1::FINALS_MATCH_QUALIFYING_FINAL_2},
+      {"qf2", v1::FINALS_MATCH_QUALIFYING_FINAL_2},
+      {"semi-final-1", v1::FINALS_MATCH_SEMI_FINAL_1},
+      {"sf1", v1::FINALS_MATCH_SEMI_FINAL_1},
+      {"semi-final-2", v1::FINALS_MATCH_SEMI_FINAL_2},
+      {"sf2", v1::FINALS_MATCH_SEMI_FINAL_2},
+      {"preliminary-final", v1::FINALS_MATCH_PRELIMINARY_FINAL},
+      {"pf", v1::FINALS_MATCH_PRELIMINARY_FINAL},
+      {"grand-final", v1::FINALS_MATCH_GRAND_FINAL},
+      {"gf", v1::FINALS_MATCH_GRAND_FINAL}};
+  auto it = kWords.find(absl::AsciiStrToLower(word));
+  if (it == kWords.end()) return false;
+  *match = it->second;
+  return true;
+}
+
+int CarryOver(v1::CalculatorService::Stub& calc, Client& cl,
+              const Invocation& inv, const std::vector<std::string>& args) {
+  const std::string kind = args.empty() ? "" : args[0];
+  const std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1),
+                                      args.end());
+  v1::CarryOverRequest r;
+  if (kind == "itc" && rest.size() == 2) {
+    r.mutable_itc_final()->set_higher_placed_vps(rest[0]);
+    r.mutable_itc_final()->set_lower_placed_vps(rest[1]);
+  } else if (kind == "abpc-open" && rest.size() == 1) {
+    int place = 0;
+    if (!ToInt(rest[0], &place)) return CalcUsage("carry-over", "PLACE");
+    r.mutable_abpc_open_stage3()->set_stage2_place(place);
+  } else if (kind == "abpc-mixed" && !rest.empty()) {
+    int place = 0;
+    if (!ToInt(inv.Get("place"), &place)) {
+      return CalcUsage("carry-over", "abpc-mixed needs --place=N");
+    }
+    v1::AbpcMixedCarryOverRequest* m = r.mutable_abpc_mixed_stage2();
+    for (const std::string& vps : rest) m->add_stage1_vps_by_place(vps);
+    m->set_place(place);
+    v1::HalfRounding half = v1::HALF_ROUNDING_UNSPECIFIED;
+    if (!ParseHalf(inv, &half)) return CalcUsage("carry-over", "--half");
+    m->set_half(half);
+  } else if ((kind == "sabf-final-four" || kind == "sabf-final-five") &&
+             rest.size() == 1) {
+    v1::SabfFinalsCarryOverRequest* f = r.mutable_sabf_finals();
+    f->set_format(kind == "sabf-final-four"
+                      ? v1::FINALS_FORMAT_SABF_FINAL_FOUR
+                      : v1::FINALS_FORMAT_SABF_FINAL_FIVE);
+    v1::FinalsMatch match;
+    if (!ParseFinalsMatch(rest[0], &match)) {
+      return CalcUsage("carry-over",
+                       "the match is qf1, qf2, sf1, sf2, pf or gf (or "
+                       "qualifying-final-1, ..., grand-final)");
+    }
+    f->set_match(match);
+    for (absl::string_view team :
+         absl::StrSplit(inv.Get("teams"), ',', absl::SkipEmpty())) {
+      f->add_teams_by_qualifying_place(std::string(team));
+    }
+    for (absl::string_view w :
+         absl::StrSplit(inv.Get("winners"), ',', absl::SkipEmpty())) {
+      std::vector<std::string> parts = absl::StrSplit(w, ':');
+      v1::FinalsMatch played;
+      if (parts.size() != 2 || !ParseFinalsMatch(parts[0], &played)) {
+        return CalcUsage("carry-over",
+                         absl::StrCat("'", w, "' is not MATCH:TEAM"));
+      }
+      v1::FinalsWinner* winner = f->add_winners();
+      winner->set_match(played);
+      winner->set_team(parts[1]);
+    }
+  } else {
+    return CalcUsage("carry-over",
+                     "give itc HIGHER LOWER, abpc-open PLACE, abpc-mixed "
+                     "--place=N VPS..., or sabf-final-four|sabf-final-five "
+                     "MATCH --teams=... [--winners=...]");
+  }
+  v1::CarryOverResponse out;
+  grpc::Status st = calc.CarryOver(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::CarryOverResponse>(
+      inv, st, out, [](const v1::CarryOverResponse& x) {
+        switch (x.result_case()) {
+          case v1::CarryOverResponse::kImps:
+            std::cout << "ITC final: the higher placed team carries "
+                      << Exact(x.imps())
+                      << " IMPs (10% of the VP margin, not "
+                         "rounded)";
+            break;
+          case v1::CarryOverResponse::kVps:
+            std::cout << "ABPC Open Stage 3: carries " << Exact(x.vps())
+                      << " VPs";
+            break;
+          case v1::CarryOverResponse::kMixedVps:
+            std::cout << "ABPC Mixed Stage 2: 1 + 6 (z - y) / (x - y) = "
+                      << DecimalText(x.mixed_vps()) << " VPs";
+            break;
+          case v1::CarryOverResponse::kFinals:
+            std::cout << x.finals().match() << ": " << x.finals().holder()
+                      << " v " << x.finals().other() << ", "
+                      << x.finals().holder() << " starts with "
+                      << Exact(x.finals().carry_forward_imps()) << " IMP";
+            break;
+          default:
+            break;
+        }
+        std::cout << "  (" << x.clause() << ")\n";
+      });
+}
+
+const std::vector<CalcFunction>& Functions() {
+  static const std::vector<CalcFunction>* const kFunctions =
+      new std::vector<CalcFunction>{
+          {"contract",
+           "CONTRACT DECLARER TRICKS (--board=N | --vul=none|NS|EW|both)",
+           "tally calc contract 4SX N 8 --board=7", Contract},
+          {"imps", "DIFFERENCE", "tally calc imps 620", Imps},
+          {"datum",
+           "--rule=ID SCORE... [--match=N] [--tables=N] [--pending=TABLE,...] "
+           "[--substitute] [--step=10] [--half=away|toward|up|down|even] "
+           "[--ten-percent=down|half_up|up] "
+           "[--pending-policy=nsw_tr_13|include|exclude] | --list",
+           "tally calc datum --rule=anc_sr_16_11_16_13 420 450 -50 420 400 620 "
+           "100 420",
+           Datum},
+          {"vp",
+           "--scale=ID --boards=N MARGIN [--itc-loser=mirrored|complement|"
+           "35-minus] [--ipc-places=N] [--mp-swiss-places=N] | --list",
+           "tally calc vp --scale=wbf2013_continuous --boards=12 23", Vp},
+          {"weighted",
+           "SCORE:WEIGHT... (--field=S,S,... | --other-room=S) "
+           "[--half=away|toward|up|down|even]",
+           "tally calc weighted 1430:0.3 680:0.4 650:0.2 -100:0.1 "
+           "--other-room=650",
+           Weighted},
+          {"average-plus", "--boards=N --kind=imp-teams|imp-pairs|matchpoints",
+           "tally calc average-plus --boards=3 --kind=imp-teams", AveragePlus},
+          {"neuberg", "--mp=M --played=A --expected=E",
+           "tally calc neuberg --mp=10 --played=6 --expected=7", Neuberg},
+          {"carry-over",
+           "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
+           "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
+           "--teams=FIRST,SECOND,... [--winners=MATCH:TEAM,...]",
+           "tally calc carry-over itc 250.5 230", CarryOver},
+      };
+  return *kFunctions;
+}
+
+std::string CalcUsageText() {
+  std::string text =
+      "FUNCTION ARGS... [--json]\n\n"
+      "The director's calculator: one scoring rule at a time, with the "
+      "working.\nNumbers are exact: 42, -7, 42.495 or 7/2.\n\nfunctions:\n";
+  for (const CalcFunction& f : Functions()) {
+    absl::StrAppend(&text, "  ", f.name, " ", f.usage, "\n      e.g. ",
+                    f.example, "\n");
+  }
+  absl::StrAppend(
+      &text,
+      "\nmore examples:\n"
+      "  tally calc vp --list\n"
+      "  tally calc datum --list\n"
+      "  tally calc weighted 1430:0.3 680:0.4 650:0.2 -100:0.1 "
+      "--field=1430,1430,680,680,680,680,680,650,650,-100,-100\n"
+      "  tally calc carry-over abpc-mixed --place=4 120 110 105 100 "
+      "98 95 92 90 86 84\n"
+      "  tally calc carry-over sabf-final-four gf --teams=A,B,C,D "
+      "--winners=sf1:C,sf2:B,pf:C");
+  return text;
+}
+
+}  // namespace
+
+void AddCalcCommands(std::vector<Command>& commands) {
+  commands.push_back(
+      {"calc", CalcUsageText(),
+       "the director's calculator: contract, imps, datum, vp, weighted, "
+       "average-plus, neuberg, carry-over",
+       1, 1000, [](Client& cl, const Invocation& inv) {
+         const std::string& name = inv.args[0];
+         const std::vector<std::string> args(inv.args.begin() + 1,
+                                             inv.args.end());
+         for (const CalcFunction& f : Functions()) {
+           if (f.name != name) continue;
+           auto calc = v1::CalculatorService::NewStub(cl.channel_);
+           return f.run(*calc, cl, inv, args);
+         }
+         std::cerr << "tally calc: unknown function '" << name
+                   << "' (tally calc --help lists them)\n";
+         return kUsage;
+       }});
+}
+
+}  // namespace tally::cli
