@@ -46,8 +46,9 @@ int main(int argc, char** argv) {
       "tally tournament server.\n\n"
       "  tallyd [--data_dir=./tally-data] [--listen=127.0.0.1:50051] "
       "[--demo]\n\n"
-      "Serves tally.v1 DirectorService, VenueService, QueryService and\n"
-      "AuditService, the gRPC health service and server reflection.\n"
+      "Serves tally.v1 DirectorService, VenueService, QueryService,\n"
+      "AuditService and CalculatorService, the gRPC health service and\n"
+      "server reflection.\n"
       "Stops cleanly on SIGTERM or SIGINT.");
   absl::ParseCommandLine(argc, argv);
 
