@@ -27,13 +27,25 @@ struct Movement {
   std::vector<MovementRound> rounds;
 };
 
-// The standard Mitchell for an odd number of tables (3..31): NS pairs
-// 1..tables stay at their table; EW pairs tables+1..2*tables start at the
-// table of their number minus `tables` and move up one table each round;
-// the boards, in sets of `boards_per_round` (1..8), move down one table.
-// There are as many rounds as tables, so every EW pair meets every NS pair
-// once and plays every board once. InvalidArgument for an even number of
-// tables (which needs a skip or a relay) or a count out of range.
+// The standard Mitchell for 3..31 tables, with `boards_per_round` (1..8)
+// boards in a set, set s holding boards (s-1)*boards_per_round+1 ..
+// s*boards_per_round. NS pairs 1..tables stay at their table; EW pairs
+// tables+1..2*tables start at the table of their number minus `tables` and
+// move up one table each round (from the last table to table 1); the board
+// sets move down one table. There are as many rounds and as many board
+// sets as tables: every EW pair meets every NS pair once and every pair
+// plays every board once, so every board is played `tables` times.
+//
+// An odd number of tables needs nothing more. An even number uses the
+// share-and-relay arrangement (no skip, so no pair misses an opponent):
+// sets 1..tables/2 start at tables 1..tables/2, set tables/2+1 on a relay
+// (bye stand) between tables tables/2 and tables/2+1, and the rest at
+// tables tables/2+1..tables-1; the last table shares table 1's set. Each
+// round the set at table tables/2+1 goes to the relay and the relay's set
+// to table tables/2, and the set shared by table 1 and the last table goes
+// to table tables-1. Source: I. McKinnon, "Share and relay Mitchell
+// movement", bridgecentral.com/Relay.htm (the regulations describe no
+// even-table Mitchell). InvalidArgument for a count out of range.
 absl::StatusOr<Movement> MitchellMovement(int tables, int boards_per_round);
 
 }  // namespace tally::core
