@@ -1,0 +1,439 @@
+#include "replay/profile_loader.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "core/base/status_matchers.h"
+#include "core/profile/named_rules.h"
+#include "core/vp/vp_scale.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+core::Rational R(const char* text) { return *core::Rational::Parse(text); }
+
+core::RegulationProfile Load(absl::string_view name) {
+  absl::StatusOr<core::RegulationProfile> p = FindBuiltInProfile(name);
+  EXPECT_THAT(p, IsOk()) << name;
+  return p.ok() ? *p : core::RegulationProfile{};
+}
+
+// ------------------------------------------------------------ built-ins --
+
+TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
+  std::vector<std::string> names;
+  for (const auto& [name, text] : BuiltInProfileTexts()) names.push_back(name);
+  EXPECT_THAT(
+      names, ElementsAre(
+                 "anc2025_abpc_mixed_stage1", "anc2025_abpc_mixed_stage2",
+                 "anc2025_abpc_open_stage1", "anc2025_abpc_open_stage2",
+                 "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
+                 "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
+                 "anc2025_swiss_pairs_b", "anc2025_wsp", "nsw_butler",
+                 "nsw_matchpoint_pairs", "nsw_swiss_pairs", "nsw_swiss_teams",
+                 "sabf_butler_round_robin", "sabf_butler_swiss",
+                 "sabf_matchpoint_pairs", "sabf_round_robin_teams",
+                 "sabf_swiss_teams", "sabf_teams_finals"));
+}
+
+TEST(BuiltInProfilesTest, EveryShippedProfileParsesAndValidates) {
+  for (const auto& [name, text] : BuiltInProfileTexts()) {
+    absl::StatusOr<core::RegulationProfile> p =
+        ParseProfile(text, absl::StrCat(name, ".textproto"));
+    ASSERT_THAT(p, IsOk()) << name;
+    EXPECT_EQ(p->name, name) << "the file name is the profile's name";
+    EXPECT_FALSE(p->notes.empty()) << name << " documents no reading";
+    EXPECT_FALSE(p->source.clauses.empty()) << name;
+  }
+}
+
+TEST(BuiltInProfilesTest, EveryChainCitesItsClause) {
+  for (const auto& [name, text] : BuiltInProfileTexts()) {
+    const core::RegulationProfile p = Load(name);
+    for (const core::TieBreakChain& chain : p.tie_breaks.chains) {
+      EXPECT_FALSE(chain.clause.empty()) << name;
+    }
+    for (const core::TimeWindowRule& w : p.time_windows) {
+      EXPECT_FALSE(w.clause.empty()) << name;
+    }
+  }
+}
+
+TEST(FindBuiltInProfileTest, UnknownNameListsTheProfiles) {
+  EXPECT_THAT(
+      FindBuiltInProfile("anc2025_butler"),
+      StatusIs(absl::StatusCode::kNotFound,
+               AllOf(HasSubstr("\"anc2025_butler\""), HasSubstr("anc2025_wsp"),
+                     HasSubstr("nsw_matchpoint_pairs"))));
+}
+
+// --------------------------------------------------- clause spot checks --
+
+TEST(ProfileClausesTest, ItcQualifyingUsesTheTenTenScaleWithItsMaximum) {
+  const core::RegulationProfile p = Load("anc2025_itc_qualifying");
+  EXPECT_EQ(p.event_kind, core::EventKind::kRoundRobinTeams);
+  ASSERT_TRUE(p.vp.has_value());
+  EXPECT_EQ(p.vp->scale.id, core::kItcAnc1010);
+  EXPECT_EQ(p.vp->scale.options.itc.loser, core::ItcLoserRule::kMirrored);
+  EXPECT_EQ(p.matches->boards_per_match, 16);  // ANC SR 10.1
+  // ANC SR 10.10: "a maximum win of 67.5 VPs"; 30 IMPs -> 65 - 5.
+  const core::VpScaleForBoards s = *core::VpScaleForMatch(p, 16);
+  EXPECT_EQ(core::VpForMargin(s.scale, 200, s.boards)->vps.ToRational(),
+            R("67.5"));
+  const core::VpResult thirty = *core::VpForMargin(s.scale, 30, s.boards);
+  EXPECT_EQ(thirty.vps.ToRational(), 65);
+  EXPECT_EQ(thirty.opponent_vps.ToRational(), 5);
+  // ANC SR 10.11-10.12.
+  EXPECT_EQ(core::ForfeitRuleForProfile(p)->value().base, R("56.5"));
+  EXPECT_EQ(core::ByeScoreById(p.forfeit->bye)->vps, 35);
+  EXPECT_EQ(p.artificial.imps, "anc_itc_3_imps");  // ANC SR 7.1
+  EXPECT_EQ(p.penalties.scale, "anc_itc");
+  // ANC SR 12.2 for every purpose.
+  ASSERT_EQ(p.tie_breaks.chains.size(), 3u);
+  for (const core::TieBreakChain& chain : p.tie_breaks.chains) {
+    EXPECT_THAT(chain.criteria, ElementsAre("matches_won", "net_imps", "lot"));
+  }
+}
+
+TEST(ProfileClausesTest, ItcFinalCarriesOverAndBreaksTiesWithoutIt) {
+  const core::RegulationProfile p = Load("anc2025_itc_final");
+  EXPECT_EQ(p.event_kind, core::EventKind::kKnockoutTeams);
+  EXPECT_FALSE(p.vp.has_value());
+  EXPECT_EQ(p.matches->boards_per_match, 60);  // ANC SR 11.3
+  EXPECT_EQ(p.carry_over->rule, "anc_sr_11_2");
+  ASSERT_EQ(p.tie_breaks.chains.size(), 1u);
+  EXPECT_THAT(p.tie_breaks.chains[0].criteria,
+              ElementsAre("remove_carry_over"));  // ANC SR 12.3
+}
+
+TEST(ProfileClausesTest, WspUsesTwentyTwoThreeAndTheEightBoardAbfScale) {
+  const core::RegulationProfile p = Load("anc2025_wsp");
+  ASSERT_TRUE(p.datum.has_value());
+  EXPECT_EQ(p.datum->method, core::DatumMethod::kAncSr22_3To22_4);
+  EXPECT_EQ(p.datum->rounding_step, 10);
+  EXPECT_EQ(p.datum->half, core::HalfRounding::kAwayFromZero);
+  EXPECT_EQ(p.vp->scale.id, core::kAbfButlerSabf212);  // ANC SR 22.2
+  EXPECT_EQ(p.matches->boards_per_match, 8);
+  EXPECT_EQ(p.matches->count, 7);                    // ANC SR 22.1
+  EXPECT_TRUE(p.penalties.draw_excludes_penalties);  // ANC SR 5.1
+  EXPECT_EQ(p.artificial.imps, "butler_2_imps");     // ANC SR 7.3
+  // SABF TR 21.2, 8 boards: 10 IMPs -> 13.90.
+  EXPECT_EQ(core::VpForMargin(p.vp->scale, 10, 8)->vps.ToRational(),
+            R("13.90"));
+}
+
+TEST(ProfileClausesTest, AbpcStagesUseSixteenTenTheTwelveBoardScale) {
+  for (const char* name :
+       {"anc2025_abpc_open_stage2", "anc2025_abpc_open_stage3",
+        "anc2025_abpc_mixed_stage1", "anc2025_abpc_mixed_stage2",
+        "anc2025_swiss_pairs_a", "anc2025_swiss_pairs_b"}) {
+    const core::RegulationProfile p = Load(name);
+    EXPECT_EQ(p.datum->method, core::DatumMethod::kAncSr16_11To16_13) << name;
+    EXPECT_EQ(p.datum->ten_percent_rounding, core::TrimCountRounding::kHalfUp)
+        << name;
+    EXPECT_EQ(p.vp->scale.id, core::kAbfSwissPairs12Anc) << name;
+    EXPECT_EQ(p.matches->boards_per_match, 12) << name;
+  }
+  EXPECT_EQ(Load("anc2025_abpc_open_stage3").carry_over->rule, "anc_sr_18_1");
+  EXPECT_EQ(Load("anc2025_abpc_mixed_stage2").carry_over->rule, "anc_sr_18_2");
+  EXPECT_EQ(Load("anc2025_abpc_mixed_stage1").matches->count, 10);  // 16.7
+  EXPECT_EQ(Load("anc2025_swiss_pairs_b").matches->count, 9);       // 16.9
+}
+
+TEST(ProfileClausesTest, AbpcOpenStageOneIsNetImpsOverNMinusSix) {
+  const core::RegulationProfile p = Load("anc2025_abpc_open_stage1");
+  EXPECT_EQ(p.event_kind, core::EventKind::kButlerPairs);
+  EXPECT_EQ(p.datum->method, core::DatumMethod::kAncSr16_4);
+  EXPECT_FALSE(p.vp.has_value());  // 16.10 "With the exception of Open Stage 1"
+}
+
+TEST(ProfileClausesTest, AncSwissDrawsByNetImpsThenLot) {
+  // ANC SR 17.2 for the draw, 17.3 for placings.
+  const core::RegulationProfile p = Load("anc2025_swiss_pairs_a");
+  ASSERT_EQ(p.tie_breaks.chains.size(), 2u);
+  EXPECT_EQ(p.tie_breaks.chains[0].purpose, core::TieBreakPurpose::kDraw);
+  EXPECT_THAT(p.tie_breaks.chains[0].criteria, ElementsAre("net_imps", "lot"));
+  EXPECT_THAT(
+      p.tie_breaks.chains[1].criteria,
+      ElementsAre("opponents_total_vps", "matches_won", "net_imps", "lot"));
+}
+
+TEST(ProfileClausesTest, IpcScaleRoundsVpsToTwoPlaces) {
+  const core::RegulationProfile p = Load("anc2025_ipc");
+  EXPECT_EQ(p.scoring, core::ScoringMethod::kMatchpoints);
+  EXPECT_EQ(p.vp->scale.id, core::kIpcAncAppendix);
+  EXPECT_EQ(p.vp->scale.options.ipc.vp_places, 2);
+  EXPECT_EQ(p.artificial.matchpoints, "anc_ipc_60");  // ANC SR 7.4
+  // Appendix: x = 52.00 -> (52 - 35) * 2/3 = 11.333... -> 11.33.
+  EXPECT_EQ(core::VpForMargin(p.vp->scale, 52, 8)->vps.ToRational(),
+            R("11.33"));
+}
+
+TEST(ProfileClausesTest, AncWindowsFollowSixOneAndSixTwo) {
+  const core::RegulationProfile p = Load("anc2025_wsp");
+  ASSERT_EQ(p.time_windows.size(), 2u);
+  const core::TimeWindowRule& correction = p.time_windows[0];
+  EXPECT_EQ(correction.kind, core::TimeWindowKind::kCorrectionPeriod);
+  // "the later of 30 minutes after the scores are made available ... or at
+  // the commencement of the next session".
+  ASSERT_EQ(correction.ends_at_latest_of.size(), 2u);
+  EXPECT_EQ(correction.ends_at_latest_of[0].anchor,
+            core::TimeAnchor::kScoresPosted);
+  EXPECT_EQ(correction.ends_at_latest_of[0].minutes, 30);
+  EXPECT_EQ(correction.ends_at_latest_of[1].anchor,
+            core::TimeAnchor::kNextSessionStart);
+  EXPECT_EQ(correction.ends_at_latest_of[1].minutes, 0);
+  EXPECT_TRUE(correction.extends_into_next_session);
+  const core::TimeWindowRule& review = p.time_windows[1];
+  EXPECT_EQ(review.kind, core::TimeWindowKind::kRulingReview);
+  EXPECT_EQ(review.ends_at_latest_of[0].anchor,
+            core::TimeAnchor::kSessionScheduledEnd);
+  EXPECT_EQ(review.late_ruling_ends_at_latest_of[0].anchor,
+            core::TimeAnchor::kRulingAdvised);
+}
+
+TEST(ProfileClausesTest, SabfButlerRoundRobinUsesTwelveOneAndTheButlerScale) {
+  const core::RegulationProfile p = Load("sabf_butler_round_robin");
+  EXPECT_EQ(p.datum->method, core::DatumMethod::kSabfTr12_1);
+  EXPECT_EQ(p.vp->scale.id, core::kAbfButlerSabf212);
+  // SABF TR 21.10: a 20-board Butler match on the 14-board WBF scale.
+  const core::VpScaleForBoards twenty = *core::VpScaleForMatch(p, 20);
+  EXPECT_EQ(twenty.scale.id, core::kWbf2013Continuous);
+  EXPECT_EQ(twenty.boards, 14);
+  // SABF TR 21.1, 14 boards: 12 IMPs -> 13.48.
+  EXPECT_EQ(
+      core::VpForMargin(twenty.scale, 12, twenty.boards)->vps.ToRational(),
+      R("13.48"));
+  // SABF TR 13.9 by 12: +12 IMPs on the 12-board Butler scale, 13.96 (21.2).
+  EXPECT_EQ(core::ForfeitRuleForProfile(p)->value().base, R("13.96"));
+}
+
+TEST(ProfileClausesTest, SabfButlerSwissUsesTwelveTwoAndDrawsByFourteenOne) {
+  const core::RegulationProfile p = Load("sabf_butler_swiss");
+  EXPECT_EQ(p.datum->method, core::DatumMethod::kSabfTr12_2);
+  EXPECT_EQ(p.tie_breaks.chains[0].purpose, core::TieBreakPurpose::kDraw);
+  EXPECT_THAT(p.tie_breaks.chains[0].criteria,
+              ElementsAre("opponents_total_vps", "net_imps", "lot"));  // 14.1
+}
+
+TEST(ProfileClausesTest, SabfMatchpointPairsTiesWithinThreeHundredths) {
+  const core::RegulationProfile p = Load("sabf_matchpoint_pairs");
+  EXPECT_EQ(p.tie_breaks.tie_within, R("0.03"));                       // 11.7
+  EXPECT_EQ(p.rounding.session_percentage_places, 2);                  // 11.3
+  EXPECT_EQ(p.artificial.matchpoints, "guide_60_or_session_average");  // 11.9
+  ASSERT_EQ(p.time_windows.size(), 3u);
+  EXPECT_EQ(p.time_windows[0].ends_at_latest_of[0].minutes, 24 * 60);  // 8
+}
+
+TEST(ProfileClausesTest, SabfTeamsUseTheWbfScaleAndSabfForfeits) {
+  for (const char* name : {"sabf_swiss_teams", "sabf_round_robin_teams"}) {
+    const core::RegulationProfile p = Load(name);
+    EXPECT_EQ(p.vp->scale.id, core::kWbf2013Continuous) << name;
+    EXPECT_EQ(p.forfeit->rule, "sabf_tr_13_9") << name;
+    EXPECT_THAT(p.tie_breaks.chains.back().criteria,
+                ElementsAre("total_vps_without_fines", "opponents_total_vps",
+                            "matches_won", "net_imps"))
+        << name;  // 13.10
+  }
+  const core::RegulationProfile finals = Load("sabf_teams_finals");
+  EXPECT_FALSE(finals.vp.has_value());  // 13.9 "Except in finals matches"
+  EXPECT_EQ(finals.carry_over->rule, "sabf_tr_13_12");
+  EXPECT_EQ(finals.penalties.scale, "sabf_teams_finals");  // 16.3
+}
+
+TEST(ProfileClausesTest, NswProfilesFollowElevenTwo) {
+  const core::RegulationProfile swiss = Load("nsw_swiss_pairs");
+  EXPECT_EQ(swiss.datum->pending_appeals, core::PendingAppealPolicy::kNswTr13);
+  EXPECT_EQ(swiss.artificial.several_boards, "nsw_tr_12_10");
+  EXPECT_THAT(swiss.tie_breaks.chains.back().criteria,
+              ElementsAre("opponents_total_vps", "head_to_head",
+                          "net_imps_capped_at_blitz", "wins_draw_half",
+                          "drop_worst_results", "lot"));  // 11.2.1
+  // 11.2.3: round robins apply 11.2.1 without (a).
+  EXPECT_EQ(Load("nsw_butler").tie_breaks.chains[0].criteria.front(),
+            "head_to_head");
+  // 12.9.1: 12 VPs in a 20-VP match.
+  EXPECT_EQ(core::ForfeitRuleForProfile(Load("nsw_swiss_teams"))->value().base,
+            12);
+  // 12.2: the later of 30 minutes after posting and 30 minutes before the
+  // next session.
+  const core::RegulationProfile mp = Load("nsw_matchpoint_pairs");
+  ASSERT_EQ(mp.time_windows[0].ends_at_latest_of.size(), 2u);
+  EXPECT_EQ(mp.time_windows[0].ends_at_latest_of[1].anchor,
+            core::TimeAnchor::kNextSessionStart);
+  EXPECT_EQ(mp.time_windows[0].ends_at_latest_of[1].minutes, -30);
+  EXPECT_EQ(mp.artificial.fouled_board, "nsw_tr_7_3_2");
+}
+
+// -------------------------------------------------- malformed profiles --
+
+// A small valid profile; the tests below break one line of it.
+constexpr absl::string_view kValid =
+    R"pb(name: "club_swiss"
+         title: "Club Swiss Pairs"
+         source { document: "ANC 2025 SR" clauses: "22.2" }
+         event_kind: EVENT_KIND_SWISS_PAIRS
+         scoring: SCORING_METHOD_IMPS_VS_DATUM
+         matches { boards_per_match: 8 count: 7 }
+         datum { rule: "anc_sr_22_3_22_4" half: "away_from_zero" }
+         vp { scale { id: "abf_butler_sabf_21_2" } }
+         artificial {
+           imps: "butler_2_imps"
+           several_boards: "anc_appendix"
+           fouled_board: "anc_sr_7_2"
+         }
+         penalties { scale: "anc_butler_swiss_pairs" }
+         tie_breaks {
+           chains {
+             purpose: TIE_BREAK_PURPOSE_DRAW
+             criteria: "net_imps"
+             criteria: "lot"
+             clause: "ANC SR 17.2"
+           }
+         }
+         time_windows {
+           kind: TIME_WINDOW_KIND_CORRECTION_PERIOD
+           clause: "ANC SR 6.1"
+           ends_at_latest_of { anchor: TIME_ANCHOR_SCORES_POSTED minutes: 30 }
+         }
+         time_windows {
+           kind: TIME_WINDOW_KIND_RULING_REVIEW
+           clause: "ANC SR 6.2"
+           ends_at_latest_of {
+             anchor: TIME_ANCHOR_SESSION_SCHEDULED_END
+             minutes: 30
+           }
+         }
+    )pb";
+
+absl::StatusOr<core::RegulationProfile> Edited(absl::string_view from,
+                                               absl::string_view to) {
+  const std::string text = absl::StrReplaceAll(kValid, {{from, to}});
+  EXPECT_NE(text, kValid) << "the edit must change the text";
+  return ParseProfile(text, "club.textproto");
+}
+
+TEST(ParseProfileTest, TheBaseTextIsValid) {
+  EXPECT_THAT(ParseProfile(kValid, "club.textproto"), IsOk());
+}
+
+TEST(ParseProfileTest, UnknownFieldGivesLineColumnAndField) {
+  EXPECT_THAT(Edited("boards_per_match: 8", "boards: 8"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:6:"),
+                             HasSubstr("no field named \"boards\""))));
+}
+
+TEST(ParseProfileTest, WrongTypeNamesTheField) {
+  EXPECT_THAT(Edited("boards_per_match: 8", "boards_per_match: \"eight\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:6:"),
+                             HasSubstr("Expected integer"),
+                             HasSubstr("(field \"boards_per_match\")"))));
+}
+
+TEST(ParseProfileTest, UnknownEnumValueNamesTheField) {
+  EXPECT_THAT(
+      Edited("EVENT_KIND_SWISS_PAIRS", "EVENT_KIND_SWISS"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(StartsWith("club.textproto:4:"),
+                     HasSubstr("EVENT_KIND_SWISS"), HasSubstr("event_kind"))));
+}
+
+TEST(ParseProfileTest, UnknownVpScaleIdIsLocated) {
+  EXPECT_THAT(Edited("abf_butler_sabf_21_2", "abf_butler_2030"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:8:"),
+                             HasSubstr("vp.scale.id: no VP scale is called "
+                                       "'abf_butler_2030'"))));
+}
+
+TEST(ParseProfileTest, MissingName) {
+  EXPECT_THAT(Edited("name: \"club_swiss\"", ""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("club.textproto: name: missing")));
+}
+
+TEST(ParseProfileTest, NegativeBoards) {
+  EXPECT_THAT(Edited("boards_per_match: 8", "boards_per_match: -3"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:6:"),
+                             HasSubstr("matches.boards_per_match: must be at "
+                                       "least 1, got -3"))));
+}
+
+TEST(ParseProfileTest, MissingEnumListsTheValues) {
+  EXPECT_THAT(Edited("scoring: SCORING_METHOD_IMPS_VS_DATUM", ""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto: scoring: missing"),
+                             HasSubstr("SCORING_METHOD_CROSS_IMPS"))));
+}
+
+TEST(ParseProfileTest, UnknownSettingIds) {
+  EXPECT_THAT(Edited("half: \"away_from_zero\"", "half: \"nearest\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:7:"),
+                             HasSubstr("datum.half: unknown half rounding "
+                                       "\"nearest\""))));
+  EXPECT_THAT(Edited("anc_sr_22_3_22_4", "anc_sr_22"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:7:"),
+                             HasSubstr("datum.rule: unknown datum rule"))));
+}
+
+TEST(ParseProfileTest, OptionsForAnotherScale) {
+  EXPECT_THAT(
+      Edited(
+          "scale { id: \"abf_butler_sabf_21_2\" }",
+          "scale { id: \"abf_butler_sabf_21_2\" itc { loser: \"mirrored\" } }"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(StartsWith("club.textproto:8:"),
+                     HasSubstr("vp.scale.itc: options of the itc_anc_10_10 "
+                               "scale"))));
+}
+
+TEST(ParseProfileTest, UnknownTieBreakCriterionIsLocated) {
+  EXPECT_THAT(Edited("criteria: \"lot\"", "criteria: \"toss\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:19:"),
+                             HasSubstr("tie_breaks.chains[0].criteria[1]: no "
+                                       "tie-break criterion is called "
+                                       "\"toss\""))));
+}
+
+TEST(ParseProfileTest, BadDecimal) {
+  EXPECT_THAT(Edited("tie_breaks {", "tie_breaks { tie_within: \"3%\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:15:"),
+                             HasSubstr("tie_breaks.tie_within: \"3%\" is not "
+                                       "a number"))));
+}
+
+TEST(ParseProfileTest, MissingCorrectionWindow) {
+  EXPECT_THAT(Edited("TIME_WINDOW_KIND_CORRECTION_PERIOD",
+                     "TIME_WINDOW_KIND_SCORER_ERROR_CORRECTION"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("time_windows: no correction_period")));
+}
+
+TEST(ProfileFromSpecTest, ConvertsWithoutLines) {
+  v1::RegulationProfileSpec spec;
+  EXPECT_THAT(ProfileFromSpec(spec),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("event_kind: missing")));
+}
+
+}  // namespace
+}  // namespace tally::replay
