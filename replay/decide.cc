@@ -6,9 +6,11 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "core/base/status_macros.h"
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
+#include "replay/profile_loader.h"
 
 namespace tally::replay {
 namespace {
@@ -197,6 +199,22 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
         "say what kind of competition this is; the kinds are: matchpoint "
         "pairs");
   }
+  if (request.regulation_profile().empty()) {
+    return absl::InvalidArgumentError(
+        "name the regulation profile the competition is run under, e.g. "
+        "sabf_matchpoint_pairs ('tally profiles' lists them)");
+  }
+  TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec profile,
+                         FindBuiltInProfileSpec(request.regulation_profile()));
+  if (profile.event_kind() != v1::EVENT_KIND_MATCHPOINT_PAIRS) {
+    return absl::UnimplementedError(absl::StrCat(
+        "profile '", profile.name(), "' (", profile.title(), ") is for ",
+        absl::StrReplaceAll(
+            absl::AsciiStrToLower(v1::EventKind_Name(profile.event_kind())
+                                      .substr(sizeof("EVENT_KIND_") - 1)),
+            {{"_", " "}}),
+        " events; tally runs matchpoint pairs competitions so far"));
+  }
   if (t->competitions.contains(request.competition_id())) {
     return absl::AlreadyExistsError(absl::StrCat(
         "tournament '", request.tournament_id(),
@@ -207,6 +225,8 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   e->set_competition_id(request.competition_id());
   e->set_name(request.name());
   e->set_kind(request.kind());
+  e->set_regulation_profile(profile.name());
+  *e->mutable_profile() = std::move(profile);
   return payload;
 }
 

@@ -35,6 +35,7 @@ class DecideTest : public ::testing::Test {
     c.set_competition_id("pairs");
     c.set_name("Pairs");
     c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    c.set_regulation_profile("nsw_matchpoint_pairs");
     Apply(state_, DecideCreateCompetition(state_, c));
     for (int pair = 1; pair <= 4; ++pair) {
       Apply(state_, DecideRegisterPair(state_, Pair(pair)));
@@ -98,14 +99,14 @@ TEST_F(DecideTest, RefusesMovementsThatCannotBePlayed) {
               }),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("numbered twice")));
-  EXPECT_THAT(Define([](v1::Movement& m) {
-                m.mutable_rounds(0)->mutable_tables(1)->clear_boards();
-              }),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("no boards")));
-  EXPECT_THAT(Define([](v1::Movement& m) { m.clear_rounds(); }),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("no rounds")));
+  EXPECT_THAT(
+      Define([](v1::Movement& m) {
+        m.mutable_rounds(0)->mutable_tables(1)->clear_boards();
+      }),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no boards")));
+  EXPECT_THAT(
+      Define([](v1::Movement& m) { m.clear_rounds(); }),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no rounds")));
   // Round 2 gives pairs 1 and 2 board 1 again.
   EXPECT_THAT(Define([](v1::Movement& m) {
                 v1::MovementRound* r = m.add_rounds();
@@ -135,9 +136,9 @@ TEST_F(DecideTest, MitchellNeedsEveryPairItSeats) {
   r.set_session(1);
   r.mutable_mitchell()->set_tables(3);
   r.mutable_mitchell()->set_boards_per_round(2);
-  EXPECT_THAT(DecideDefineSession(state_, r),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("5, 6")));
+  EXPECT_THAT(
+      DecideDefineSession(state_, r),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("5, 6")));
 }
 
 TEST_F(DecideTest, RegistrationRefusesDuplicatesAndBadNames) {
@@ -146,9 +147,9 @@ TEST_F(DecideTest, RegistrationRefusesDuplicatesAndBadNames) {
                        HasSubstr("pair 1 is already registered")));
   v1::RegisterPairRequest one_player = Pair(5);
   one_player.mutable_players()->RemoveLast();
-  EXPECT_THAT(DecideRegisterPair(state_, one_player),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("two players")));
+  EXPECT_THAT(
+      DecideRegisterPair(state_, one_player),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("two players")));
   v1::RegisterPairRequest zero = Pair(0);
   EXPECT_THAT(DecideRegisterPair(state_, zero),
               StatusIs(absl::StatusCode::kInvalidArgument));
@@ -168,9 +169,38 @@ TEST_F(DecideTest, IdsAreCheckedAndDuplicatesRefused) {
   c.set_tournament_id("t");
   c.set_competition_id("teams");
   c.set_name("Teams");
+  EXPECT_THAT(
+      DecideCreateCompetition(state_, c),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("what kind")));
+}
+
+TEST_F(DecideTest, ACompetitionNamesAShippedMatchpointPairsProfile) {
+  v1::CreateCompetitionRequest c;
+  c.set_tournament_id("t");
+  c.set_competition_id("more");
+  c.set_name("More pairs");
+  c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
   EXPECT_THAT(DecideCreateCompetition(state_, c),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("what kind")));
+                       HasSubstr("name the regulation profile")));
+  c.set_regulation_profile("sabf_pairs");
+  EXPECT_THAT(DecideCreateCompetition(state_, c),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("sabf_matchpoint_pairs")));
+  c.set_regulation_profile("anc2025_itc_qualifying");
+  EXPECT_THAT(DecideCreateCompetition(state_, c),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("round robin teams")));
+  c.set_regulation_profile("sabf_matchpoint_pairs");
+  absl::StatusOr<v1::EventPayload> created = DecideCreateCompetition(state_, c);
+  ASSERT_THAT(created, IsOk());
+  // The whole profile travels in the event, not just its name.
+  EXPECT_EQ(created->competition_created().profile().name(),
+            "sabf_matchpoint_pairs");
+  EXPECT_FALSE(created->competition_created().profile().title().empty());
+  Apply(state_, created);
+  EXPECT_EQ(state_.tournaments.at("t").competitions.at("more").profile.name,
+            "sabf_matchpoint_pairs");
 }
 
 TEST_F(DecideTest, ResultsWaitForTheSessionToStart) {

@@ -58,7 +58,8 @@ int Run() {
     for (int t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
         for (int i = 0; i < kPerThread; ++i) {
-          if (!(*log)->Execute(CreateTournament(absl::StrCat("t", t, "-", i)))
+          if (!(*log)
+                   ->Execute(CreateTournament(absl::StrCat("t", t, "-", i)))
                    .ok()) {
             ++failures;
           }
@@ -68,9 +69,10 @@ int Run() {
     for (std::thread& w : workers) w.join();
     double seconds = Seconds(start);
     int appended = threads * kPerThread;
-    std::printf("append, synced, %2d writers: %6d events in %6.3f s = %8.0f "
-                "events/s (%d failed)\n",
-                threads, appended, seconds, appended / seconds, failures.load());
+    std::printf(
+        "append, synced, %2d writers: %6d events in %6.3f s = %8.0f "
+        "events/s (%d failed)\n",
+        threads, appended, seconds, appended / seconds, failures.load());
   }
   auto start = std::chrono::steady_clock::now();
   auto reopened = EventLog::Open({.path = last_dir});
@@ -78,10 +80,10 @@ int Run() {
   uint64_t events = 0;
   (*reopened)->Read([&](const State& s) { events = s.last_sequence; });
   double seconds = Seconds(start);
-  std::printf("replay at start-up (chain checked): %llu events in %.3f s = "
-              "%.0f events/s\n",
-              static_cast<unsigned long long>(events), seconds,
-              events / seconds);
+  std::printf(
+      "replay at start-up (chain checked): %llu events in %.3f s = "
+      "%.0f events/s\n",
+      static_cast<unsigned long long>(events), seconds, events / seconds);
   return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "replay/audit.h"
 #include "replay/event_store.h"
+#include "replay/profile_loader.h"
 #include "rocksdb/db.h"
 
 namespace tally::replay {
@@ -59,6 +60,8 @@ Command AddCompetition(const std::string& id, const std::string& cid,
     p.mutable_competition_created()->set_competition_id(cid);
     p.mutable_competition_created()->set_kind(
         v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    *p.mutable_competition_created()->mutable_profile() =
+        *FindBuiltInProfileSpec("sabf_matchpoint_pairs");
     return p;
   };
   return c;

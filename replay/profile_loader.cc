@@ -544,7 +544,7 @@ class FirstError : public google::protobuf::io::ErrorCollector {
 
 }  // namespace
 
-absl::StatusOr<core::RegulationProfile> ParseProfile(
+absl::StatusOr<v1::RegulationProfileSpec> ParseProfileSpec(
     absl::string_view textproto, absl::string_view source_name) {
   v1::RegulationProfileSpec spec;
   FirstError errors(textproto);
@@ -559,7 +559,14 @@ absl::StatusOr<core::RegulationProfile> ParseProfile(
   }
   absl::StatusOr<core::RegulationProfile> profile = ConvertAndValidate(spec);
   if (!profile.ok()) return WithLocation(profile.status(), source_name, tree);
-  return profile;
+  return spec;
+}
+
+absl::StatusOr<core::RegulationProfile> ParseProfile(
+    absl::string_view textproto, absl::string_view source_name) {
+  TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec spec,
+                         ParseProfileSpec(textproto, source_name));
+  return ConvertAndValidate(spec);
 }
 
 absl::StatusOr<core::RegulationProfile> ProfileFromSpec(
@@ -580,7 +587,7 @@ const std::map<std::string, std::string>& BuiltInProfileTexts() {
   return *kTexts;
 }
 
-absl::StatusOr<core::RegulationProfile> FindBuiltInProfile(
+absl::StatusOr<v1::RegulationProfileSpec> FindBuiltInProfileSpec(
     absl::string_view name) {
   const std::map<std::string, std::string>& texts = BuiltInProfileTexts();
   const auto it = texts.find(std::string(name));
@@ -591,7 +598,14 @@ absl::StatusOr<core::RegulationProfile> FindBuiltInProfile(
         absl::StrCat("no regulation profile is called \"", name,
                      "\"; the profiles are ", absl::StrJoin(names, ", ")));
   }
-  return ParseProfile(it->second, absl::StrCat(it->first, ".textproto"));
+  return ParseProfileSpec(it->second, absl::StrCat(it->first, ".textproto"));
+}
+
+absl::StatusOr<core::RegulationProfile> FindBuiltInProfile(
+    absl::string_view name) {
+  TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec spec,
+                         FindBuiltInProfileSpec(name));
+  return ConvertAndValidate(spec);
 }
 
 }  // namespace tally::replay

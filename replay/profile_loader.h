@@ -33,6 +33,12 @@ namespace tally::replay {
 absl::StatusOr<core::RegulationProfile> ParseProfile(
     absl::string_view textproto, absl::string_view source_name);
 
+// ParseProfile, returning the parsed spec itself (validated the same way):
+// what a CompetitionCreated event stores, so that replay never depends on
+// the profile files of the binary doing the replay.
+absl::StatusOr<v1::RegulationProfileSpec> ParseProfileSpec(
+    absl::string_view textproto, absl::string_view source_name);
+
 // Converts and validates an already parsed spec (e.g. one sent over gRPC).
 // InvalidArgument "<field path>: <problem>" as ParseProfile, without lines.
 absl::StatusOr<core::RegulationProfile> ProfileFromSpec(
@@ -45,6 +51,8 @@ const std::map<std::string, std::string>& BuiltInProfileTexts();
 // names, if there is none; InvalidArgument if it does not load (a bug the
 // tests catch).
 absl::StatusOr<core::RegulationProfile> FindBuiltInProfile(
+    absl::string_view name);
+absl::StatusOr<v1::RegulationProfileSpec> FindBuiltInProfileSpec(
     absl::string_view name);
 
 }  // namespace tally::replay

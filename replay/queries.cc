@@ -4,10 +4,12 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
 #include "core/scoring/board.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/profile_loader.h"
 #include "replay/session_scores.h"
 
 namespace tally::replay {
@@ -38,8 +40,7 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
   // Unplayed pairs last; then by percentage; then by pair number, so the
   // order never depends on anything but the data.
   auto key = [](const PairTotal* t) {
-    return t->percentage.has_value() ? t->percentage->ToRational()
-                                     : core::Rational(-1);
+    return t->ranking_percentage.value_or(core::Rational(-1));
   };
   std::stable_sort(totals.begin(), totals.end(),
                    [&](const PairTotal* a, const PairTotal* b) {
@@ -60,6 +61,7 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
     row->set_maximum(t.maximum);
     if (t.percentage.has_value()) {
       *row->mutable_percentage() = ToProtoDecimal(*t.percentage);
+      *row->mutable_exact_percentage() = ToProtoFraction(*t.exact_percentage);
     }
     row->set_boards_played(t.boards_played);
   }
@@ -79,6 +81,8 @@ absl::StatusOr<v1::Tournament> BuildTournament(const State& state,
     comp->set_competition_id(cid);
     comp->set_name(c.name);
     comp->set_kind(c.kind);
+    comp->set_regulation_profile(c.profile.name);
+    comp->set_regulation_profile_title(c.profile.title);
     for (const auto& [pair, players] : c.pairs) {
       v1::Pair* p = comp->add_pairs();
       p->set_pair(pair);
@@ -122,7 +126,7 @@ absl::StatusOr<v1::Standings> BuildStandings(
       const SessionState* s,
       FindSession(state, request.tournament_id(), request.competition_id(),
                   request.session()));
-  SessionScores scores = ScoreSession(*s);
+  SessionScores scores = ScoreSession(*s, c->profile.rounding);
   std::set<int> ns, ew;
   for (const auto& [table_board, slot] : s->slots) {
     ns.insert(slot.ns_pair);
@@ -156,6 +160,9 @@ absl::StatusOr<v1::Standings> BuildStandings(
 
 absl::StatusOr<v1::Traveller> BuildTraveller(
     const State& state, const v1::GetTravellerRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSession(state, request.tournament_id(), request.competition_id(),
@@ -165,7 +172,7 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
                                             " is not played in session ",
                                             request.session()));
   }
-  SessionScores scores = ScoreSession(*s);
+  SessionScores scores = ScoreSession(*s, c->profile.rounding);
   const ScoredBoard& board = scores.boards.at(request.board());
   TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
                          core::ConditionsForBoard(request.board()));
@@ -199,7 +206,7 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
       const SessionState* s,
       FindSession(state, request.tournament_id(), request.competition_id(),
                   request.session()));
-  SessionScores scores = ScoreSession(*s);
+  SessionScores scores = ScoreSession(*s, c->profile.rounding);
   auto total = scores.pairs.find(request.pair());
   if (total == scores.pairs.end()) {
     return absl::NotFoundError(absl::StrCat("pair ", request.pair(),
@@ -239,6 +246,35 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
   out.set_maximum(total->second.maximum);
   if (total->second.percentage.has_value()) {
     *out.mutable_percentage() = ToProtoDecimal(*total->second.percentage);
+  }
+  return out;
+}
+
+absl::StatusOr<v1::RegulationProfile> BuildRegulationProfile(
+    const std::string& name) {
+  TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec spec,
+                         FindBuiltInProfileSpec(name));
+  v1::RegulationProfile out;
+  out.set_name(spec.name());
+  out.set_title(spec.title());
+  out.set_event_kind(spec.event_kind());
+  out.set_scoring(spec.scoring());
+  out.set_source(absl::StrCat(spec.source().document(), " ",
+                              absl::StrJoin(spec.source().clauses(), ", ")));
+  out.set_text(BuiltInProfileTexts().at(name));
+  *out.mutable_spec() = std::move(spec);
+  return out;
+}
+
+absl::StatusOr<v1::ListRegulationProfilesResponse>
+BuildRegulationProfileList() {
+  v1::ListRegulationProfilesResponse out;
+  for (const auto& [name, text] : BuiltInProfileTexts()) {
+    TALLY_ASSIGN_OR_RETURN(v1::RegulationProfile profile,
+                           BuildRegulationProfile(name));
+    profile.clear_spec();
+    profile.clear_text();
+    *out.add_profiles() = std::move(profile);
   }
   return out;
 }

@@ -17,8 +17,9 @@ v1::ListTournamentsResponse BuildTournamentList(const State& state);
 
 // The ranking of one session. A Mitchell, where every pair keeps one
 // direction, is ranked as two fields (NS and EW); otherwise one field.
-// Pairs are ranked by their percentage rounded to 2 places (SABF TR 11.3,
-// the published figure); equal percentages share the rank.
+// Pairs are ranked by their published percentage where the competition's
+// profile rounds it (SABF TR 11.3: 2 places), else by the exact percentage
+// (NSW TR 11.1); equal percentages share the rank.
 absl::StatusOr<v1::Standings> BuildStandings(
     const State& state, const v1::GetStandingsRequest& request);
 
@@ -27,6 +28,12 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
 
 absl::StatusOr<v1::Scorecard> BuildScorecard(
     const State& state, const v1::GetScorecardRequest& request);
+
+// The shipped regulation profiles: one with its spec and text, or all of
+// them by name and title. NotFound listing the names for an unknown one.
+absl::StatusOr<v1::RegulationProfile> BuildRegulationProfile(
+    const std::string& name);
+absl::StatusOr<v1::ListRegulationProfilesResponse> BuildRegulationProfileList();
 
 }  // namespace tally::replay
 

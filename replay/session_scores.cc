@@ -1,11 +1,11 @@
 #include "replay/session_scores.h"
 
 #include "core/scoring/matchpoints.h"
-#include "core/scoring/percentage.h"
 
 namespace tally::replay {
 
-SessionScores ScoreSession(const SessionState& session) {
+SessionScores ScoreSession(const SessionState& session,
+                           const core::RoundingChoices& rounding) {
   SessionScores scores;
   for (const auto& [table_board, slot] : session.slots) {
     for (int pair : {slot.ns_pair, slot.ew_pair}) {
@@ -45,9 +45,19 @@ SessionScores ScoreSession(const SessionState& session) {
     }
   }
   for (auto& [pair, total] : scores.pairs) {
-    if (total.maximum > 0) {
-      total.percentage = core::SessionPercentage(total.matchpoints,
-                                                 core::Rational(total.maximum));
+    if (total.maximum == 0) continue;
+    const core::Rational exact =
+        core::Rational(100) * total.matchpoints / core::Rational(total.maximum);
+    total.exact_percentage = exact;
+    if (rounding.session_percentage_places.has_value()) {
+      total.percentage =
+          core::Decimal::Round(exact, *rounding.session_percentage_places,
+                               rounding.session_percentage_half);
+      total.ranking_percentage = total.percentage->ToRational();
+    } else {
+      total.percentage =
+          core::Decimal::Round(exact, 2, core::HalfRounding::kAwayFromZero);
+      total.ranking_percentage = exact;
     }
   }
   return scores;

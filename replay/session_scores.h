@@ -14,6 +14,7 @@
 
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
+#include "core/profile/profile.h"
 #include "replay/state.h"
 
 namespace tally::replay {
@@ -36,8 +37,15 @@ struct PairTotal {
   core::Rational matchpoints;
   int64_t maximum = 0;  // sum of tops of the boards played
   int boards_played = 0;
-  // Rounded to 2 places (SABF TR 11.3); absent before any board is played.
+  // 100 * matchpoints / maximum, exact; absent before any board is played.
+  std::optional<core::Rational> exact_percentage;
+  // The published figure: rounded as the profile says (SABF TR 11.3: 2
+  // places), or, where the profile keeps percentages exact (NSW TR 11.1),
+  // rounded to 2 places for display only.
   std::optional<core::Decimal> percentage;
+  // What the pair is ranked on: the published figure where the regulations
+  // round it, else the exact percentage.
+  std::optional<core::Rational> ranking_percentage;
 };
 
 struct SessionScores {
@@ -45,8 +53,10 @@ struct SessionScores {
   std::map<int, PairTotal> pairs;     // by pair number, every seated pair
 };
 
-// Scores every result entered so far in `session`.
-SessionScores ScoreSession(const SessionState& session);
+// Scores every result entered so far in `session`, rounding percentages as
+// `rounding` (from the competition's regulation profile) says.
+SessionScores ScoreSession(const SessionState& session,
+                           const core::RoundingChoices& rounding);
 
 }  // namespace tally::replay
 

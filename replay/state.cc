@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "replay/profile_loader.h"
 
 namespace tally::replay {
 namespace {
@@ -98,6 +99,14 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c.id = e.competition_id();
       c.name = e.name();
       c.kind = e.kind();
+      absl::StatusOr<core::RegulationProfile> profile =
+          ProfileFromSpec(e.profile());
+      if (!profile.ok()) {
+        return Misfit(event,
+                      absl::StrCat("its regulation profile does not load: ",
+                                   profile.status().message()));
+      }
+      c.profile = *std::move(profile);
       if (!tournament.competitions.emplace(c.id, std::move(c)).second) {
         return Misfit(event, "the competition already exists");
       }

@@ -21,6 +21,7 @@
 
 #include "absl/status/status.h"
 #include "absl/time/time.h"
+#include "core/profile/profile.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -61,6 +62,8 @@ struct CompetitionState {
   std::string id;
   std::string name;
   v1::CompetitionKind kind = v1::COMPETITION_KIND_UNSPECIFIED;
+  // The regulation profile, rebuilt from the spec stored in the event.
+  core::RegulationProfile profile;
   std::map<int, std::vector<std::string>> pairs;  // pair number -> players
   std::map<int, SessionState> sessions;
 };

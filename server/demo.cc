@@ -89,6 +89,7 @@ absl::Status SeedDemo(replay::EventLog& log) {
   competition.set_competition_id(kDemoCompetition);
   competition.set_name("Thursday matchpoint pairs");
   competition.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+  competition.set_regulation_profile("sabf_matchpoint_pairs");
   TALLY_RETURN_IF_ERROR(Run(log, "competition", "CreateCompetition",
                             competition, director,
                             replay::DecideCreateCompetition));

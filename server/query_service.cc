@@ -59,4 +59,20 @@ grpc::Status QueryService::GetScorecard(grpc::ServerContext*,
   });
 }
 
+grpc::Status QueryService::ListRegulationProfiles(
+    grpc::ServerContext*, const v1::ListRegulationProfilesRequest*,
+    v1::ListRegulationProfilesResponse* response) {
+  return Answer(log_, response, [](const replay::State&) {
+    return replay::BuildRegulationProfileList();
+  });
+}
+
+grpc::Status QueryService::GetRegulationProfile(
+    grpc::ServerContext*, const v1::GetRegulationProfileRequest* request,
+    v1::RegulationProfile* response) {
+  return Answer(log_, response, [&](const replay::State&) {
+    return replay::BuildRegulationProfile(request->name());
+  });
+}
+
 }  // namespace tally::server

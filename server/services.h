@@ -75,6 +75,14 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetScorecard(grpc::ServerContext* context,
                             const v1::GetScorecardRequest* request,
                             v1::Scorecard* response) override;
+  grpc::Status ListRegulationProfiles(
+      grpc::ServerContext* context,
+      const v1::ListRegulationProfilesRequest* request,
+      v1::ListRegulationProfilesResponse* response) override;
+  grpc::Status GetRegulationProfile(
+      grpc::ServerContext* context,
+      const v1::GetRegulationProfileRequest* request,
+      v1::RegulationProfile* response) override;
 
  private:
   const replay::EventLog& log_;

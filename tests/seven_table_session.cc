@@ -161,6 +161,8 @@ absl::Status SetUpSession(grpc::Channel& channel,
   c.set_competition_id(kCompetition);
   c.set_name("Pairs");
   c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+  // SABF TR 11.3: percentages rounded to 2 places, ranked on that figure.
+  c.set_regulation_profile("sabf_matchpoint_pairs");
   s = Run(c, "competition",
           call(&v1::DirectorService::Stub::CreateCompetition));
   if (!s.ok()) return s;

@@ -41,15 +41,18 @@ void AddDirectorCommands(std::vector<Command>& commands) {
              inv, st, out, out,
              absl::StrCat("created tournament ", r.tournament_id()));
        }});
-  add({"create-competition", "TOURNAMENT COMPETITION NAME...",
-       "create a matchpoint pairs competition in a tournament", 3, 99,
-       [](Client& cl, const Invocation& inv) {
+  add({"create-competition",
+       "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE",
+       "create a matchpoint pairs competition run under a regulation profile "
+       "('tally profiles' lists them)",
+       3, 99, [](Client& cl, const Invocation& inv) {
          v1::CreateCompetitionRequest r;
          *r.mutable_options() = cl.Options();
          r.set_tournament_id(inv.args[0]);
          r.set_competition_id(inv.args[1]);
          r.set_name(absl::StrJoin(inv.args.begin() + 2, inv.args.end(), " "));
          r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+         r.set_regulation_profile(inv.Get("profile"));
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->CreateCompetition(cl.Context().get(), r, &out);

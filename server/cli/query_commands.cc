@@ -60,7 +60,9 @@ void AddQueryCommands(std::vector<Command>& commands) {
                          << " (version " << x.stream_version() << ")\n";
                for (const v1::Competition& c : x.competitions()) {
                  std::cout << "\ncompetition " << c.competition_id() << ": "
-                           << c.name() << ", " << c.pairs_size() << " pairs\n";
+                           << c.name() << ", " << c.pairs_size()
+                           << " pairs, profile " << c.regulation_profile()
+                           << "\n";
                  for (const v1::SessionSummary& s : c.sessions()) {
                    std::cout
                        << "  session " << s.session() << ": "
@@ -173,6 +175,35 @@ void AddQueryCommands(std::vector<Command>& commands) {
                }
                std::cout << t.Render();
              });
+       }});
+  add({"profiles", "", "list the shipped regulation profiles", 0, 0,
+       [](Client& cl, const Invocation& inv) {
+         v1::ListRegulationProfilesResponse out;
+         grpc::Status st =
+             cl.query_->ListRegulationProfiles(cl.Context().get(), {}, &out);
+         return PrintAnswer<v1::ListRegulationProfilesResponse>(
+             inv, st, out, [](const v1::ListRegulationProfilesResponse& x) {
+               TextTable t({"Profile", "Event kind", "Title", "Source"});
+               for (const v1::RegulationProfile& p : x.profiles()) {
+                 t.AddRow({p.name(),
+                           absl::AsciiStrToLower(
+                               v1::EventKind_Name(p.event_kind()).substr(11)),
+                           p.title(), p.source()});
+               }
+               std::cout << t.Render();
+             });
+       }});
+  add({"profile", "NAME",
+       "show one regulation profile as shipped, with its clauses and notes", 1,
+       1, [](Client& cl, const Invocation& inv) {
+         v1::GetRegulationProfileRequest r;
+         r.set_name(inv.args[0]);
+         v1::RegulationProfile out;
+         grpc::Status st =
+             cl.query_->GetRegulationProfile(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::RegulationProfile>(
+             inv, st, out,
+             [](const v1::RegulationProfile& p) { std::cout << p.text(); });
        }});
 }
 
