@@ -8,6 +8,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "core/base/status_macros.h"
+#include "core/movement/howell.h"
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
 #include "replay/profile_loader.h"
@@ -292,9 +293,20 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
                        " boards_per_round=", m.boards_per_round()));
       break;
     }
+    case v1::DefineSessionRequest::kHowell: {
+      const auto& h = request.howell();
+      TALLY_ASSIGN_OR_RETURN(
+          core::Movement movement,
+          core::HowellMovement(h.pairs(), h.boards_per_round()));
+      *e->mutable_movement() = ToProtoMovement(movement);
+      e->set_movement_source(
+          absl::StrCat("howell pairs=", h.pairs(),
+                       " boards_per_round=", h.boards_per_round()));
+      break;
+    }
     case v1::DefineSessionRequest::MOVEMENT_SPEC_NOT_SET:
       return absl::InvalidArgumentError(
-          "give the movement: explicit assignments or a Mitchell");
+          "give the movement: explicit assignments, a Mitchell or a Howell");
   }
   TALLY_RETURN_IF_ERROR(CheckMovement(e->movement(), *c));
   return payload;

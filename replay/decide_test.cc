@@ -141,6 +141,27 @@ TEST_F(DecideTest, MitchellNeedsEveryPairItSeats) {
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("5, 6")));
 }
 
+TEST_F(DecideTest, GeneratesAHowellAsOneField) {
+  for (int pair = 5; pair <= 8; ++pair) {
+    Apply(state_, DecideRegisterPair(state_, Pair(pair)));
+  }
+  v1::DefineSessionRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.mutable_howell()->set_pairs(8);
+  r.mutable_howell()->set_boards_per_round(2);
+  absl::StatusOr<v1::EventPayload> p = DecideDefineSession(state_, r);
+  ASSERT_THAT(p, IsOk());
+  EXPECT_EQ(p->session_defined().movement_source(),
+            "howell pairs=8 boards_per_round=2");
+  // 8 pairs: 7 rounds of 4 tables.
+  EXPECT_EQ(p->session_defined().movement().rounds_size(), 7);
+  r.mutable_howell()->set_pairs(5);
+  EXPECT_THAT(DecideDefineSession(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
 TEST_F(DecideTest, RegistrationRefusesDuplicatesAndBadNames) {
   EXPECT_THAT(DecideRegisterPair(state_, Pair(1)),
               StatusIs(absl::StatusCode::kAlreadyExists,

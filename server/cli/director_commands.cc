@@ -83,9 +83,10 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        }});
   add({"define-session",
        "TOURNAMENT COMPETITION SESSION (--mitchell=TABLES:BOARDS_PER_ROUND | "
-       "--movement-file=FILE)",
-       "define a session's movement: a generated Mitchell, or a file of lines "
-       "'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'",
+       "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE)",
+       "define a session's movement: a generated Mitchell (TABLES tables) or "
+       "Howell (PAIRS pairs), or a file of lines 'ROUND TABLE NS_PAIR EW_PAIR "
+       "BOARD,BOARD,...'",
        3, 3, [](Client& cl, const Invocation& inv) {
          v1::DefineSessionRequest r;
          *r.mutable_options() = cl.Options();
@@ -95,18 +96,27 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          r.set_tournament_id(t);
          r.set_competition_id(c);
          r.set_session(session);
-         if (inv.Has("mitchell")) {
-           std::vector<std::string> parts =
-               absl::StrSplit(inv.Get("mitchell"), ':');
-           int tables = 0, boards = 0;
-           if (parts.size() != 2 || !ToInt(parts[0], &tables) ||
-               !ToInt(parts[1], &boards)) {
-             std::cerr << "tally: --mitchell takes TABLES:BOARDS_PER_ROUND, "
-                          "e.g. --mitchell=7:3\n";
-             return kUsage;
+         // --mitchell=7:3 or --howell=12:2: COUNT:BOARDS_PER_ROUND.
+         auto generated = [&](const char* flag, int* count, int* boards) {
+           std::vector<std::string> parts = absl::StrSplit(inv.Get(flag), ':');
+           if (parts.size() == 2 && ToInt(parts[0], count) &&
+               ToInt(parts[1], boards)) {
+             return true;
            }
-           r.mutable_mitchell()->set_tables(tables);
+           std::cerr << "tally: --" << flag
+                     << " takes COUNT:BOARDS_PER_ROUND, e.g. --" << flag
+                     << "=7:3\n";
+           return false;
+         };
+         int count = 0, boards = 0;
+         if (inv.Has("mitchell")) {
+           if (!generated("mitchell", &count, &boards)) return kUsage;
+           r.mutable_mitchell()->set_tables(count);
            r.mutable_mitchell()->set_boards_per_round(boards);
+         } else if (inv.Has("howell")) {
+           if (!generated("howell", &count, &boards)) return kUsage;
+           r.mutable_howell()->set_pairs(count);
+           r.mutable_howell()->set_boards_per_round(boards);
          } else if (inv.Has("movement-file")) {
            std::ifstream in(inv.Get("movement-file"));
            if (!in) {
@@ -151,8 +161,8 @@ void AddDirectorCommands(std::vector<Command>& commands) {
              }
            }
          } else {
-           std::cerr << "tally define-session: give --mitchell=TABLES:BOARDS "
-                        "or --movement-file=FILE\n";
+           std::cerr << "tally define-session: give --mitchell=TABLES:BOARDS, "
+                        "--howell=PAIRS:BOARDS or --movement-file=FILE\n";
            return kUsage;
          }
          v1::CommandOutcome out;
