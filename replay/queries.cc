@@ -67,6 +67,25 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
   }
 }
 
+// A session with its competition, scored under the competition's profile.
+struct ScoredSession {
+  const CompetitionState* competition;
+  const SessionState* session;
+  SessionScores scores;
+};
+
+absl::StatusOr<ScoredSession> ScoreSessionOf(const State& state,
+                                             const std::string& tournament_id,
+                                             const std::string& competition_id,
+                                             int session) {
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, tournament_id, competition_id));
+  TALLY_ASSIGN_OR_RETURN(
+      const SessionState* s,
+      FindSession(state, tournament_id, competition_id, session));
+  return ScoredSession{c, s, ScoreSession(*s, c->profile.rounding)};
+}
+
 }  // namespace
 
 absl::StatusOr<v1::Tournament> BuildTournament(const State& state,
@@ -119,14 +138,13 @@ v1::ListTournamentsResponse BuildTournamentList(const State& state) {
 
 absl::StatusOr<v1::Standings> BuildStandings(
     const State& state, const v1::GetStandingsRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, request.tournament_id(),
-                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
-      const SessionState* s,
-      FindSession(state, request.tournament_id(), request.competition_id(),
-                  request.session()));
-  SessionScores scores = ScoreSession(*s, c->profile.rounding);
+      ScoredSession scored,
+      ScoreSessionOf(state, request.tournament_id(), request.competition_id(),
+                     request.session()));
+  const CompetitionState* c = scored.competition;
+  const SessionState* s = scored.session;
+  const SessionScores& scores = scored.scores;
   std::set<int> ns, ew;
   for (const auto& [table_board, slot] : s->slots) {
     ns.insert(slot.ns_pair);
@@ -160,19 +178,16 @@ absl::StatusOr<v1::Standings> BuildStandings(
 
 absl::StatusOr<v1::Traveller> BuildTraveller(
     const State& state, const v1::GetTravellerRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, request.tournament_id(),
-                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
-      const SessionState* s,
-      FindSession(state, request.tournament_id(), request.competition_id(),
-                  request.session()));
-  if (!s->times_scheduled.contains(request.board())) {
+      ScoredSession scored,
+      ScoreSessionOf(state, request.tournament_id(), request.competition_id(),
+                     request.session()));
+  const SessionScores& scores = scored.scores;
+  if (!scores.boards.contains(request.board())) {
     return absl::NotFoundError(absl::StrCat("board ", request.board(),
                                             " is not played in session ",
                                             request.session()));
   }
-  SessionScores scores = ScoreSession(*s, c->profile.rounding);
   const ScoredBoard& board = scores.boards.at(request.board());
   TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
                          core::ConditionsForBoard(request.board()));
@@ -199,14 +214,13 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
 
 absl::StatusOr<v1::Scorecard> BuildScorecard(
     const State& state, const v1::GetScorecardRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, request.tournament_id(),
-                                         request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(
-      const SessionState* s,
-      FindSession(state, request.tournament_id(), request.competition_id(),
-                  request.session()));
-  SessionScores scores = ScoreSession(*s, c->profile.rounding);
+      ScoredSession scored,
+      ScoreSessionOf(state, request.tournament_id(), request.competition_id(),
+                     request.session()));
+  const CompetitionState* c = scored.competition;
+  const SessionState* s = scored.session;
+  const SessionScores& scores = scored.scores;
   auto total = scores.pairs.find(request.pair());
   if (total == scores.pairs.end()) {
     return absl::NotFoundError(absl::StrCat("pair ", request.pair(),

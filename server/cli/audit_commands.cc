@@ -74,12 +74,7 @@ void AddAuditCommands(std::vector<Command>& commands) {
        "the standings replayed from the log as of an event or a time", 3, 3,
        [](Client& cl, const Invocation& inv) {
          v1::GetStandingsAsOfRequest r;
-         int session = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
-         r.mutable_standings()->set_tournament_id(t);
-         r.mutable_standings()->set_competition_id(c);
-         r.mutable_standings()->set_session(session);
+         if (!SessionArgs(inv, r.mutable_standings())) return kUsage;
          uint64_t sequence = 0;
          absl::Time time;
          std::string error;
@@ -104,15 +99,10 @@ void AddAuditCommands(std::vector<Command>& commands) {
        "every event that touched one board, with who and when", 4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetBoardHistoryRequest r;
-         int session = 0, board = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session) ||
-             !ToInt(inv.args[3], &board)) {
+         int board = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &board)) {
            return kUsage;
          }
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
          r.set_board(board);
          v1::BoardHistory out;
          grpc::Status st =

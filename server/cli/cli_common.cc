@@ -127,11 +127,4 @@ void PrintStandings(const v1::Standings& s) {
   }
 }
 
-bool SessionArgs(const Invocation& inv, std::string* t, std::string* c,
-                 int* s) {
-  *t = inv.args[0];
-  *c = inv.args[1];
-  return ToInt(inv.args[2], s);
-}
-
 }  // namespace tally::cli

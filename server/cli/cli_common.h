@@ -99,8 +99,21 @@ struct Command {
   std::function<int(Client&, const Invocation&)> run;
 };
 
-// TOURNAMENT COMPETITION SESSION from the first three arguments.
-bool SessionArgs(const Invocation& inv, std::string* t, std::string* c, int* s);
+// Fills `request`'s tournament_id, competition_id and session from the
+// first three arguments (TOURNAMENT COMPETITION SESSION); false, after
+// saying why, when the session is not a number.
+template <typename Request>
+bool SessionArgs(const Invocation& inv, Request* request) {
+  int session = 0;
+  if (!ToInt(inv.args[2], &session)) {
+    std::cerr << "tally: session '" << inv.args[2] << "' is not a number\n";
+    return false;
+  }
+  request->set_tournament_id(inv.args[0]);
+  request->set_competition_id(inv.args[1]);
+  request->set_session(session);
+  return true;
+}
 
 // Each group of commands adds itself to the table.
 void AddDirectorCommands(std::vector<Command>& commands);

@@ -90,12 +90,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        3, 3, [](Client& cl, const Invocation& inv) {
          v1::DefineSessionRequest r;
          *r.mutable_options() = cl.Options();
-         int session = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
+         if (!SessionArgs(inv, &r)) return kUsage;
          // --mitchell=7:3 or --howell=12:2: COUNT:BOARDS_PER_ROUND.
          auto generated = [&](const char* flag, int* count, int* boards) {
            std::vector<std::string> parts = absl::StrSplit(inv.Get(flag), ':');
@@ -169,42 +164,32 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.director_->DefineSession(cl.Context().get(), r, &out);
          return PrintOutcome(inv, st, out, out,
-                             absl::StrCat("defined session ", session));
+                             absl::StrCat("defined session ", r.session()));
        }});
   add({"start-session", "TOURNAMENT COMPETITION SESSION",
        "start play: tables may enter results from now", 3, 3,
        [](Client& cl, const Invocation& inv) {
          v1::StartSessionRequest r;
          *r.mutable_options() = cl.Options();
-         int session = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
+         if (!SessionArgs(inv, &r)) return kUsage;
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->StartSession(cl.Context().get(), r, &out);
          return PrintOutcome(inv, st, out, out,
-                             absl::StrCat("started session ", session));
+                             absl::StrCat("started session ", r.session()));
        }});
   add({"post-scores", "TOURNAMENT COMPETITION SESSION",
        "post the session's scores for inspection (all results must be in)", 3,
        3, [](Client& cl, const Invocation& inv) {
          v1::PostScoresRequest r;
          *r.mutable_options() = cl.Options();
-         int session = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
+         if (!SessionArgs(inv, &r)) return kUsage;
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->PostScores(cl.Context().get(), r, &out);
          return PrintOutcome(
              inv, st, out, out,
-             absl::StrCat("posted scores of session ", session));
+             absl::StrCat("posted scores of session ", r.session()));
        }});
 }
 

@@ -85,12 +85,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
        "the session's ranking with matchpoints and percentages", 3, 3,
        [](Client& cl, const Invocation& inv) {
          v1::GetStandingsRequest r;
-         int session = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session)) return kUsage;
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
+         if (!SessionArgs(inv, &r)) return kUsage;
          v1::Standings out;
          grpc::Status st = cl.query_->GetStandings(cl.Context().get(), r, &out);
          return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
@@ -99,15 +94,10 @@ void AddQueryCommands(std::vector<Command>& commands) {
        "every result on one board with its matchpoints", 4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetTravellerRequest r;
-         int session = 0, board = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session) ||
-             !ToInt(inv.args[3], &board)) {
+         int board = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &board)) {
            return kUsage;
          }
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
          r.set_board(board);
          v1::Traveller out;
          grpc::Status st = cl.query_->GetTraveller(cl.Context().get(), r, &out);
@@ -140,15 +130,10 @@ void AddQueryCommands(std::vector<Command>& commands) {
        "one pair's boards, results and matchpoints", 4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetScorecardRequest r;
-         int session = 0, pair = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session) ||
-             !ToInt(inv.args[3], &pair)) {
+         int pair = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &pair)) {
            return kUsage;
          }
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
          r.set_pair(pair);
          v1::Scorecard out;
          grpc::Status st = cl.query_->GetScorecard(cl.Context().get(), r, &out);

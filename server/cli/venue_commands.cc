@@ -33,10 +33,9 @@ void AddVenueCommands(std::vector<Command>& commands) {
        6, 8, [](Client& cl, const Invocation& inv) {
          v1::EnterResultRequest r;
          *r.mutable_options() = cl.Options();
-         int session = 0, table = 0, board = 0, round = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session) ||
-             !ToInt(inv.args[3], &table) || !ToInt(inv.args[4], &board) ||
+         int table = 0, board = 0, round = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
+             !ToInt(inv.args[4], &board) ||
              (inv.Has("round") && !ToInt(inv.Get("round"), &round))) {
            std::cerr << "tally: session, table, board and round are numbers\n";
            return kUsage;
@@ -47,9 +46,6 @@ void AddVenueCommands(std::vector<Command>& commands) {
            std::cerr << "tally: " << result.status().message() << "\n";
            return kUsage;
          }
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
          r.set_table(table);
          r.set_board(board);
          r.set_round(round);
@@ -69,17 +65,12 @@ void AddVenueCommands(std::vector<Command>& commands) {
        [](Client& cl, const Invocation& inv) {
          v1::ConfirmResultRequest r;
          *r.mutable_options() = cl.Options();
-         int session = 0, table = 0, board = 0, pair = 0;
-         std::string t, c;
-         if (!SessionArgs(inv, &t, &c, &session) ||
-             !ToInt(inv.args[3], &table) || !ToInt(inv.args[4], &board) ||
-             !ToInt(inv.args[5], &pair)) {
+         int table = 0, board = 0, pair = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
+             !ToInt(inv.args[4], &board) || !ToInt(inv.args[5], &pair)) {
            std::cerr << "tally: session, table, board and pair are numbers\n";
            return kUsage;
          }
-         r.set_tournament_id(t);
-         r.set_competition_id(c);
-         r.set_session(session);
          r.set_table(table);
          r.set_board(board);
          r.set_confirming_pair(pair);
