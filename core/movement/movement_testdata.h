@@ -2,37 +2,30 @@
 // the regulations are transcribed line for line (the repository must build
 // and test without ../shared/regulations). Lines starting with "//" are the
 // transcriber's header, which cites the clause and names the source file
-// ("// source:"). Also teaches GoogleTest to print a Pairing.
+// ("// source:"). The generic readers (Cells, ...) are
+// core/base/testdata_reader.h's, included here; TALLY_MOVEMENT_TESTDATA_DIR
+// is the testdata directory to pass them. Also teaches GoogleTest to print a
+// Pairing.
 //
 // Thread-compatible.
 
 #ifndef TALLY_CORE_MOVEMENT_MOVEMENT_TESTDATA_H_
 #define TALLY_CORE_MOVEMENT_MOVEMENT_TESTDATA_H_
 
-#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "core/base/testdata_reader.h"
 #include "core/movement/round_robin_schedule.h"
 
 namespace tally::core::testdata {
 
-// The lines of a file with trailing whitespace removed; nullopt if the file
-// cannot be read.
-std::optional<std::vector<std::string>> ReadLines(const std::string& path);
-
-// testdata/<name>'s transcribed lines (its "//" header dropped). Adds a
-// test failure and returns no lines if the file is missing.
+// core/movement/testdata/<name>'s transcribed lines (its "//" header
+// dropped): TableLines(TALLY_MOVEMENT_TESTDATA_DIR, name). Adds a test
+// failure and returns no lines if the file is missing.
 std::vector<std::string> TableLines(absl::string_view name);
-
-// The regulation file named by testdata/<name>'s "// source:" line, as a
-// path under the shared regulations directory (which may not exist).
-std::string SourcePath(absl::string_view name);
-
-// A line's tab-separated cells, empty cells kept, each trimmed.
-std::vector<std::string> Cells(absl::string_view line);
 
 }  // namespace tally::core::testdata
 

@@ -3,6 +3,9 @@
 // line for line (the repository must build and test without
 // ../shared/regulations). Lines starting with "//" are the transcriber's
 // header, which cites the clause and names the source file ("// source:").
+// The generic readers (Cells, NonEmptyCells, ...) are
+// core/base/testdata_reader.h's, included here; TALLY_VP_TESTDATA_DIR is
+// the testdata directory to pass them.
 //
 // Thread-compatible.
 
@@ -16,28 +19,16 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/base/testdata_reader.h"
 #include "core/vp/vp_result.h"
 #include "gmock/gmock.h"
 
 namespace tally::core::testdata {
 
-// The lines of a file with trailing whitespace removed; nullopt if the file
-// cannot be read.
-std::optional<std::vector<std::string>> ReadLines(const std::string& path);
-
-// testdata/<name>'s table lines (its "//" header dropped). Adds a test
-// failure and returns no lines if the file is missing.
+// core/vp/testdata/<name>'s table lines (its "//" header dropped):
+// TableLines(TALLY_VP_TESTDATA_DIR, name). Adds a test failure and returns
+// no lines if the file is missing.
 std::vector<std::string> TableLines(absl::string_view name);
-
-// The regulation file named by testdata/<name>'s "// source:" line, as a
-// path under the shared regulations directory (which may not exist).
-std::string SourcePath(absl::string_view name);
-
-// A line's tab-separated cells, empty cells kept, each trimmed.
-std::vector<std::string> Cells(absl::string_view line);
-
-// The same without the empty cells.
-std::vector<std::string> NonEmptyCells(absl::string_view line);
 
 // "10.50" -> 1050 (hundredths); nullopt unless the text is digits, a point
 // and exactly two digits.
