@@ -52,7 +52,7 @@ absl::Status TallydProcess::Start() {
   if (pid_ == 0) {
     std::string data = "--data_dir=" + data_dir_;
     std::string port = "--port_file=" + port_file;
-    freopen(log_file.c_str(), "a", stderr);
+    if (freopen(log_file.c_str(), "a", stderr) == nullptr) _exit(126);
     execl(binary_.c_str(), binary_.c_str(), data.c_str(),
           "--listen=127.0.0.1:0", port.c_str(), static_cast<char*>(nullptr));
     _exit(127);
