@@ -28,6 +28,13 @@ absl::StatusOr<v1::Event> ReadEvent(const EventStore& store,
   return DecodeEvent(sequence, raw);
 }
 
+absl::Status KeyReused(const Command& c) {
+  return absl::AlreadyExistsError(
+      absl::StrCat("idempotency key '", c.idempotency_key,
+                   "' was already used for a different command in tournament '",
+                   c.tournament_id, "'; use a new key for a new command"));
+}
+
 }  // namespace
 
 absl::StatusOr<State> ReplayPrefix(const EventStore& store,
@@ -138,6 +145,9 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     Pending* pending;
     absl::StatusOr<CommandResult> result;
     bool appends = false;  // its event is in this batch
+    // Told only once the batch is durable: it appends, or it is a retry of
+    // a command that appends in this batch. A failed write fails it too.
+    bool awaits_write = false;
   };
   std::vector<Decided> decided;
   std::vector<std::pair<uint64_t, v1::StoredEvent>> batch;
@@ -150,28 +160,28 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     const Command& c = p->command;
     Decided d{p, absl::UnknownError("not decided")};
 
-    // 1. A key seen before answers with the first outcome.
+    // 1. A key seen before answers with the first outcome: from this
+    // group (not yet durable, so it shares the batch's fate) or the store.
     auto in_group = group_keys.find({c.tournament_id, c.idempotency_key});
-    absl::StatusOr<std::optional<v1::IdempotencyRecord>> stored =
-        in_group != group_keys.end()
-            ? absl::StatusOr<std::optional<v1::IdempotencyRecord>>(std::nullopt)
-            : store_->FindIdempotency(c.tournament_id, c.idempotency_key);
-    if (!stored.ok()) {
-      d.result = stored.status();
-    } else if (in_group != group_keys.end() || stored->has_value()) {
-      const std::string& first_fingerprint =
-          in_group != group_keys.end()
-              ? decided[in_group->second].pending->command.fingerprint
-              : (*stored)->command_fingerprint();
-      if (first_fingerprint != c.fingerprint) {
-        d.result = absl::AlreadyExistsError(absl::StrCat(
-            "idempotency key '", c.idempotency_key,
-            "' was already used for a different command in tournament '",
-            c.tournament_id, "'; use a new key for a new command"));
-      } else if (in_group != group_keys.end()) {
-        const Decided& first = decided[in_group->second];
+    if (in_group != group_keys.end()) {
+      const Decided& first = decided[in_group->second];
+      if (first.pending->command.fingerprint != c.fingerprint) {
+        d.result = KeyReused(c);
+      } else {
         d.result = first.result;
-        if (d.result.ok()) d.result->replayed = true;
+        d.result->replayed = true;
+        d.awaits_write = true;
+      }
+      decided.push_back(std::move(d));
+      continue;
+    }
+    absl::StatusOr<std::optional<v1::IdempotencyRecord>> stored =
+        store_->FindIdempotency(c.tournament_id, c.idempotency_key);
+    if (!stored.ok() || stored->has_value()) {
+      if (!stored.ok()) {
+        d.result = stored.status();
+      } else if ((*stored)->command_fingerprint() != c.fingerprint) {
+        d.result = KeyReused(c);
       } else {
         absl::StatusOr<v1::Event> event =
             ReadEvent(*store_, (*stored)->last_sequence());
@@ -181,10 +191,6 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
           d.result = event.status();
         }
       }
-      decided.push_back(std::move(d));
-      continue;
-    }
-    if (!stored.ok()) {
       decided.push_back(std::move(d));
       continue;
     }
@@ -239,6 +245,7 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     group_keys[{c.tournament_id, c.idempotency_key}] = decided.size();
     d.result = CommandResult{std::move(event), false};
     d.appends = true;
+    d.awaits_write = true;
     decided.push_back(std::move(d));
   }
 
@@ -257,11 +264,7 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     if (!written.ok() || state_dirty) writer_state_ = state_;
   }
   for (Decided& d : decided) {
-    if (!written.ok() &&
-        (d.appends ||
-         (d.result.ok() && d.result->replayed &&
-          group_keys.count({d.pending->command.tournament_id,
-                            d.pending->command.idempotency_key})))) {
+    if (!written.ok() && d.awaits_write) {
       d.pending->done.set_value(written);
     } else {
       d.pending->done.set_value(std::move(d.result));
