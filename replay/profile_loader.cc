@@ -332,6 +332,45 @@ absl::StatusOr<core::TimeWindowRule> WindowOf(int i,
   return w;
 }
 
+absl::StatusOr<core::DrawRules> DrawOf(const v1::DrawRulesSpec& s) {
+  core::DrawRules d;
+  if (s.method().empty()) {
+    return Invalid("draw.method",
+                   "missing; one of \"swiss\", \"round_robin\", "
+                   "\"sabf_butler_round_robin\", \"itc_round_robin\", "
+                   "\"explicit\"");
+  }
+  TALLY_ASSIGN_OR_RETURN(d.method, Setting("draw.method", s.method(), d.method,
+                                           core::ParseDrawMethod));
+  if (d.method != core::DrawMethod::kSwiss) {
+    // Refuse a Swiss setting given to another draw even when it spells the
+    // default, which ValidateProfile cannot see.
+    const auto given = [&](absl::string_view field, bool is_given) {
+      return is_given ? Invalid(absl::StrCat("draw.", field),
+                                absl::StrCat("a setting of the swiss draw; a ",
+                                             core::DrawMethodId(d.method),
+                                             " draw takes none"))
+                      : absl::OkStatus();
+    };
+    TALLY_RETURN_IF_ERROR(given("first_round", !s.first_round().empty()));
+    TALLY_RETURN_IF_ERROR(given("odd_field", !s.odd_field().empty()));
+    TALLY_RETURN_IF_ERROR(given("home", !s.home().empty()));
+    TALLY_RETURN_IF_ERROR(
+        given("modified_swiss_small_field", s.modified_swiss_small_field()));
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      d.first_round, Setting("draw.first_round", s.first_round(), d.first_round,
+                             core::ParseFirstRound));
+  TALLY_ASSIGN_OR_RETURN(d.odd_field,
+                         Setting("draw.odd_field", s.odd_field(), d.odd_field,
+                                 core::ParseOddField));
+  TALLY_ASSIGN_OR_RETURN(
+      d.home, Setting("draw.home", s.home(), d.home, core::ParseHomeRule));
+  d.modified_swiss_small_field = s.modified_swiss_small_field();
+  d.clause = s.clause();
+  return d;
+}
+
 // The spec as a core profile, not yet validated. Errors are
 // "<field path>: <problem>".
 absl::StatusOr<core::RegulationProfile> Convert(
@@ -368,6 +407,9 @@ absl::StatusOr<core::RegulationProfile> Convert(
     }
     forfeit.bye = s.forfeit().bye();
     p.forfeit = std::move(forfeit);
+  }
+  if (s.has_draw()) {
+    TALLY_ASSIGN_OR_RETURN(p.draw, DrawOf(s.draw()));
   }
   if (s.has_carry_over()) {
     core::CarryOverChoice carry;

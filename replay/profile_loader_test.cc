@@ -1,5 +1,6 @@
 #include "replay/profile_loader.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -71,6 +72,16 @@ TEST(BuiltInProfilesTest, EveryChainCitesItsClause) {
   }
 }
 
+TEST(BuiltInProfilesTest, EveryEventOfMatchesSaysHowItIsDrawn) {
+  for (const auto& [name, text] : BuiltInProfileTexts()) {
+    const core::RegulationProfile p = Load(name);
+    const bool movement = p.event_kind == core::EventKind::kMatchpointPairs ||
+                          p.event_kind == core::EventKind::kButlerPairs;
+    EXPECT_EQ(p.draw.has_value(), !movement) << name;
+    if (p.draw.has_value()) EXPECT_FALSE(p.draw->clause.empty()) << name;
+  }
+}
+
 TEST(FindBuiltInProfileTest, UnknownNameListsTheProfiles) {
   EXPECT_THAT(
       FindBuiltInProfile("anc2025_butler"),
@@ -97,7 +108,8 @@ TEST(ProfileClausesTest, ItcQualifyingUsesTheTenTenScaleWithItsMaximum) {
   EXPECT_EQ(thirty.opponent_vps.ToRational(), 5);
   // ANC SR 10.11-10.12.
   EXPECT_EQ(core::ForfeitRuleForProfile(p)->value().base, R("56.5"));
-  EXPECT_EQ(core::ByeScoreById(p.forfeit->bye)->vps, 35);
+  EXPECT_EQ(core::ByeScoreById(p.forfeit->bye)->vps,
+            std::optional<core::Rational>(35));
   EXPECT_EQ(p.artificial.imps, "anc_itc_3_imps");  // ANC SR 7.1
   EXPECT_EQ(p.penalties.scale, "anc_itc");
   // ANC SR 12.2 for every purpose.
@@ -277,6 +289,74 @@ TEST(ProfileClausesTest, NswProfilesFollowElevenTwo) {
   EXPECT_EQ(mp.artificial.fouled_board, "nsw_tr_7_3_2");
 }
 
+TEST(ProfileClausesTest, AncSwissPairsDrawQuartersByeAndModifiedSwiss) {
+  for (const char* name :
+       {"anc2025_wsp", "anc2025_swiss_pairs_a", "anc2025_swiss_pairs_b",
+        "anc2025_abpc_mixed_stage1", "anc2025_ipc"}) {
+    const core::RegulationProfile p = Load(name);
+    ASSERT_TRUE(p.draw.has_value()) << name;
+    EXPECT_EQ(p.draw->method, core::DrawMethod::kSwiss) << name;
+    // The ANC SR is silent on round one: SABF TR 14.1's quarters.
+    EXPECT_EQ(p.draw->first_round, core::FirstRound::kQuarters) << name;
+    EXPECT_EQ(p.draw->odd_field, core::OddField::kBye) << name;
+    EXPECT_EQ(p.draw->home, core::HomeRule::kHigherRankedHome) << name;
+    // ANC SR appendix, "Modified Swiss Format".
+    EXPECT_TRUE(p.draw->modified_swiss_small_field) << name;
+  }
+  // The IMP events borrow NSW TR 12.8's board average for the bye; they
+  // have no forfeit rule. The IPC (matchpoints) names no bye rule.
+  const core::RegulationProfile wsp = Load("anc2025_wsp");
+  ASSERT_TRUE(wsp.forfeit.has_value());
+  EXPECT_EQ(wsp.forfeit->bye, "nsw_tr_12_8");
+  EXPECT_EQ(*core::ForfeitRuleForProfile(wsp), std::nullopt);
+  EXPECT_FALSE(Load("anc2025_ipc").forfeit.has_value());
+}
+
+TEST(ProfileClausesTest, NswSwissPairsByeIsTheBoardAverage) {
+  // NSW TR 12.8: 0 IMPs, converted on the event's scale.
+  const core::RegulationProfile p = Load("nsw_swiss_pairs");
+  EXPECT_EQ(p.draw->odd_field, core::OddField::kBye);
+  EXPECT_EQ(p.forfeit->rule, "nsw_tr_12_9");
+  const core::ByeScore bye = *core::ByeScoreById(p.forfeit->bye);
+  EXPECT_EQ(bye.vps, std::nullopt);
+  EXPECT_EQ(bye.imps, 0);
+  EXPECT_EQ(Load("nsw_butler").forfeit->bye, "nsw_tr_12_8");
+}
+
+TEST(ProfileClausesTest, TeamsSwissShareAnOddFieldAndSabfDrawsHomeByLot) {
+  // SABF TR 14.1 (share match), 13.6 (home by lot).
+  const core::RegulationProfile sabf = Load("sabf_swiss_teams");
+  EXPECT_EQ(sabf.draw->method, core::DrawMethod::kSwiss);
+  EXPECT_EQ(sabf.draw->odd_field, core::OddField::kShareMatch);
+  EXPECT_EQ(sabf.draw->home, core::HomeRule::kByLot);
+  EXPECT_FALSE(sabf.draw->modified_swiss_small_field);
+  const core::RegulationProfile nsw = Load("nsw_swiss_teams");
+  EXPECT_EQ(nsw.draw->odd_field, core::OddField::kShareMatch);
+  EXPECT_EQ(nsw.draw->home, core::HomeRule::kHigherRankedHome);
+  // Butler pairs drawn Swiss cannot share: a bye, NSW TR 12.8 borrowed.
+  const core::RegulationProfile butler = Load("sabf_butler_swiss");
+  EXPECT_EQ(butler.draw->odd_field, core::OddField::kBye);
+  EXPECT_EQ(butler.forfeit->bye, "nsw_tr_12_8");
+}
+
+TEST(ProfileClausesTest, RoundRobinsAndFinalsNameTheirDraw) {
+  // SABF TR 21.15-21.16; ANC SR 10.6-10.7; SABF TR 15.1; finals named.
+  EXPECT_EQ(Load("sabf_butler_round_robin").draw->method,
+            core::DrawMethod::kSabfButlerRoundRobin);
+  EXPECT_EQ(Load("anc2025_itc_qualifying").draw->method,
+            core::DrawMethod::kItcRoundRobin);
+  for (const char* name :
+       {"sabf_round_robin_teams", "nsw_butler", "anc2025_abpc_open_stage3",
+        "anc2025_abpc_mixed_stage2"}) {
+    EXPECT_EQ(Load(name).draw->method, core::DrawMethod::kRoundRobin) << name;
+  }
+  for (const char* name : {"anc2025_itc_final", "sabf_teams_finals"}) {
+    EXPECT_EQ(Load(name).draw->method, core::DrawMethod::kExplicit) << name;
+  }
+  // ANC SR 16.5: Open Stage 2 is a Mitchell, a movement: no draw.
+  EXPECT_FALSE(Load("anc2025_abpc_open_stage2").draw.has_value());
+}
+
 // -------------------------------------------------- malformed profiles --
 
 // A small valid profile; the tests below break one line of it.
@@ -316,6 +396,7 @@ constexpr absl::string_view kValid =
              minutes: 30
            }
          }
+         draw { method: "swiss" odd_field: "bye" clause: "SABF TR 14.1" }
     )pb";
 
 absl::StatusOr<core::RegulationProfile> Edited(absl::string_view from,
@@ -426,6 +507,70 @@ TEST(ParseProfileTest, MissingCorrectionWindow) {
                      "TIME_WINDOW_KIND_SCORER_ERROR_CORRECTION"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("time_windows: no correction_period")));
+}
+
+TEST(ParseProfileTest, DrawMethodIsRequiredAndKnown) {
+  EXPECT_THAT(Edited("method: \"swiss\"", "method: \"dutch\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:36:"),
+                             HasSubstr("draw.method: unknown draw method "
+                                       "\"dutch\"; expected one of "
+                                       "\"swiss\""))));
+  EXPECT_THAT(Edited("method: \"swiss\"", ""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:36:"),
+                             HasSubstr("draw.method: missing"))));
+}
+
+TEST(ParseProfileTest, MissingDrawForASwiss) {
+  // kValid ends with its draw section.
+  const std::string text(kValid.substr(0, kValid.find("draw {")));
+  EXPECT_THAT(
+      ParseProfile(text, "club.textproto"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               StartsWith("club.textproto: draw: required: say how the rounds "
+                          "of a swiss_pairs event are drawn")));
+}
+
+TEST(ParseProfileTest, ShareMatchInAPairsSwissIsLocated) {
+  EXPECT_THAT(
+      Edited("odd_field: \"bye\"", "odd_field: \"share_match\""),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(StartsWith("club.textproto:36:"),
+                     HasSubstr("draw.odd_field: a share match needs teams "
+                               "(SABF TR 14.1); pairs events take a bye"))));
+}
+
+TEST(ParseProfileTest, SwissSettingsRefusedForAnotherDraw) {
+  // Even a Swiss setting that spells its default is refused: the director
+  // meant something the round robin does not do.
+  const std::string text = absl::StrReplaceAll(
+      kValid, {{"event_kind: EVENT_KIND_SWISS_PAIRS",
+                "event_kind: EVENT_KIND_ROUND_ROBIN_PAIRS"},
+               {"method: \"swiss\"", "method: \"round_robin\""},
+               {"odd_field: \"bye\"", "home: \"higher_ranked\""}});
+  EXPECT_THAT(ParseProfile(text, "club.textproto"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:36:"),
+                             HasSubstr("draw.home: a setting of the swiss "
+                                       "draw; a round_robin draw takes "
+                                       "none"))));
+  const std::string valid =
+      absl::StrReplaceAll(text, {{"home: \"higher_ranked\"", ""}});
+  EXPECT_THAT(ParseProfile(valid, "club.textproto"), IsOk());
+}
+
+TEST(ParseProfileTest, UnknownDrawSettingIds) {
+  EXPECT_THAT(Edited("odd_field: \"bye\"", "home: \"visitors\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:36:"),
+                             HasSubstr("draw.home: unknown home rule "
+                                       "\"visitors\""))));
+  EXPECT_THAT(Edited("odd_field: \"bye\"", "first_round: \"halves\""),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(StartsWith("club.textproto:36:"),
+                             HasSubstr("draw.first_round: unknown first-round "
+                                       "draw \"halves\""))));
 }
 
 TEST(ProfileFromSpecTest, ConvertsWithoutLines) {

@@ -23,6 +23,7 @@
 #ifndef TALLY_CORE_FORFEIT_FORFEIT_RULES_H_
 #define TALLY_CORE_FORFEIT_FORFEIT_RULES_H_
 
+#include <optional>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -31,11 +32,15 @@
 
 namespace tally::core {
 
-// ANC SR 10.11: "35 VPs and 0 IMPs are awarded for a bye."
+// A bye's score: IMPs, and VPs where the rule fixes them.
 struct ByeScore {
-  Rational vps;
+  // nullopt: convert `imps` on the event's VP scale for the match length
+  // (NSW TR 12.8's board average, core/profile/named_rules.h).
+  std::optional<Rational> vps;
   Rational imps;
 };
+
+// ANC SR 10.11: "35 VPs and 0 IMPs are awarded for a bye."
 ByeScore ItcByeScore();
 
 // ANC SR 10.12: non-offenders 56.5 VPs, adjusted at the end of each round

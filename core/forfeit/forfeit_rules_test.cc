@@ -1,5 +1,6 @@
 #include "core/forfeit/forfeit_rules.h"
 
+#include <optional>
 #include <vector>
 
 #include "core/base/status_matchers.h"
@@ -21,7 +22,7 @@ MatchRecord Played(const char* own, const char* opponents) {
 
 TEST(ItcByeScoreTest, ThirtyFiveVpsAndZeroImps) {
   // ANC SR 10.11: "35 VPs and 0 IMPs are awarded for a bye."
-  EXPECT_EQ(ItcByeScore().vps, Rational(35));
+  EXPECT_EQ(ItcByeScore().vps, std::optional<Rational>(35));
   EXPECT_EQ(ItcByeScore().imps, Rational(0));
 }
 

@@ -154,6 +154,16 @@ const NamedRule kForfeits[] = {
 const NamedRule kByes[] = {
     {"anc_sr_10_11", "ANC SR 10.11", "35 VPs and 0 IMPs for a bye", kTwoTables,
      kRoundRobinTeams},
+    // NSW TR 12.8: "the Director will calculate an average score for every
+    // board played. The calculated average will be awarded to each pair
+    // that failed to play that board." At each table the NS and EW IMPs
+    // against the datum are exact negatives, so the average over all the
+    // pairs' scores on a board is 0 IMPs: the bye scores 0 IMPs and the VPs
+    // of a 0-IMP margin on the event's scale (tally's reading).
+    {"nsw_tr_12_8", "NSW TR 12.8",
+     "a pair that sits out scores the board average, 0 IMPs against the "
+     "datum, and the VPs of a 0-IMP match on the event's scale",
+     kDatum},
 };
 
 const NamedRule kCarryOvers[] = {
@@ -251,7 +261,9 @@ absl::Span<const NamedRule> ForfeitRules() { return kForfeits; }
 
 absl::StatusOr<std::optional<ForfeitRule>> ForfeitRuleForProfile(
     const RegulationProfile& profile) {
-  if (!profile.forfeit.has_value()) return std::optional<ForfeitRule>();
+  if (!profile.forfeit.has_value() || profile.forfeit->rule.empty()) {
+    return std::optional<ForfeitRule>();
+  }
   const ForfeitChoice& choice = *profile.forfeit;
   TALLY_ASSIGN_OR_RETURN(const NamedRule rule,
                          FindNamedRule(kForfeits, "forfeit rule", choice.rule));
@@ -309,8 +321,11 @@ absl::Span<const NamedRule> ByeRules() { return kByes; }
 absl::StatusOr<ByeScore> ByeScoreById(absl::string_view id) {
   TALLY_ASSIGN_OR_RETURN(const NamedRule rule,
                          FindNamedRule(kByes, "bye rule", id));
-  (void)rule;  // anc_sr_10_11, the only one
-  return ItcByeScore();
+  if (rule.id == "nsw_tr_12_8") {
+    // The board average, 0 IMPs; VPs from the event's scale.
+    return ByeScore{std::nullopt, Rational(0)};
+  }
+  return ItcByeScore();  // anc_sr_10_11
 }
 
 absl::Span<const NamedRule> CarryOverRules() { return kCarryOvers; }

@@ -20,7 +20,7 @@
 //                               nsw_tr_7_3_2, guide_match_play,
 //                               guide_ranking_play
 //   ForfeitRules                anc_sr_10_12, sabf_tr_13_9, nsw_tr_12_9
-//   ByeRules                    anc_sr_10_11
+//   ByeRules                    anc_sr_10_11, nsw_tr_12_8
 //   CarryOverRules              anc_sr_11_2, anc_sr_18_1, anc_sr_18_2,
 //                               sabf_tr_13_11, sabf_tr_13_12
 //
@@ -102,7 +102,8 @@ absl::Span<const NamedRule> FouledBoardTreatments();
 absl::Span<const NamedRule> ForfeitRules();
 
 // The forfeit rule `profile.forfeit` names, as core/forfeit applies it, or
-// nullopt when the profile names none. sabf_tr_13_9's "+12 imps" is
+// nullopt when the profile names none (no forfeit section, or one naming
+// only a bye rule). sabf_tr_13_9's "+12 imps" is
 // converted on the profile's VP scale for its match length; nsw_tr_12_9 is
 // 12.9.1-12.9.2 in an event of 20-VP matches and 12.9.5 in an event without
 // VPs, its base being forfeit.base where given. NotFound for an unknown
@@ -113,7 +114,9 @@ absl::StatusOr<std::optional<ForfeitRule>> ForfeitRuleForProfile(
     const RegulationProfile& profile);
 
 absl::Span<const NamedRule> ByeRules();
-// The score for a bye under rule `id`; NotFound for an unknown id.
+// The score for a bye under rule `id`: anc_sr_10_11 35 VPs and 0 IMPs;
+// nsw_tr_12_8 0 IMPs and no fixed VPs (vps nullopt: the 0-IMP margin is
+// converted on the event's scale). NotFound for an unknown id.
 absl::StatusOr<ByeScore> ByeScoreById(absl::string_view id);
 
 // Carry-overs into a stage or final; the functions are in core/carryover.

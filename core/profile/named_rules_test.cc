@@ -1,5 +1,6 @@
 #include "core/profile/named_rules.h"
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -171,12 +172,45 @@ TEST(ForfeitRuleForProfileTest, SabfWithoutVpsFails) {
                        StartsWith("forfeit.rule: sabf_tr_13_9")));
 }
 
+TEST(ForfeitRuleForProfileTest, ByeOnlySectionHasNoForfeitRule) {
+  RegulationProfile p =
+      TeamsProfile(std::string(kWbf2013Continuous), 14, "sabf_tr_13_9");
+  p.forfeit->rule.clear();
+  p.forfeit->bye = "anc_sr_10_11";
+  const absl::StatusOr<std::optional<ForfeitRule>> rule =
+      ForfeitRuleForProfile(p);
+  ASSERT_THAT(rule, IsOk());
+  EXPECT_FALSE(rule->has_value());
+}
+
 TEST(ByeScoreByIdTest, ItcBye) {
   // ANC SR 10.11: 35 VPs and 0 IMPs.
   const ByeScore bye = *ByeScoreById("anc_sr_10_11");
-  EXPECT_EQ(bye.vps, Rational(35));
+  EXPECT_EQ(bye.vps, std::optional<Rational>(35));
   EXPECT_EQ(bye.imps, Rational(0));
   EXPECT_THAT(ByeScoreById("sit_out"), StatusIs(absl::StatusCode::kNotFound));
+}
+
+TEST(ByeScoreByIdTest, NswBoardAverageIsZeroImpsOnTheEventsScale) {
+  // NSW TR 12.8: the pair that sits out gets the average of all scores on
+  // each board. Hand check, one board at two tables, datum 200: NS +420
+  // (+6 IMPs, EW -6) and NS -100 (-7 IMPs, EW +7); the four scores sum to
+  // 6 - 6 - 7 + 7 = 0, so the average is 0 IMPs. No fixed VPs: the 0-IMP
+  // margin is converted on the event's scale.
+  const ByeScore bye = *ByeScoreById("nsw_tr_12_8");
+  EXPECT_EQ(bye.vps, std::nullopt);
+  EXPECT_EQ(bye.imps, Rational(0));
+}
+
+TEST(ByeRulesTest, NswByeFitsDatumPairsOnly) {
+  const NamedRule rule = *FindNamedRule(ByeRules(), "bye rule", "nsw_tr_12_8");
+  EXPECT_EQ(rule.clause, "NSW TR 12.8");
+  EXPECT_TRUE(
+      RuleFits(rule, ScoringMethod::kImpsVsDatum, EventKind::kSwissPairs));
+  EXPECT_FALSE(
+      RuleFits(rule, ScoringMethod::kMatchpoints, EventKind::kSwissPairs));
+  EXPECT_FALSE(
+      RuleFits(rule, ScoringMethod::kImpsTwoTables, EventKind::kSwissTeams));
 }
 
 }  // namespace

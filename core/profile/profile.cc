@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/profile/named_rules.h"
+#include "core/profile/setting_ids.h"
 #include "core/profile/tie_break_criteria.h"
 
 namespace tally::core {
@@ -299,8 +300,11 @@ absl::Status CheckPenalties(const RegulationProfile& p) {
 
 absl::Status CheckForfeit(const RegulationProfile& p) {
   if (!p.forfeit.has_value()) return absl::OkStatus();
+  // A profile may name only a bye rule (the ANC SR scores no pairs
+  // forfeit); an empty forfeit section says nothing.
   TALLY_RETURN_IF_ERROR(CheckNamed(p, "forfeit.rule", p.forfeit->rule,
-                                   ForfeitRules(), "forfeit rule", true));
+                                   ForfeitRules(), "forfeit rule",
+                                   p.forfeit->bye.empty()));
   if (p.forfeit->base.has_value() && *p.forfeit->base <= Rational(0)) {
     return Invalid("forfeit.base", absl::StrCat("must be positive, got ",
                                                 p.forfeit->base->ToString()));
@@ -310,6 +314,93 @@ absl::Status CheckForfeit(const RegulationProfile& p) {
   absl::StatusOr<std::optional<ForfeitRule>> rule = ForfeitRuleForProfile(p);
   // ForfeitRuleForProfile's messages already begin with the field path.
   if (!rule.ok()) return absl::InvalidArgumentError(rule.status().message());
+  return absl::OkStatus();
+}
+
+// Events of matches are drawn round by round; movements are not.
+bool PlaysMatches(EventKind kind) {
+  return kind != EventKind::kMatchpointPairs && kind != EventKind::kButlerPairs;
+}
+
+// The draw methods an event of `kind` may use.
+bool MethodFits(EventKind kind, DrawMethod method) {
+  switch (method) {
+    case DrawMethod::kSwiss:
+      return IsSwiss(kind);
+    case DrawMethod::kRoundRobin:
+      return IsRoundRobin(kind);
+    case DrawMethod::kSabfButlerRoundRobin:  // SABF TR 21.15-21.16: pairs
+      return kind == EventKind::kRoundRobinPairs;
+    case DrawMethod::kItcRoundRobin:  // ANC SR 10.6-10.7: teams
+      return kind == EventKind::kRoundRobinTeams;
+    case DrawMethod::kExplicit:
+      return kind == EventKind::kKnockoutTeams;
+  }
+  return false;
+}
+
+absl::Status CheckDraw(const RegulationProfile& p) {
+  if (!PlaysMatches(p.event_kind)) {
+    if (p.draw.has_value()) {
+      return Invalid("draw", absl::StrCat("a ", EventKindId(p.event_kind),
+                                          " event is played in a movement; "
+                                          "it has no draw"));
+    }
+    return absl::OkStatus();
+  }
+  if (!p.draw.has_value()) {
+    return Invalid("draw", absl::StrCat("required: say how the rounds of a ",
+                                        EventKindId(p.event_kind),
+                                        " event are drawn (draw.method)"));
+  }
+  const DrawRules& d = *p.draw;
+  if (!MethodFits(p.event_kind, d.method)) {
+    return Invalid("draw.method", absl::StrCat("a ", EventKindId(p.event_kind),
+                                               " event cannot be drawn ",
+                                               DrawMethodId(d.method)));
+  }
+  if (d.clause.empty()) {
+    return Invalid("draw.clause",
+                   "missing; cite the clause that says how rounds are drawn");
+  }
+  if (d.method != DrawMethod::kSwiss) {
+    // The settings below are the Swiss draw's; another draw takes its home
+    // and bye from its table, or from the director.
+    const DrawRules swiss_defaults;
+    const auto swiss_only = [&](absl::string_view field,
+                                absl::string_view value) {
+      return Invalid(absl::StrCat("draw.", field),
+                     absl::StrCat(value, " is a setting of the swiss draw; a ",
+                                  DrawMethodId(d.method), " draw takes none"));
+    };
+    if (d.first_round != swiss_defaults.first_round) {
+      return swiss_only("first_round", FirstRoundId(d.first_round));
+    }
+    if (d.odd_field != swiss_defaults.odd_field) {
+      return swiss_only("odd_field", OddFieldId(d.odd_field));
+    }
+    if (d.home != swiss_defaults.home) {
+      return swiss_only("home", HomeRuleId(d.home));
+    }
+    if (d.modified_swiss_small_field) {
+      return swiss_only("modified_swiss_small_field", "true");
+    }
+    return absl::OkStatus();
+  }
+  if (d.odd_field == OddField::kShareMatch &&
+      p.event_kind == EventKind::kSwissPairs) {
+    // SABF TR 14.1's share match is three teams over three tables; three
+    // pairs cannot play at once.
+    return Invalid("draw.odd_field",
+                   "a share match needs teams (SABF TR 14.1); pairs events "
+                   "take a bye");
+  }
+  if (d.modified_swiss_small_field &&
+      (!p.matches.has_value() || p.matches->count < 1)) {
+    return Invalid("draw.modified_swiss_small_field",
+                   "the ANC SR appendix compares the field with the number "
+                   "of rounds; give matches.count");
+  }
   return absl::OkStatus();
 }
 
@@ -534,6 +625,7 @@ absl::Status ValidateProfile(const RegulationProfile& profile) {
   TALLY_RETURN_IF_ERROR(CheckMatches(profile));
   TALLY_RETURN_IF_ERROR(CheckDatum(profile));
   TALLY_RETURN_IF_ERROR(CheckVp(profile));
+  TALLY_RETURN_IF_ERROR(CheckDraw(profile));
   TALLY_RETURN_IF_ERROR(CheckArtificial(profile));
   TALLY_RETURN_IF_ERROR(CheckPenalties(profile));
   TALLY_RETURN_IF_ERROR(CheckForfeit(profile));

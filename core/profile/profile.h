@@ -2,18 +2,19 @@
 // names a profile ("anc2025_wsp", "nsw_swiss_teams") instead of being
 // configured in code; the profile says what kind of event it is, how boards
 // are scored, which datum rule, VP scale, artificial scores, penalty scale,
-// forfeit rule and carry-over apply, how ties are broken for each purpose,
-// when the correction and review windows close, how the regulation's
-// roundings are read, and, in `notes`, every reading of an ambiguous clause.
+// forfeit and bye rules and carry-over apply, how each round is drawn, how
+// ties are broken for each purpose, when the correction and review windows
+// close, how the regulation's roundings are read, and, in `notes`, every
+// reading of an ambiguous clause.
 //
 // Rules whose values are code (penalty scales, artificial-score rules,
 // fouled-board treatments, forfeit and carry-over rules, tie-break criteria)
 // are named by id; the ids are listed, with the clause each comes from, in
 // core/profile/named_rules.h and core/profile/tie_break_criteria.h. Rules
-// whose values are settings (the datum rule, the VP scale and its options)
-// are held as their core types. Every rounding setting lives with the rule it
-// rounds: a datum ending in exactly 5 in DatumRule::half, the IPC VPs in
-// VpScaleOptions::ipc, the matchpoint Swiss percentage in
+// whose values are settings (the datum rule, the VP scale and its options,
+// the draw) are held as their core types. Every rounding setting lives with the
+// rule it rounds: a datum ending in exactly 5 in DatumRule::half, the IPC VPs
+// in VpScaleOptions::ipc, the matchpoint Swiss percentage in
 // VpScaleOptions::mp_swiss, ANC SR 18.2's carry-over in CarryOverChoice; the
 // rest in RoundingChoices.
 //
@@ -35,6 +36,8 @@
 #include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 #include "core/datum/datum_rule.h"
+#include "core/draw/draw.h"
+#include "core/draw/swiss_draw.h"
 #include "core/vp/vp_scale.h"
 
 namespace tally::core {
@@ -123,7 +126,10 @@ struct PenaltyChoice {
 };
 
 struct ForfeitChoice {
-  std::string rule;  // a forfeit rule id (named_rules.h)
+  // A forfeit rule id (named_rules.h); empty when the regulations give no
+  // forfeit rule but a bye rule is named (the ANC SR scores no pairs
+  // forfeit). At least one of `rule` and `bye` is given.
+  std::string rule;
   // NSW TR 12.9.1 "in other cases, a score that the Tournament Committee
   // determines to be equivalent": the base award when the rule's own does
   // not fit the event. Default: the rule's.
@@ -136,6 +142,41 @@ struct CarryOverChoice {
   // ANC SR 18.2 "rounded to two decimal places". Default: away from zero
   // (0.005 up, as the ANC SR appendix rounds IPC percentages).
   HalfRounding half = HalfRounding::kAwayFromZero;
+};
+
+// How the rounds of an event of matches are drawn. Ids: the comment after
+// each (ParseDrawMethod in core/profile/setting_ids.h reads them).
+enum class DrawMethod {
+  kSwiss,       // SABF TR 14.1 (core/draw/swiss_draw.h). "swiss"
+  kRoundRobin,  // Berger round robin (core/draw/round_robin.h). "round_robin"
+  // SABF TR 21.15/21.16 for 12/14 pairs, Berger otherwise.
+  // "sabf_butler_round_robin"
+  kSabfButlerRoundRobin,
+  kItcRoundRobin,  // ANC SR 10.6-10.7 (core/movement/itc_draw.h).
+                   // "itc_round_robin"
+  kExplicit,       // the director names each match (finals, knock-outs).
+                   // "explicit"
+};
+absl::string_view DrawMethodId(DrawMethod method);
+
+// How each round's draw is made. The settings after `method` are the Swiss
+// draw's (core/draw/swiss_draw.h): with any other method they keep their
+// defaults (a round robin's home and bye come from its table; in an
+// explicit draw the director names them).
+struct DrawRules {
+  DrawMethod method = DrawMethod::kSwiss;
+  // Round one (SABF TR 14.1). Default: quarters, as 14.1 prints first.
+  FirstRound first_round = FirstRound::kQuarters;
+  // An odd field. Default: the share match of SABF TR 14.1, which needs
+  // teams (three pairs cannot play at once); pairs events take a bye.
+  OddField odd_field = OddField::kShareMatch;
+  // Who is home (core/draw/draw.h). Default: the better-ranked entrant.
+  HomeRule home = HomeRule::kHigherRankedHome;
+  // ANC SR appendix "Modified Swiss Format": with fewer entrants than twice
+  // the rounds, repeats are allowed after n/2 rounds
+  // (RepeatRule::kModifiedSwiss). Default false.
+  bool modified_swiss_small_field = false;
+  std::string clause;
 };
 
 // What a tie-break chain decides.
@@ -247,9 +288,14 @@ struct RegulationProfile {
   std::optional<MatchFormat> matches;  // required for events of matches
   std::optional<DatumRule> datum;      // iff scoring is imps_vs_datum
   std::optional<VpConversion> vp;      // none: scores are totalled
+  // Required for events of matches (every kind but matchpoint_pairs and
+  // butler_pairs, which are played in a movement): swiss kinds draw
+  // kSwiss, round-robin kinds a round-robin method, knockout_teams
+  // kExplicit.
+  std::optional<DrawRules> draw;
   ArtificialScores artificial;
   PenaltyChoice penalties;
-  std::optional<ForfeitChoice> forfeit;  // none: no forfeit rule applies
+  std::optional<ForfeitChoice> forfeit;  // none: no forfeit or bye rule
   std::optional<CarryOverChoice> carry_over;
   TieBreaks tie_breaks;
   std::vector<TimeWindowRule> time_windows;
@@ -261,7 +307,9 @@ struct RegulationProfile {
 // Checks a profile is coherent and that everything it names exists: the
 // event kind fits the scoring; a datum rule iff IMPs against a datum; match
 // boards > 0; the VP scale exists, converts the event's kind of margin and
-// covers its match lengths; every rule id, penalty scale and tie-break
+// covers its match lengths; a draw method that fits the kind (none for a
+// movement), Swiss settings only with a Swiss draw, no share match in a
+// pairs event; every rule id, penalty scale and tie-break
 // criterion is known and fits the scoring; at most one chain per purpose;
 // at least a correction period and a ruling-review window. OK, or
 // InvalidArgument whose message is "<field path>: <problem>", the path in

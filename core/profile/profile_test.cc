@@ -29,6 +29,12 @@ RegulationProfile SwissPairs() {
       VpConversion{{std::string(kAbfButlerSabf212), {}}, 0, "ANC SR 22.2", {}};
   p.artificial = {"butler_2_imps", "", "anc_appendix", "anc_sr_7_2"};
   p.penalties = {"anc_butler_swiss_pairs", true, "ANC SR 5.1"};
+  p.draw = DrawRules{DrawMethod::kSwiss,
+                     FirstRound::kQuarters,
+                     OddField::kBye,
+                     HomeRule::kHigherRankedHome,
+                     true,
+                     "ANC SR 22.1; appendix (Modified Swiss Format)"};
   p.tie_breaks.chains = {
       {TieBreakPurpose::kDraw, {"net_imps", "lot"}, "ANC SR 17.2"},
       {TieBreakPurpose::kFinalPlacing,
@@ -92,6 +98,8 @@ RegulationProfile RoundRobinTeams() {
   p.artificial = {"teams_by_match_length", "", "per_board", "guide_match_play"};
   p.penalties = {"sabf_teams", false, "SABF TR 13.14"};
   p.forfeit = ForfeitChoice{"sabf_tr_13_9", std::nullopt, ""};
+  p.draw =
+      DrawRules{.method = DrawMethod::kRoundRobin, .clause = "SABF TR 15.1"};
   p.time_windows = MatchpointPairs().time_windows;
   return p;
 }
@@ -280,6 +288,7 @@ TEST(ValidateProfileTest, ForfeitRuleNeedsWhatItConverts) {
   // VPs must be stated.
   RegulationProfile p = RoundRobinTeams();
   p.event_kind = EventKind::kKnockoutTeams;
+  p.draw->method = DrawMethod::kExplicit;
   p.vp.reset();
   p.forfeit = ForfeitChoice{"nsw_tr_12_9", std::nullopt, ""};
   EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
@@ -297,6 +306,130 @@ TEST(ValidateProfileTest, ByeRuleMustFit) {
   p.forfeit = ForfeitChoice{"nsw_tr_12_9", std::nullopt, "anc_sr_10_11"};
   EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
                                     StartsWith("forfeit.bye: anc_sr_10_11")));
+}
+
+TEST(ValidateProfileTest, NswByeFitsDatumPairsOnly) {
+  // NSW TR 12.8's board average is an IMPs-against-datum rule.
+  RegulationProfile p = RoundRobinTeams();
+  p.forfeit->bye = "nsw_tr_12_8";
+  EXPECT_THAT(Validate(p),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("forfeit.bye: nsw_tr_12_8 (NSW TR 12.8) "
+                                  "does not fit a round_robin_teams event")));
+}
+
+TEST(ValidateProfileTest, ForfeitSectionMayNameOnlyABye) {
+  // The ANC SR scores no pairs forfeit; a profile may still name a bye rule.
+  RegulationProfile p = SwissPairs();
+  p.forfeit = ForfeitChoice{"", std::nullopt, "nsw_tr_12_8"};
+  EXPECT_THAT(Validate(p), IsOk());
+  p.forfeit->bye.clear();
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("forfeit.rule: missing")));
+}
+
+TEST(ValidateProfileTest, EventsOfMatchesNeedADrawMovementsHaveNone) {
+  RegulationProfile p = SwissPairs();
+  p.draw.reset();
+  EXPECT_THAT(Validate(p),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("draw: required: say how the rounds of a "
+                                  "swiss_pairs event are drawn")));
+  RegulationProfile mp = MatchpointPairs();
+  mp.draw = DrawRules{.method = DrawMethod::kSwiss, .clause = "x"};
+  EXPECT_THAT(Validate(mp),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("draw: a matchpoint_pairs event is played "
+                                  "in a movement")));
+}
+
+TEST(ValidateProfileTest, DrawMethodMustFitTheKind) {
+  RegulationProfile p = SwissPairs();
+  p.draw = DrawRules{.method = DrawMethod::kRoundRobin, .clause = "x"};
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    "draw.method: a swiss_pairs event cannot "
+                                    "be drawn round_robin"));
+  // Round-robin teams: Berger or the ITC draws (ANC SR 10.6-10.7); SABF TR
+  // 21.15-21.16 are draws for Butler pairs.
+  RegulationProfile t = RoundRobinTeams();
+  t.draw->method = DrawMethod::kItcRoundRobin;
+  EXPECT_THAT(Validate(t), IsOk());
+  t.draw->method = DrawMethod::kSabfButlerRoundRobin;
+  EXPECT_THAT(Validate(t), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.method: a "
+                                               "round_robin_teams event cannot "
+                                               "be drawn "
+                                               "sabf_butler_round_robin")));
+  t.draw->method = DrawMethod::kExplicit;
+  EXPECT_THAT(Validate(t), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.method: ")));
+  // A knock-out is drawn by the director, match by match.
+  t.event_kind = EventKind::kKnockoutTeams;
+  t.vp.reset();
+  t.forfeit.reset();
+  EXPECT_THAT(Validate(t), IsOk());
+  t.draw->method = DrawMethod::kSwiss;
+  EXPECT_THAT(Validate(t), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.method: a knockout_teams "
+                                               "event cannot be drawn swiss")));
+}
+
+TEST(ValidateProfileTest, DrawNeedsItsClause) {
+  RegulationProfile p = SwissPairs();
+  p.draw->clause.clear();
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.clause: missing")));
+}
+
+TEST(ValidateProfileTest, PairsSwissTakesAByeNotAShareMatch) {
+  // SABF TR 14.1's share match is three teams at three tables.
+  RegulationProfile p = SwissPairs();
+  p.draw->odd_field = OddField::kShareMatch;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    "draw.odd_field: a share match needs teams "
+                                    "(SABF TR 14.1); pairs events take a bye"));
+  // Teams may share.
+  RegulationProfile t = RoundRobinTeams();
+  t.event_kind = EventKind::kSwissTeams;
+  t.draw = DrawRules{.method = DrawMethod::kSwiss,
+                     .odd_field = OddField::kShareMatch,
+                     .home = HomeRule::kByLot,
+                     .clause = "SABF TR 13.6, 14.1"};
+  EXPECT_THAT(Validate(t), IsOk());
+}
+
+TEST(ValidateProfileTest, SwissSettingsOnlyWithASwissDraw) {
+  RegulationProfile p = RoundRobinTeams();
+  p.draw->home = HomeRule::kByLot;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    "draw.home: by_lot is a setting of the "
+                                    "swiss draw; a round_robin draw takes "
+                                    "none"));
+  p.draw->home = HomeRule::kHigherRankedHome;
+  p.draw->first_round = FirstRound::kTopHalfVersusBottomHalf;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.first_round: ")));
+  p.draw->first_round = FirstRound::kQuarters;
+  p.draw->odd_field = OddField::kBye;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.odd_field: ")));
+  p.draw->odd_field = OddField::kShareMatch;
+  p.draw->modified_swiss_small_field = true;
+  EXPECT_THAT(Validate(p),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("draw.modified_swiss_small_field: ")));
+}
+
+TEST(ValidateProfileTest, ModifiedSwissNeedsTheNumberOfRounds) {
+  // ANC SR appendix: "fewer than twice the number of rounds".
+  RegulationProfile p = SwissPairs();
+  p.matches->count = 0;
+  EXPECT_THAT(Validate(p),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       StartsWith("draw.modified_swiss_small_field: the ANC "
+                                  "SR appendix compares")));
+  p.draw->modified_swiss_small_field = false;
+  EXPECT_THAT(Validate(p), IsOk());
 }
 
 TEST(ValidateProfileTest, CarryOverRuleMustFitTheEvent) {
@@ -439,6 +572,9 @@ TEST(ProfileIdsTest, IdsAreTheTextprotoWords) {
   EXPECT_EQ(TimeAnchorId(TimeAnchor::kNextSessionStart), "next_session_start");
   EXPECT_EQ(TimeWindowKindId(TimeWindowKind::kScorerErrorCorrection),
             "scorer_error_correction");
+  EXPECT_EQ(DrawMethodId(DrawMethod::kSabfButlerRoundRobin),
+            "sabf_butler_round_robin");
+  EXPECT_EQ(DrawMethodId(DrawMethod::kItcRoundRobin), "itc_round_robin");
 }
 
 }  // namespace

@@ -19,7 +19,61 @@ constexpr EnumIdTable<ItcLoserRule, 3> kItcLosers = {{
     {ItcLoserRule::kThirtyFiveMinusMargin, "thirty_five_minus_margin"},
 }};
 
+constexpr EnumIdTable<DrawMethod, 5> kDrawMethods = {{
+    {DrawMethod::kSwiss, "swiss"},
+    {DrawMethod::kRoundRobin, "round_robin"},
+    {DrawMethod::kSabfButlerRoundRobin, "sabf_butler_round_robin"},
+    {DrawMethod::kItcRoundRobin, "itc_round_robin"},
+    {DrawMethod::kExplicit, "explicit"},
+}};
+
+constexpr EnumIdTable<FirstRound, 2> kFirstRounds = {{
+    {FirstRound::kQuarters, "quarters"},
+    {FirstRound::kTopHalfVersusBottomHalf, "top_half_v_bottom_half"},
+}};
+
+constexpr EnumIdTable<OddField, 2> kOddFields = {{
+    {OddField::kShareMatch, "share_match"},
+    {OddField::kBye, "bye"},
+}};
+
+constexpr EnumIdTable<HomeRule, 2> kHomeRules = {{
+    {HomeRule::kHigherRankedHome, "higher_ranked"},
+    {HomeRule::kByLot, "by_lot"},
+}};
+
 }  // namespace
+
+// Declared in profile.h, beside the enum; the ids live with the others.
+absl::string_view DrawMethodId(DrawMethod method) {
+  return EnumId(kDrawMethods, method);
+}
+
+absl::StatusOr<DrawMethod> ParseDrawMethod(absl::string_view id) {
+  return ParseEnumId(kDrawMethods, "draw method", id);
+}
+
+absl::string_view FirstRoundId(FirstRound first_round) {
+  return EnumId(kFirstRounds, first_round);
+}
+
+absl::StatusOr<FirstRound> ParseFirstRound(absl::string_view id) {
+  return ParseEnumId(kFirstRounds, "first-round draw", id);
+}
+
+absl::string_view OddFieldId(OddField odd_field) {
+  return EnumId(kOddFields, odd_field);
+}
+
+absl::StatusOr<OddField> ParseOddField(absl::string_view id) {
+  return ParseEnumId(kOddFields, "odd-field rule", id);
+}
+
+absl::string_view HomeRuleId(HomeRule home) { return EnumId(kHomeRules, home); }
+
+absl::StatusOr<HomeRule> ParseHomeRule(absl::string_view id) {
+  return ParseEnumId(kHomeRules, "home rule", id);
+}
 
 absl::string_view HalfRoundingId(HalfRounding half) {
   return EnumId(kHalves, half);

@@ -34,5 +34,35 @@ TEST(SettingIdsTest, ItcLoserRuleRoundTrips) {
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("\"mirrored\"")));
 }
 
+TEST(SettingIdsTest, DrawSettingsRoundTrip) {
+  for (DrawMethod method :
+       {DrawMethod::kSwiss, DrawMethod::kRoundRobin,
+        DrawMethod::kSabfButlerRoundRobin, DrawMethod::kItcRoundRobin,
+        DrawMethod::kExplicit}) {
+    EXPECT_EQ(*ParseDrawMethod(DrawMethodId(method)), method);
+  }
+  EXPECT_EQ(*ParseDrawMethod("swiss"), DrawMethod::kSwiss);
+  EXPECT_THAT(ParseDrawMethod("berger"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("unknown draw method \"berger\"")));
+  for (FirstRound first :
+       {FirstRound::kQuarters, FirstRound::kTopHalfVersusBottomHalf}) {
+    EXPECT_EQ(*ParseFirstRound(FirstRoundId(first)), first);
+  }
+  EXPECT_EQ(*ParseFirstRound("top_half_v_bottom_half"),
+            FirstRound::kTopHalfVersusBottomHalf);
+  for (OddField odd : {OddField::kShareMatch, OddField::kBye}) {
+    EXPECT_EQ(*ParseOddField(OddFieldId(odd)), odd);
+  }
+  EXPECT_EQ(*ParseOddField("bye"), OddField::kBye);
+  for (HomeRule home : {HomeRule::kHigherRankedHome, HomeRule::kByLot}) {
+    EXPECT_EQ(*ParseHomeRule(HomeRuleId(home)), home);
+  }
+  EXPECT_EQ(*ParseHomeRule("by_lot"), HomeRule::kByLot);
+  EXPECT_THAT(ParseHomeRule("lot"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("\"higher_ranked\", \"by_lot\"")));
+}
+
 }  // namespace
 }  // namespace tally::core
