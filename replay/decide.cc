@@ -11,6 +11,7 @@
 #include "core/movement/howell.h"
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
+#include "replay/decide_matches.h"
 #include "replay/profile_loader.h"
 
 namespace tally::replay {
@@ -28,18 +29,6 @@ absl::Status CheckId(absl::string_view what, const std::string& id) {
       absl::StrCat("'", id, "' is not a valid ", what,
                    " id: use 1 to 64 lower-case letters, digits and '-', e.g. "
                    "'anc-2025'"));
-}
-
-absl::Status CheckName(absl::string_view what, const std::string& name) {
-  if (absl::StripAsciiWhitespace(name).empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the ", what, " needs a name"));
-  }
-  if (name.size() > 200) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("the ", what, " name is longer than 200 characters"));
-  }
-  return absl::OkStatus();
 }
 
 std::string SessionName(const std::string& competition_id, int session) {
@@ -137,7 +126,54 @@ absl::Status CheckMovement(const v1::Movement& movement,
   return IndexMovement(movement, scratch);
 }
 
+// The competition kind each event kind of the profiles is run as.
+v1::CompetitionKind KindForProfile(v1::EventKind kind) {
+  switch (kind) {
+    case v1::EVENT_KIND_MATCHPOINT_PAIRS:
+      return v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+    case v1::EVENT_KIND_SWISS_PAIRS:
+      return v1::COMPETITION_KIND_SWISS_PAIRS;
+    case v1::EVENT_KIND_SWISS_TEAMS:
+      return v1::COMPETITION_KIND_SWISS_TEAMS;
+    case v1::EVENT_KIND_ROUND_ROBIN_PAIRS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS;
+    case v1::EVENT_KIND_ROUND_ROBIN_TEAMS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
+    case v1::EVENT_KIND_KNOCKOUT_TEAMS:
+      return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
+    default:
+      return v1::COMPETITION_KIND_UNSPECIFIED;
+  }
+}
+
+std::string KindName(v1::CompetitionKind kind) {
+  return absl::StrReplaceAll(
+      absl::AsciiStrToLower(
+          v1::CompetitionKind_Name(kind).substr(sizeof("COMPETITION_KIND_") - 1)),
+      {{"_", " "}});
+}
+
+const CompetitionState* MatchCompetition(const State& state,
+                                         const std::string& tournament_id,
+                                         const std::string& competition_id) {
+  absl::StatusOr<const CompetitionState*> c =
+      FindCompetition(state, tournament_id, competition_id);
+  return c.ok() && (*c)->PlaysMatches() ? *c : nullptr;
+}
+
 }  // namespace
+
+absl::Status CheckName(absl::string_view what, const std::string& name) {
+  if (absl::StripAsciiWhitespace(name).empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ", what, " needs a name"));
+  }
+  if (name.size() > 200) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ", what, " name is longer than 200 characters"));
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<const TournamentState*> FindTournament(
     const State& state, const std::string& tournament_id) {
@@ -195,10 +231,11 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
                          FindTournament(state, request.tournament_id()));
   TALLY_RETURN_IF_ERROR(CheckId("competition", request.competition_id()));
   TALLY_RETURN_IF_ERROR(CheckName("competition", request.name()));
-  if (request.kind() != v1::COMPETITION_KIND_MATCHPOINT_PAIRS) {
+  if (request.kind() == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(
-        "say what kind of competition this is; the kinds are: matchpoint "
-        "pairs");
+        "say what kind of competition this is: matchpoint pairs, swiss "
+        "pairs, swiss teams, round robin pairs, round robin teams or "
+        "knockout teams");
   }
   if (request.regulation_profile().empty()) {
     return absl::InvalidArgumentError(
@@ -207,14 +244,23 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   }
   TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec profile,
                          FindBuiltInProfileSpec(request.regulation_profile()));
-  if (profile.event_kind() != v1::EVENT_KIND_MATCHPOINT_PAIRS) {
+  const v1::CompetitionKind kind = KindForProfile(profile.event_kind());
+  if (kind == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::UnimplementedError(absl::StrCat(
-        "profile '", profile.name(), "' (", profile.title(), ") is for ",
-        absl::StrReplaceAll(
-            absl::AsciiStrToLower(v1::EventKind_Name(profile.event_kind())
-                                      .substr(sizeof("EVENT_KIND_") - 1)),
-            {{"_", " "}}),
-        " events; tally runs matchpoint pairs competitions so far"));
+        "profile '", profile.name(), "' (", profile.title(),
+        ") is for Butler pairs in a movement; tally runs Butler pairs as "
+        "drawn rounds of matches (round robin or Swiss profiles) so far"));
+  }
+  if (kind != request.kind()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "profile '", profile.name(), "' is for ", KindName(kind),
+        " competitions, not ", KindName(request.kind())));
+  }
+  if (profile.draw().method() == "itc_round_robin") {
+    return absl::UnimplementedError(absl::StrCat(
+        "profile '", profile.name(),
+        "' draws by the ITC round robin (ANC SR 10.6-10.7), which is not "
+        "wired to the event log yet"));
   }
   if (t->competitions.contains(request.competition_id())) {
     return absl::AlreadyExistsError(absl::StrCat(
@@ -236,6 +282,14 @@ absl::StatusOr<v1::EventPayload> DecideRegisterPair(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
+  if (c->IsTeams()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", c->id, "' is a teams event: register teams, not pairs"));
+  }
+  if (!c->rounds.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", c->id, "' has made its first draw; the field is closed"));
+  }
   if (request.pair() < 1 || request.pair() > 9999) {
     return absl::InvalidArgumentError(
         absl::StrCat("pair number ", request.pair(), " is not valid (1-9999)"));
@@ -265,6 +319,11 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
+  if (c->PlaysMatches()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", c->id, "' plays drawn rounds of matches: make the draw of each "
+        "round instead of defining a movement"));
+  }
   if (request.session() < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("session ", request.session(), " is not valid (1 up)"));
@@ -332,6 +391,10 @@ absl::StatusOr<v1::EventPayload> DecideStartSession(
 
 absl::StatusOr<v1::EventPayload> DecidePostScores(
     const State& state, const v1::PostScoresRequest& request) {
+  if (const CompetitionState* c = MatchCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return DecidePostRound(*c, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSessionInPlay(state, request.tournament_id(),
@@ -361,6 +424,10 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
 
 absl::StatusOr<v1::EventPayload> DecideEnterResult(
     const State& state, const v1::EnterResultRequest& request) {
+  if (const CompetitionState* c = MatchCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return DecideEnterMatchResult(*c, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSessionInPlay(state, request.tournament_id(),
@@ -418,6 +485,10 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
 
 absl::StatusOr<v1::EventPayload> DecideConfirmResult(
     const State& state, const v1::ConfirmResultRequest& request) {
+  if (const CompetitionState* c = MatchCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return DecideConfirmMatchResult(*c, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSessionInPlay(state, request.tournament_id(),

@@ -33,6 +33,9 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
 absl::StatusOr<v1::EventPayload> DecideConfirmResult(
     const State& state, const v1::ConfirmResultRequest& request);
 
+// InvalidArgument unless `name` is non-blank and at most 200 characters.
+absl::Status CheckName(absl::string_view what, const std::string& name);
+
 // Lookups shared with the queries: NotFound with a director's message.
 absl::StatusOr<const TournamentState*> FindTournament(
     const State& state, const std::string& tournament_id);

@@ -208,10 +208,19 @@ TEST_F(DecideTest, ACompetitionNamesAShippedMatchpointPairsProfile) {
   EXPECT_THAT(DecideCreateCompetition(state_, c),
               StatusIs(absl::StatusCode::kNotFound,
                        HasSubstr("sabf_matchpoint_pairs")));
+  // The profile's kind of event and the competition's must agree.
+  c.set_regulation_profile("sabf_butler_round_robin");
+  EXPECT_THAT(DecideCreateCompetition(state_, c),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("is for round robin pairs competitions, not "
+                                 "matchpoint pairs")));
+  // Kinds not yet run end to end say so.
+  c.set_kind(v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS);
   c.set_regulation_profile("anc2025_itc_qualifying");
   EXPECT_THAT(DecideCreateCompetition(state_, c),
               StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("round robin teams")));
+                       HasSubstr("ANC SR 10.6-10.7")));
+  c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
   c.set_regulation_profile("sabf_matchpoint_pairs");
   absl::StatusOr<v1::EventPayload> created = DecideCreateCompetition(state_, c);
   ASSERT_THAT(created, IsOk());

@@ -19,6 +19,17 @@ const TournamentState* State::FindTournament(const std::string& id) const {
   return it == tournaments.end() ? nullptr : &it->second;
 }
 
+bool CompetitionState::PlaysMatches() const {
+  return kind != v1::COMPETITION_KIND_UNSPECIFIED &&
+         kind != v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+}
+
+bool CompetitionState::IsTeams() const {
+  return kind == v1::COMPETITION_KIND_SWISS_TEAMS ||
+         kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS ||
+         kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
+}
+
 absl::Time ToTime(const google::protobuf::Timestamp& ts) {
   return absl::FromUnixSeconds(ts.seconds()) + absl::Nanoseconds(ts.nanos());
 }
@@ -138,8 +149,51 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       s->phase = SessionPhase::kInPlay;
       break;
     }
+    case v1::EventPayload::kTeamRegistered: {
+      const auto& e = p.team_registered();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->pairs[e.team()] = {e.players().begin(), e.players().end()};
+      c->team_names[e.team()] = e.name();
+      break;
+    }
+    case v1::EventPayload::kDrawMade: {
+      const auto& e = p.draw_made();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      MatchRoundState r;
+      r.number = e.round();
+      r.draw_sequence = event.sequence();
+      r.draw_actor = event.actor();
+      r.draw = e;
+      if (!c->rounds.emplace(r.number, std::move(r)).second) {
+        return Misfit(event, "the round is already drawn");
+      }
+      break;
+    }
+    case v1::EventPayload::kPenaltyAwarded: {
+      const auto& e = p.penalty_awarded();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->penalties.push_back({event.sequence(), e});
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
+      if (CompetitionState* c = competition(e.competition_id());
+          c != nullptr && c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        EnteredResult r;
+        r.sequence = event.sequence();
+        r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
+        r.board = e.board();
+        r.room = e.room();
+        r.result = e.result();
+        r.ns_score = e.ns_score();
+        round->second.results[{e.board(), e.table(), e.room()}] = std::move(r);
+        break;
+      }
       SessionState* s = session(e.competition_id(), e.session());
       if (s == nullptr) return Misfit(event, "unknown session");
       EnteredResult r;
@@ -153,6 +207,17 @@ absl::Status Evolve(const v1::Event& event, State& state) {
     }
     case v1::EventPayload::kResultConfirmed: {
       const auto& e = p.result_confirmed();
+      if (CompetitionState* c = competition(e.competition_id());
+          c != nullptr && c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        auto it = round->second.results.find({e.board(), e.table(), e.room()});
+        if (it == round->second.results.end()) {
+          return Misfit(event, "no such result");
+        }
+        it->second.confirmed = true;
+        break;
+      }
       SessionState* s = session(e.competition_id(), e.session());
       if (s == nullptr) return Misfit(event, "unknown session");
       auto it = s->results.find({e.board(), e.table()});
@@ -162,6 +227,13 @@ absl::Status Evolve(const v1::Event& event, State& state) {
     }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
+      if (CompetitionState* c = competition(e.competition_id());
+          c != nullptr && c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        round->second.posted = true;
+        break;
+      }
       SessionState* s = session(e.competition_id(), e.session());
       if (s == nullptr) return Misfit(event, "unknown session");
       s->phase = SessionPhase::kPosted;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct EnteredResult {
   uint64_t sequence = 0;  // the ResultEntered event
   TableSlot slot;
   int board = 0;
+  v1::Room room = v1::ROOM_UNSPECIFIED;  // teams matches
   v1::TableResult result;
   int ns_score = 0;
   bool confirmed = false;
@@ -58,14 +60,41 @@ struct SessionState {
   std::map<std::pair<int, int>, EnteredResult> results;
 };
 
+// One round of an event of matches: its stored draw and the results of its
+// matches. The round's boards are played by every match.
+struct MatchRoundState {
+  int number = 0;
+  uint64_t draw_sequence = 0;  // the DrawMade event
+  v1::Actor draw_actor;
+  v1::DrawMade draw;
+  bool posted = false;
+  // (board, table, room) -> the result entered there; room is
+  // ROOM_UNSPECIFIED in a pairs match.
+  std::map<std::tuple<int, int, int>, EnteredResult> results;
+};
+
+struct PenaltyRecord {
+  uint64_t sequence = 0;  // the PenaltyAwarded event
+  v1::PenaltyAwarded penalty;
+};
+
 struct CompetitionState {
   std::string id;
   std::string name;
   v1::CompetitionKind kind = v1::COMPETITION_KIND_UNSPECIFIED;
   // The regulation profile, rebuilt from the spec stored in the event.
   core::RegulationProfile profile;
-  std::map<int, std::vector<std::string>> pairs;  // pair number -> players
-  std::map<int, SessionState> sessions;
+  // Entrant (pair or team) number -> players.
+  std::map<int, std::vector<std::string>> pairs;
+  std::map<int, std::string> team_names;  // teams events
+  std::map<int, SessionState> sessions;  // movement sessions
+  std::map<int, MatchRoundState> rounds;  // events of matches
+  std::vector<PenaltyRecord> penalties;   // in log order
+
+  // Whether rounds are drawn and played as matches (Swiss, round robin,
+  // knock-out), as opposed to sessions of a movement.
+  bool PlaysMatches() const;
+  bool IsTeams() const;
 };
 
 struct TournamentState {

@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "replay/audit.h"
 #include "replay/codec.h"
+#include "replay/match_queries.h"
 #include "replay/queries.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
@@ -35,34 +36,70 @@ grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
   return ToGrpcStatus(failure);
 }
 
-grpc::Status AuditService::GetStandingsAsOf(
-    grpc::ServerContext*, const v1::GetStandingsAsOfRequest* request,
-    v1::Standings* response) {
+namespace {
+
+// Replays the log up to `as_of` and answers with `build` from that State;
+// a refusal names the point it was asked at.
+template <typename Response, typename Build>
+grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
+                        Response* response, Build build) {
   uint64_t last = std::numeric_limits<uint64_t>::max();
   std::optional<absl::Time> until;
-  switch (request->as_of().point_case()) {
+  switch (as_of.point_case()) {
     case v1::AsOf::kSequence:
-      last = request->as_of().sequence();
+      last = as_of.sequence();
       break;
     case v1::AsOf::kTime:
-      until = replay::ToTime(request->as_of().time());
+      until = replay::ToTime(as_of.time());
       break;
     case v1::AsOf::POINT_NOT_SET:
       return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
                           "say as of which sequence number or time");
   }
   absl::StatusOr<replay::State> state =
-      replay::ReplayPrefix(log_.store(), last, until);
+      replay::ReplayPrefix(log.store(), last, until);
   if (!state.ok()) return ToGrpcStatus(state.status());
-  absl::StatusOr<v1::Standings> standings =
-      replay::BuildStandings(*state, request->standings());
-  if (!standings.ok()) {
+  absl::StatusOr<Response> answer = build(*state);
+  if (!answer.ok()) {
     return ToGrpcStatus(
-        absl::Status(standings.status().code(),
+        absl::Status(answer.status().code(),
                      absl::StrCat("as of event ", state->last_sequence, ": ",
-                                  standings.status().message())));
+                                  answer.status().message())));
   }
-  *response = *std::move(standings);
+  *response = *std::move(answer);
+  return grpc::Status::OK;
+}
+
+}  // namespace
+
+grpc::Status AuditService::GetStandingsAsOf(
+    grpc::ServerContext*, const v1::GetStandingsAsOfRequest* request,
+    v1::Standings* response) {
+  return AnswerAsOf(log_, request->as_of(), response,
+                    [request](const replay::State& s) {
+                      return replay::BuildStandings(s, request->standings());
+                    });
+}
+
+grpc::Status AuditService::GetMatchStandingsAsOf(
+    grpc::ServerContext*, const v1::GetMatchStandingsAsOfRequest* request,
+    v1::MatchStandings* response) {
+  return AnswerAsOf(log_, request->as_of(), response,
+                    [request](const replay::State& s) {
+                      return replay::BuildMatchStandings(s,
+                                                         request->standings());
+                    });
+}
+
+grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
+                                     const v1::CheckDrawRequest* request,
+                                     v1::DrawCheck* response) {
+  absl::StatusOr<v1::DrawCheck> check = absl::InternalError("not answered");
+  log_.Read([&](const replay::State& s) {
+    check = replay::CheckDraw(log_.store(), s, *request);
+  });
+  if (!check.ok()) return ToGrpcStatus(check.status());
+  *response = *std::move(check);
   return grpc::Status::OK;
 }
 

@@ -1,8 +1,19 @@
+#include <random>
+
 #include "replay/decide.h"
+#include "replay/decide_matches.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
 namespace tally::server {
+namespace {
+
+uint64_t RandomSeed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+}  // namespace
 
 // Each handler: run the request through the log with its decide function.
 #define TALLY_DIRECTOR_COMMAND(Method, Request)                                \
@@ -26,7 +37,28 @@ TALLY_DIRECTOR_COMMAND(RegisterPair, RegisterPairRequest)
 TALLY_DIRECTOR_COMMAND(DefineSession, DefineSessionRequest)
 TALLY_DIRECTOR_COMMAND(StartSession, StartSessionRequest)
 TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
+TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
+TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
+
+grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
+                                       const v1::MakeDrawRequest* request,
+                                       v1::MakeDrawResponse* response) {
+  // The seed is chosen here, outside decide, when the director gives none;
+  // a retry is recognised by the request as sent (without the seed).
+  v1::MakeDrawRequest seeded = *request;
+  if (!seeded.has_seed()) seeded.set_seed(RandomSeed());
+  absl::StatusOr<v1::Event> event = runner_.Run(
+      context, v1::ROLE_DIRECTOR, "MakeDraw", *request, request->options(),
+      request->tournament_id(),
+      [&seeded](const replay::State& s) {
+        return replay::DecideMakeDraw(s, seeded);
+      },
+      response->mutable_outcome());
+  if (!event.ok()) return ToGrpcStatus(event.status());
+  *response->mutable_draw() = event->payload().draw_made();
+  return grpc::Status::OK;
+}
 
 }  // namespace tally::server

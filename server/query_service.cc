@@ -1,3 +1,4 @@
+#include "replay/match_queries.h"
 #include "replay/queries.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
@@ -72,6 +73,38 @@ grpc::Status QueryService::GetRegulationProfile(
     v1::RegulationProfile* response) {
   return Answer(log_, response, [&](const replay::State&) {
     return replay::BuildRegulationProfile(request->name());
+  });
+}
+
+grpc::Status QueryService::GetDraw(grpc::ServerContext*,
+                                const v1::GetDrawRequest* request,
+                                v1::DrawView* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildDrawView(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetMatchResults(grpc::ServerContext*,
+                                const v1::GetMatchResultsRequest* request,
+                                v1::MatchResults* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildMatchResults(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetMatchStandings(grpc::ServerContext*,
+                                const v1::GetMatchStandingsRequest* request,
+                                v1::MatchStandings* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildMatchStandings(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
+                                const v1::GetEntrantRecordRequest* request,
+                                v1::EntrantRecord* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildEntrantRecord(s, *request);
   });
 }
 

@@ -33,6 +33,15 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status StartSession(grpc::ServerContext* context,
                             const v1::StartSessionRequest* request,
                             v1::CommandOutcome* response) override;
+  grpc::Status RegisterTeam(grpc::ServerContext* context,
+                            const v1::RegisterTeamRequest* request,
+                            v1::CommandOutcome* response) override;
+  grpc::Status MakeDraw(grpc::ServerContext* context,
+                        const v1::MakeDrawRequest* request,
+                        v1::MakeDrawResponse* response) override;
+  grpc::Status AwardPenalty(grpc::ServerContext* context,
+                            const v1::AwardPenaltyRequest* request,
+                            v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
@@ -84,6 +93,19 @@ class QueryService final : public v1::QueryService::Service {
       const v1::GetRegulationProfileRequest* request,
       v1::RegulationProfile* response) override;
 
+  grpc::Status GetDraw(grpc::ServerContext* context,
+                       const v1::GetDrawRequest* request,
+                       v1::DrawView* response) override;
+  grpc::Status GetMatchResults(grpc::ServerContext* context,
+                               const v1::GetMatchResultsRequest* request,
+                               v1::MatchResults* response) override;
+  grpc::Status GetMatchStandings(grpc::ServerContext* context,
+                                 const v1::GetMatchStandingsRequest* request,
+                                 v1::MatchStandings* response) override;
+  grpc::Status GetEntrantRecord(grpc::ServerContext* context,
+                                const v1::GetEntrantRecordRequest* request,
+                                v1::EntrantRecord* response) override;
+
  private:
   const replay::EventLog& log_;
 };
@@ -104,6 +126,14 @@ class AuditService final : public v1::AuditService::Service {
   grpc::Status VerifyChain(grpc::ServerContext* context,
                            const v1::VerifyChainRequest* request,
                            v1::ChainVerification* response) override;
+
+  grpc::Status GetMatchStandingsAsOf(
+      grpc::ServerContext* context,
+      const v1::GetMatchStandingsAsOfRequest* request,
+      v1::MatchStandings* response) override;
+  grpc::Status CheckDraw(grpc::ServerContext* context,
+                         const v1::CheckDrawRequest* request,
+                         v1::DrawCheck* response) override;
 
  private:
   const replay::EventLog& log_;

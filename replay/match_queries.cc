@@ -1,0 +1,282 @@
+#include "replay/match_queries.h"
+
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/decimal.h"
+#include "core/base/status_macros.h"
+#include "replay/bridge_convert.h"
+#include "replay/decide.h"
+#include "replay/draw_maker.h"
+#include "replay/event_log.h"
+#include "replay/match_standings.h"
+
+namespace tally::replay {
+namespace {
+
+// VP figures are shown to the 2 places the scales publish them at (the ITC
+// scale's 1 place is exact at 2).
+v1::DecimalValue Vps(const core::Rational& r) {
+  return ToProtoDecimal(
+      core::Decimal::Round(r, 2, core::HalfRounding::kAwayFromZero));
+}
+
+absl::StatusOr<const CompetitionState*> FindMatchCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id) {
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, tournament_id, competition_id));
+  if (!c->PlaysMatches()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", competition_id,
+        "' is played in sessions of a movement: ask for its session "
+        "standings"));
+  }
+  return c;
+}
+
+absl::StatusOr<const MatchRoundState*> FindDrawnRound(
+    const CompetitionState& c, int round) {
+  auto it = c.rounds.find(round);
+  if (it == c.rounds.end()) {
+    return absl::NotFoundError(absl::StrCat("round ", round, " of '", c.id,
+                                            "' is not drawn (",
+                                            c.rounds.size(), " drawn)"));
+  }
+  return &it->second;
+}
+
+core::TieBreakPurpose PurposeOf(v1::TieBreakPurpose purpose) {
+  switch (purpose) {
+    case v1::TIE_BREAK_PURPOSE_DRAW:
+      return core::TieBreakPurpose::kDraw;
+    case v1::TIE_BREAK_PURPOSE_QUALIFICATION:
+      return core::TieBreakPurpose::kQualification;
+    default:
+      return core::TieBreakPurpose::kFinalPlacing;
+  }
+}
+
+std::string DecidedBy(const core::Placing& placing) {
+  switch (placing.decision) {
+    case core::PlaceDecision::kTop:
+      return "";
+    case core::PlaceDecision::kScore:
+      return "score";
+    case core::PlaceDecision::kTieBreak:
+      return placing.criterion;
+    case core::PlaceDecision::kShared:
+      return "shared";
+  }
+  return "";
+}
+
+}  // namespace
+
+absl::StatusOr<v1::DrawView> BuildDrawView(const State& state,
+                                           const v1::GetDrawRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
+                         FindDrawnRound(*c, request.round()));
+  v1::DrawView view;
+  *view.mutable_draw() = round->draw;
+  view.set_sequence(round->draw_sequence);
+  *view.mutable_actor() = round->draw_actor;
+  return view;
+}
+
+absl::StatusOr<v1::MatchResults> BuildMatchResults(
+    const State& state, const v1::GetMatchResultsRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
+                         FindDrawnRound(*c, request.round()));
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> scored,
+                         ScoreRounds(*c, request.round()));
+  const core::RoundScore& score = scored.back().score;
+  v1::MatchResults out;
+  out.set_round(round->number);
+  *out.mutable_boards() = round->draw.boards();
+  for (const core::MatchScore& m : score.matches) {
+    v1::MatchResult* r = out.add_matches();
+    r->set_table(m.table);
+    r->set_home(m.home);
+    r->set_away(m.away);
+    r->set_boards_scored(m.boards_scored);
+    r->set_complete(m.complete);
+    *r->mutable_home_imps() = ToProtoFraction(m.home_imps);
+    if (m.home_percentage.has_value()) {
+      *r->mutable_home_percentage() = ToProtoDecimal(core::Decimal::Round(
+          *m.home_percentage, 2, core::HalfRounding::kAwayFromZero));
+    }
+    if (m.vps.has_value()) {
+      *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
+      *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
+    }
+  }
+  if (score.bye.has_value()) {
+    out.mutable_bye()->set_entrant(score.bye->entrant);
+    *out.mutable_bye()->mutable_imps() = ToProtoFraction(score.bye->imps);
+    if (score.bye->vps.has_value()) {
+      *out.mutable_bye()->mutable_vps() = ToProtoDecimal(score.bye->vps->vps);
+    }
+  }
+  out.set_as_of_sequence(state.last_sequence);
+  return out;
+}
+
+absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
+    const State& state, const v1::GetMatchStandingsRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  if (request.after_round() < 0 ||
+      (request.after_round() > 0 && !c->rounds.contains(request.after_round()))) {
+    return absl::NotFoundError(absl::StrCat("round ", request.after_round(),
+                                            " of '", c->id, "' is not drawn"));
+  }
+  RankingOptions options;
+  options.after_round = request.after_round();
+  options.purpose = PurposeOf(request.purpose());
+  TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
+  v1::MatchStandings out;
+  out.set_tournament_id(request.tournament_id());
+  out.set_competition_id(c->id);
+  out.set_after_round(request.after_round() > 0
+                          ? request.after_round()
+                          : static_cast<int>(c->rounds.size()));
+  out.set_as_of_sequence(state.last_sequence);
+  out.set_tie_break_clause(ranking.clause);
+  for (const EntrantStanding& s : ranking.rows) {
+    v1::MatchStandingsRow* row = out.add_rows();
+    row->set_rank(s.placing.position);
+    row->set_tied(s.placing.decision == core::PlaceDecision::kShared);
+    row->set_entrant(s.entrant);
+    if (auto it = c->team_names.find(s.entrant); it != c->team_names.end()) {
+      row->set_name(it->second);
+    }
+    if (auto it = c->pairs.find(s.entrant); it != c->pairs.end()) {
+      *row->mutable_players() = {it->second.begin(), it->second.end()};
+    }
+    *row->mutable_total() = Vps(s.total);
+    *row->mutable_vps() = Vps(s.vps);
+    *row->mutable_penalties() = Vps(s.penalties);
+    *row->mutable_net_imps() = ToProtoFraction(s.net_imps);
+    row->set_matches(s.matches);
+    row->set_decided_by(DecidedBy(s.placing));
+    row->set_clause(s.placing.clause);
+  }
+  // A row tied with the one below it shares its rank too.
+  for (int i = 0; i + 1 < out.rows_size(); ++i) {
+    if (out.rows(i + 1).tied()) out.mutable_rows(i)->set_tied(true);
+  }
+  return out;
+}
+
+absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
+    const State& state, const v1::GetEntrantRecordRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  auto entrant = c->pairs.find(request.entrant());
+  if (entrant == c->pairs.end()) {
+    return absl::NotFoundError(absl::StrCat(
+        "entrant ", request.entrant(), " is not registered in '", c->id, "'"));
+  }
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> rounds, ScoreRounds(*c, 0));
+  v1::EntrantRecord out;
+  out.set_entrant(request.entrant());
+  if (auto it = c->team_names.find(request.entrant());
+      it != c->team_names.end()) {
+    out.set_name(it->second);
+  }
+  *out.mutable_players() = {entrant->second.begin(), entrant->second.end()};
+  core::Rational total;
+  for (const ScoredRound& r : rounds) {
+    for (const core::MatchScore& m : r.score.matches) {
+      const bool home = m.home == request.entrant();
+      if (!home && m.away != request.entrant()) continue;
+      v1::EntrantRound* row = out.add_rounds();
+      row->set_round(r.round->number);
+      row->set_table(m.table);
+      row->set_home(home);
+      row->set_opponent(home ? m.away : m.home);
+      row->set_complete(m.complete);
+      *row->mutable_imps() = ToProtoFraction(home ? m.home_imps : -m.home_imps);
+      if (m.vps.has_value()) {
+        const core::Decimal& vps = home ? m.vps->vps : m.vps->opponent_vps;
+        *row->mutable_vps() = ToProtoDecimal(vps);
+        total += vps.ToRational();
+      }
+    }
+    if (r.score.bye.has_value() && r.score.bye->entrant == request.entrant()) {
+      v1::EntrantRound* row = out.add_rounds();
+      row->set_round(r.round->number);
+      row->set_complete(true);
+      *row->mutable_imps() = ToProtoFraction(r.score.bye->imps);
+      if (r.score.bye->vps.has_value()) {
+        *row->mutable_vps() = ToProtoDecimal(r.score.bye->vps->vps);
+        total += r.score.bye->vps->vps.ToRational();
+      }
+    }
+  }
+  for (const PenaltyRecord& p : c->penalties) {
+    if (p.penalty.entrant() != request.entrant()) continue;
+    *out.add_penalties() = p.penalty;
+    total -= core::Decimal(p.penalty.vps().units(), p.penalty.vps().places())
+                 .ToRational();
+  }
+  *out.mutable_total() = Vps(total);
+  return out;
+}
+
+absl::StatusOr<v1::DrawCheck> CheckDraw(const EventStore& store,
+                                        const State& state,
+                                        const v1::CheckDrawRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
+                         FindDrawnRound(*c, request.round()));
+  TALLY_ASSIGN_OR_RETURN(
+      State before, ReplayPrefix(store, round->draw_sequence - 1, std::nullopt));
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* then,
+      FindMatchCompetition(before, request.tournament_id(),
+                           request.competition_id()));
+  const v1::DrawMade& stored = round->draw;
+  DrawOrder order;
+  order.round = stored.round();
+  order.seed = stored.seed();
+  order.first_board = stored.boards().empty() ? 0 : stored.boards(0);
+  if (stored.method() == "explicit") {
+    order.matches.assign(stored.matches().begin(), stored.matches().end());
+    order.bye = stored.bye();
+  }
+  v1::DrawCheck out;
+  out.set_draw_sequence(round->draw_sequence);
+  *out.mutable_stored() = stored;
+  absl::StatusOr<v1::DrawMade> recomputed = ComputeDraw(*then, order);
+  if (!recomputed.ok()) {
+    out.add_differences(absl::StrCat("the draw cannot be recomputed: ",
+                                     recomputed.status().message()));
+    return out;
+  }
+  recomputed->set_trigger(stored.trigger());
+  *out.mutable_recomputed() = *recomputed;
+  for (std::string& d : DrawDifferences(stored, *recomputed)) {
+    out.add_differences(std::move(d));
+  }
+  out.set_agrees(out.differences().empty());
+  return out;
+}
+
+}  // namespace tally::replay

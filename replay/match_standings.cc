@@ -1,0 +1,217 @@
+#include "replay/match_standings.h"
+
+#include <map>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "core/base/decimal.h"
+#include "core/base/status_macros.h"
+#include "core/draw/prng.h"
+#include "core/profile/named_rules.h"
+#include "core/tiebreak/chains.h"
+#include "core/vp/vp_scale.h"
+#include "replay/bridge_convert.h"
+
+namespace tally::replay {
+namespace {
+
+// The bye's score under the profile's bye rule: IMPs, and fixed VPs when
+// the rule gives them (else the IMPs are converted on the event's scale).
+struct ByeRule {
+  core::Rational imps;
+  std::optional<core::Rational> vps;
+};
+
+absl::StatusOr<ByeRule> ByeRuleOf(const core::RegulationProfile& profile) {
+  if (!profile.forfeit.has_value() || profile.forfeit->bye.empty()) {
+    // No bye rule: a bye scores nothing until the director rules.
+    return ByeRule{core::Rational(0), core::Rational(0)};
+  }
+  TALLY_ASSIGN_OR_RETURN(core::ByeScore bye,
+                         core::ByeScoreById(profile.forfeit->bye));
+  return ByeRule{bye.imps, bye.vps};
+}
+
+// The chain the profile gives for `purpose`; qualification falls back to
+// the final placing's chain, and a draw to the final placing's as well.
+std::optional<core::TieBreakChain> ChainFor(
+    const core::RegulationProfile& profile, core::TieBreakPurpose purpose) {
+  std::optional<core::TieBreakChain> final_placing;
+  for (const core::TieBreakChain& chain : profile.tie_breaks.chains) {
+    if (chain.purpose == purpose) return chain;
+    if (chain.purpose == core::TieBreakPurpose::kFinalPlacing) {
+      final_placing = chain;
+    }
+  }
+  return final_placing;
+}
+
+std::string EntrantId(int entrant) { return absl::StrCat(entrant); }
+
+int EntrantNumber(const std::string& id) {
+  int n = 0;
+  return absl::SimpleAtoi(id, &n) ? n : 0;
+}
+
+}  // namespace
+
+core::RoundInput RoundInputOf(const MatchRoundState& round) {
+  core::RoundInput input;
+  input.round = round.number;
+  input.boards.assign(round.draw.boards().begin(), round.draw.boards().end());
+  for (const v1::DrawnMatch& m : round.draw.matches()) {
+    input.matches.push_back({m.table(), m.home(), m.away()});
+  }
+  for (const auto& [key, result] : round.results) {
+    core::BoardResultAt r;
+    r.board = result.board;
+    r.table = result.slot.table;
+    r.room = static_cast<int>(result.room);
+    r.ns_score = result.ns_score;
+    input.results.push_back(r);
+  }
+  if (round.draw.bye() != 0) input.bye = round.draw.bye();
+  return input;
+}
+
+absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
+    const CompetitionState& competition, int up_to_round) {
+  TALLY_ASSIGN_OR_RETURN(ByeRule bye, ByeRuleOf(competition.profile));
+  std::vector<ScoredRound> scored;
+  for (const auto& [number, round] : competition.rounds) {
+    if (up_to_round > 0 && number > up_to_round) break;
+    TALLY_ASSIGN_OR_RETURN(
+        core::RoundScore score,
+        core::ScoreRound(competition.profile, RoundInputOf(round), bye.imps,
+                         bye.vps));
+    scored.push_back({&round, std::move(score)});
+  }
+  return scored;
+}
+
+absl::StatusOr<MatchRanking> RankMatchEntrants(
+    const CompetitionState& competition, const RankingOptions& options) {
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> rounds,
+                         ScoreRounds(competition, options.after_round));
+  std::map<int, EntrantStanding> standings;
+  std::map<int, core::TieBreakEntrant> entrants;
+  for (const auto& [number, players] : competition.pairs) {
+    standings[number].entrant = number;
+    entrants[number].id = EntrantId(number);
+  }
+  const int boards_per_match = competition.profile.matches.has_value()
+                                   ? competition.profile.matches->boards_per_match
+                                   : 0;
+  std::optional<int64_t> blitz;
+  if (competition.profile.vp.has_value() && boards_per_match > 0) {
+    absl::StatusOr<core::VpScaleForBoards> scale =
+        core::VpScaleForMatch(competition.profile, boards_per_match);
+    if (scale.ok()) {
+      absl::StatusOr<int64_t> margin =
+          core::BlitzMargin(scale->scale, scale->boards);
+      if (margin.ok()) blitz = *margin;
+    }
+  }
+  auto record = [&](int entrant, int round, int opponent,
+                    const core::Rational& vps,
+                    std::optional<core::Rational> opponent_vps,
+                    const core::Rational& imps) {
+    auto it = standings.find(entrant);
+    if (it == standings.end()) return;  // not registered: ignore
+    it->second.vps += vps;
+    it->second.net_imps += imps;
+    ++it->second.matches;
+    core::TieBreakMatch m;
+    m.round = round;
+    m.opponent = opponent == 0 ? "" : EntrantId(opponent);
+    m.score = vps;
+    m.opponent_score = opponent_vps;
+    m.imps = imps;
+    if (blitz.has_value()) m.blitz_margin = core::Rational(*blitz);
+    entrants[entrant].matches.push_back(m);
+  };
+  for (const ScoredRound& r : rounds) {
+    for (const core::MatchScore& m : r.score.matches) {
+      if (!m.complete || !m.vps.has_value()) continue;
+      core::Rational home_vps = m.vps->vps.ToRational();
+      core::Rational away_vps = m.vps->opponent_vps.ToRational();
+      record(m.home, r.round->number, m.away, home_vps, away_vps,
+             m.home_imps);
+      record(m.away, r.round->number, m.home, away_vps, home_vps,
+             -m.home_imps);
+    }
+    if (r.score.bye.has_value() && r.score.bye->vps.has_value()) {
+      record(r.score.bye->entrant, r.round->number, 0,
+             r.score.bye->vps->vps.ToRational(), std::nullopt,
+             r.score.bye->imps);
+    }
+  }
+  if (!options.exclude_penalties) {
+    for (const PenaltyRecord& p : competition.penalties) {
+      if (options.after_round > 0 && p.penalty.round() > options.after_round) {
+        continue;
+      }
+      auto it = standings.find(p.penalty.entrant());
+      if (it == standings.end()) continue;
+      it->second.penalties +=
+          core::Decimal(p.penalty.vps().units(), p.penalty.vps().places())
+              .ToRational();
+    }
+  }
+  std::vector<core::TieBreakEntrant> field;
+  for (auto& [number, s] : standings) {
+    s.total = s.vps - s.penalties;
+    core::TieBreakEntrant& e = entrants[number];
+    e.score = s.total;
+    e.fines = s.penalties;
+    field.push_back(e);
+  }
+
+  MatchRanking ranking;
+  ranking.after_round = options.after_round;
+  std::optional<core::TieBreakChain> chain =
+      ChainFor(competition.profile, options.purpose);
+  std::vector<std::string> criteria;
+  if (chain.has_value()) {
+    criteria = chain->criteria;
+    ranking.clause = chain->clause;
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      core::TieBreakChainSpec spec,
+      core::ChainSpecFromCriteria(criteria, ranking.clause,
+                                  competition.profile.tie_breaks.tie_within));
+  TALLY_ASSIGN_OR_RETURN(core::TieBreakResult result,
+                         core::RankWithTieBreaks(spec, field));
+  std::map<int, bool> by_lot;
+  if (options.lot_seed.has_value() && !result.pending.empty()) {
+    // A draw needs a total order: every pending lot is drawn now, from the
+    // seed stored with the draw, group by group in ranking order.
+    core::DrawRng rng(*options.lot_seed);
+    std::map<std::string, int> lots;
+    for (const core::PendingDecision& pending : result.pending) {
+      std::vector<std::string> order = pending.entrants;
+      rng.Shuffle(order);
+      for (size_t i = 0; i < order.size(); ++i) {
+        lots[order[i]] = static_cast<int>(i) + 1;
+        by_lot[EntrantNumber(order[i])] = true;
+      }
+    }
+    for (core::TieBreakEntrant& e : field) {
+      if (auto it = lots.find(e.id); it != lots.end()) e.lot = it->second;
+    }
+    TALLY_ASSIGN_OR_RETURN(result, core::RankWithTieBreaks(spec, field));
+  }
+  ranking.pending = result.pending;
+  for (const core::Placing& placing : result.placings) {
+    EntrantStanding row = standings[EntrantNumber(placing.id)];
+    row.placing = placing;
+    row.placed_by_lot = by_lot.contains(row.entrant) &&
+                        placing.decision == core::PlaceDecision::kTieBreak &&
+                        placing.criterion == "lot";
+    ranking.rows.push_back(std::move(row));
+  }
+  return ranking;
+}
+
+}  // namespace tally::replay
