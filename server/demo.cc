@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "replay/decide.h"
+#include "replay/decide_matches.h"
 #include "server/command_runner.h"
 
 namespace tally::server {
@@ -72,6 +73,69 @@ v1::TableResult DemoResult(int board, int table) {
   played->set_tricks(std::min(13, par.level + 6 + swing));
   if (swing == -2) played->set_doubling(v1::DOUBLING_DOUBLED);
   return result;
+}
+
+// The demo's second competition: a 14-pair Butler round robin under
+// sabf_butler_round_robin (SABF TR 21.16's draw), two rounds played and
+// posted, the third drawn.
+absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
+  const v1::Role director = v1::ROLE_DIRECTOR;
+  v1::CreateCompetitionRequest competition;
+  competition.set_tournament_id(kDemoTournament);
+  competition.set_competition_id(kDemoButler);
+  competition.set_name("Saturday Butler round robin");
+  competition.set_kind(v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS);
+  competition.set_regulation_profile("sabf_butler_round_robin");
+  TALLY_RETURN_IF_ERROR(Run(log, "butler", "CreateCompetition", competition,
+                            director, replay::DecideCreateCompetition));
+  constexpr int kPairs = 14;
+  for (int pair = 1; pair <= kPairs; ++pair) {
+    v1::RegisterPairRequest r;
+    r.set_tournament_id(kDemoTournament);
+    r.set_competition_id(kDemoButler);
+    r.set_pair(pair);
+    r.add_players(absl::StrCat("Butler ", pair, "N"));
+    r.add_players(absl::StrCat("Butler ", pair, "S"));
+    TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-pair-", pair),
+                              "RegisterPair", r, director,
+                              replay::DecideRegisterPair));
+  }
+  constexpr int kPlayed = 2;
+  for (int round = 1; round <= kPlayed + 1; ++round) {
+    v1::MakeDrawRequest draw;
+    draw.set_tournament_id(kDemoTournament);
+    draw.set_competition_id(kDemoButler);
+    draw.set_round(round);
+    draw.set_seed(round);
+    TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-draw-", round),
+                              "MakeDraw", draw, director,
+                              replay::DecideMakeDraw));
+    if (round > kPlayed) break;
+    constexpr int kBoards = 12;  // the profile's match length
+    for (int board = (round - 1) * kBoards + 1; board <= round * kBoards;
+         ++board) {
+      for (int table = 1; table <= kPairs / 2; ++table) {
+        v1::EnterResultRequest r;
+        r.set_tournament_id(kDemoTournament);
+        r.set_competition_id(kDemoButler);
+        r.set_session(round);
+        r.set_table(table);
+        r.set_board(board);
+        *r.mutable_result() = DemoResult(board, table);
+        TALLY_RETURN_IF_ERROR(
+            Run(log, absl::StrCat("butler-result-", board, "-", table),
+                "EnterResult", r, v1::ROLE_VENUE, replay::DecideEnterResult));
+      }
+    }
+    v1::PostScoresRequest post;
+    post.set_tournament_id(kDemoTournament);
+    post.set_competition_id(kDemoButler);
+    post.set_session(round);
+    TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-post-", round),
+                              "PostScores", post, director,
+                              replay::DecidePostScores));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -150,8 +214,9 @@ absl::Status SeedDemo(replay::EventLog& log) {
   post.set_tournament_id(kDemoTournament);
   post.set_competition_id(kDemoCompetition);
   post.set_session(1);
-  return Run(log, "post", "PostScores", post, director,
-             replay::DecidePostScores);
+  TALLY_RETURN_IF_ERROR(Run(log, "post", "PostScores", post, director,
+                            replay::DecidePostScores));
+  return SeedButlerRoundRobin(log);
 }
 
 }  // namespace tally::server

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <fstream>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -50,11 +51,15 @@ absl::Status TallydProcess::Start() {
   pid_ = fork();
   if (pid_ < 0) return absl::InternalError("fork failed");
   if (pid_ == 0) {
-    std::string data = "--data_dir=" + data_dir_;
-    std::string port = "--port_file=" + port_file;
+    std::vector<std::string> args = {binary_, "--data_dir=" + data_dir_,
+                                      "--listen=127.0.0.1:0",
+                                      "--port_file=" + port_file};
+    args.insert(args.end(), extra_flags_.begin(), extra_flags_.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
     if (freopen(log_file.c_str(), "a", stderr) == nullptr) _exit(126);
-    execl(binary_.c_str(), binary_.c_str(), data.c_str(),
-          "--listen=127.0.0.1:0", port.c_str(), static_cast<char*>(nullptr));
+    execv(binary_.c_str(), argv.data());
     _exit(127);
   }
   // Wait up to 20 s for the port file: tallyd writes it once serving.

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "grpcpp/grpcpp.h"
@@ -31,12 +32,16 @@ class TallydProcess {
   // SIGKILL and wait: a crash.
   void Kill();
 
+  // A further flag for every later Start(), e.g. "--demo".
+  void AddFlag(std::string flag) { extra_flags_.push_back(std::move(flag)); }
+
   std::shared_ptr<grpc::Channel> channel() const { return channel_; }
   const std::string& address() const { return address_; }
 
  private:
   std::string binary_;
   std::string data_dir_;
+  std::vector<std::string> extra_flags_;
   pid_t pid_ = -1;
   std::string address_;
   std::shared_ptr<grpc::Channel> channel_;
