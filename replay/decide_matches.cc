@@ -1,8 +1,10 @@
 #include "replay/decide_matches.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/decimal.h"
@@ -10,6 +12,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/draw_maker.h"
+#include "replay/match_standings.h"
 
 namespace tally::replay {
 namespace {
@@ -245,6 +248,48 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
   e->set_clause(request.clause());
   e->set_reason(request.reason());
   return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideRecordLot(
+    const State& state, const v1::RecordLotRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
+  std::set<int> order(request.order().begin(), request.order().end());
+  if (request.order_size() < 2 ||
+      order.size() != static_cast<size_t>(request.order_size())) {
+    return absl::InvalidArgumentError(
+        "a lot places two or more different entrants, first best");
+  }
+  std::vector<std::string> waiting;
+  for (core::TieBreakPurpose purpose : {core::TieBreakPurpose::kFinalPlacing,
+                                        core::TieBreakPurpose::kQualification}) {
+    RankingOptions options;
+    options.purpose = purpose;
+    TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
+    for (const core::PendingDecision& pending : ranking.pending) {
+      std::set<int> members;
+      for (const std::string& id : pending.entrants) {
+        int n = 0;
+        if (absl::SimpleAtoi(id, &n)) members.insert(n);
+      }
+      if (members == order) {
+        v1::EventPayload payload;
+        auto* e = payload.mutable_lot_drawn();
+        e->set_competition_id(c->id);
+        *e->mutable_order() = request.order();
+        e->set_clause(pending.clause);
+        return payload;
+      }
+      waiting.push_back(absl::StrJoin(pending.entrants, ", "));
+    }
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "entrants ", absl::StrJoin(request.order(), ", "),
+      " are not a tie waiting for a lot; ",
+      waiting.empty() ? "no tie is waiting for one"
+                      : absl::StrCat("waiting: ", absl::StrJoin(waiting, "; "))));
 }
 
 absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(

@@ -24,6 +24,11 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
 absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
     const State& state, const v1::AwardPenaltyRequest& request);
 
+// The entrants must be exactly a tie the final placing or qualification
+// ranking leaves waiting for a lot.
+absl::StatusOr<v1::EventPayload> DecideRecordLot(
+    const State& state, const v1::RecordLotRequest& request);
+
 absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
     const CompetitionState& competition,
     const v1::EnterResultRequest& request);

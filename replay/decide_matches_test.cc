@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide.h"
+#include "replay/match_standings.h"
 
 namespace tally::replay {
 namespace {
@@ -226,6 +227,38 @@ TEST_F(DecideMatchesTest, APenaltyNamesItsClauseReasonAndAmount) {
   EXPECT_EQ(awarded->penalty_awarded().vps().units(), 300);
   Apply(state_, awarded);
   EXPECT_EQ(Swiss().penalties.size(), 1u);
+}
+
+// Before any match all eight are level on everything NSW TR 11.2.1 looks
+// at: the chain ends at (f), a lot, which the director draws and records.
+TEST_F(DecideMatchesTest, ALotSettlesOnlyATieWaitingForOne) {
+  v1::RecordLotRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("swiss");
+  for (int entrant : {1, 2}) r.add_order(entrant);
+  EXPECT_THAT(DecideRecordLot(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("not a tie waiting for a lot; waiting: "
+                                 "1, 2, 3, 4, 5, 6, 7, 8")));
+  r.clear_order();
+  for (int entrant : {5, 3, 8, 1, 2, 7, 4, 6}) r.add_order(entrant);
+  absl::StatusOr<v1::EventPayload> lot = DecideRecordLot(state_, r);
+  ASSERT_THAT(lot, IsOk());
+  EXPECT_EQ(lot->lot_drawn().clause(), "NSW TR 11.2.1");
+  Apply(state_, lot);
+  absl::StatusOr<MatchRanking> ranking = RankMatchEntrants(Swiss(), {});
+  ASSERT_THAT(ranking, IsOk());
+  std::vector<int> order;
+  for (const EntrantStanding& row : ranking->rows) {
+    order.push_back(row.entrant);
+    if (row.entrant != 5) EXPECT_EQ(row.placing.criterion, "lot");
+  }
+  EXPECT_THAT(order, ::testing::ElementsAre(5, 3, 8, 1, 2, 7, 4, 6));
+  EXPECT_TRUE(ranking->pending.empty());
+  // Nothing is waiting any more.
+  EXPECT_THAT(DecideRecordLot(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("no tie is waiting")));
 }
 
 }  // namespace

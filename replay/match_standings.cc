@@ -1,6 +1,7 @@
 #include "replay/match_standings.h"
 
 #include <map>
+#include <set>
 #include <utility>
 
 #include "absl/strings/numbers.h"
@@ -183,20 +184,37 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
                                   competition.profile.tie_breaks.tie_within));
   TALLY_ASSIGN_OR_RETURN(core::TieBreakResult result,
                          core::RankWithTieBreaks(spec, field));
-  std::map<int, bool> by_lot;
-  if (options.lot_seed.has_value() && !result.pending.empty()) {
+  std::map<std::string, int> lots;  // entrant id -> its place in its lot
+  if (options.lot_seed.has_value()) {
     // A draw needs a total order: every pending lot is drawn now, from the
     // seed stored with the draw, group by group in ranking order.
     core::DrawRng rng(*options.lot_seed);
-    std::map<std::string, int> lots;
     for (const core::PendingDecision& pending : result.pending) {
       std::vector<std::string> order = pending.entrants;
       rng.Shuffle(order);
       for (size_t i = 0; i < order.size(); ++i) {
         lots[order[i]] = static_cast<int>(i) + 1;
-        by_lot[EntrantNumber(order[i])] = true;
       }
     }
+  } else {
+    // Otherwise a tie waiting for a lot takes the latest lot the director
+    // recorded among exactly its members (LotDrawn), if any.
+    for (const core::PendingDecision& pending : result.pending) {
+      std::set<int> members;
+      for (const std::string& id : pending.entrants) {
+        members.insert(EntrantNumber(id));
+      }
+      for (auto lot = competition.lots.rbegin();
+           lot != competition.lots.rend(); ++lot) {
+        if (std::set<int>(lot->begin(), lot->end()) != members) continue;
+        for (size_t i = 0; i < lot->size(); ++i) {
+          lots[EntrantId((*lot)[i])] = static_cast<int>(i) + 1;
+        }
+        break;
+      }
+    }
+  }
+  if (!lots.empty()) {
     for (core::TieBreakEntrant& e : field) {
       if (auto it = lots.find(e.id); it != lots.end()) e.lot = it->second;
     }
@@ -206,9 +224,6 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
   for (const core::Placing& placing : result.placings) {
     EntrantStanding row = standings[EntrantNumber(placing.id)];
     row.placing = placing;
-    row.placed_by_lot = by_lot.contains(row.entrant) &&
-                        placing.decision == core::PlaceDecision::kTieBreak &&
-                        placing.criterion == "lot";
     ranking.rows.push_back(std::move(row));
   }
   return ranking;

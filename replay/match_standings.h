@@ -43,7 +43,9 @@ struct RankingOptions {
   // Rank on VPs without the penalties (ANC SR 5.1, for a draw).
   bool exclude_penalties = false;
   // Draw any lot the chain leaves pending from this seed (a draw's ranking
-  // must be a total order). Unset: a pending lot leaves the tie shared.
+  // must be a total order). Unset: a pending lot is settled by the latest
+  // lot the director recorded among exactly the tied entrants (LotDrawn),
+  // or else leaves the tie shared and listed in `pending`.
   std::optional<uint64_t> lot_seed;
 };
 
@@ -55,7 +57,6 @@ struct EntrantStanding {
   int matches = 0;  // completed matches and byes
   core::Rational total;      // what it is ranked on: vps - penalties
   core::Placing placing;
-  bool placed_by_lot = false;  // a lot from RankingOptions::lot_seed
 };
 
 struct MatchRanking {

@@ -178,6 +178,13 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c->penalties.push_back({event.sequence(), e});
       break;
     }
+    case v1::EventPayload::kLotDrawn: {
+      const auto& e = p.lot_drawn();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->lots.emplace_back(e.order().begin(), e.order().end());
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

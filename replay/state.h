@@ -90,6 +90,9 @@ struct CompetitionState {
   std::map<int, SessionState> sessions;  // movement sessions
   std::map<int, MatchRoundState> rounds;  // events of matches
   std::vector<PenaltyRecord> penalties;   // in log order
+  // The lots the director recorded (LotDrawn), each the tied entrants in
+  // the order the lot placed them, in log order.
+  std::vector<std::vector<int>> lots;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.

@@ -39,6 +39,7 @@ TALLY_DIRECTOR_COMMAND(StartSession, StartSessionRequest)
 TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
+TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 

@@ -42,6 +42,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status AwardPenalty(grpc::ServerContext* context,
                             const v1::AwardPenaltyRequest* request,
                             v1::CommandOutcome* response) override;
+  grpc::Status RecordLot(grpc::ServerContext* context,
+                         const v1::RecordLotRequest* request,
+                         v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
