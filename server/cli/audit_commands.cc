@@ -56,13 +56,9 @@ void AddAuditCommands(std::vector<Command>& commands) {
                                   .GetDescriptor()
                                   ->FindFieldByNumber(e.payload().kind_case())
                                   ->name();
-           t.AddRow(
-               {absl::StrCat(e.sequence()), TimeText(e.received_at()),
-                e.tournament_id(), absl::StrCat(e.stream_version()),
-                absl::StrCat(absl::AsciiStrToLower(
-                                 v1::Role_Name(e.actor().role()).substr(5)),
-                             ":", e.actor().identity()),
-                what});
+           t.AddRow({absl::StrCat(e.sequence()), TimeText(e.received_at()),
+                     e.tournament_id(), absl::StrCat(e.stream_version()),
+                     ActorText(e.actor()), what});
          }
          grpc::Status st = reader->Finish();
          if (!st.ok()) return Refused(st);
@@ -75,21 +71,7 @@ void AddAuditCommands(std::vector<Command>& commands) {
        [](Client& cl, const Invocation& inv) {
          v1::GetStandingsAsOfRequest r;
          if (!SessionArgs(inv, r.mutable_standings())) return kUsage;
-         uint64_t sequence = 0;
-         absl::Time time;
-         std::string error;
-         if (inv.Has("sequence") &&
-             absl::SimpleAtoi(inv.Get("sequence"), &sequence)) {
-           r.mutable_as_of()->set_sequence(sequence);
-         } else if (inv.Has("time") &&
-                    absl::ParseTime(absl::RFC3339_full, inv.Get("time"), &time,
-                                    &error)) {
-           *r.mutable_as_of()->mutable_time() = replay::ToTimestamp(time);
-         } else {
-           std::cerr
-               << "tally: give --sequence=N or --time=2026-11-21T19:30:00Z\n";
-           return kUsage;
-         }
+         if (!AsOfOption(inv, r.mutable_as_of())) return kUsage;
          v1::Standings out;
          grpc::Status st =
              cl.audit_->GetStandingsAsOf(cl.Context().get(), r, &out);
@@ -126,11 +108,7 @@ void AddAuditCommands(std::vector<Command>& commands) {
                        " by pair ", p.result_confirmed().confirming_pair());
                  }
                  t.AddRow({absl::StrCat(e.sequence()),
-                           TimeText(e.received_at()),
-                           absl::StrCat(
-                               absl::AsciiStrToLower(
-                                   v1::Role_Name(e.actor().role()).substr(5)),
-                               ":", e.actor().identity()),
+                           TimeText(e.received_at()), ActorText(e.actor()),
                            e.actor().device(), what});
                }
                std::cout << t.Render();

@@ -52,26 +52,6 @@ std::string Signed(int64_t v) {
   return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v);
 }
 
-// An exact fraction as a person reads it: "12", "12.6", "2.05", or "368.33
-// (1105/3)" when it has no short decimal form.
-std::string Exact(const v1::Fraction& f) {
-  if (f.denominator() == 1) return absl::StrCat(f.numerator());
-  constexpr int64_t kSafe = int64_t{1} << 40;  // times 10^6 stays in 64 bits
-  int64_t scale = 1;
-  for (int places = 1; places <= 6; ++places) {
-    scale *= 10;
-    if (f.denominator() > 0 && scale % f.denominator() == 0 &&
-        f.numerator() < kSafe && f.numerator() > -kSafe) {
-      v1::DecimalValue d;
-      d.set_units(f.numerator() * (scale / f.denominator()));
-      d.set_places(places);
-      return DecimalText(d);
-    }
-  }
-  return absl::StrCat(FractionText(f), " (", f.numerator(), "/",
-                      f.denominator(), ")");
-}
-
 std::string VulnerabilityText(v1::Vulnerability v) {
   switch (v) {
     case v1::VULNERABILITY_NONE:
@@ -296,7 +276,7 @@ int Datum(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
                                         "is used as it stands)"
                                       : "")
                   << "\n  " << x.basis() << "\n  mean of the " << used
-                  << " scores used: " << Exact(x.mean()) << "; "
+                  << " scores used: " << ExactText(x.mean()) << "; "
                   << x.dropped_each_end() << " dropped at each end of "
                   << x.considered() << " considered\n";
         TextTable t({"Table", "NS score", ""});
@@ -375,7 +355,7 @@ int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
         const bool imps = x.scale().margin_kind() == v1::VP_MARGIN_KIND_IMPS;
         std::cout << x.scale().id() << ": " << x.scale().title() << " ("
                   << x.scale().clause() << ")\n  " << (imps ? "margin " : "")
-                  << Exact(x.margin()) << (imps ? " IMPs" : "%") << " on "
+                  << ExactText(x.margin()) << (imps ? " IMPs" : "%") << " on "
                   << x.boards() << " boards: " << DecimalText(x.vps()) << " - "
                   << DecimalText(x.opponent_vps()) << " VPs\n";
         if (x.has_blitz_margin()) {
@@ -439,34 +419,35 @@ int Weighted(v1::CalculatorService::Stub& calc, Client& cl,
                     << p.top() << "\n";
           TextTable t({"Frequency", "NS score", "Matchpoints"});
           for (const v1::WeightedFrequencyRow& row : p.frequency_table()) {
-            t.AddRow({Exact(row.frequency()), Signed(row.ns_score()),
-                      Exact(row.matchpoints())});
+            t.AddRow({ExactText(row.frequency()), Signed(row.ns_score()),
+                      ExactText(row.matchpoints())});
           }
-          std::cout << t.Render() << "NS " << Exact(p.ns_matchpoints())
-                    << " (exact " << Exact(p.exact_ns_matchpoints()) << "), EW "
-                    << Exact(p.ew_matchpoints()) << "\n"
+          std::cout << t.Render() << "NS " << ExactText(p.ns_matchpoints())
+                    << " (exact " << ExactText(p.exact_ns_matchpoints())
+                    << "), EW " << ExactText(p.ew_matchpoints()) << "\n"
                     << "manual method: ";
           std::vector<std::string> terms;
           for (const v1::ManualWeightedRow& m : p.manual_rows()) {
-            terms.push_back(absl::StrCat(Exact(m.weight()), " x ",
+            terms.push_back(absl::StrCat(ExactText(m.weight()), " x ",
                                          m.matchpoints(), " (",
                                          Signed(m.ns_score()), ")"));
           }
           std::cout << absl::StrJoin(terms, " + ") << "\n  average "
-                    << Exact(p.average()) << " to both sides, then NS "
+                    << ExactText(p.average()) << " to both sides, then NS "
                     << (p.ns_correction().numerator() >= 0 ? "+" : "")
-                    << Exact(p.ns_correction()) << ", EW the opposite\n";
+                    << ExactText(p.ns_correction()) << ", EW the opposite\n";
         } else {
           const v1::WeightedImpsResult& t = x.imps();
           std::cout << "Law 12C1(c) weighted score, teams (NZ LIRG)\n";
           TextTable table({"NS score", "Net", "IMPs", "Weight", "Weighted"});
           for (const v1::WeightedImpsRow& row : t.rows()) {
             table.AddRow({Signed(row.ns_score()), Signed(row.net()),
-                          Signed(row.imps()), Exact(row.weight()),
-                          Exact(row.weighted_imps())});
+                          Signed(row.imps()), ExactText(row.weight()),
+                          ExactText(row.weighted_imps())});
           }
-          std::cout << table.Render() << "total " << Exact(t.exact_ns_imps())
-                    << ", rounded: NS " << Signed(t.ns_imps()) << " IMPs, EW "
+          std::cout << table.Render() << "total "
+                    << ExactText(t.exact_ns_imps()) << ", rounded: NS "
+                    << Signed(t.ns_imps()) << " IMPs, EW "
                     << Signed(-t.ns_imps()) << "\n";
         }
       });
@@ -499,8 +480,8 @@ int AveragePlus(v1::CalculatorService::Stub& calc, Client& cl,
                   << " unplayable boards (ANC SR appendix, multiple average "
                      "plus)\n  ";
         if (x.kind() == v1::AVERAGE_PLUS_KIND_MATCHPOINTS) {
-          std::cout << "50 + 10 sqrt(N) / N: " << Exact(x.percent_per_board())
-                    << "% each board, "
+          std::cout << "50 + 10 sqrt(N) / N: "
+                    << ExactText(x.percent_per_board()) << "% each board, "
                     << DecimalText(x.percent_above_average())
                     << " percentage points above average in all\n";
         } else {
@@ -539,12 +520,12 @@ int Neuberg(v1::CalculatorService::Stub& calc, Client& cl,
   return PrintAnswer<v1::NeubergResponse>(
       inv, st, out, [](const v1::NeubergResponse& x) {
         std::cout << "Neuberg: F = (M + 1) x E / A - 1 = ("
-                  << Exact(x.matchpoints()) << " + 1) x " << x.expected_times()
-                  << " / " << x.times_played()
-                  << " - 1 = " << Exact(x.factored()) << "\n  "
-                  << Exact(x.matchpoints()) << " of a top of " << x.top_played()
-                  << " becomes " << Exact(x.factored()) << " of a top of "
-                  << x.top_expected() << "\n";
+                  << ExactText(x.matchpoints()) << " + 1) x "
+                  << x.expected_times() << " / " << x.times_played()
+                  << " - 1 = " << ExactText(x.factored()) << "\n  "
+                  << ExactText(x.matchpoints()) << " of a top of "
+                  << x.top_played() << " becomes " << ExactText(x.factored())
+                  << " of a top of " << x.top_expected() << "\n";
       });
 }
 
@@ -636,12 +617,12 @@ int CarryOver(v1::CalculatorService::Stub& calc, Client& cl,
         switch (x.result_case()) {
           case v1::CarryOverResponse::kImps:
             std::cout << "ITC final: the higher placed team carries "
-                      << Exact(x.imps())
+                      << ExactText(x.imps())
                       << " IMPs (10% of the VP margin, not "
                          "rounded)";
             break;
           case v1::CarryOverResponse::kVps:
-            std::cout << "ABPC Open Stage 3: carries " << Exact(x.vps())
+            std::cout << "ABPC Open Stage 3: carries " << ExactText(x.vps())
                       << " VPs";
             break;
           case v1::CarryOverResponse::kMixedVps:
@@ -652,7 +633,7 @@ int CarryOver(v1::CalculatorService::Stub& calc, Client& cl,
             std::cout << x.finals().match() << ": " << x.finals().holder()
                       << " v " << x.finals().other() << ", "
                       << x.finals().holder() << " starts with "
-                      << Exact(x.finals().carry_forward_imps()) << " IMP";
+                      << ExactText(x.finals().carry_forward_imps()) << " IMP";
             break;
           default:
             break;

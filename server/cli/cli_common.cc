@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -100,6 +101,29 @@ int PrintOutcome(const Invocation& inv, const grpc::Status& status,
 
 bool ToInt(const std::string& word, int* out) {
   return absl::SimpleAtoi(word, out);
+}
+
+std::string ActorText(const v1::Actor& actor) {
+  return absl::StrCat(
+      absl::AsciiStrToLower(v1::Role_Name(actor.role()).substr(5)), ":",
+      actor.identity());
+}
+
+bool AsOfOption(const Invocation& inv, v1::AsOf* as_of) {
+  uint64_t sequence = 0;
+  absl::Time time;
+  std::string error;
+  if (inv.Has("sequence") && absl::SimpleAtoi(inv.Get("sequence"), &sequence)) {
+    as_of->set_sequence(sequence);
+  } else if (inv.Has("time") &&
+             absl::ParseTime(absl::RFC3339_full, inv.Get("time"), &time,
+                             &error)) {
+    *as_of->mutable_time() = replay::ToTimestamp(time);
+  } else {
+    std::cerr << "tally: give --sequence=N or --time=2026-11-21T19:30:00Z\n";
+    return false;
+  }
+  return true;
 }
 
 std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p) {

@@ -86,6 +86,11 @@ int PrintAnswer(const Invocation& inv, const grpc::Status& status,
 }
 
 bool ToInt(const std::string& word, int* out);
+// "director:alice": the actor's role and identity.
+std::string ActorText(const v1::Actor& actor);
+// Fills `as_of` from --sequence=N or --time=RFC3339; false, after saying how
+// to give one, when neither is there and readable.
+bool AsOfOption(const Invocation& inv, v1::AsOf* as_of);
 std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p);
 void PrintStandings(const v1::Standings& s);
 
@@ -120,6 +125,7 @@ void AddDirectorCommands(std::vector<Command>& commands);
 void AddVenueCommands(std::vector<Command>& commands);
 void AddQueryCommands(std::vector<Command>& commands);
 void AddAuditCommands(std::vector<Command>& commands);
+void AddMatchCommands(std::vector<Command>& commands);
 void AddCalcCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli

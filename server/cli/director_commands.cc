@@ -20,8 +20,99 @@
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
 
 namespace tally::cli {
+namespace {
+
+// The words of --kind.
+const std::map<std::string, v1::CompetitionKind>& KindWords() {
+  static const auto* kWords = new std::map<std::string, v1::CompetitionKind>{
+      {"matchpoint-pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS},
+      {"swiss-pairs", v1::COMPETITION_KIND_SWISS_PAIRS},
+      {"swiss-teams", v1::COMPETITION_KIND_SWISS_TEAMS},
+      {"round-robin-pairs", v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS},
+      {"round-robin-teams", v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS},
+      {"knockout-teams", v1::COMPETITION_KIND_KNOCKOUT_TEAMS}};
+  return *kWords;
+}
+
+// The --kind word for `kind`; "unspecified" for none.
+std::string KindWord(v1::CompetitionKind kind) {
+  for (const auto& [word, k] : KindWords()) {
+    if (k == kind) return word;
+  }
+  return "unspecified";
+}
+
+// The competition kind that runs a profile's kind of event. A Butler pairs
+// profile has none: unspecified, and the server says why.
+v1::CompetitionKind KindForEvent(v1::EventKind event) {
+  switch (event) {
+    case v1::EVENT_KIND_MATCHPOINT_PAIRS:
+      return v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+    case v1::EVENT_KIND_SWISS_PAIRS:
+      return v1::COMPETITION_KIND_SWISS_PAIRS;
+    case v1::EVENT_KIND_SWISS_TEAMS:
+      return v1::COMPETITION_KIND_SWISS_TEAMS;
+    case v1::EVENT_KIND_ROUND_ROBIN_PAIRS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS;
+    case v1::EVENT_KIND_ROUND_ROBIN_TEAMS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
+    case v1::EVENT_KIND_KNOCKOUT_TEAMS:
+      return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
+    default:
+      return v1::COMPETITION_KIND_UNSPECIFIED;
+  }
+}
+
+// --kind, else the kind of the profile's event as the server has it (no
+// profile: unspecified, and the server says a profile is required). Returns
+// kOk, or the exit status after saying what went wrong.
+int ChooseKind(Client& cl, const Invocation& inv, v1::CompetitionKind* kind) {
+  if (inv.Has("kind")) {
+    auto it = KindWords().find(absl::AsciiStrToLower(inv.Get("kind")));
+    if (it == KindWords().end()) {
+      std::vector<std::string> words;
+      for (const auto& [word, k] : KindWords()) words.push_back(word);
+      std::cerr << "tally: --kind is one of " << absl::StrJoin(words, ", ")
+                << ", not '" << inv.Get("kind") << "'\n";
+      return kUsage;
+    }
+    *kind = it->second;
+    return kOk;
+  }
+  *kind = v1::COMPETITION_KIND_UNSPECIFIED;
+  if (inv.Get("profile").empty()) return kOk;
+  v1::GetRegulationProfileRequest r;
+  r.set_name(inv.Get("profile"));
+  v1::RegulationProfile profile;
+  grpc::Status st =
+      cl.query_->GetRegulationProfile(cl.Context().get(), r, &profile);
+  if (!st.ok()) return Refused(st);
+  *kind = KindForEvent(profile.event_kind());
+  return kOk;
+}
+
+int CreateCompetition(Client& cl, const Invocation& inv) {
+  v1::CreateCompetitionRequest r;
+  *r.mutable_options() = cl.Options();
+  r.set_tournament_id(inv.args[0]);
+  r.set_competition_id(inv.args[1]);
+  r.set_name(absl::StrJoin(inv.args.begin() + 2, inv.args.end(), " "));
+  r.set_regulation_profile(inv.Get("profile"));
+  v1::CompetitionKind kind = v1::COMPETITION_KIND_UNSPECIFIED;
+  if (int code = ChooseKind(cl, inv, &kind); code != kOk) return code;
+  r.set_kind(kind);
+  v1::CommandOutcome out;
+  grpc::Status st =
+      cl.director_->CreateCompetition(cl.Context().get(), r, &out);
+  return PrintOutcome(inv, st, out, out,
+                      absl::StrCat("created competition ", r.competition_id(),
+                                   " (", KindWord(kind), ")"));
+}
+
+}  // namespace
 
 void AddDirectorCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
@@ -42,24 +133,12 @@ void AddDirectorCommands(std::vector<Command>& commands) {
              absl::StrCat("created tournament ", r.tournament_id()));
        }});
   add({"create-competition",
-       "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE",
-       "create a matchpoint pairs competition run under a regulation profile "
-       "('tally profiles' lists them)",
-       3, 99, [](Client& cl, const Invocation& inv) {
-         v1::CreateCompetitionRequest r;
-         *r.mutable_options() = cl.Options();
-         r.set_tournament_id(inv.args[0]);
-         r.set_competition_id(inv.args[1]);
-         r.set_name(absl::StrJoin(inv.args.begin() + 2, inv.args.end(), " "));
-         r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
-         r.set_regulation_profile(inv.Get("profile"));
-         v1::CommandOutcome out;
-         grpc::Status st =
-             cl.director_->CreateCompetition(cl.Context().get(), r, &out);
-         return PrintOutcome(
-             inv, st, out, out,
-             absl::StrCat("created competition ", r.competition_id()));
-       }});
+       "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE "
+       "[--kind=matchpoint-pairs|swiss-pairs|swiss-teams|round-robin-pairs|"
+       "round-robin-teams|knockout-teams]",
+       "create a competition run under a regulation profile ('tally profiles' "
+       "lists them); its kind defaults to the kind of event the profile is for",
+       3, 99, CreateCompetition});
   add({"register-pair", "TOURNAMENT COMPETITION PAIR PLAYER1 PLAYER2",
        "register a pair by number (quote names with spaces)", 5, 5,
        [](Client& cl, const Invocation& inv) {

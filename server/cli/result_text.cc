@@ -1,9 +1,16 @@
 #include "server/cli/result_text.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/scoring/contract_score.h"
@@ -116,6 +123,51 @@ std::string FractionText(const v1::Fraction& f) {
 
 std::string DecimalText(const v1::DecimalValue& d) {
   return core::Decimal(d.units(), d.places()).ToString();
+}
+
+std::string ExactText(const v1::Fraction& f) {
+  if (f.denominator() == 0) return "-";
+  if (f.denominator() == 1) return absl::StrCat(f.numerator());
+  constexpr int64_t kSafe = int64_t{1} << 40;  // times 10^6 stays in 64 bits
+  int64_t scale = 1;
+  for (int places = 1; places <= 6; ++places) {
+    scale *= 10;
+    if (f.denominator() > 0 && scale % f.denominator() == 0 &&
+        f.numerator() < kSafe && f.numerator() > -kSafe) {
+      v1::DecimalValue d;
+      d.set_units(f.numerator() * (scale / f.denominator()));
+      d.set_places(places);
+      return DecimalText(d);
+    }
+  }
+  return absl::StrCat(FractionText(f), " (", f.numerator(), "/",
+                      f.denominator(), ")");
+}
+
+absl::StatusOr<v1::DecimalValue> ParseDecimal(const std::string& text,
+                                              int max_places) {
+  absl::string_view body = text;
+  const bool negative = absl::ConsumePrefix(&body, "-");
+  if (!negative) absl::ConsumePrefix(&body, "+");
+  std::vector<absl::string_view> parts = absl::StrSplit(body, '.');
+  const int places = parts.size() == 2 ? static_cast<int>(parts[1].size()) : 0;
+  const std::string digits = absl::StrJoin(parts, "");
+  int64_t units = 0;
+  if (parts.size() > 2 || parts[0].empty() ||
+      (parts.size() == 2 && places == 0) || digits.size() > 15 ||
+      !std::all_of(digits.begin(), digits.end(), absl::ascii_isdigit) ||
+      !absl::SimpleAtoi(digits, &units)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text, "' is not a decimal number such as 3 or 1.5"));
+  }
+  if (places > max_places) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", text, "' has more than ", max_places, " decimal places"));
+  }
+  v1::DecimalValue d;
+  d.set_units(negative ? -units : units);
+  d.set_places(places);
+  return d;
 }
 
 }  // namespace tally::cli

@@ -25,6 +25,17 @@ absl::StatusOr<v1::TableResult> ParseResult(
 std::string FractionText(const v1::Fraction& f);
 std::string DecimalText(const v1::DecimalValue& d);
 
+// An exact fraction as a person reads it: "12", "12.6", "2.05", or "368.33
+// (1105/3)" when it has no decimal form of at most 6 places; "-" for an
+// unset fraction (denominator 0).
+std::string ExactText(const v1::Fraction& f);
+
+// Reads a decimal as typed ("3", "1.5", "-0.25") with at most `max_places`
+// places, keeping the places typed ("1.50" is 150 in 10^-2). InvalidArgument
+// when the text is not such a number.
+absl::StatusOr<v1::DecimalValue> ParseDecimal(const std::string& text,
+                                              int max_places);
+
 }  // namespace tally::cli
 
 #endif  // TALLY_SERVER_CLI_RESULT_TEXT_H_

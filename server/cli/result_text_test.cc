@@ -55,6 +55,48 @@ TEST(FractionTextTest, RoundsForDisplayOnly) {
   EXPECT_EQ(FractionText(f), "11.83");
 }
 
+TEST(ExactTextTest, ShowsShortDecimalsExactlyAndOthersWithTheFraction) {
+  auto text = [](int64_t n, int64_t d) {
+    v1::Fraction f;
+    f.set_numerator(n);
+    f.set_denominator(d);
+    return ExactText(f);
+  };
+  EXPECT_EQ(text(12, 1), "12");
+  EXPECT_EQ(text(63, 5), "12.6");
+  EXPECT_EQ(text(-41, 20), "-2.05");
+  // 1105/3 = 368.333...: no decimal form, so rounded and shown exactly.
+  EXPECT_EQ(text(1105, 3), "368.33 (1105/3)");
+  EXPECT_EQ(text(0, 0), "-");  // unset, e.g. no score before round one
+}
+
+TEST(ParseDecimalTest, KeepsThePlacesTyped) {
+  absl::StatusOr<v1::DecimalValue> d = ParseDecimal("1.5", 2);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->units(), 15);
+  EXPECT_EQ(d->places(), 1);
+  d = ParseDecimal("3", 2);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->units(), 3);
+  EXPECT_EQ(d->places(), 0);
+  d = ParseDecimal("-0.25", 2);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_EQ(d->units(), -25);
+  EXPECT_EQ(d->places(), 2);
+}
+
+TEST(ParseDecimalTest, RefusesTooManyPlacesAndWhatIsNotANumber) {
+  EXPECT_THAT(ParseDecimal("1.125", 2),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("more than 2 decimal places")));
+  for (const char* bad : {"", ".", "1.", ".5", "1.2.3", "one", "1,5", "--1",
+                          "1e3", "12345678901234567"}) {
+    EXPECT_THAT(ParseDecimal(bad, 2),
+                StatusIs(absl::StatusCode::kInvalidArgument))
+        << bad;
+  }
+}
+
 TEST(TextTableTest, AlignsColumns) {
   TextTable t({"Rank", "Pair"});
   t.AddRow({"1", "12"});

@@ -68,6 +68,7 @@ int main(int argc, char** argv) {
   AddVenueCommands(commands);
   AddQueryCommands(commands);
   AddAuditCommands(commands);
+  AddMatchCommands(commands);
   AddCalcCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);

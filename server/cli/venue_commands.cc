@@ -21,6 +21,34 @@
 #include "tally/v1/venue.grpc.pb.h"
 
 namespace tally::cli {
+namespace {
+
+// --room=open|closed (teams matches); false, after saying why, for any other
+// word. Absent: unspecified, as in a pairs event.
+bool RoomOption(const Invocation& inv, v1::Room* room) {
+  const std::string word = absl::AsciiStrToLower(inv.Get("room"));
+  if (!inv.Has("room")) {
+    *room = v1::ROOM_UNSPECIFIED;
+  } else if (word == "open") {
+    *room = v1::ROOM_OPEN;
+  } else if (word == "closed") {
+    *room = v1::ROOM_CLOSED;
+  } else {
+    std::cerr << "tally: --room is open or closed, not '" << inv.Get("room")
+              << "'\n";
+    return false;
+  }
+  return true;
+}
+
+// " (open room)", or "" outside a teams match.
+std::string RoomText(v1::Room room) {
+  if (room == v1::ROOM_OPEN) return " (open room)";
+  if (room == v1::ROOM_CLOSED) return " (closed room)";
+  return "";
+}
+
+}  // namespace
 
 void AddVenueCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
@@ -28,12 +56,16 @@ void AddVenueCommands(std::vector<Command>& commands) {
   // --- Venue ---------------------------------------------------------------
   add({"enter-result",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
-       "pass) [--round=N]",
-       "enter a table's result, e.g. '4S N 10', '3NTX E -2', '2H W =', 'pass'",
+       "pass) [--round=N] [--room=open|closed]",
+       "enter a table's result, e.g. '4S N 10', '3NTX E -2', '2H W =', 'pass'; "
+       "in an event of matches SESSION is the round number, TABLE the match's "
+       "table and --room which of a teams match's two tables",
        6, 8, [](Client& cl, const Invocation& inv) {
          v1::EnterResultRequest r;
          *r.mutable_options() = cl.Options();
          int table = 0, board = 0, round = 0;
+         v1::Room room = v1::ROOM_UNSPECIFIED;
+         if (!RoomOption(inv, &room)) return kUsage;
          if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
              !ToInt(inv.args[4], &board) ||
              (inv.Has("round") && !ToInt(inv.Get("round"), &round))) {
@@ -49,23 +81,30 @@ void AddVenueCommands(std::vector<Command>& commands) {
          r.set_table(table);
          r.set_board(board);
          r.set_round(round);
+         r.set_room(room);
          *r.mutable_result() = *result;
          v1::EnterResultResponse out;
          grpc::Status st = cl.venue_->EnterResult(cl.Context().get(), r, &out);
          return PrintOutcome(
              inv, st, out, out.outcome(),
-             absl::StrCat("board ", board, " at table ", table, " (round ",
-                          out.round(), ", NS ", out.ns_pair(), " v EW ",
-                          out.ew_pair(), "): ", replay::DescribeResult(*result),
-                          ", NS ", out.ns_score() > 0 ? "+" : "",
-                          out.ns_score()));
+             absl::StrCat("board ", board, " at table ", table, RoomText(room),
+                          " (round ", out.round(), ", NS ", out.ns_pair(),
+                          " v EW ", out.ew_pair(),
+                          "): ", replay::DescribeResult(*result), ", NS ",
+                          out.ns_score() > 0 ? "+" : "", out.ns_score()));
        }});
-  add({"confirm-result", "TOURNAMENT COMPETITION SESSION TABLE BOARD PAIR",
-       "confirm a result entered at the table, as one of its pairs", 6, 6,
-       [](Client& cl, const Invocation& inv) {
+  add({"confirm-result",
+       "TOURNAMENT COMPETITION SESSION TABLE BOARD PAIR [--room=open|closed]",
+       "confirm a result entered at the table, as one of its pairs; in an "
+       "event "
+       "of matches SESSION is the round number, TABLE the match's table and, "
+       "in a teams match, PAIR one of the two teams and --room the table",
+       6, 6, [](Client& cl, const Invocation& inv) {
          v1::ConfirmResultRequest r;
          *r.mutable_options() = cl.Options();
          int table = 0, board = 0, pair = 0;
+         v1::Room room = v1::ROOM_UNSPECIFIED;
+         if (!RoomOption(inv, &room)) return kUsage;
          if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
              !ToInt(inv.args[4], &board) || !ToInt(inv.args[5], &pair)) {
            std::cerr << "tally: session, table, board and pair are numbers\n";
@@ -74,12 +113,15 @@ void AddVenueCommands(std::vector<Command>& commands) {
          r.set_table(table);
          r.set_board(board);
          r.set_confirming_pair(pair);
+         r.set_room(room);
          v1::CommandOutcome out;
          grpc::Status st =
              cl.venue_->ConfirmResult(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
-                             absl::StrCat("pair ", pair, " confirmed board ",
-                                          board, " at table ", table));
+         return PrintOutcome(
+             inv, st, out, out,
+             absl::StrCat(room == v1::ROOM_UNSPECIFIED ? "pair " : "team ",
+                          pair, " confirmed board ", board, " at table ", table,
+                          RoomText(room)));
        }});
 }
 
