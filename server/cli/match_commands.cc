@@ -327,6 +327,26 @@ int AwardPenalty(Client& cl, const Invocation& inv) {
                    " VPs (", r.clause(), ")"));
 }
 
+int RecordLot(Client& cl, const Invocation& inv) {
+  v1::RecordLotRequest r;
+  *r.mutable_options() = cl.Options();
+  r.set_tournament_id(inv.args[0]);
+  r.set_competition_id(inv.args[1]);
+  for (size_t i = 2; i < inv.args.size(); ++i) {
+    int entrant = 0;
+    if (!ToInt(inv.args[i], &entrant)) {
+      std::cerr << "tally: entrant '" << inv.args[i] << "' is not a number\n";
+      return kUsage;
+    }
+    r.add_order(entrant);
+  }
+  v1::CommandOutcome out;
+  grpc::Status st = cl.director_->RecordLot(cl.Context().get(), r, &out);
+  return PrintOutcome(inv, st, out, out,
+                      absl::StrCat("recorded the lot: ",
+                                   absl::StrJoin(r.order(), ", ")));
+}
+
 // --after-round=N and --purpose=draw|qualification|final into `request`;
 // false, after saying why, when either cannot be read.
 bool MatchStandingsOptions(const Invocation& inv,
@@ -429,6 +449,10 @@ void AddMatchCommands(std::vector<Command>& commands) {
        "deduct VPS (e.g. 1.5, at most 2 places) from a pair or team, naming "
        "the regulation applied and the ruling",
        4, 4, AwardPenalty});
+  add({"lot", "TOURNAMENT COMPETITION ENTRANT ENTRANT...",
+       "record the lot the director drew among entrants the final placing "
+       "leaves level, in the order drawn (first best)",
+       4, 99, RecordLot});
   add({"match-results", "TOURNAMENT COMPETITION ROUND",
        "a round's matches: boards scored, the home side's IMPs and the VPs", 3,
        3, [](Client& cl, const Invocation& inv) {
