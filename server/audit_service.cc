@@ -94,10 +94,11 @@ grpc::Status AuditService::GetMatchStandingsAsOf(
 grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
                                      const v1::CheckDrawRequest* request,
                                      v1::DrawCheck* response) {
-  absl::StatusOr<v1::DrawCheck> check = absl::InternalError("not answered");
-  log_.Read([&](const replay::State& s) {
-    check = replay::CheckDraw(log_.store(), s, *request);
-  });
+  // The replay runs on a copy, so writers are not held up meanwhile.
+  replay::State now;
+  log_.Read([&](const replay::State& s) { now = s; });
+  absl::StatusOr<v1::DrawCheck> check =
+      replay::CheckDraw(log_.store(), now, *request);
   if (!check.ok()) return ToGrpcStatus(check.status());
   *response = *std::move(check);
   return grpc::Status::OK;
