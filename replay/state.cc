@@ -185,6 +185,21 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c->lots.emplace_back(e.order().begin(), e.order().end());
       break;
     }
+    case v1::EventPayload::kSubstituteRecorded:
+    case v1::EventPayload::kPairAbsent: {
+      const auto& e = p.has_substitute_recorded() ? p.substitute_recorded()
+                                                  : v1::SubstituteRecorded();
+      const std::string& cid = p.has_substitute_recorded()
+                                   ? e.competition_id()
+                                   : p.pair_absent().competition_id();
+      CompetitionState* c = competition(cid);
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      int session = p.has_substitute_recorded() ? e.session()
+                                                : p.pair_absent().session();
+      int pair = p.has_substitute_recorded() ? e.pair() : p.pair_absent().pair();
+      c->attendance[{session, pair}] = p;
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

@@ -93,6 +93,9 @@ struct CompetitionState {
   // The lots the director recorded (LotDrawn), each the tied entrants in
   // the order the lot placed them, in log order.
   std::vector<std::vector<int>> lots;
+  // SABF TR 11.4-11.5: (session, pair) -> the latest substitute or absence
+  // the director recorded (a SubstituteRecorded or PairAbsent payload).
+  std::map<std::pair<int, int>, v1::EventPayload> attendance;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.

@@ -2,6 +2,7 @@
 
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/decide_pairs_event.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -40,6 +41,8 @@ TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
+TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
+TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 

@@ -1,4 +1,5 @@
 #include "replay/match_queries.h"
+#include "replay/pairs_event_queries.h"
 #include "replay/queries.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
@@ -41,6 +42,14 @@ grpc::Status QueryService::GetStandings(grpc::ServerContext*,
                                         v1::Standings* response) {
   return Answer(log_, response, [&](const replay::State& s) {
     return replay::BuildStandings(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetCompetitionStandings(
+    grpc::ServerContext*, const v1::GetCompetitionStandingsRequest* request,
+    v1::CompetitionStandings* response) {
+  return Answer(log_, response, [&](const replay::State& s) {
+    return replay::BuildCompetitionStandings(s, *request);
   });
 }
 

@@ -45,6 +45,12 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status RecordLot(grpc::ServerContext* context,
                          const v1::RecordLotRequest* request,
                          v1::CommandOutcome* response) override;
+  grpc::Status RecordSubstitute(grpc::ServerContext* context,
+                                const v1::RecordSubstituteRequest* request,
+                                v1::CommandOutcome* response) override;
+  grpc::Status RecordPairAbsent(grpc::ServerContext* context,
+                                const v1::RecordPairAbsentRequest* request,
+                                v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
@@ -81,6 +87,10 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetStandings(grpc::ServerContext* context,
                             const v1::GetStandingsRequest* request,
                             v1::Standings* response) override;
+  grpc::Status GetCompetitionStandings(
+      grpc::ServerContext* context,
+      const v1::GetCompetitionStandingsRequest* request,
+      v1::CompetitionStandings* response) override;
   grpc::Status GetTraveller(grpc::ServerContext* context,
                             const v1::GetTravellerRequest* request,
                             v1::Traveller* response) override;
