@@ -33,7 +33,10 @@ core::Rational Of(const v1::Fraction& f) {
 
 class PairsEventTest : public ::testing::Test {
  protected:
-  void SetUp() override {
+  void SetUp() override { Create("sabf_matchpoint_pairs"); }
+
+  void Create(const char* profile) {
+    state_ = State();
     v1::CreateTournamentRequest t;
     t.set_tournament_id("t");
     t.set_name("Test");
@@ -43,7 +46,7 @@ class PairsEventTest : public ::testing::Test {
     c.set_competition_id("pairs");
     c.set_name("State Pairs");
     c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
-    c.set_regulation_profile("sabf_matchpoint_pairs");
+    c.set_regulation_profile(profile);
     Apply(state_, DecideCreateCompetition(state_, c));
     for (int pair = 1; pair <= 5; ++pair) {
       v1::RegisterPairRequest r;
@@ -128,10 +131,8 @@ class PairsEventTest : public ::testing::Test {
     return r;
   }
 
-  State state_;
-};
 
-TEST_F(PairsEventTest, RanksEligiblePairsAndAppliesSubstituteAndAbsences) {
+  void PlayTwoSessions() {
   // Session 1: 1 v 2 at table 1, 3 v 4 at table 2; pair 5 absent
   // representing the state. Board 1: +90 at table 1, -50 at table 2;
   // board 2: +90 at both. Pair 1: 2 + 1 = 3 of 4 = 75.00%; pair 2: 25.00%;
@@ -155,12 +156,21 @@ TEST_F(PairsEventTest, RanksEligiblePairsAndAppliesSubstituteAndAbsences) {
   Enter(2, 1, 2, 6);
   Enter(2, 2, 2, 7);
   Post(2);
+  }
 
-  v1::GetCompetitionStandingsRequest q;
-  q.set_tournament_id("t");
-  q.set_competition_id("pairs");
-  absl::StatusOr<v1::CompetitionStandings> s =
-      BuildCompetitionStandings(state_, q);
+  absl::StatusOr<v1::CompetitionStandings> Standings() {
+    v1::GetCompetitionStandingsRequest q;
+    q.set_tournament_id("t");
+    q.set_competition_id("pairs");
+    return BuildCompetitionStandings(state_, q);
+  }
+
+  State state_;
+};
+
+TEST_F(PairsEventTest, RanksEligiblePairsAndAppliesSubstituteAndAbsences) {
+  PlayTwoSessions();
+  absl::StatusOr<v1::CompetitionStandings> s = Standings();
   ASSERT_THAT(s, IsOk());
   EXPECT_EQ(s->sessions_counted_size(), 2);
   ASSERT_EQ(s->rows_size(), 5);
@@ -194,6 +204,34 @@ TEST_F(PairsEventTest, RanksEligiblePairsAndAppliesSubstituteAndAbsences) {
   EXPECT_EQ(s->rows(4).pair(), 5);
   EXPECT_EQ(s->rows(4).sessions(0).attendance(), "absent_representative");
   EXPECT_EQ(Of(s->rows(4).aggregate()), core::Rational(0));
+}
+
+TEST_F(PairsEventTest, NswTotalsPercentagesAndSharesWhatItsChainCannotBreak) {
+  // NSW TR says nothing on substitutes, absences or eligibility: the same
+  // two sessions total as gained. Pair 2: 25 + 100 (the substitute's score
+  // stands) = 125; pair 3: 25 + 100 = 125; pairs 1 and 4: 75; pair 5: 0.
+  // NSW TR 11.2.4: (a) only for an incomplete movement; (b) 2 and 3 always
+  // sat in opposite directions: by the board's average, 2 scores 0+1+2+2 =
+  // 5 and 3 scores 0+1+2+2 = 5; (c) they never met; (d) no pair ranked
+  // above the others was met by both. 1 and 4 likewise: (b) 2+1+0+0 = 3 v
+  // 2+1 = 3, never met, no common opponent: both ties are shared.
+  Create("nsw_matchpoint_pairs");
+  PlayTwoSessions();
+  absl::StatusOr<v1::CompetitionStandings> s = Standings();
+  ASSERT_THAT(s, IsOk());
+  ASSERT_EQ(s->rows_size(), 5);
+  EXPECT_EQ(s->rows(0).pair(), 2);
+  EXPECT_EQ(s->rows(0).position(), 1);
+  EXPECT_TRUE(s->rows(0).tied());
+  EXPECT_EQ(Of(s->rows(0).aggregate()), core::Rational(125));
+  EXPECT_EQ(Of(s->rows(0).sessions(1).counted()), core::Rational(100));
+  EXPECT_EQ(s->rows(1).pair(), 3);
+  EXPECT_EQ(s->rows(1).position(), 1);
+  EXPECT_EQ(s->rows(2).position(), 3);
+  EXPECT_EQ(s->rows(3).position(), 3);
+  EXPECT_TRUE(s->rows(3).eligible());
+  EXPECT_EQ(s->rows(4).pair(), 5);
+  EXPECT_EQ(s->rows(4).position(), 5);
 }
 
 TEST_F(PairsEventTest, RefusesRecordsThatDoNotFit) {
