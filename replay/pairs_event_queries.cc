@@ -109,7 +109,11 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
       bool played = total != scores.pairs.end() && total->second.boards_played > 0;
       if (played) in.percentage = total->second.ranking_percentage;
       auto record = c->attendance.find({number, pair});
-      if (record != c->attendance.end()) {
+      // An absence recorded before the pair turned up and played is
+      // overtaken by its results (decide refuses one after them).
+      bool absence_overtaken = record != c->attendance.end() &&
+                               record->second.has_pair_absent() && played;
+      if (record != c->attendance.end() && !absence_overtaken) {
         in.attendance = AttendanceOf(record->second);
       } else {
         in.attendance = played ? core::SessionAttendance::kPlayed

@@ -10,7 +10,10 @@
 //     and eligibility (11.6) is measured against their rounds.
 //   * In a posted session, a pair with no result entered and no record is
 //     absent and scores 0 (SABF TR 11.4, first paragraph); a pair with
-//     results and no record played itself.
+//     results and no record played itself. An absence recorded for a pair
+//     that then played (results entered) is overtaken by the results.
+//   * Before any session is posted no rounds are required and no pair has
+//     played more than half of none: every pair is listed unplaced.
 //   * The combination follows the profile's source document: SABF TR
 //     profiles use SABF TR 11.3-11.6; others (NSW TR says nothing on
 //     combining sessions) total the session percentages (core header).

@@ -234,6 +234,24 @@ TEST_F(PairsEventTest, NswTotalsPercentagesAndSharesWhatItsChainCannotBreak) {
   EXPECT_EQ(s->rows(4).position(), 5);
 }
 
+TEST_F(PairsEventTest, ResultsOvertakeAnAbsenceRecordedBeforeThePairPlayed) {
+  // Pair 1 is recorded absent before session 1 starts, then plays: its
+  // 75.00% (2 + 1 matchpoints of 4, as in PlayTwoSessions) counts.
+  Define(1, 1, 2, 3, 4);
+  Apply(state_, DecideRecordPairAbsent(
+                    state_, Absent(1, 1, v1::ABSENCE_REASON_NONE)));
+  Enter(1, 1, 1, 7);
+  Enter(1, 2, 1, 6);
+  Enter(1, 1, 2, 7);
+  Enter(1, 2, 2, 7);
+  Post(1);
+  absl::StatusOr<v1::CompetitionStandings> s = Standings();
+  ASSERT_THAT(s, IsOk());
+  ASSERT_EQ(s->rows(0).pair(), 1);
+  EXPECT_EQ(s->rows(0).sessions(0).attendance(), "played");
+  EXPECT_EQ(Of(s->rows(0).aggregate()), core::Rational(75));
+}
+
 TEST_F(PairsEventTest, RefusesRecordsThatDoNotFit) {
   Define(1, 1, 2, 3, 4);
   Enter(1, 1, 1, 7);
