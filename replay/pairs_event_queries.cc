@@ -119,7 +119,10 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
         in.attendance = played ? core::SessionAttendance::kPlayed
                                : core::SessionAttendance::kAbsent;
       }
-      if (in.attendance == core::SessionAttendance::kSubstitute && !played) {
+      if ((in.attendance == core::SessionAttendance::kSubstitute ||
+           in.attendance ==
+               core::SessionAttendance::kRepresentativeSubstitute) &&
+          !played) {
         // A substitute recorded for a pair with no result: nothing gained.
         in.attendance = core::SessionAttendance::kAbsent;
       }

@@ -252,6 +252,28 @@ TEST_F(PairsEventTest, ResultsOvertakeAnAbsenceRecordedBeforeThePairPlayed) {
   EXPECT_EQ(Of(s->rows(0).aggregate()), core::Rational(75));
 }
 
+TEST_F(PairsEventTest, SubstituteForAPairThatNeverSatCountsAsAbsent) {
+  // Pair 5 is not seated in session 1 but a representative substitute is
+  // recorded for it: nothing was gained, so it is absent (0), under either
+  // profile, and the query does not fail for want of a percentage.
+  Create("nsw_matchpoint_pairs");
+  Define(1, 1, 2, 3, 4);
+  v1::RecordSubstituteRequest sub = Substitute(1, 5);
+  sub.set_reason(v1::SUBSTITUTE_REASON_REPRESENTATIVE);
+  Apply(state_, DecideRecordSubstitute(state_, sub));
+  Enter(1, 1, 1, 7);
+  Enter(1, 2, 1, 6);
+  Enter(1, 1, 2, 7);
+  Enter(1, 2, 2, 7);
+  Post(1);
+  absl::StatusOr<v1::CompetitionStandings> s = Standings();
+  ASSERT_THAT(s, IsOk());
+  ASSERT_EQ(s->rows_size(), 5);
+  EXPECT_EQ(s->rows(4).pair(), 5);
+  EXPECT_EQ(s->rows(4).sessions(0).attendance(), "absent");
+  EXPECT_EQ(Of(s->rows(4).aggregate()), core::Rational(0));
+}
+
 TEST_F(PairsEventTest, RefusesRecordsThatDoNotFit) {
   Define(1, 1, 2, 3, 4);
   Enter(1, 1, 1, 7);
