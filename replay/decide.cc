@@ -256,12 +256,6 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
         "profile '", profile.name(), "' is for ", KindName(kind),
         " competitions, not ", KindName(request.kind())));
   }
-  if (profile.draw().method() == "itc_round_robin") {
-    return absl::UnimplementedError(absl::StrCat(
-        "profile '", profile.name(),
-        "' draws by the ITC round robin (ANC SR 10.6-10.7), which is not "
-        "wired to the event log yet"));
-  }
   if (t->competitions.contains(request.competition_id())) {
     return absl::AlreadyExistsError(absl::StrCat(
         "tournament '", request.tournament_id(),

@@ -214,12 +214,13 @@ TEST_F(DecideTest, ACompetitionNamesAShippedMatchpointPairsProfile) {
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("is for round robin pairs competitions, not "
                                  "matchpoint pairs")));
-  // Kinds not yet run end to end say so.
+  // The ITC qualifying (ANC SR 10.3-10.8) is drawn through the log too.
   c.set_kind(v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS);
   c.set_regulation_profile("anc2025_itc_qualifying");
-  EXPECT_THAT(DecideCreateCompetition(state_, c),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("ANC SR 10.6-10.7")));
+  absl::StatusOr<v1::EventPayload> itc = DecideCreateCompetition(state_, c);
+  ASSERT_THAT(itc, IsOk());
+  EXPECT_EQ(itc->competition_created().profile().draw().method(),
+            "itc_round_robin");
   c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
   c.set_regulation_profile("sabf_matchpoint_pairs");
   absl::StatusOr<v1::EventPayload> created = DecideCreateCompetition(state_, c);

@@ -12,6 +12,7 @@
 #include "core/movement/sabf_butler_draw.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "replay/bridge_convert.h"
+#include "replay/itc_draw_order.h"
 #include "replay/match_standings.h"
 
 namespace tally::replay {
@@ -124,8 +125,8 @@ absl::StatusOr<core::RoundRobinSchedule> ScheduleOf(
   return core::BergerRoundRobin(entrants);
 }
 
-absl::Status DrawRoundRobin(const CompetitionState& competition,
-                            const DrawOrder& order, v1::DrawMade& out) {
+// A round robin's schedule is in entrant numbers: the field must be 1..n.
+absl::Status CheckNumberedOneToN(const CompetitionState& competition) {
   int expected = 1;
   for (const auto& [number, players] : competition.pairs) {
     if (number != expected++) {
@@ -135,6 +136,12 @@ absl::Status DrawRoundRobin(const CompetitionState& competition,
           competition.pairs.size(), " (entrant ", number, " breaks the run)"));
     }
   }
+  return absl::OkStatus();
+}
+
+absl::Status DrawRoundRobin(const CompetitionState& competition,
+                            const DrawOrder& order, v1::DrawMade& out) {
+  TALLY_RETURN_IF_ERROR(CheckNumberedOneToN(competition));
   TALLY_ASSIGN_OR_RETURN(core::RoundRobinSchedule schedule,
                          ScheduleOf(competition));
   if (order.round > static_cast<int>(schedule.rounds.size())) {
@@ -194,6 +201,13 @@ absl::Status DrawExplicit(const CompetitionState& competition,
 int RoundsInEvent(const CompetitionState& competition) {
   const core::RegulationProfile& p = competition.profile;
   if (p.matches.has_value() && p.matches->count > 0) return p.matches->count;
+  if (p.draw.has_value() &&
+      p.draw->method == core::DrawMethod::kItcRoundRobin) {
+    // ANC SR 10.6-10.7: two round robins of 7 rounds, or three of 5.
+    absl::StatusOr<int> rounds =
+        ItcRoundsInEvent(static_cast<int>(competition.pairs.size()));
+    return rounds.ok() ? *rounds : 0;
+  }
   if (p.draw.has_value() && p.draw->method != core::DrawMethod::kSwiss &&
       p.draw->method != core::DrawMethod::kExplicit) {
     absl::StatusOr<core::RoundRobinSchedule> schedule = ScheduleOf(competition);
@@ -256,9 +270,10 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
       TALLY_RETURN_IF_ERROR(DrawExplicit(competition, order, out));
       break;
     case core::DrawMethod::kItcRoundRobin:
-      return absl::UnimplementedError(
-          "the ITC round-robin draw (ANC SR 10.6-10.7) is not wired to the "
-          "event log yet");
+      // ANC SR 10.3-10.8 (replay/itc_draw_order.h).
+      TALLY_RETURN_IF_ERROR(CheckNumberedOneToN(competition));
+      TALLY_RETURN_IF_ERROR(DrawItcRound(competition, order, out));
+      break;
   }
   return out;
 }
