@@ -251,7 +251,9 @@ TEST_F(DecideMatchesTest, ALotSettlesOnlyATieWaitingForOne) {
   std::vector<int> order;
   for (const EntrantStanding& row : ranking->rows) {
     order.push_back(row.entrant);
-    if (row.entrant != 5) EXPECT_EQ(row.placing.criterion, "lot");
+    if (row.entrant != 5) {
+      EXPECT_EQ(row.placing.criterion, "lot");
+    }
   }
   EXPECT_THAT(order, ::testing::ElementsAre(5, 3, 8, 1, 2, 7, 4, 6));
   EXPECT_TRUE(ranking->pending.empty());
