@@ -126,6 +126,7 @@ void AddVenueCommands(std::vector<Command>& commands);
 void AddQueryCommands(std::vector<Command>& commands);
 void AddAuditCommands(std::vector<Command>& commands);
 void AddMatchCommands(std::vector<Command>& commands);
+void AddPairsEventCommands(std::vector<Command>& commands);
 void AddCalcCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli

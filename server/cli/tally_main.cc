@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   AddQueryCommands(commands);
   AddAuditCommands(commands);
   AddMatchCommands(commands);
+  AddPairsEventCommands(commands);
   AddCalcCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);

@@ -1,0 +1,135 @@
+// The commands of a matchpoint pairs competition over several sessions:
+// recording a substitute or an absent pair, and the competition's overall
+// standings (SABF TR 11.3-11.7).
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
+#include "server/cli/text_table.h"
+
+namespace tally::cli {
+namespace {
+
+// SESSION and PAIR (arguments 2 and 3) into `request`.
+template <typename Request>
+bool SessionPairArgs(const Invocation& inv, Request* request) {
+  int session = 0, pair = 0;
+  if (!ToInt(inv.args[2], &session) || !ToInt(inv.args[3], &pair)) {
+    std::cerr << "tally: session and pair are numbers\n";
+    return false;
+  }
+  request->set_tournament_id(inv.args[0]);
+  request->set_competition_id(inv.args[1]);
+  request->set_session(session);
+  request->set_pair(pair);
+  return true;
+}
+
+int RecordSubstitute(Client& cl, const Invocation& inv) {
+  v1::RecordSubstituteRequest r;
+  *r.mutable_options() = cl.Options();
+  if (!SessionPairArgs(inv, &r)) return kUsage;
+  r.set_replaced_player(inv.args[4]);
+  r.set_substitute(inv.args[5]);
+  r.set_reason(inv.Has("representative") ? v1::SUBSTITUTE_REASON_REPRESENTATIVE
+                                         : v1::SUBSTITUTE_REASON_ORDINARY);
+  v1::CommandOutcome out;
+  grpc::Status st =
+      cl.director_->RecordSubstitute(cl.Context().get(), r, &out);
+  return PrintOutcome(inv, st, out, out,
+                      absl::StrCat(r.substitute(), " substitutes for ",
+                                   r.replaced_player(), " (pair ", r.pair(),
+                                   ", session ", r.session(), ")"));
+}
+
+int RecordAbsent(Client& cl, const Invocation& inv) {
+  v1::RecordPairAbsentRequest r;
+  *r.mutable_options() = cl.Options();
+  if (!SessionPairArgs(inv, &r)) return kUsage;
+  const std::string reason = inv.Get("reason", "none");
+  if (reason == "none") {
+    r.set_reason(v1::ABSENCE_REASON_NONE);
+  } else if (reason == "representative") {
+    r.set_reason(v1::ABSENCE_REASON_REPRESENTATIVE);
+  } else if (reason == "other-championship") {
+    r.set_reason(v1::ABSENCE_REASON_OTHER_NATIONAL_CHAMPIONSHIP);
+  } else {
+    std::cerr << "tally: --reason is none, representative or "
+                 "other-championship\n";
+    return kUsage;
+  }
+  v1::CommandOutcome out;
+  grpc::Status st =
+      cl.director_->RecordPairAbsent(cl.Context().get(), r, &out);
+  return PrintOutcome(inv, st, out, out,
+                      absl::StrCat("pair ", r.pair(), " absent from session ",
+                                   r.session(), " (", reason, ")"));
+}
+
+void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
+  std::cout << s.tournament_id() << " / " << s.competition_id()
+            << ", sessions " << absl::StrJoin(s.sessions_counted(), ", ")
+            << " (" << s.combination() << "), as of event "
+            << s.as_of_sequence() << "\n";
+  TextTable t({"Rank", "Pair", "Players", "Aggregate", "Sessions", "Eligible",
+               "Decided by"});
+  for (const v1::CompetitionStandingsRow& r : s.rows()) {
+    std::vector<std::string> sessions;
+    for (const v1::CompetitionSessionFigure& f : r.sessions()) {
+      sessions.push_back(absl::StrCat(f.session(), ": ",
+                                      DecimalText(f.counted_display()),
+                                      f.attendance() == "played"
+                                          ? ""
+                                          : absl::StrCat(" ", f.attendance())));
+    }
+    t.AddRow({r.position() == 0
+                  ? "-"
+                  : absl::StrCat(r.position(), r.tied() ? "=" : ""),
+              absl::StrCat(r.pair()), Players(r.players()),
+              DecimalText(r.aggregate_display()),
+              absl::StrJoin(sessions, "; "), r.eligible() ? "yes" : "no",
+              r.decided_by().empty()
+                  ? ""
+                  : absl::StrCat(r.decided_by(), " (", r.decided_by_clause(),
+                                 ")")});
+  }
+  std::cout << t.Render();
+}
+
+}  // namespace
+
+void AddPairsEventCommands(std::vector<Command>& commands) {
+  auto add = [&](Command c) { commands.push_back(std::move(c)); };
+  add({"substitute",
+       "TOURNAMENT COMPETITION SESSION PAIR REPLACED_PLAYER SUBSTITUTE "
+       "[--representative]",
+       "record a substitute for one member of a pair in a session (SABF TR "
+       "11.4; --representative: the member was representing the state or "
+       "country)",
+       6, 6, RecordSubstitute});
+  add({"absent",
+       "TOURNAMENT COMPETITION SESSION PAIR "
+       "[--reason=none|representative|other-championship]",
+       "record a pair absent from a session (SABF TR 11.4-11.5)", 4, 4,
+       RecordAbsent});
+  add({"competition-standings", "TOURNAMENT COMPETITION",
+       "a matchpoint pairs competition's ranking over its posted sessions: "
+       "the aggregate, each session's figure, eligibility (SABF TR 11.3-11.7)",
+       2, 2, [](Client& cl, const Invocation& inv) {
+         v1::GetCompetitionStandingsRequest r;
+         r.set_tournament_id(inv.args[0]);
+         r.set_competition_id(inv.args[1]);
+         v1::CompetitionStandings out;
+         grpc::Status st =
+             cl.query_->GetCompetitionStandings(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::CompetitionStandings>(
+             inv, st, out, PrintCompetitionStandings);
+       }});
+}
+
+}  // namespace tally::cli
