@@ -3,7 +3,8 @@
 // the previous round (penalties left out where the profile says, ANC SR
 // 5.1; the profile's draw tie-breaks, ANC SR 17.2 and SABF TR 14.1; any
 // lot still needed drawn from the seed), a round-robin round from its
-// schedule, or the director's explicit matches checked. MakeDraw stores the
+// schedule (the ITC's from replay/itc_draw_order.h, ANC SR 10.3-10.8), or
+// the director's explicit matches checked. MakeDraw stores the
 // result (DrawMade); CheckDraw recomputes it from the log as it stood just
 // before and compares.
 //
