@@ -126,26 +126,6 @@ absl::Status CheckMovement(const v1::Movement& movement,
   return IndexMovement(movement, scratch);
 }
 
-// The competition kind each event kind of the profiles is run as.
-v1::CompetitionKind KindForProfile(v1::EventKind kind) {
-  switch (kind) {
-    case v1::EVENT_KIND_MATCHPOINT_PAIRS:
-      return v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
-    case v1::EVENT_KIND_SWISS_PAIRS:
-      return v1::COMPETITION_KIND_SWISS_PAIRS;
-    case v1::EVENT_KIND_SWISS_TEAMS:
-      return v1::COMPETITION_KIND_SWISS_TEAMS;
-    case v1::EVENT_KIND_ROUND_ROBIN_PAIRS:
-      return v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS;
-    case v1::EVENT_KIND_ROUND_ROBIN_TEAMS:
-      return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
-    case v1::EVENT_KIND_KNOCKOUT_TEAMS:
-      return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
-    default:
-      return v1::COMPETITION_KIND_UNSPECIFIED;
-  }
-}
-
 std::string KindName(v1::CompetitionKind kind) {
   return absl::StrReplaceAll(
       absl::AsciiStrToLower(
@@ -199,6 +179,51 @@ absl::StatusOr<const CompetitionState*> FindCompetition(
   return &it->second;
 }
 
+absl::StatusOr<const CompetitionState*> FindMatchCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id) {
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, tournament_id, competition_id));
+  if (!c->PlaysMatches()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", competition_id,
+        "' is a matchpoint pairs competition played in sessions of a "
+        "movement; draws, rounds, match standings and VP penalties belong to "
+        "events of matches"));
+  }
+  return c;
+}
+
+absl::StatusOr<const MatchRoundState*> FindDrawnRound(
+    const CompetitionState& competition, int round) {
+  auto it = competition.rounds.find(round);
+  if (it == competition.rounds.end()) {
+    return absl::NotFoundError(absl::StrCat(
+        "round ", round, " of '", competition.id, "' is not drawn (",
+        competition.rounds.size(), " round(s) drawn so far)"));
+  }
+  return &it->second;
+}
+
+v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event) {
+  switch (event) {
+    case v1::EVENT_KIND_MATCHPOINT_PAIRS:
+      return v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+    case v1::EVENT_KIND_SWISS_PAIRS:
+      return v1::COMPETITION_KIND_SWISS_PAIRS;
+    case v1::EVENT_KIND_SWISS_TEAMS:
+      return v1::COMPETITION_KIND_SWISS_TEAMS;
+    case v1::EVENT_KIND_ROUND_ROBIN_PAIRS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS;
+    case v1::EVENT_KIND_ROUND_ROBIN_TEAMS:
+      return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
+    case v1::EVENT_KIND_KNOCKOUT_TEAMS:
+      return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
+    default:
+      return v1::COMPETITION_KIND_UNSPECIFIED;
+  }
+}
+
 absl::StatusOr<const SessionState*> FindSession(
     const State& state, const std::string& tournament_id,
     const std::string& competition_id, int session) {
@@ -244,7 +269,7 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   }
   TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec profile,
                          FindBuiltInProfileSpec(request.regulation_profile()));
-  const v1::CompetitionKind kind = KindForProfile(profile.event_kind());
+  const v1::CompetitionKind kind = CompetitionKindForEvent(profile.event_kind());
   if (kind == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::UnimplementedError(absl::StrCat(
         "profile '", profile.name(), "' (", profile.title(),

@@ -42,6 +42,19 @@ absl::StatusOr<const TournamentState*> FindTournament(
 absl::StatusOr<const CompetitionState*> FindCompetition(
     const State& state, const std::string& tournament_id,
     const std::string& competition_id);
+// A competition that plays drawn rounds of matches: FailedPrecondition for
+// a matchpoint pairs competition (sessions of a movement).
+absl::StatusOr<const CompetitionState*> FindMatchCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id);
+// A drawn round of `competition`: NotFound otherwise.
+absl::StatusOr<const MatchRoundState*> FindDrawnRound(
+    const CompetitionState& competition, int round);
+
+// The competition kind that runs a profile's kind of event; unspecified for
+// Butler pairs in a movement, which tally does not run yet.
+v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event);
+
 absl::StatusOr<const SessionState*> FindSession(
     const State& state, const std::string& tournament_id,
     const std::string& competition_id, int session);

@@ -21,34 +21,9 @@ std::string RoundName(const CompetitionState& c, int round) {
   return absl::StrCat("round ", round, " of '", c.id, "'");
 }
 
-absl::StatusOr<const CompetitionState*> FindMatchCompetition(
-    const State& state, const std::string& tournament_id,
-    const std::string& competition_id) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, tournament_id, competition_id));
-  if (!c->PlaysMatches()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "'", competition_id,
-        "' is a matchpoint pairs competition played in sessions; rounds, "
-        "draws and VP penalties belong to events of matches"));
-  }
-  return c;
-}
-
-absl::StatusOr<const MatchRoundState*> FindRound(const CompetitionState& c,
-                                                 int round) {
-  auto it = c.rounds.find(round);
-  if (it == c.rounds.end()) {
-    return absl::NotFoundError(absl::StrCat(
-        RoundName(c, round), " is not drawn (", c.rounds.size(),
-        " round(s) drawn so far); results are entered against a drawn round"));
-  }
-  return &it->second;
-}
-
 absl::StatusOr<const MatchRoundState*> FindRoundInPlay(
     const CompetitionState& c, int round) {
-  TALLY_ASSIGN_OR_RETURN(const MatchRoundState* r, FindRound(c, round));
+  TALLY_ASSIGN_OR_RETURN(const MatchRoundState* r, FindDrawnRound(c, round));
   if (r->posted) {
     return absl::FailedPreconditionError(
         absl::StrCat("scores for ", RoundName(c, round),

@@ -6,6 +6,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/match_standings.h"
 
@@ -15,17 +16,6 @@ namespace {
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
-
-void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
-  ASSERT_THAT(payload, IsOk());
-  v1::Event e;
-  e.set_sequence(state.last_sequence + 1);
-  e.set_tournament_id("t");
-  const TournamentState* t = state.FindTournament("t");
-  e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
-  *e.mutable_payload() = *payload;
-  ASSERT_THAT(Evolve(e, state), IsOk());
-}
 
 // Eight pairs in a Swiss pairs event under nsw_swiss_pairs (8-board
 // matches, NSW TR 11.2.1 tie-breaks, a bye under NSW TR 12.8).

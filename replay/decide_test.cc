@@ -3,6 +3,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/apply_for_test.h"
 
 namespace tally::replay {
 namespace {
@@ -10,18 +11,6 @@ namespace {
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
-
-// Folds `payload` into `state` as the next event of tournament "t".
-void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
-  ASSERT_THAT(payload, IsOk());
-  v1::Event e;
-  e.set_sequence(state.last_sequence + 1);
-  e.set_tournament_id("t");
-  const TournamentState* t = state.FindTournament("t");
-  e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
-  *e.mutable_payload() = *payload;
-  ASSERT_THAT(Evolve(e, state), IsOk());
-}
 
 class DecideTest : public ::testing::Test {
  protected:

@@ -13,6 +13,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 
@@ -23,17 +24,6 @@ using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-
-void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
-  ASSERT_THAT(payload, IsOk());
-  v1::Event e;
-  e.set_sequence(state.last_sequence + 1);
-  e.set_tournament_id("t");
-  const TournamentState* t = state.FindTournament("t");
-  e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
-  *e.mutable_payload() = *payload;
-  ASSERT_THAT(Evolve(e, state), IsOk());
-}
 
 // An ITC qualifying of `teams` teams under anc2025_itc_qualifying.
 State Qualifying(int teams) {

@@ -21,31 +21,6 @@ v1::DecimalValue Vps(const core::Rational& r) {
       core::Decimal::Round(r, 2, core::HalfRounding::kAwayFromZero));
 }
 
-absl::StatusOr<const CompetitionState*> FindMatchCompetition(
-    const State& state, const std::string& tournament_id,
-    const std::string& competition_id) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, tournament_id, competition_id));
-  if (!c->PlaysMatches()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "'", competition_id,
-        "' is played in sessions of a movement: ask for its session "
-        "standings"));
-  }
-  return c;
-}
-
-absl::StatusOr<const MatchRoundState*> FindDrawnRound(
-    const CompetitionState& c, int round) {
-  auto it = c.rounds.find(round);
-  if (it == c.rounds.end()) {
-    return absl::NotFoundError(absl::StrCat("round ", round, " of '", c.id,
-                                            "' is not drawn (",
-                                            c.rounds.size(), " drawn)"));
-  }
-  return &it->second;
-}
-
 core::TieBreakPurpose PurposeOf(v1::TieBreakPurpose purpose) {
   switch (purpose) {
     case v1::TIE_BREAK_PURPOSE_DRAW:

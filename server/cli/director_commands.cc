@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "replay/bridge_convert.h"
+#include "replay/decide.h"
 #include "replay/state.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
@@ -45,27 +46,6 @@ std::string KindWord(v1::CompetitionKind kind) {
   return "unspecified";
 }
 
-// The competition kind that runs a profile's kind of event. A Butler pairs
-// profile has none: unspecified, and the server says why.
-v1::CompetitionKind KindForEvent(v1::EventKind event) {
-  switch (event) {
-    case v1::EVENT_KIND_MATCHPOINT_PAIRS:
-      return v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
-    case v1::EVENT_KIND_SWISS_PAIRS:
-      return v1::COMPETITION_KIND_SWISS_PAIRS;
-    case v1::EVENT_KIND_SWISS_TEAMS:
-      return v1::COMPETITION_KIND_SWISS_TEAMS;
-    case v1::EVENT_KIND_ROUND_ROBIN_PAIRS:
-      return v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS;
-    case v1::EVENT_KIND_ROUND_ROBIN_TEAMS:
-      return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
-    case v1::EVENT_KIND_KNOCKOUT_TEAMS:
-      return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
-    default:
-      return v1::COMPETITION_KIND_UNSPECIFIED;
-  }
-}
-
 // --kind, else the kind of the profile's event as the server has it (no
 // profile: unspecified, and the server says a profile is required). Returns
 // kOk, or the exit status after saying what went wrong.
@@ -90,7 +70,7 @@ int ChooseKind(Client& cl, const Invocation& inv, v1::CompetitionKind* kind) {
   grpc::Status st =
       cl.query_->GetRegulationProfile(cl.Context().get(), r, &profile);
   if (!st.ok()) return Refused(st);
-  *kind = KindForEvent(profile.event_kind());
+  *kind = replay::CompetitionKindForEvent(profile.event_kind());
   return kOk;
 }
 

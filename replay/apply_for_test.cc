@@ -1,0 +1,21 @@
+#include "replay/apply_for_test.h"
+
+#include "core/base/status_matchers.h"
+#include "gtest/gtest.h"
+
+namespace tally::replay {
+
+using ::tally::testing::IsOk;
+
+void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
+  ASSERT_THAT(payload, IsOk());
+  v1::Event e;
+  e.set_sequence(state.last_sequence + 1);
+  e.set_tournament_id("t");
+  const TournamentState* t = state.FindTournament("t");
+  e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
+  *e.mutable_payload() = *payload;
+  ASSERT_THAT(Evolve(e, state), IsOk());
+}
+
+}  // namespace tally::replay

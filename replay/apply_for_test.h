@@ -1,0 +1,19 @@
+// Test-only: folds a decided event payload into a State as the next event
+// of tournament "t", the way the event log would, so replay tests can run
+// commands through decide and Evolve without a store.
+
+#ifndef TALLY_REPLAY_APPLY_FOR_TEST_H_
+#define TALLY_REPLAY_APPLY_FOR_TEST_H_
+
+#include "absl/status/statusor.h"
+#include "replay/state.h"
+#include "tally/v1/events.pb.h"
+
+namespace tally::replay {
+
+// Fails the current test (gtest ASSERT) unless `payload` is OK and folds.
+void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_APPLY_FOR_TEST_H_
