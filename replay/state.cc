@@ -200,6 +200,20 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c->attendance[{session, pair}] = p;
       break;
     }
+    case v1::EventPayload::kEntrantsQualified: {
+      const auto& e = p.entrants_qualified();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      if (c->qualification.has_value()) {
+        return Misfit(event, "the competition's entrants already qualified");
+      }
+      for (const v1::QualifiedEntrant& q : e.entrants()) {
+        c->pairs[q.entrant()] = {q.players().begin(), q.players().end()};
+        if (c->IsTeams()) c->team_names[q.entrant()] = q.name();
+      }
+      c->qualification = e;
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -96,6 +97,9 @@ struct CompetitionState {
   // SABF TR 11.4-11.5: (session, pair) -> the latest substitute or absence
   // the director recorded (a SubstituteRecorded or PairAbsent payload).
   std::map<std::pair<int, int>, v1::EventPayload> attendance;
+  // How its entrants qualified from an earlier stage (EntrantsQualified),
+  // if they did; every entrant's carry-over is in it.
+  std::optional<v1::EntrantsQualified> qualification;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.
