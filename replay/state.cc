@@ -214,6 +214,24 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c->qualification = e;
       break;
     }
+    case v1::EventPayload::kEntrantWithdrawn: {
+      const auto& e = p.entrant_withdrawn();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      if (!c->withdrawals.emplace(e.entrant(), e).second) {
+        return Misfit(event, "the entrant has already withdrawn");
+      }
+      break;
+    }
+    case v1::EventPayload::kMatchForfeited: {
+      const auto& e = p.match_forfeited();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      auto round = c->rounds.find(e.round());
+      if (round == c->rounds.end()) return Misfit(event, "unknown round");
+      round->second.forfeits[e.table()] = e;
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

@@ -72,6 +72,8 @@ struct MatchRoundState {
   // (board, table, room) -> the result entered there; room is
   // ROOM_UNSPECIFIED in a pairs match.
   std::map<std::tuple<int, int, int>, EnteredResult> results;
+  // table -> the forfeit the director declared there (MatchForfeited).
+  std::map<int, v1::MatchForfeited> forfeits;
 };
 
 struct PenaltyRecord {
@@ -100,6 +102,8 @@ struct CompetitionState {
   // How its entrants qualified from an earlier stage (EntrantsQualified),
   // if they did; every entrant's carry-over is in it.
   std::optional<v1::EntrantsQualified> qualification;
+  // entrant -> its withdrawal (EntrantWithdrawn).
+  std::map<int, v1::EntrantWithdrawn> withdrawals;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.
