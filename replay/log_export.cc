@@ -34,9 +34,10 @@ std::vector<ExportedEvent> ParseLines(absl::Span<const std::string> lines,
     auto status = google::protobuf::util::JsonStringToMessage(
         std::string(lines[i]), &e.event);
     if (!status.ok()) {
-      problems.push_back({line, 0,
-                          absl::StrCat("line ", line, " is not an event: ",
-                                       FirstLine(std::string(status.message())))});
+      problems.push_back(
+          {line, 0,
+           absl::StrCat("line ", line, " is not an event: ",
+                        FirstLine(std::string(status.message())))});
     } else if (e.event.sequence() == 0) {
       problems.push_back(
           {line, 0, absl::StrCat("line ", line, " has no sequence number")});
@@ -84,11 +85,10 @@ void CheckFileOrder(const std::vector<ExportedEvent>& events,
                         " is on line ", latest->line, ", event ", s,
                         " on line ", e.line, ")")});
     } else {
-      problems.push_back(
-          {e.line, s,
-           absl::StrCat("event ", s, " is out of order: line ", e.line,
-                        " comes after event ", m, " (line ", latest->line,
-                        ")")});
+      problems.push_back({e.line, s,
+                          absl::StrCat("event ", s, " is out of order: line ",
+                                       e.line, " comes after event ", m,
+                                       " (line ", latest->line, ")")});
     }
   }
 }
@@ -100,12 +100,11 @@ void CheckChain(const std::map<uint64_t, const ExportedEvent*>& by_sequence,
   uint64_t expected = 1;
   for (const auto& [s, e] : by_sequence) {
     if (s > expected) {
-      problems.push_back(
-          {0, expected,
-           s == expected + 1
-               ? absl::StrCat("event ", expected, " is missing")
-               : absl::StrCat("events ", expected, " to ", s - 1,
-                              " are missing")});
+      problems.push_back({0, expected,
+                          s == expected + 1
+                              ? absl::StrCat("event ", expected, " is missing")
+                              : absl::StrCat("events ", expected, " to ", s - 1,
+                                             " are missing")});
     }
     expected = s + 1;
     std::string previous;

@@ -38,9 +38,9 @@ struct ExportProblem {
 };
 
 struct ExportVerification {
-  uint64_t events = 0;         // lines read as events
-  uint64_t last_sequence = 0;  // the highest sequence in the file
-  std::string last_hash;       // its hash, lowercase hex
+  uint64_t events = 0;                  // lines read as events
+  uint64_t last_sequence = 0;           // the highest sequence in the file
+  std::string last_hash;                // its hash, lowercase hex
   std::vector<ExportProblem> problems;  // by sequence, then line
 
   bool ok() const { return problems.empty(); }
