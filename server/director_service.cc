@@ -1,6 +1,7 @@
 #include <random>
 
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/decide_timeline.h"
@@ -51,6 +52,21 @@ TALLY_DIRECTOR_COMMAND(EndStage, EndStageRequest)
 TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
+
+grpc::Status DirectorService::CorrectResult(
+    grpc::ServerContext* context, const v1::CorrectResultRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the window is judged at the moment the correction is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "CorrectResult", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideCorrectResult(s, *request, at);
+                    },
+                    response)
+          .status());
+}
 
 grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
                                        const v1::MakeDrawRequest* request,
