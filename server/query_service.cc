@@ -1,5 +1,6 @@
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
+#include "replay/qualification_query.h"
 #include "replay/queries.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
@@ -114,6 +115,14 @@ grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
                                 v1::EntrantRecord* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetQualification(
+    grpc::ServerContext*, const v1::GetQualificationRequest* request,
+    v1::Qualification* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildQualification(s, *request);
   });
 }
 

@@ -54,6 +54,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
+  grpc::Status QualifyEntrants(grpc::ServerContext* context,
+                               const v1::QualifyEntrantsRequest* request,
+                               v1::QualifyEntrantsResponse* response) override;
 
  private:
   CommandRunner runner_;
@@ -118,6 +121,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) override;
+  grpc::Status GetQualification(grpc::ServerContext* context,
+                                const v1::GetQualificationRequest* request,
+                                v1::Qualification* response) override;
 
  private:
   const replay::EventLog& log_;

@@ -59,6 +59,13 @@ class MatchClient {
   // Events in the log so far (VerifyChain's count).
   absl::StatusOr<uint64_t> LogLength();
 
+  // Qualifies entrants of `from` into this competition (QualifyEntrants);
+  // per_field 0: as the profile says.
+  absl::StatusOr<v1::EntrantsQualified> Qualify(
+      const std::string& from, int per_field = 0,
+      const std::vector<int>& withdrawn = {});
+  absl::StatusOr<v1::Qualification> Qualification();
+
  private:
   std::unique_ptr<grpc::ClientContext> Context() const;
   // A fresh idempotency key for each command.
