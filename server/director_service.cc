@@ -5,6 +5,7 @@
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/decide_timeline.h"
+#include "replay/qualify.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -84,6 +85,21 @@ grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
       response->mutable_outcome());
   if (!event.ok()) return ToGrpcStatus(event.status());
   *response->mutable_draw() = event->payload().draw_made();
+  return grpc::Status::OK;
+}
+
+grpc::Status DirectorService::QualifyEntrants(
+    grpc::ServerContext* context, const v1::QualifyEntrantsRequest* request,
+    v1::QualifyEntrantsResponse* response) {
+  absl::StatusOr<v1::Event> event = runner_.Run(
+      context, v1::ROLE_DIRECTOR, "QualifyEntrants", *request,
+      request->options(), request->tournament_id(),
+      [request](const replay::State& s) {
+        return replay::DecideQualifyEntrants(s, *request);
+      },
+      response->mutable_outcome());
+  if (!event.ok()) return ToGrpcStatus(event.status());
+  *response->mutable_qualification() = event->payload().entrants_qualified();
   return grpc::Status::OK;
 }
 

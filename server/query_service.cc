@@ -1,5 +1,6 @@
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
+#include "replay/qualification_query.h"
 #include "replay/queries.h"
 #include "replay/time_windows.h"
 #include "server/grpc_status.h"
@@ -126,6 +127,14 @@ grpc::Status QueryService::GetTimeWindows(
       request->has_at() ? replay::ToTime(request->at()) : clock_();
   return Answer(log_, response, [request, at](const replay::State& s) {
     return replay::BuildTimeWindows(s, *request, at);
+  });
+}
+
+grpc::Status QueryService::GetQualification(
+    grpc::ServerContext*, const v1::GetQualificationRequest* request,
+    v1::Qualification* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildQualification(s, *request);
   });
 }
 

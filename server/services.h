@@ -78,6 +78,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
+  grpc::Status QualifyEntrants(grpc::ServerContext* context,
+                               const v1::QualifyEntrantsRequest* request,
+                               v1::QualifyEntrantsResponse* response) override;
 
  private:
   CommandRunner runner_;
@@ -150,6 +153,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetTimeWindows(grpc::ServerContext* context,
                               const v1::GetTimeWindowsRequest* request,
                               v1::TimeWindows* response) override;
+  grpc::Status GetQualification(grpc::ServerContext* context,
+                                const v1::GetQualificationRequest* request,
+                                v1::Qualification* response) override;
 
  private:
   const replay::EventLog& log_;

@@ -284,6 +284,30 @@ absl::StatusOr<uint64_t> MatchClient::LogLength() {
   return v.events_checked();
 }
 
+absl::StatusOr<v1::EntrantsQualified> MatchClient::Qualify(
+    const std::string& from, int per_field, const std::vector<int>& withdrawn) {
+  v1::QualifyEntrantsRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_from_competition_id(from);
+  r.set_per_field(per_field);
+  for (int entrant : withdrawn) r.add_withdrawn(entrant);
+  v1::QualifyEntrantsResponse out;
+  grpc::Status s = director_->QualifyEntrants(Context().get(), r, &out);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return out.qualification();
+}
+
+absl::StatusOr<v1::Qualification> MatchClient::Qualification() {
+  v1::GetQualificationRequest r;
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  v1::Qualification out;
+  grpc::Status status = query_->GetQualification(Context().get(), r, &out);
+  return Answer(status, std::move(out));
+}
+
 v1::TableResult Played(int level, v1::Strain strain, v1::Seat declarer,
                        int tricks, v1::Doubling doubling) {
   v1::TableResult r;

@@ -66,6 +66,12 @@ class MatchClient {
   // `request` with its options, tournament and competition filled in.
   absl::Status Correct(v1::CorrectResultRequest request);
   absl::StatusOr<v1::TimeWindows> TimeWindows(absl::Time at);
+  // Qualifies entrants of `from` into this competition (QualifyEntrants);
+  // per_field 0: as the profile says.
+  absl::StatusOr<v1::EntrantsQualified> Qualify(
+      const std::string& from, int per_field = 0,
+      const std::vector<int>& withdrawn = {});
+  absl::StatusOr<v1::Qualification> Qualification();
 
  private:
   std::unique_ptr<grpc::ClientContext> Context() const;
