@@ -104,6 +104,8 @@ struct CompetitionState {
   std::optional<v1::EntrantsQualified> qualification;
   // entrant -> its withdrawal (EntrantWithdrawn).
   std::map<int, v1::EntrantWithdrawn> withdrawals;
+  // Knock-out seating rights chosen (ANC SR 11.4), in log order.
+  std::vector<v1::SeatingRightsChosen> seating_rights;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.

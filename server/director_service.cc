@@ -3,6 +3,7 @@
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
+#include "replay/knockout_seating.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -43,6 +44,7 @@ TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
+TALLY_DIRECTOR_COMMAND(ChooseSeatingRights, ChooseSeatingRightsRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 

@@ -51,6 +51,10 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status RecordPairAbsent(grpc::ServerContext* context,
                                 const v1::RecordPairAbsentRequest* request,
                                 v1::CommandOutcome* response) override;
+  grpc::Status ChooseSeatingRights(
+      grpc::ServerContext* context,
+      const v1::ChooseSeatingRightsRequest* request,
+      v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
@@ -118,6 +122,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) override;
+  grpc::Status GetKnockoutResults(grpc::ServerContext* context,
+                                  const v1::GetKnockoutResultsRequest* request,
+                                  v1::KnockoutResults* response) override;
 
  private:
   const replay::EventLog& log_;
