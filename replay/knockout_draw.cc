@@ -78,8 +78,8 @@ absl::StatusOr<int> TeamFor(const core::FinalsSlot& slot,
     case KnockoutOutcome::kInProgress:
       return absl::FailedPreconditionError(absl::StrCat(
           "the ", label, " has no winner yet: ",
-          m.complete ? "it is undecided" : "its results are not all in",
-          " (", clause, ")"));
+          m.complete ? "it is undecided" : "its results are not all in", " (",
+          clause, ")"));
     case KnockoutOutcome::kTied:
       return absl::FailedPreconditionError(absl::StrCat(
           "the ", label, " is tied at ", m.home_total.ToString(), " IMPs ",
@@ -107,9 +107,9 @@ absl::Status DrawItcFinal(const CompetitionState& competition,
       if (m.label == kItcFinalLabel &&
           (m.outcome == KnockoutOutcome::kForfeit ||
            m.outcome == KnockoutOutcome::kAbandoned)) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "the Final is decided (", KnockoutOutcomeId(m.outcome), ", ",
-            m.clause, "); no stanza is left to play"));
+        return absl::FailedPreconditionError(
+            absl::StrCat("the Final is decided (", KnockoutOutcomeId(m.outcome),
+                         ", ", m.clause, "); no stanza is left to play"));
       }
     }
   }
@@ -143,9 +143,9 @@ absl::Status DrawSabfFinals(const CompetitionState& competition,
   const Weeks& weeks = five ? FinalFiveWeeks() : FinalFourWeeks();
   const absl::string_view clause = five ? "SABF TR 17.3" : "SABF TR 13.11";
   if (order.round < 1 || order.round > static_cast<int>(weeks.size())) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", format.name, " is played in ", weeks.size(),
-                     " rounds (", clause, "); there is no round ", order.round));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the ", format.name, " is played in ", weeks.size(), " rounds (",
+        clause, "); there is no round ", order.round));
   }
   // The team numbered p qualified in place p (SABF TR 17.2).
   std::vector<int> registered, expected;
@@ -196,8 +196,7 @@ absl::Status DrawSabfFinals(const CompetitionState& competition,
       if (candidate.match == s.match) f = &candidate;
     }
     if (f == nullptr) {
-      return absl::InternalError(
-          absl::StrCat(format.name, " has no ", label));
+      return absl::InternalError(absl::StrCat(format.name, " has no ", label));
     }
     TALLY_ASSIGN_OR_RETURN(int holder, TeamFor(f->holder, outcomes, clause));
     TALLY_ASSIGN_OR_RETURN(int other, TeamFor(f->other, outcomes, clause));
@@ -320,19 +319,20 @@ absl::Status CheckKnockoutMatches(const CompetitionState& competition,
   std::set<std::string> labels;
   for (const v1::DrawnMatch& m : draw.matches()) {
     if (m.label().empty()) {
-      if (m.stanza() != 0 || m.stanzas() != 0 ||
-          m.carry_over_holder() != 0 || m.has_carry_over()) {
+      if (m.stanza() != 0 || m.stanzas() != 0 || m.carry_over_holder() != 0 ||
+          m.has_carry_over()) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "table ", m.table(), ": a stanza or a carry-over belongs to a "
+            "table ", m.table(),
+            ": a stanza or a carry-over belongs to a "
             "knock-out match; give the match its label (e.g. \"Final\")"));
       }
       continue;
     }
     const std::string name = absl::StrCat("'", m.label(), "'");
     if (!labels.insert(m.label()).second) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          name, " is drawn twice in round ", draw.round(),
-          ": a match plays one stanza a round"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, " is drawn twice in round ", draw.round(),
+                       ": a match plays one stanza a round"));
     }
     if (m.stanza() < 1 || m.stanzas() < m.stanza()) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -366,9 +366,9 @@ absl::Status CheckKnockoutMatches(const CompetitionState& competition,
       }
       for (const v1::DrawnMatch& w : round.draw.walkovers()) {
         if (w.label() == m.label()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              name, " was decided without play in round ", number,
-              " (SABF TR 16.1)"));
+          return absl::InvalidArgumentError(
+              absl::StrCat(name, " was decided without play in round ", number,
+                           " (SABF TR 16.1)"));
         }
       }
     }
@@ -396,8 +396,8 @@ absl::Status CheckKnockoutMatches(const CompetitionState& competition,
           name, ": stanza ", m.stanza(),
           " keeps the teams, length and carry-over the match was drawn "
           "with (",
-          previous->home(), " v ", previous->away(), ", ",
-          previous->stanzas(), " stanzas)"));
+          previous->home(), " v ", previous->away(), ", ", previous->stanzas(),
+          " stanzas)"));
     }
   }
   return absl::OkStatus();

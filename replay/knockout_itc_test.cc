@@ -53,7 +53,9 @@ const KnockoutMatchScore& FinalOf(const KnockoutEventResult& event) {
 
 class ItcFinalTest : public ::testing::Test {
  protected:
-  void SetUp() override { CreateKnockout(state_, "final", "anc2025_itc_final"); }
+  void SetUp() override {
+    CreateKnockout(state_, "final", "anc2025_itc_final");
+  }
 
   KnockoutEventResult Event() {
     absl::StatusOr<KnockoutEventResult> event =
@@ -65,7 +67,8 @@ class ItcFinalTest : public ::testing::Test {
   State state_;
 };
 
-TEST_F(ItcFinalTest, FiveStanzasOfTwelveBoardsCarryTheHigherPlacedTeamsCarryOver) {
+TEST_F(ItcFinalTest,
+       FiveStanzasOfTwelveBoardsCarryTheHigherPlacedTeamsCarryOver) {
   // ANC SR 11.2: the higher placed team (place 1, entrant 1, listed second
   // here) carries 10% of a 37 VP margin: 3.7 IMPs, not rounded.
   Qualify(state_, "final", {Finalist(2, 2, 0, 1), Finalist(1, 1, 37, 10)});

@@ -11,10 +11,9 @@ namespace tally::replay {
 
 absl::StatusOr<v1::KnockoutResults> BuildKnockoutResults(
     const State& state, const v1::GetKnockoutResultsRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindMatchCompetition(state, request.tournament_id(),
-                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindMatchCompetition(state, request.tournament_id(),
+                                              request.competition_id()));
   if (c->kind != v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
     return absl::FailedPreconditionError(absl::StrCat(
         "'", c->id, "' is not a knock-out: ask for its match standings"));

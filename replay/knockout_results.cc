@@ -21,8 +21,8 @@ constexpr absl::string_view kForfeitClause = "SABF TR 16.1";
 
 // The IMPs each side of the match at `table` won on the scored boards of
 // `score`, from the round's home team's side.
-std::pair<core::Rational, core::Rational> ImpsWon(
-    const core::RoundScore& score, int table) {
+std::pair<core::Rational, core::Rational> ImpsWon(const core::RoundScore& score,
+                                                  int table) {
   core::Rational home, away;
   for (const core::BoardScore& board : score.boards) {
     auto it = board.ns_points.find({table, 1});  // the open-room row
@@ -33,8 +33,7 @@ std::pair<core::Rational, core::Rational> ImpsWon(
   return {home, away};
 }
 
-const core::MatchScore* MatchAtTable(const core::RoundScore& score,
-                                     int table) {
+const core::MatchScore* MatchAtTable(const core::RoundScore& score, int table) {
   for (const core::MatchScore& m : score.matches) {
     if (m.table == table) return &m;
   }
@@ -53,10 +52,9 @@ absl::Status DecideOnTotals(const core::RegulationProfile& profile,
       clause = chain.clause;
     }
   }
-  TALLY_ASSIGN_OR_RETURN(
-      core::TieBreakChainSpec spec,
-      core::ChainSpecFromCriteria(criteria, clause,
-                                  profile.tie_breaks.tie_within));
+  TALLY_ASSIGN_OR_RETURN(core::TieBreakChainSpec spec,
+                         core::ChainSpecFromCriteria(
+                             criteria, clause, profile.tie_breaks.tie_within));
   std::vector<core::TieBreakEntrant> field(2);
   field[0].id = absl::StrCat(match.home);
   field[0].score = match.home_total;
@@ -143,8 +141,7 @@ absl::StatusOr<core::Rational> RationalOf(const v1::Fraction& fraction) {
   if (fraction.denominator() == 0) {
     if (fraction.numerator() == 0) return core::Rational(0);
     return absl::InvalidArgumentError(
-        absl::StrCat("the fraction ", fraction.numerator(),
-                     "/0 has no value"));
+        absl::StrCat("the fraction ", fraction.numerator(), "/0 has no value"));
   }
   return core::Rational(fraction.numerator(), fraction.denominator());
 }
@@ -274,10 +271,10 @@ absl::StatusOr<KnockoutEventResult> ScoreKnockoutEvent(
         out.result = "won";
         // ANC SR 11.3 (the two leading teams play the final); SABF TR
         // 17.3.4 "The winner of the Grand Final is the winner of the event."
-        out.clause = competition.profile.draw->method ==
-                             core::DrawMethod::kItcFinal
-                         ? "ANC SR 11.3"
-                         : "SABF TR 17.3.4";
+        out.clause =
+            competition.profile.draw->method == core::DrawMethod::kItcFinal
+                ? "ANC SR 11.3"
+                : "SABF TR 17.3.4";
         break;
       case KnockoutOutcome::kForfeit:
       case KnockoutOutcome::kWalkover:

@@ -70,8 +70,8 @@ absl::string_view KnockoutOutcomeId(KnockoutOutcome outcome);
 
 struct KnockoutMatchScore {
   std::string label;
-  int home = 0;  // the home team of its first stanza
-  int away = 0;  // 0 in a walkover
+  int home = 0;    // the home team of its first stanza
+  int away = 0;    // 0 in a walkover
   int holder = 0;  // the carry-over's holder; 0: none
   core::Rational carry_over;
   int stanzas = 1;

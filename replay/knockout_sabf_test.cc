@@ -34,8 +34,8 @@ const v1::TableResult kThree = Made(1, v1::STRAIN_NO_TRUMP, 7);  // 3 IMPs
 const v1::TableResult kFour = Made(3, v1::STRAIN_SPADES, 9);     // 4 IMPs
 
 // "label: holder v other" with the holder's 1/10, and the lot for home.
-void ExpectMatch(const v1::DrawnMatch& m, const std::string& label,
-                 int holder, int other, bool holder_home, int table) {
+void ExpectMatch(const v1::DrawnMatch& m, const std::string& label, int holder,
+                 int other, bool holder_home, int table) {
   EXPECT_EQ(m.label(), label);
   EXPECT_EQ(m.table(), table) << label;
   EXPECT_EQ(m.home(), holder_home ? holder : other) << label;
@@ -55,12 +55,12 @@ std::vector<std::string> Lines(const KnockoutEventResult& event) {
     auto total = [&](int team) {
       return (team == m.home ? m.home_total : m.away_total).ToString();
     };
-    lines.push_back(absl::StrCat(
-        m.label, ": ", KnockoutOutcomeId(m.outcome), ", winner ", m.winner,
-        " (", m.decided_by, ", ", m.clause, "), ",
-        m.away == 0 ? absl::StrCat("team ", m.home, " alone")
-                    : absl::StrCat(first, " ", total(first), " - ", second,
-                                   " ", total(second))));
+    lines.push_back(
+        absl::StrCat(m.label, ": ", KnockoutOutcomeId(m.outcome), ", winner ",
+                     m.winner, " (", m.decided_by, ", ", m.clause, "), ",
+                     m.away == 0 ? absl::StrCat("team ", m.home, " alone")
+                                 : absl::StrCat(first, " ", total(first), " - ",
+                                                second, " ", total(second))));
   }
   return lines;
 }
@@ -99,9 +99,9 @@ TEST(FinalFiveTest, SixMatchesWeekByWeekWithAForfeitAndAnAbandonedMatch) {
   // Team 5 does not present itself: it forfeits (16.1) and team 4 wins.
   Forfeit(state, "five", 1, 1, {5});
   // Week two waits for the second qualifying final's winner.
-  EXPECT_THAT(TryDraw(state, "five", 2, 12),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("ANC SR 6.3")));
+  EXPECT_THAT(
+      TryDraw(state, "five", 2, 12),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("ANC SR 6.3")));
   EXPECT_THAT(TryDraw(state, "five", 2, 12, /*early=*/true),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("the Second Qualifying Final has no winner "
@@ -229,12 +229,11 @@ TEST(FinalFourTest, AnAbandonedGrandFinalLeavesNoWinnerOfTheEvent) {
   const KnockoutEventResult event = EventOf(state, "four");
   EXPECT_THAT(
       Lines(event),
-      ElementsAre(
-          "First Semi Final: won, winner 4 (imps, ), 3 1/10 - 4 3",
-          "Second Semi Final: won, winner 1 (imps, ), 1 1/10 - 2 0",
-          "Preliminary Final: won, winner 2 (imps, ), 2 1/10 - 4 0",
-          "Grand Final: abandoned, winner 0 (abandoned, SABF TR 16.1), "
-          "1 1/10 - 2 0"));
+      ElementsAre("First Semi Final: won, winner 4 (imps, ), 3 1/10 - 4 3",
+                  "Second Semi Final: won, winner 1 (imps, ), 1 1/10 - 2 0",
+                  "Preliminary Final: won, winner 2 (imps, ), 2 1/10 - 4 0",
+                  "Grand Final: abandoned, winner 0 (abandoned, SABF TR 16.1), "
+                  "1 1/10 - 2 0"));
   EXPECT_THAT(event.winners, IsEmpty());
   EXPECT_EQ(event.result, "no winner");
   EXPECT_EQ(event.clause, "SABF TR 16.1");

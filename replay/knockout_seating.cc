@@ -40,8 +40,8 @@ bool Begun(const CompetitionState& competition, const std::string& label,
 
 }  // namespace
 
-std::vector<StanzaChoice> ChoiceOfOpponents(
-    const CompetitionState& competition, const KnockoutMatchScore& match) {
+std::vector<StanzaChoice> ChoiceOfOpponents(const CompetitionState& competition,
+                                            const KnockoutMatchScore& match) {
   std::vector<StanzaChoice> out(match.stanzas);
   if (!competition.profile.draw.has_value() || match.away == 0) return out;
   switch (competition.profile.draw->method) {
@@ -51,7 +51,8 @@ std::vector<StanzaChoice> ChoiceOfOpponents(
           ChoicesFor(competition, match.label);
       for (size_t i = 0; i < choices.size() && i < 2; ++i) {
         for (int s : choices[i]->stanzas()) {
-          if (s >= 1 && s <= match.stanzas) out[s - 1].team = choices[i]->team();
+          if (s >= 1 && s <= match.stanzas)
+            out[s - 1].team = choices[i]->team();
         }
       }
       if (choices.size() >= 2) {
@@ -80,32 +81,31 @@ std::vector<StanzaChoice> ChoiceOfOpponents(
 
 absl::StatusOr<v1::EventPayload> DecideChooseSeatingRights(
     const State& state, const v1::ChooseSeatingRightsRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindMatchCompetition(state, request.tournament_id(),
-                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindMatchCompetition(state, request.tournament_id(),
+                                              request.competition_id()));
   if (!c->profile.draw.has_value() ||
       c->profile.draw->method != core::DrawMethod::kItcFinal) {
     return absl::FailedPreconditionError(absl::StrCat(
         "'", c->id, "' is drawn ",
-        c->profile.draw.has_value() ? core::DrawMethodId(c->profile.draw->method)
-                                    : "in sessions",
+        c->profile.draw.has_value()
+            ? core::DrawMethodId(c->profile.draw->method)
+            : "in sessions",
         "; choosing the stanzas with choice of opponents is the ITC final's "
         "rule (ANC SR 11.4, draw method itc_final)"));
   }
   const std::string label =
       request.label().empty() ? std::string(kItcFinalLabel) : request.label();
   if (label != kItcFinalLabel) {
-    return absl::NotFoundError(absl::StrCat(
-        "the ITC final has one match, \"Final\", not '", label,
-        "' (ANC SR 11.3-11.4)"));
+    return absl::NotFoundError(
+        absl::StrCat("the ITC final has one match, \"Final\", not '", label,
+                     "' (ANC SR 11.3-11.4)"));
   }
   TALLY_ASSIGN_OR_RETURN(ItcFinalists finalists, ItcFinalistsOf(*c));
   if (request.team() != finalists.higher && request.team() != finalists.lower) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "team ", request.team(), " is not a finalist: teams ",
-        finalists.higher, " and ", finalists.lower,
-        " play the Final (ANC SR 11.4)"));
+        "team ", request.team(), " is not a finalist: teams ", finalists.higher,
+        " and ", finalists.lower, " play the Final (ANC SR 11.4)"));
   }
   std::vector<const v1::SeatingRightsChosen*> choices = ChoicesFor(*c, label);
   if (choices.size() >= 2) {
@@ -123,8 +123,7 @@ absl::StatusOr<v1::EventPayload> DecideChooseSeatingRights(
     return absl::FailedPreconditionError(
         first ? absl::StrCat("the higher placed team, team ", finalists.higher,
                              ", chooses its stanza first; team ",
-                             finalists.lower,
-                             " chooses after it (ANC SR 11.4)")
+                             finalists.lower, " chooses after it (ANC SR 11.4)")
               : absl::StrCat("team ", finalists.higher,
                              " has chosen its stanza; now the other team, "
                              "team ",
@@ -140,14 +139,15 @@ absl::StatusOr<v1::EventPayload> DecideChooseSeatingRights(
         " (ANC SR 11.4), not ", request.stanzas_size()));
   }
   std::set<int> taken;
-  if (!first) taken.insert(choices[0]->stanzas().begin(),
-                           choices[0]->stanzas().end());
+  if (!first)
+    taken.insert(choices[0]->stanzas().begin(), choices[0]->stanzas().end());
   std::set<int> named;
   for (int s : request.stanzas()) {
     if (s < 1 || s > kItcFinalStanzas) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the final has stanzas 1 to ", kItcFinalStanzas,
-          " (ANC SR 11.3); there is no stanza ", s, " to choose (ANC SR 11.4)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("the final has stanzas 1 to ", kItcFinalStanzas,
+                       " (ANC SR 11.3); there is no stanza ", s,
+                       " to choose (ANC SR 11.4)"));
     }
     if (!named.insert(s).second) {
       return absl::InvalidArgumentError(
@@ -165,7 +165,8 @@ absl::StatusOr<v1::EventPayload> DecideChooseSeatingRights(
     }
     if (Begun(*c, label, s)) {
       return absl::FailedPreconditionError(absl::StrCat(
-          "stanza ", s, " of the Final has begun (results are entered); "
+          "stanza ", s,
+          " of the Final has begun (results are entered); "
           "its seating rights can no longer be chosen (ANC SR 11.4)"));
     }
   }

@@ -40,8 +40,8 @@ struct StanzaChoice {
 
 // Who has choice of opponents in stanzas 1..match.stanzas of `match`
 // (element i is stanza i + 1).
-std::vector<StanzaChoice> ChoiceOfOpponents(
-    const CompetitionState& competition, const KnockoutMatchScore& match);
+std::vector<StanzaChoice> ChoiceOfOpponents(const CompetitionState& competition,
+                                            const KnockoutMatchScore& match);
 
 // ANC SR 11.4. FailedPrecondition, naming 11.4, for a competition not
 // drawn itc_final, a choice out of turn (the higher placed team first, one

@@ -35,7 +35,8 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-const v1::TableResult kThree = Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 7);
+const v1::TableResult kThree =
+    Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 7);
 const v1::TableResult kFour = Played(3, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9);
 const v1::TableResult kFive =
     Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 10);
@@ -56,8 +57,8 @@ class KnockoutE2eTest : public ::testing::Test {
 
   void Connect(const std::string& competition) {
     competition_ = competition;
-    client_ = std::make_unique<MatchClient>(tallyd_.channel(), "finals",
-                                            competition);
+    client_ =
+        std::make_unique<MatchClient>(tallyd_.channel(), "finals", competition);
     director_ = v1::DirectorService::NewStub(tallyd_.channel());
     query_ = v1::QueryService::NewStub(tallyd_.channel());
   }
@@ -229,18 +230,18 @@ TEST_F(KnockoutE2eTest, ItcFinalOfFiveStanzasWithSeatingRightsAndCarryOver) {
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("team 1, chooses its stanza first; team 2 "
                                  "chooses after it (ANC SR 11.4)")));
-  EXPECT_THAT(ChooseSeating(1, {0}),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("ANC SR 11.4")));
+  EXPECT_THAT(
+      ChooseSeating(1, {0}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 11.4")));
   EXPECT_EQ(client_->LogLength().value_or(0), *length);
   ASSERT_THAT(ChooseSeating(1, {5}), IsOk());
   EXPECT_THAT(ChooseSeating(2, {5, 2}),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("stanza 5 was chosen by team 1")));
   ASSERT_THAT(ChooseSeating(2, {2, 3}), IsOk());
-  EXPECT_THAT(ChooseSeating(1, {1}),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("settled")));
+  EXPECT_THAT(
+      ChooseSeating(1, {1}),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("settled")));
   EXPECT_EQ(client_->LogLength().value_or(0), *length + 2);
 
   // Stanzas (team 1 home, NS in the open room, 10.8):
@@ -304,9 +305,9 @@ TEST_F(KnockoutE2eTest, ItcFinalOfFiveStanzasWithSeatingRightsAndCarryOver) {
 
 TEST_F(KnockoutE2eTest, FinalFiveWeekByWeek) {
   Connect("final-five");
-  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_KNOCKOUT_TEAMS,
-                              "sabf_teams_finals"),
-              IsOk());
+  ASSERT_THAT(
+      client_->Create(v1::COMPETITION_KIND_KNOCKOUT_TEAMS, "sabf_teams_finals"),
+      IsOk());
   ASSERT_THAT(client_->RegisterTeams(5), IsOk());  // team p placed p
 
   // Each week: the matches expected as label, holder (13.12), other, and

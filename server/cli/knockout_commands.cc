@@ -36,9 +36,9 @@ std::string Team(int team) {
 
 // "won by team 2 on IMPs", "won by team 2 (remove_carry_over, ANC SR 12.3)".
 std::string OutcomeText(const v1::KnockoutMatch& m) {
-  const std::string why =
-      m.clause().empty() ? m.decided_by()
-                         : absl::StrCat(m.decided_by(), ", ", m.clause());
+  const std::string why = m.clause().empty()
+                              ? m.decided_by()
+                              : absl::StrCat(m.decided_by(), ", ", m.clause());
   if (m.outcome() == "in progress") {
     return m.complete() ? "undecided" : "in progress";
   }
@@ -57,9 +57,8 @@ std::string OutcomeText(const v1::KnockoutMatch& m) {
                         m.loser(), " (", m.clause(), ")");
   }
   return absl::StrCat("won by team ", m.winner(),
-                      m.decided_by() == "imps"
-                          ? " on IMPs with the carry-over"
-                          : absl::StrCat(" (", why, ")"));
+                      m.decided_by() == "imps" ? " on IMPs with the carry-over"
+                                               : absl::StrCat(" (", why, ")"));
 }
 
 void PrintKnockout(const v1::KnockoutResults& k) {
@@ -83,10 +82,9 @@ void PrintKnockout(const v1::KnockoutResults& k) {
                  absl::StrCat("Team ", m.away()), "Choice of opponents"});
     for (const v1::KnockoutStanza& s : m.stanza_results()) {
       const bool drawn = s.round() != 0;
-      t.AddRow({absl::StrCat(s.stanza()),
-                drawn ? absl::StrCat(s.round()) : "-", BoardRange(s.boards()),
-                drawn ? absl::StrCat(s.boards_scored(), " of ",
-                                     s.boards_size())
+      t.AddRow({absl::StrCat(s.stanza()), drawn ? absl::StrCat(s.round()) : "-",
+                BoardRange(s.boards()),
+                drawn ? absl::StrCat(s.boards_scored(), " of ", s.boards_size())
                       : "not drawn",
                 drawn ? ExactText(s.home_imps()) : "",
                 drawn ? ExactText(s.away_imps()) : "",
@@ -165,7 +163,8 @@ void AddKnockoutCommands(std::vector<Command>& commands) {
        "abandoned matches, SABF TR 16.1; ties, ANC SR 12.3), and the event's "
        "winner once its last match is decided",
        2, 2, Knockout});
-  add({"seating-rights", "TOURNAMENT COMPETITION TEAM STANZA... [--match=LABEL]",
+  add({"seating-rights",
+       "TOURNAMENT COMPETITION TEAM STANZA... [--match=LABEL]",
        "record a finalist's choice of the stanzas in which it has choice of "
        "opponents (ANC SR 11.4): the higher placed team names one, then the "
        "other team two of the rest; the higher placed team has the "
