@@ -80,6 +80,8 @@ std::vector<std::string> MissingResults(const CompetitionState& competition,
   if (competition.IsTeams()) rooms = {v1::ROOM_OPEN, v1::ROOM_CLOSED};
   std::vector<std::string> missing;
   for (const v1::DrawnMatch& m : round.draw.matches()) {
+    // A forfeited or abandoned match is not played (SABF TR 16.1).
+    if (round.forfeits.contains(m.table())) continue;
     for (int board : round.draw.boards()) {
       for (v1::Room room : rooms) {
         if (!round.results.contains({board, m.table(), room})) {

@@ -13,6 +13,7 @@
 #include "google/protobuf/util/message_differencer.h"
 #include "replay/bridge_convert.h"
 #include "replay/itc_draw_order.h"
+#include "replay/knockout_draw.h"
 #include "replay/match_standings.h"
 
 namespace tally::replay {
@@ -199,6 +200,10 @@ absl::Status DrawExplicit(const CompetitionState& competition,
 }  // namespace
 
 int RoundsInEvent(const CompetitionState& competition) {
+  // A finals method fixes its rounds (replay/knockout_draw.h).
+  if (int rounds = KnockoutRoundsInEvent(competition); rounds > 0) {
+    return rounds;
+  }
   const core::RegulationProfile& p = competition.profile;
   if (p.matches.has_value() && p.matches->count > 0) return p.matches->count;
   if (p.draw.has_value() &&
@@ -274,6 +279,15 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
       TALLY_RETURN_IF_ERROR(CheckNumberedOneToN(competition));
       TALLY_RETURN_IF_ERROR(DrawItcRound(competition, order, out));
       break;
+    case core::DrawMethod::kItcFinal:
+    case core::DrawMethod::kSabfFinalFive:
+    case core::DrawMethod::kSabfFinalFour:
+      // ANC SR 11.2-11.3; SABF TR 13.11-13.12, 17.3 (knockout_draw.h).
+      TALLY_RETURN_IF_ERROR(DrawKnockoutRound(competition, order, out));
+      break;
+  }
+  if (competition.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
+    TALLY_RETURN_IF_ERROR(CheckKnockoutMatches(competition, out));
   }
   return out;
 }
@@ -312,6 +326,17 @@ std::vector<std::string> DrawDifferences(const v1::DrawMade& stored,
   *sr.mutable_ranking() = stored.ranking();
   *rr.mutable_ranking() = recomputed.ranking();
   if (!ranking.Compare(sr, rr)) out.push_back("the ranking drawn from differs");
+  // Knock-out matches: labels, stanzas, carry-overs and walkovers.
+  v1::DrawMade sk, rk;
+  *sk.mutable_matches() = stored.matches();
+  *sk.mutable_walkovers() = stored.walkovers();
+  *rk.mutable_matches() = recomputed.matches();
+  *rk.mutable_walkovers() = recomputed.walkovers();
+  if (a == b && !google::protobuf::util::MessageDifferencer::Equals(sk, rk)) {
+    out.push_back(
+        "the knock-out matches (labels, stanzas, carry-overs or walkovers) "
+        "differ");
+  }
   if (stored.method() != recomputed.method()) {
     out.push_back(absl::StrCat("method: stored ", stored.method(),
                                ", recomputed ", recomputed.method()));

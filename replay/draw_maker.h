@@ -3,8 +3,9 @@
 // the previous round (penalties left out where the profile says, ANC SR
 // 5.1; the profile's draw tie-breaks, ANC SR 17.2 and SABF TR 14.1; any
 // lot still needed drawn from the seed), a round-robin round from its
-// schedule (the ITC's from replay/itc_draw_order.h, ANC SR 10.3-10.8), or
-// the director's explicit matches checked. MakeDraw stores the
+// schedule (the ITC's from replay/itc_draw_order.h, ANC SR 10.3-10.8), a
+// round of a final (replay/knockout_draw.h: ANC SR 11.2-11.3, SABF TR
+// 13.11-13.12, 17.3), or the director's explicit matches checked. MakeDraw stores the
 // result (DrawMade); CheckDraw recomputes it from the log as it stood just
 // before and compares.
 //

@@ -371,9 +371,11 @@ TEST(ProfileClausesTest, RoundRobinsAndFinalsNameTheirDraw) {
         "anc2025_abpc_mixed_stage2"}) {
     EXPECT_EQ(Load(name).draw->method, core::DrawMethod::kRoundRobin) << name;
   }
-  for (const char* name : {"anc2025_itc_final", "sabf_teams_finals"}) {
-    EXPECT_EQ(Load(name).draw->method, core::DrawMethod::kExplicit) << name;
-  }
+  // ANC SR 11.3-11.4; SABF TR 17.3 (the Final Five).
+  EXPECT_EQ(Load("anc2025_itc_final").draw->method,
+            core::DrawMethod::kItcFinal);
+  EXPECT_EQ(Load("sabf_teams_finals").draw->method,
+            core::DrawMethod::kSabfFinalFive);
   // ANC SR 16.5: Open Stage 2 is a Mitchell, a movement: no draw.
   EXPECT_FALSE(Load("anc2025_abpc_open_stage2").draw.has_value());
 }

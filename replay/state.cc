@@ -290,6 +290,13 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       round->second.forfeits[e.table()] = e;
       break;
     }
+    case v1::EventPayload::kSeatingRightsChosen: {
+      const auto& e = p.seating_rights_chosen();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->seating_rights.push_back(e);
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

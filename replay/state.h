@@ -119,6 +119,8 @@ struct CompetitionState {
   std::optional<v1::EntrantsQualified> qualification;
   // entrant -> its withdrawal (EntrantWithdrawn).
   std::map<int, v1::EntrantWithdrawn> withdrawals;
+  // Knock-out seating rights chosen (ANC SR 11.4), in log order.
+  std::vector<v1::SeatingRightsChosen> seating_rights;
   // session (or round, or stanza) -> its timeline.
   std::map<int, SessionTimeline> timeline;
   std::optional<absl::Time> stage_ended;       // StageEnded received

@@ -1,3 +1,4 @@
+#include "replay/knockout_queries.h"
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
 #include "replay/qualification_query.h"
@@ -135,6 +136,14 @@ grpc::Status QueryService::GetQualification(
     v1::Qualification* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildQualification(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetKnockoutResults(
+    grpc::ServerContext*, const v1::GetKnockoutResultsRequest* request,
+    v1::KnockoutResults* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildKnockoutResults(s, *request);
   });
 }
 

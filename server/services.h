@@ -55,6 +55,10 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status RecordPairAbsent(grpc::ServerContext* context,
                                 const v1::RecordPairAbsentRequest* request,
                                 v1::CommandOutcome* response) override;
+  grpc::Status ChooseSeatingRights(
+      grpc::ServerContext* context,
+      const v1::ChooseSeatingRightsRequest* request,
+      v1::CommandOutcome* response) override;
   // The timeline (issue #5).
   grpc::Status ScheduleSession(grpc::ServerContext* context,
                                const v1::ScheduleSessionRequest* request,
@@ -156,6 +160,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetQualification(grpc::ServerContext* context,
                                 const v1::GetQualificationRequest* request,
                                 v1::Qualification* response) override;
+  grpc::Status GetKnockoutResults(grpc::ServerContext* context,
+                                  const v1::GetKnockoutResultsRequest* request,
+                                  v1::KnockoutResults* response) override;
 
  private:
   const replay::EventLog& log_;

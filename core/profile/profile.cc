@@ -334,9 +334,44 @@ bool MethodFits(EventKind kind, DrawMethod method) {
     case DrawMethod::kItcRoundRobin:  // ANC SR 10.6-10.7: teams
       return kind == EventKind::kRoundRobinTeams;
     case DrawMethod::kExplicit:
+    case DrawMethod::kItcFinal:
+    case DrawMethod::kSabfFinalFive:
+    case DrawMethod::kSabfFinalFour:
       return kind == EventKind::kKnockoutTeams;
   }
   return false;
+}
+
+// A finals draw carries its regulation's carry-over into every match: the
+// profile must name that rule, and the ITC final's length must split into
+// its five stanzas (ANC SR 11.3).
+absl::Status CheckFinalsDraw(const RegulationProfile& p) {
+  absl::string_view rule;
+  switch (p.draw->method) {
+    case DrawMethod::kItcFinal:
+      rule = "anc_sr_11_2";
+      if (!p.matches.has_value() || p.matches->boards_per_match % 5 != 0) {
+        return Invalid("matches.boards_per_match",
+                       "an itc_final draw plays the final in five equal "
+                       "stanzas (ANC SR 11.3): give a multiple of 5");
+      }
+      break;
+    case DrawMethod::kSabfFinalFive:
+      rule = "sabf_tr_13_12";
+      break;
+    case DrawMethod::kSabfFinalFour:
+      rule = "sabf_tr_13_11";
+      break;
+    default:
+      return absl::OkStatus();
+  }
+  if (!p.carry_over.has_value() || p.carry_over->rule != rule) {
+    return Invalid("carry_over.rule",
+                   absl::StrCat("a ", DrawMethodId(p.draw->method),
+                                " draw carries the carry-over of rule ", rule,
+                                "; name it"));
+  }
+  return absl::OkStatus();
 }
 
 absl::Status CheckDraw(const RegulationProfile& p) {
@@ -385,7 +420,7 @@ absl::Status CheckDraw(const RegulationProfile& p) {
     if (d.modified_swiss_small_field) {
       return swiss_only("modified_swiss_small_field", "true");
     }
-    return absl::OkStatus();
+    return CheckFinalsDraw(p);
   }
   if (d.odd_field == OddField::kShareMatch &&
       p.event_kind == EventKind::kSwissPairs) {

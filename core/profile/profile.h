@@ -163,6 +163,13 @@ enum class DrawMethod {
                    // "itc_round_robin"
   kExplicit,       // the director names each match (finals, knock-outs).
                    // "explicit"
+  // ANC SR 11.2-11.4: the two qualified teams, five stanzas of
+  // matches.boards_per_match / 5 boards, the carry-over. "itc_final"
+  kItcFinal,
+  // SABF TR 17.3, 13.12: the Final Five week by week. "sabf_final_five"
+  kSabfFinalFive,
+  // SABF TR 13.11: the final four week by week. "sabf_final_four"
+  kSabfFinalFour,
 };
 absl::string_view DrawMethodId(DrawMethod method);
 
@@ -298,7 +305,8 @@ struct RegulationProfile {
   // Required for events of matches (every kind but matchpoint_pairs and
   // butler_pairs, which are played in a movement): swiss kinds draw
   // kSwiss, round-robin kinds a round-robin method, knockout_teams
-  // kExplicit.
+  // kExplicit or a finals method (kItcFinal, kSabfFinalFive,
+  // kSabfFinalFour), each with its carry-over rule.
   std::optional<DrawRules> draw;
   ArtificialScores artificial;
   PenaltyChoice penalties;

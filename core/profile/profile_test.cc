@@ -374,6 +374,48 @@ TEST(ValidateProfileTest, DrawMethodMustFitTheKind) {
                                                "event cannot be drawn swiss")));
 }
 
+TEST(ValidateProfileTest, FinalsDrawsNameTheirCarryOverRule) {
+  // A finals draw stores its regulation's carry-over in every match: ANC SR
+  // 11.2 for the ITC final, SABF TR 13.12 for the Final Five, 13.11 for the
+  // final four.
+  RegulationProfile p = RoundRobinTeams();
+  p.event_kind = EventKind::kKnockoutTeams;
+  p.vp.reset();
+  p.forfeit.reset();
+  p.matches = MatchFormat{60, 1, "ANC SR 11.3"};
+  p.draw->method = DrawMethod::kItcFinal;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("carry_over.rule: a itc_final "
+                                               "draw carries the carry-over "
+                                               "of rule anc_sr_11_2")));
+  p.carry_over = CarryOverChoice{"anc_sr_11_2"};
+  EXPECT_THAT(Validate(p), IsOk());
+  // ANC SR 11.3: five stanzas of equal length.
+  p.matches->boards_per_match = 62;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("matches.boards_per_match: ")));
+  p.matches->boards_per_match = 28;
+  p.draw->method = DrawMethod::kSabfFinalFive;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("carry_over.rule: ")));
+  p.carry_over->rule = "sabf_tr_13_12";
+  EXPECT_THAT(Validate(p), IsOk());
+  p.draw->method = DrawMethod::kSabfFinalFour;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("carry_over.rule: ")));
+  p.carry_over->rule = "sabf_tr_13_11";
+  EXPECT_THAT(Validate(p), IsOk());
+  // Only a knock-out is drawn as a final.
+  p.event_kind = EventKind::kRoundRobinTeams;
+  p.vp = RoundRobinTeams().vp;
+  p.carry_over.reset();
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.method: a "
+                                               "round_robin_teams event "
+                                               "cannot be drawn "
+                                               "sabf_final_four")));
+}
+
 TEST(ValidateProfileTest, DrawNeedsItsClause) {
   RegulationProfile p = SwissPairs();
   p.draw->clause.clear();

@@ -19,12 +19,15 @@ constexpr EnumIdTable<ItcLoserRule, 3> kItcLosers = {{
     {ItcLoserRule::kThirtyFiveMinusMargin, "thirty_five_minus_margin"},
 }};
 
-constexpr EnumIdTable<DrawMethod, 5> kDrawMethods = {{
+constexpr EnumIdTable<DrawMethod, 8> kDrawMethods = {{
     {DrawMethod::kSwiss, "swiss"},
     {DrawMethod::kRoundRobin, "round_robin"},
     {DrawMethod::kSabfButlerRoundRobin, "sabf_butler_round_robin"},
     {DrawMethod::kItcRoundRobin, "itc_round_robin"},
     {DrawMethod::kExplicit, "explicit"},
+    {DrawMethod::kItcFinal, "itc_final"},
+    {DrawMethod::kSabfFinalFive, "sabf_final_five"},
+    {DrawMethod::kSabfFinalFour, "sabf_final_four"},
 }};
 
 constexpr EnumIdTable<FirstRound, 2> kFirstRounds = {{

@@ -7,7 +7,9 @@
 //   ItcLoserRule   "mirrored", "complement_of_seventy",
 //                  "thirty_five_minus_margin"
 //   DrawMethod     "swiss", "round_robin", "sabf_butler_round_robin",
-//                  "itc_round_robin", "explicit" (DrawMethodId: profile.h)
+//                  "itc_round_robin", "explicit", "itc_final",
+//                  "sabf_final_five", "sabf_final_four" (DrawMethodId:
+//                  profile.h)
 //   FirstRound     "quarters", "top_half_v_bottom_half"
 //   OddField       "share_match", "bye"
 //   HomeRule       "higher_ranked", "by_lot"

@@ -38,7 +38,8 @@ TEST(SettingIdsTest, DrawSettingsRoundTrip) {
   for (DrawMethod method :
        {DrawMethod::kSwiss, DrawMethod::kRoundRobin,
         DrawMethod::kSabfButlerRoundRobin, DrawMethod::kItcRoundRobin,
-        DrawMethod::kExplicit}) {
+        DrawMethod::kExplicit, DrawMethod::kItcFinal,
+        DrawMethod::kSabfFinalFive, DrawMethod::kSabfFinalFour}) {
     EXPECT_EQ(*ParseDrawMethod(DrawMethodId(method)), method);
   }
   EXPECT_EQ(*ParseDrawMethod("swiss"), DrawMethod::kSwiss);

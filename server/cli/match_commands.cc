@@ -104,6 +104,24 @@ void PrintDraw(const v1::DrawMade& d) {
               << s.a() << ", " << s.b() << " v " << s.c() << "\n";
   }
   if (d.bye() != 0) std::cout << "bye: " << d.bye() << "\n";
+  // Knock-out matches: the label, the stanza and the carry-over drawn.
+  for (const v1::DrawnMatch& m : d.matches()) {
+    if (m.label().empty()) continue;
+    std::cout << "table " << m.table() << ": " << m.label() << ", stanza "
+              << m.stanza() << " of " << m.stanzas();
+    if (m.carry_over_holder() != 0) {
+      std::cout << ", carry-over " << ExactText(m.carry_over())
+                << " IMPs to team " << m.carry_over_holder();
+    }
+    std::cout << "\n";
+  }
+  for (const v1::DrawnMatch& w : d.walkovers()) {
+    std::cout << w.label() << ": not played; "
+              << (w.home() == 0 ? "nobody is left to play it"
+                                : absl::StrCat("team ", w.home(),
+                                               " receives a forfeit"))
+              << " (SABF TR 16.1)\n";
+  }
   if (!d.adjusted_tables().empty()) {
     std::cout << "tables adjusted by the clash procedure (SABF TR 14.1): "
               << absl::StrJoin(d.adjusted_tables(), ", ") << "\n";
@@ -449,7 +467,7 @@ void AddMatchCommands(std::vector<Command>& commands) {
        "TOURNAMENT COMPETITION ROUND [--seed=N] [--first-board=N] [--early] "
        "[--matches=TABLE:HOME:AWAY,... [--bye=ENTRANT]]",
        "draw the next round of an event of matches by the profile's method "
-       "(Swiss, round robin), or record the director's own --matches where "
+       "(Swiss, round robin, a final's stanzas or week), or record the director's own --matches where "
        "the method is explicit; --early draws before every result of the "
        "previous round is in (ANC SR 6.3); the draw never changes afterwards",
        3, 3, MakeDraw});

@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   AddMatchCommands(commands);
   AddPairsEventCommands(commands);
   AddQualifyCommands(commands);
+  AddKnockoutCommands(commands);
   AddCalcCommands(commands);
   AddTimelineCommands(commands);
   if (name.empty() || name == "help") {
