@@ -11,7 +11,9 @@
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_withdrawals.h"
 #include "replay/draw_maker.h"
+#include "replay/forfeits.h"
 #include "replay/match_standings.h"
 
 namespace tally::replay {
@@ -78,6 +80,7 @@ std::vector<std::string> MissingResults(const CompetitionState& competition,
   if (competition.IsTeams()) rooms = {v1::ROOM_OPEN, v1::ROOM_CLOSED};
   std::vector<std::string> missing;
   for (const v1::DrawnMatch& m : round.draw.matches()) {
+    if (ForfeitAt(competition, round, m).has_value()) continue;  // forfeited
     for (int board : round.draw.boards()) {
       for (v1::Room room : rooms) {
         if (!round.results.contains({board, m.table(), room})) {
@@ -103,6 +106,10 @@ absl::StatusOr<v1::EventPayload> DecideRegisterTeam(
   if (request.team() < 1 || request.team() > 999) {
     return absl::InvalidArgumentError(
         absl::StrCat("team number ", request.team(), " is not valid (1-999)"));
+  }
+  if (!c->rounds.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", c->id, "' has made its first draw; the field is closed"));
   }
   TALLY_RETURN_IF_ERROR(CheckName("team", request.name()));
   if (request.players_size() < 4 || request.players_size() > 6) {
@@ -281,6 +288,7 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
             ? " (its share match is scored by the director)"
             : ""));
   }
+  TALLY_RETURN_IF_ERROR(CheckMatchToBePlayed(c, *round, *match));
   if (!PlaysBoard(*round, request.board())) {
     return absl::NotFoundError(absl::StrCat(
         "board ", request.board(), " is not played in ",

@@ -3,6 +3,7 @@
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
+#include "replay/decide_withdrawals.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -43,6 +44,8 @@ TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
+TALLY_DIRECTOR_COMMAND(WithdrawEntrant, WithdrawEntrantRequest)
+TALLY_DIRECTOR_COMMAND(ForfeitMatch, ForfeitMatchRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 
