@@ -412,10 +412,19 @@ std::vector<ForfeitAdjustmentPoint> ForfeitAdjustmentPoints(
       absl::StatusOr<std::vector<int>> after =
           core::NswDrawAdjustmentRounds(rounds);
       for (int r : after.ok() ? *after : std::vector<int>()) {
+        std::vector<std::string> shares;
+        for (auto [share, fraction] :
+             {std::pair{"50%", core::Rational(1, 2)},
+              std::pair{"75%", core::Rational(3, 4)}}) {
+          if ((fraction * core::Rational(rounds)).Ceil() == r) {
+            shares.push_back(share);
+          }
+        }
         points.push_back(
             {r,
              absl::StrCat("re-adjusted for the draw after round ", r, " of ",
-                          rounds, " (after 50% and 75% of the matches)"),
+                          rounds, " (", absl::StrJoin(shares, " and "),
+                          " of the matches played)"),
              "NSW TR 12.9.3"});
       }
     }

@@ -19,7 +19,10 @@
 //   ANC SR 10.12 at the conclusion of each round robin; SABF TR 13.9 after
 //   the last round. The end is known when the profile or the competition
 //   fixes the number of rounds (CreateCompetition.rounds); otherwise the
-//   interim score stands.
+//   interim score stands. The score after round k is taken from the
+//   matches completed when asked: for a draw, those in the log before it
+//   (so the audit recomputes the same ranking); while round k is still in
+//   play, a provisional figure.
 // - IMPs for a forfeit: NSW TR 12.9.4, the most IMPs that earn the
 //   non-offenders' VPs on the event's scale, the offenders the negative
 //   (also read into SABF TR 13.9, whose base is "+12 imps"); ANC SR 10.12,

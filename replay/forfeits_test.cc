@@ -163,6 +163,7 @@ TEST(NswForfeitTest, InterimTwelveReadjustedAtFiftyAndSeventyFivePercent) {
   EXPECT_EQ(ImpsOf(f, x), R(20));
   EXPECT_EQ(f.limb, core::ForfeitLimb::kOwnMean);
   EXPECT_EQ(f.clause, "NSW TR 12.9.3");
+  EXPECT_THAT(f.basis, HasSubstr("after round 2 of 4 (50% of the matches"));
   // The standings after round 1 still show the score that stood then.
   EXPECT_EQ(VpsOf(ForfeitAfter(c, 1, 1), x), R(12));
 
@@ -181,6 +182,7 @@ TEST(NswForfeitTest, InterimTwelveReadjustedAtFiftyAndSeventyFivePercent) {
   EXPECT_EQ(VpsOf(f, x), R(15635, 1000));
   EXPECT_EQ(ImpsOf(f, x), R(18));
   EXPECT_EQ(f.limb, core::ForfeitLimb::kOffendersOpponents);
+  EXPECT_THAT(f.basis, HasSubstr("after round 3 of 4 (75% of the matches"));
   // The round-4 draw: x on 15.635 + 15.97 + 4.03 = 35.635.
   const v1::DrawMade& d4 = e.Draw(4);
   EXPECT_EQ(DrawScore(d4, x), R(35635, 1000));
