@@ -12,6 +12,7 @@
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide_matches.h"
+#include "replay/decide_withdrawals.h"
 #include "replay/profile_loader.h"
 
 namespace tally::replay {
@@ -269,6 +270,7 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   }
   TALLY_ASSIGN_OR_RETURN(v1::RegulationProfileSpec profile,
                          FindBuiltInProfileSpec(request.regulation_profile()));
+  TALLY_RETURN_IF_ERROR(SetRoundsInEvent(request.rounds(), profile));
   const v1::CompetitionKind kind = CompetitionKindForEvent(profile.event_kind());
   if (kind == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::UnimplementedError(absl::StrCat(

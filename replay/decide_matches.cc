@@ -1,6 +1,5 @@
 #include "replay/decide_matches.h"
 
-#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -12,9 +11,10 @@
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_withdrawals.h"
 #include "replay/draw_maker.h"
+#include "replay/forfeits.h"
 #include "replay/match_standings.h"
-#include "replay/qualification_ranking.h"
 
 namespace tally::replay {
 namespace {
@@ -80,8 +80,7 @@ std::vector<std::string> MissingResults(const CompetitionState& competition,
   if (competition.IsTeams()) rooms = {v1::ROOM_OPEN, v1::ROOM_CLOSED};
   std::vector<std::string> missing;
   for (const v1::DrawnMatch& m : round.draw.matches()) {
-    // A forfeited or abandoned match is not played (SABF TR 16.1).
-    if (round.forfeits.contains(m.table())) continue;
+    if (ForfeitAt(competition, round, m).has_value()) continue;  // forfeited
     for (int board : round.draw.boards()) {
       for (v1::Room room : rooms) {
         if (!round.results.contains({board, m.table(), room})) {
@@ -107,6 +106,10 @@ absl::StatusOr<v1::EventPayload> DecideRegisterTeam(
   if (request.team() < 1 || request.team() > 999) {
     return absl::InvalidArgumentError(
         absl::StrCat("team number ", request.team(), " is not valid (1-999)"));
+  }
+  if (!c->rounds.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", c->id, "' has made its first draw; the field is closed"));
   }
   TALLY_RETURN_IF_ERROR(CheckName("team", request.name()));
   if (request.players_size() < 4 || request.players_size() > 6) {
@@ -231,9 +234,10 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
 
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, request.tournament_id(),
-                                         request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindMatchCompetition(state, request.tournament_id(),
+                           request.competition_id()));
   std::set<int> order(request.order().begin(), request.order().end());
   if (request.order_size() < 2 ||
       order.size() != static_cast<size_t>(request.order_size())) {
@@ -243,7 +247,6 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
   std::vector<std::string> waiting;
   for (core::TieBreakPurpose purpose : {core::TieBreakPurpose::kFinalPlacing,
                                         core::TieBreakPurpose::kQualification}) {
-    if (!c->PlaysMatches()) break;
     RankingOptions options;
     options.purpose = purpose;
     TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
@@ -262,31 +265,6 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
         return payload;
       }
       waiting.push_back(absl::StrJoin(pending.entrants, ", "));
-    }
-  }
-  // Entrants the qualification ranking leaves sharing a place with no lot
-  // in its chain (a matchpoint session, a chain without one): a lot decides
-  // who qualifies (replay/qualification_ranking.h).
-  if (absl::StatusOr<QualifyingRanking> ranking =
-          RankForQualification(state, request.tournament_id(), *c);
-      ranking.ok()) {
-    for (const LevelGroup& group : LevelGroups(*ranking)) {
-      if (std::set<int>(group.entrants.begin(), group.entrants.end()) ==
-          order) {
-        v1::EventPayload payload;
-        auto* e = payload.mutable_lot_drawn();
-        e->set_competition_id(c->id);
-        *e->mutable_order() = request.order();
-        e->set_clause(!ranking->clause.empty() ? ranking->clause
-                      : !c->profile.tie_breaks.tie_clause.empty()
-                          ? c->profile.tie_breaks.tie_clause
-                          : "a lot for qualification, no tie-break applying");
-        return payload;
-      }
-      std::string text = absl::StrJoin(group.entrants, ", ");
-      if (std::find(waiting.begin(), waiting.end(), text) == waiting.end()) {
-        waiting.push_back(std::move(text));
-      }
     }
   }
   return absl::FailedPreconditionError(absl::StrCat(
@@ -310,6 +288,7 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
             ? " (its share match is scored by the director)"
             : ""));
   }
+  TALLY_RETURN_IF_ERROR(CheckMatchToBePlayed(c, *round, *match));
   if (!PlaysBoard(*round, request.board())) {
     return absl::NotFoundError(absl::StrCat(
         "board ", request.board(), " is not played in ",

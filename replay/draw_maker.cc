@@ -12,6 +12,7 @@
 #include "core/movement/sabf_butler_draw.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "replay/bridge_convert.h"
+#include "replay/forfeits.h"
 #include "replay/itc_draw_order.h"
 #include "replay/knockout_draw.h"
 #include "replay/match_standings.h"
@@ -68,7 +69,9 @@ absl::Status DrawSwiss(const CompetitionState& competition,
   input.options.odd_field = rules.odd_field;
   input.options.home = rules.home;
   input.options.total_rounds = RoundsInEvent(competition);
-  const int entrants = static_cast<int>(competition.pairs.size());
+  // A withdrawn entrant is drawn in no later round (replay/forfeits.h).
+  const int entrants =
+      static_cast<int>(EntrantsDrawnIn(competition, order.round).size());
   if (rules.modified_swiss_small_field && input.options.total_rounds > 0 &&
       entrants < 2 * input.options.total_rounds) {
     input.options.repeats = core::RepeatRule::kModifiedSwiss;
@@ -77,7 +80,7 @@ absl::Status DrawSwiss(const CompetitionState& competition,
     // Round one ranks the field by entrant number: the director numbers the
     // entrants in seeding order (SABF TR 14.1 cuts the field into quarters
     // "by rank"; before any match the rank is the seeding).
-    for (const auto& [number, players] : competition.pairs) {
+    for (int number : EntrantsDrawnIn(competition, order.round)) {
       input.ranking.push_back({absl::StrCat(number), core::Rational(0)});
       out.add_ranking()->set_entrant(number);
     }
@@ -93,6 +96,7 @@ absl::Status DrawSwiss(const CompetitionState& competition,
     TALLY_ASSIGN_OR_RETURN(MatchRanking ranking,
                            RankMatchEntrants(competition, options));
     for (const EntrantStanding& row : ranking.rows) {
+      if (WithdrawnBefore(competition, row.entrant, order.round)) continue;
       input.ranking.push_back({absl::StrCat(row.entrant), row.total});
       v1::DrawRankingEntry* entry = out.add_ranking();
       entry->set_entrant(row.entrant);
@@ -174,6 +178,10 @@ absl::Status DrawExplicit(const CompetitionState& competition,
     if (!competition.pairs.contains(entrant)) {
       return absl::NotFoundError(
           absl::StrCat("entrant ", entrant, " is not registered"));
+    }
+    if (WithdrawnBefore(competition, entrant, order.round)) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "entrant ", entrant, " has withdrawn and is drawn in no later round"));
     }
     if (!seated.insert(entrant).second) {
       return absl::InvalidArgumentError(absl::StrCat(

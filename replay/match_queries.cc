@@ -1,5 +1,6 @@
 #include "replay/match_queries.h"
 
+#include <algorithm>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -9,6 +10,7 @@
 #include "replay/decide.h"
 #include "replay/draw_maker.h"
 #include "replay/event_log.h"
+#include "replay/forfeits.h"
 #include "replay/match_standings.h"
 
 namespace tally::replay {
@@ -71,9 +73,10 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
                            request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                          FindDrawnRound(*c, request.round()));
-  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> scored,
-                         ScoreRounds(*c, request.round()));
-  const core::RoundScore& score = scored.back().score;
+  // Every round drawn: a forfeit shows the score that stands now.
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> scored, ScoreRounds(*c, 0));
+  const ScoredRound& this_round = scored[request.round() - 1];
+  const core::RoundScore& score = this_round.score;
   v1::MatchResults out;
   out.set_round(round->number);
   *out.mutable_boards() = round->draw.boards();
@@ -93,6 +96,25 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
     }
+  }
+  for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
+    v1::MatchResult* r = out.add_matches();
+    r->set_table(f.table);
+    r->set_home(f.home);
+    r->set_away(f.away);
+    *r->mutable_home_imps() = ToProtoFraction(f.home_imps);
+    if (f.home_vps.has_value()) {
+      *r->mutable_home_vps() = Vps(*f.home_vps);
+      *r->mutable_away_vps() = Vps(*f.away_vps);
+    }
+    *r->mutable_forfeit() = ForfeitView(f);
+  }
+  if (!this_round.forfeits.empty()) {
+    std::stable_sort(out.mutable_matches()->begin(),
+                     out.mutable_matches()->end(),
+                     [](const v1::MatchResult& a, const v1::MatchResult& b) {
+                       return a.table() < b.table();
+                     });
   }
   if (score.bye.has_value()) {
     out.mutable_bye()->set_entrant(score.bye->entrant);
@@ -147,6 +169,14 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
     row->set_matches(s.matches);
     row->set_decided_by(DecidedBy(s.placing));
     row->set_clause(s.placing.clause);
+    for (const ForfeitOutcome& f : ranking.forfeits) {
+      if (f.home == s.entrant || f.away == s.entrant) {
+        *row->add_forfeits() = ForfeitView(f);
+      }
+    }
+    if (auto w = c->withdrawals.find(s.entrant); w != c->withdrawals.end()) {
+      row->set_withdrawn_after_round(w->second.after_round());
+    }
   }
   // A row tied with the one below it shares its rank too.
   for (int i = 0; i + 1 < out.rows_size(); ++i) {
@@ -202,6 +232,27 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
         total += r.score.bye->vps->vps.ToRational();
       }
     }
+    for (const ForfeitOutcome& f : r.forfeits) {  // replay/forfeits.h
+      const bool home = f.home == request.entrant();
+      if (!home && f.away != request.entrant()) continue;
+      v1::EntrantRound* row = out.add_rounds();
+      row->set_round(r.round->number);
+      row->set_table(f.table);
+      row->set_home(home);
+      row->set_opponent(home ? f.away : f.home);
+      row->set_complete(f.home_vps.has_value());
+      *row->mutable_imps() = ToProtoFraction(home ? f.home_imps : -f.home_imps);
+      if (f.home_vps.has_value()) {
+        const core::Rational& vps = home ? *f.home_vps : *f.away_vps;
+        *row->mutable_vps() = Vps(vps);
+        total += vps;
+      }
+      *row->mutable_forfeit() = ForfeitView(f);
+    }
+  }
+  if (auto w = c->withdrawals.find(request.entrant());
+      w != c->withdrawals.end()) {
+    out.set_withdrawn_after_round(w->second.after_round());
   }
   for (const PenaltyRecord& p : c->penalties) {
     if (p.penalty.entrant() != request.entrant()) continue;

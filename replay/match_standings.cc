@@ -14,6 +14,7 @@
 #include "core/vp/vp_scale.h"
 #include "replay/bridge_convert.h"
 #include "replay/carry_over.h"
+#include "replay/forfeits.h"
 
 namespace tally::replay {
 namespace {
@@ -85,10 +86,12 @@ absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
     if (up_to_round > 0 && number > up_to_round) break;
     TALLY_ASSIGN_OR_RETURN(
         core::RoundScore score,
-        core::ScoreRound(competition.profile, RoundInputOf(round), bye.imps,
+        core::ScoreRound(competition.profile,
+                         PlayedRoundInputOf(competition, round), bye.imps,
                          bye.vps));
-    scored.push_back({&round, std::move(score)});
+    scored.push_back({&round, std::move(score), {}});
   }
+  TALLY_RETURN_IF_ERROR(ScoreForfeits(competition, scored));
   return scored;
 }
 
@@ -148,6 +151,13 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
              r.score.bye->vps->vps.ToRational(), std::nullopt,
              r.score.bye->imps);
     }
+    for (const ForfeitOutcome& f : r.forfeits) {  // replay/forfeits.h
+      if (!f.home_vps.has_value()) continue;
+      record(f.home, r.round->number, f.away, *f.home_vps, f.away_vps,
+             f.home_imps);
+      record(f.away, r.round->number, f.home, *f.away_vps, f.home_vps,
+             -f.home_imps);
+    }
   }
   if (!options.exclude_penalties) {
     for (const PenaltyRecord& p : competition.penalties) {
@@ -178,6 +188,10 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
 
   MatchRanking ranking;
   ranking.after_round = options.after_round;
+  for (const ScoredRound& r : rounds) {
+    ranking.forfeits.insert(ranking.forfeits.end(), r.forfeits.begin(),
+                            r.forfeits.end());
+  }
   std::optional<core::TieBreakChain> chain =
       ChainFor(competition.profile, options.purpose);
   std::vector<std::string> criteria;

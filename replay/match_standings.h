@@ -25,16 +25,21 @@
 #include "core/matchplay/round_score.h"
 #include "core/profile/profile.h"
 #include "core/tiebreak/rank.h"
+#include "replay/forfeit_outcome.h"
 #include "replay/state.h"
 
 namespace tally::replay {
 
 struct ScoredRound {
   const MatchRoundState* round = nullptr;
-  core::RoundScore score;
+  core::RoundScore score;  // the matches played (forfeited ones left out)
+  // Its forfeited matches, scored as they stand after the last round
+  // scored (replay/forfeits.h).
+  std::vector<ForfeitOutcome> forfeits;
 };
 
-// Scores rounds 1..up_to_round (0: every round drawn) from their results.
+// Scores rounds 1..up_to_round (0: every round drawn) from their results,
+// and their forfeits as they stand after the last of them.
 // InvalidArgument/FailedPrecondition only for data the profile cannot
 // score (a bug or an unsupported method), never for missing results.
 absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
@@ -69,6 +74,7 @@ struct MatchRanking {
   std::vector<EntrantStanding> rows;  // best first
   std::string clause;                 // the chain's clause
   std::vector<core::PendingDecision> pending;  // lots not yet drawn
+  std::vector<ForfeitOutcome> forfeits;  // counted as they stand
 };
 
 // Ranks every registered entrant after the rounds asked for.

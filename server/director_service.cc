@@ -5,6 +5,7 @@
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/knockout_seating.h"
+#include "replay/decide_withdrawals.h"
 #include "replay/decide_timeline.h"
 #include "replay/qualify.h"
 #include "server/grpc_status.h"
@@ -48,6 +49,8 @@ TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
 TALLY_DIRECTOR_COMMAND(ChooseSeatingRights, ChooseSeatingRightsRequest)
+TALLY_DIRECTOR_COMMAND(WithdrawEntrant, WithdrawEntrantRequest)
+TALLY_DIRECTOR_COMMAND(ForfeitMatch, ForfeitMatchRequest)
 TALLY_DIRECTOR_COMMAND(ScheduleSession, ScheduleSessionRequest)
 TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
 TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)

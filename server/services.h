@@ -85,6 +85,12 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status QualifyEntrants(grpc::ServerContext* context,
                                const v1::QualifyEntrantsRequest* request,
                                v1::QualifyEntrantsResponse* response) override;
+  grpc::Status WithdrawEntrant(grpc::ServerContext* context,
+                               const v1::WithdrawEntrantRequest* request,
+                               v1::CommandOutcome* response) override;
+  grpc::Status ForfeitMatch(grpc::ServerContext* context,
+                            const v1::ForfeitMatchRequest* request,
+                            v1::CommandOutcome* response) override;
 
  private:
   CommandRunner runner_;

@@ -46,7 +46,7 @@ v1::CommandOptions MatchClient::Options() {
 }
 
 absl::Status MatchClient::Create(v1::CompetitionKind kind,
-                                 const std::string& profile) {
+                                 const std::string& profile, int rounds) {
   v1::CommandOutcome out;
   v1::CreateTournamentRequest t;
   *t.mutable_options() = Options();
@@ -63,6 +63,7 @@ absl::Status MatchClient::Create(v1::CompetitionKind kind,
   c.set_name(competition_);
   c.set_kind(kind);
   c.set_regulation_profile(profile);
+  c.set_rounds(rounds);
   return server::FromGrpcStatus(
       director_->CreateCompetition(Context().get(), c, &out));
 }
@@ -210,6 +211,34 @@ absl::Status MatchClient::Penalty(int entrant, int round, int64_t centi_vps,
   v1::CommandOutcome out;
   return server::FromGrpcStatus(
       director_->AwardPenalty(Context().get(), r, &out));
+}
+
+absl::Status MatchClient::Withdraw(int entrant, const std::string& reason) {
+  v1::WithdrawEntrantRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_entrant(entrant);
+  r.set_reason(reason);
+  v1::CommandOutcome out;
+  return server::FromGrpcStatus(
+      director_->WithdrawEntrant(Context().get(), r, &out));
+}
+
+absl::Status MatchClient::Forfeit(int round, int table,
+                                  const std::vector<int>& offenders,
+                                  const std::string& reason) {
+  v1::ForfeitMatchRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_round(round);
+  r.set_table(table);
+  for (int o : offenders) r.add_offenders(o);
+  r.set_reason(reason);
+  v1::CommandOutcome out;
+  return server::FromGrpcStatus(
+      director_->ForfeitMatch(Context().get(), r, &out));
 }
 
 absl::StatusOr<v1::MatchStandings> MatchClient::Standings(

@@ -28,8 +28,10 @@ class MatchClient {
   MatchClient(std::shared_ptr<grpc::Channel> channel, std::string tournament,
               std::string competition);
 
-  // Creates the tournament and the competition under `profile`.
-  absl::Status Create(v1::CompetitionKind kind, const std::string& profile);
+  // Creates the tournament and the competition under `profile` (with
+  // `rounds`: CreateCompetitionRequest.rounds).
+  absl::Status Create(v1::CompetitionKind kind, const std::string& profile,
+                      int rounds = 0);
   // Registers pairs 1..count ("P<n> North", "P<n> South").
   absl::Status RegisterPairs(int count);
   // Registers teams 1..count ("Team <n>", four players).
@@ -47,6 +49,10 @@ class MatchClient {
   absl::Status Post(int round);
   absl::Status Penalty(int entrant, int round, int64_t centi_vps,
                        const std::string& clause, const std::string& reason);
+  // WithdrawEntrant (after the rounds drawn so far) and ForfeitMatch.
+  absl::Status Withdraw(int entrant, const std::string& reason);
+  absl::Status Forfeit(int round, int table, const std::vector<int>& offenders,
+                       const std::string& reason);
 
   absl::StatusOr<v1::MatchStandings> Standings(
       int after_round = 0,

@@ -84,6 +84,15 @@ int CreateCompetition(Client& cl, const Invocation& inv) {
   v1::CompetitionKind kind = v1::COMPETITION_KIND_UNSPECIFIED;
   if (int code = ChooseKind(cl, inv, &kind); code != kOk) return code;
   r.set_kind(kind);
+  if (inv.Has("rounds")) {
+    int rounds = 0;
+    if (!ToInt(inv.Get("rounds"), &rounds)) {
+      std::cerr << "tally: --rounds '" << inv.Get("rounds")
+                << "' is not a number\n";
+      return kUsage;
+    }
+    r.set_rounds(rounds);
+  }
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->CreateCompetition(cl.Context().get(), r, &out);
@@ -115,9 +124,11 @@ void AddDirectorCommands(std::vector<Command>& commands) {
   add({"create-competition",
        "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE "
        "[--kind=matchpoint-pairs|swiss-pairs|swiss-teams|round-robin-pairs|"
-       "round-robin-teams|knockout-teams]",
+       "round-robin-teams|knockout-teams] [--rounds=N]",
        "create a competition run under a regulation profile ('tally profiles' "
-       "lists them); its kind defaults to the kind of event the profile is for",
+       "lists them); its kind defaults to the kind of event the profile is "
+       "for; --rounds: a Swiss event's number of rounds where the profile "
+       "leaves it to the event (the forfeit rules need it, NSW TR 12.9.3)",
        3, 99, CreateCompetition});
   add({"register-pair", "TOURNAMENT COMPETITION PAIR PLAYER1 PLAYER2",
        "register a pair by number (quote names with spaces)", 5, 5,

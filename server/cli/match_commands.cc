@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/forfeit_text.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -147,7 +148,7 @@ void PrintDrawView(const v1::DrawView& v) {
 // The home side's margin: net IMPs, or a percentage in a matchpoint Swiss;
 // "-" before any board is scored.
 std::string HomeMarginText(const v1::MatchResult& m) {
-  if (m.boards_scored() == 0) return "-";
+  if (m.boards_scored() == 0 && !m.has_forfeit()) return "-";
   if (m.has_home_percentage()) {
     return absl::StrCat(DecimalText(m.home_percentage()), "%");
   }
@@ -161,8 +162,10 @@ void PrintMatchResults(const v1::MatchResults& x) {
   for (const v1::MatchResult& m : x.matches()) {
     t.AddRow({absl::StrCat(m.table()), absl::StrCat(m.home()),
               absl::StrCat(m.away()),
-              absl::StrCat(m.boards_scored(), " of ", x.boards_size(),
-                           m.complete() ? "" : " (incomplete)"),
+              m.has_forfeit()
+                  ? "forfeit"
+                  : absl::StrCat(m.boards_scored(), " of ", x.boards_size(),
+                                 m.complete() ? "" : " (incomplete)"),
               HomeMarginText(m),
               m.has_home_vps() ? absl::StrCat(DecimalText(m.home_vps()), " - ",
                                               DecimalText(m.away_vps()))
@@ -173,6 +176,9 @@ void PrintMatchResults(const v1::MatchResults& x) {
     std::cout << "bye: " << x.bye().entrant() << ", "
               << ExactText(x.bye().imps()) << " IMPs, "
               << DecimalOrDash(x.bye().has_vps(), x.bye().vps()) << " VPs\n";
+  }
+  for (const v1::MatchResult& m : x.matches()) {
+    if (m.has_forfeit()) std::cout << ForfeitLine(m.forfeit()) << "\n";
   }
 }
 
@@ -220,6 +226,21 @@ void PrintMatchStandings(const v1::MatchStandings& s) {
     t.AddRow(row);
   }
   std::cout << t.Render();
+  for (const v1::MatchStandingsRow& r : s.rows()) {
+    if (r.has_withdrawn_after_round()) {
+      std::cout << "entrant " << r.entrant() << " withdrew after round "
+                << r.withdrawn_after_round() << "\n";
+    }
+  }
+  bool header = false;
+  for (const v1::MatchStandingsRow& r : s.rows()) {
+    for (const v1::ForfeitedMatchView& f : r.forfeits()) {
+      if (f.home() != r.entrant()) continue;  // once, on the home row
+      if (!header) std::cout << "forfeits, as counted:\n";
+      header = true;
+      std::cout << "  " << ForfeitLine(f) << "\n";
+    }
+  }
 }
 
 void PrintEntrantRecord(const v1::EntrantRecord& x) {
@@ -239,6 +260,12 @@ void PrintEntrantRecord(const v1::EntrantRecord& x) {
          r.complete() ? DecimalOrDash(r.has_vps(), r.vps()) : "(incomplete)"});
   }
   std::cout << t.Render();
+  if (x.has_withdrawn_after_round()) {
+    std::cout << "withdrew after round " << x.withdrawn_after_round() << "\n";
+  }
+  for (const v1::EntrantRound& r : x.rounds()) {
+    if (r.has_forfeit()) std::cout << ForfeitLine(r.forfeit()) << "\n";
+  }
   if (x.penalties().empty()) return;
   std::cout << "\npenalties:\n";
   TextTable p({"Round", "VPs", "Clause", "Reason"});

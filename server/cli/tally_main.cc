@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
   AddQualifyCommands(commands);
   AddKnockoutCommands(commands);
   AddCalcCommands(commands);
+  AddForfeitCommands(commands);
   AddTimelineCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
