@@ -9,7 +9,7 @@
 //   DrawMethod     "swiss", "round_robin", "sabf_butler_round_robin",
 //                  "itc_round_robin", "explicit" (DrawMethodId: profile.h)
 //   FirstRound     "quarters", "top_half_v_bottom_half"
-//   OddField       "share_match", "bye"
+//   OddField       "share_match", "bye", "half_matches"
 //   HomeRule       "higher_ranked", "by_lot"
 //
 // Thread-safe: pure functions.
