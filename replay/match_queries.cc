@@ -10,6 +10,7 @@
 #include "replay/draw_maker.h"
 #include "replay/event_log.h"
 #include "replay/match_standings.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -94,6 +95,7 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
     }
   }
+  FillThreeWayResult(score, out);  // SABF TR 14.1, NSW TR 12.7
   if (score.bye.has_value()) {
     out.mutable_bye()->set_entrant(score.bye->entrant);
     *out.mutable_bye()->mutable_imps() = ToProtoFraction(score.bye->imps);
@@ -191,6 +193,7 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
         total += vps.ToRational();
       }
     }
+    AddThreeWayRound(r.score, r.round->number, request.entrant(), out, total);
     if (r.score.bye.has_value() && r.score.bye->entrant == request.entrant()) {
       v1::EntrantRound* row = out.add_rounds();
       row->set_round(r.round->number);

@@ -13,6 +13,7 @@
 #include "core/tiebreak/chains.h"
 #include "core/vp/vp_scale.h"
 #include "replay/bridge_convert.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -73,6 +74,7 @@ core::RoundInput RoundInputOf(const MatchRoundState& round) {
     input.results.push_back(r);
   }
   if (round.draw.bye() != 0) input.bye = round.draw.bye();
+  AddThreeWayTable(round.draw, input);  // SABF TR 14.1, NSW TR 12.7
   return input;
 }
 
@@ -146,6 +148,15 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
       record(r.score.bye->entrant, r.round->number, 0,
              r.score.bye->vps->vps.ToRational(), std::nullopt,
              r.score.bye->imps);
+    }
+    // A share match or half matches: records of their own.
+    for (ThreeWayRecord& x : ThreeWayRecords(r.score, r.round->number, blitz)) {
+      auto it = standings.find(x.entrant);
+      if (it == standings.end()) continue;
+      it->second.vps += x.match.score;
+      it->second.net_imps += x.match.imps;
+      if (x.counts_match) ++it->second.matches;
+      entrants[x.entrant].matches.push_back(std::move(x.match));
     }
   }
   if (!options.exclude_penalties) {
