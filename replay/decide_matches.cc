@@ -49,7 +49,7 @@ bool PlaysBoard(const MatchRoundState& round, int board) {
 
 // The room must be given in a teams match and only there.
 absl::Status CheckRoom(const CompetitionState& c, v1::Room room) {
-  if (c.IsTeams() && room == v1::ROOM_UNSPECIFIED) {
+  if (c.IsTeams() && room != v1::ROOM_OPEN && room != v1::ROOM_CLOSED) {
     return absl::InvalidArgumentError(
         "a teams match has two tables: say which room, open or closed");
   }
