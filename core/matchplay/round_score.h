@@ -46,7 +46,8 @@ struct BoardScore {
   //    (table, 1) (the open-room row), once both rooms are in;
   //  matchpoints: matchpoints across every table in so far, keyed
   //    (table, 0), on the international scale (top 2(n-1)).
-  // A table with no score yet has no entry.
+  // A table with no score yet has no entry; a share match's rooms have
+  // none (RoundScore::share holds its teams' IMPs).
   std::map<std::pair<int, int>, Rational> ns_points;
   // matchpoints only: the top, 2 * (results in - 1); 0 otherwise.
   Rational top;
