@@ -29,6 +29,10 @@ bool Touches(const v1::Event& e, const v1::GetBoardHistoryRequest& r) {
       return same_session(p.result_entered().competition_id(),
                           p.result_entered().session()) &&
              p.result_entered().board() == r.board();
+    case v1::EventPayload::kResultCorrected:
+      return same_session(p.result_corrected().competition_id(),
+                          p.result_corrected().session()) &&
+             p.result_corrected().board() == r.board();
     case v1::EventPayload::kResultConfirmed:
       return same_session(p.result_confirmed().competition_id(),
                           p.result_confirmed().session()) &&

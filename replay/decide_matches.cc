@@ -1,5 +1,6 @@
 #include "replay/decide_matches.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "replay/decide.h"
 #include "replay/draw_maker.h"
 #include "replay/match_standings.h"
+#include "replay/qualification_ranking.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -226,10 +228,9 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
 
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindMatchCompetition(state, request.tournament_id(),
-                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   std::set<int> order(request.order().begin(), request.order().end());
   if (request.order_size() < 2 ||
       order.size() != static_cast<size_t>(request.order_size())) {
@@ -239,6 +240,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
   std::vector<std::string> waiting;
   for (core::TieBreakPurpose purpose : {core::TieBreakPurpose::kFinalPlacing,
                                         core::TieBreakPurpose::kQualification}) {
+    if (!c->PlaysMatches()) break;
     RankingOptions options;
     options.purpose = purpose;
     TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
@@ -257,6 +259,31 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
         return payload;
       }
       waiting.push_back(absl::StrJoin(pending.entrants, ", "));
+    }
+  }
+  // Entrants the qualification ranking leaves sharing a place with no lot
+  // in its chain (a matchpoint session, a chain without one): a lot decides
+  // who qualifies (replay/qualification_ranking.h).
+  if (absl::StatusOr<QualifyingRanking> ranking =
+          RankForQualification(state, request.tournament_id(), *c);
+      ranking.ok()) {
+    for (const LevelGroup& group : LevelGroups(*ranking)) {
+      if (std::set<int>(group.entrants.begin(), group.entrants.end()) ==
+          order) {
+        v1::EventPayload payload;
+        auto* e = payload.mutable_lot_drawn();
+        e->set_competition_id(c->id);
+        *e->mutable_order() = request.order();
+        e->set_clause(!ranking->clause.empty() ? ranking->clause
+                      : !c->profile.tie_breaks.tie_clause.empty()
+                          ? c->profile.tie_breaks.tie_clause
+                          : "a lot for qualification, no tie-break applying");
+        return payload;
+      }
+      std::string text = absl::StrJoin(group.entrants, ", ");
+      if (std::find(waiting.begin(), waiting.end(), text) == waiting.end()) {
+        waiting.push_back(std::move(text));
+      }
     }
   }
   return absl::FailedPreconditionError(absl::StrCat(

@@ -25,7 +25,8 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
     const State& state, const v1::AwardPenaltyRequest& request);
 
 // The entrants must be exactly a tie the final placing or qualification
-// ranking leaves waiting for a lot.
+// ranking leaves waiting for a lot, or a group the qualification ranking of
+// any competition leaves sharing a place (replay/qualification_ranking.h).
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request);
 

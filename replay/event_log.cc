@@ -208,7 +208,13 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     }
 
     // 3. Decide, then seal the event into the chain.
-    absl::StatusOr<v1::EventPayload> payload = c.decide(writer_state_);
+    // Receipt times never go backwards along the log, so "as of a time"
+    // is always a prefix.
+    const absl::Time received =
+        std::max(options_.clock(), writer_state_.last_received);
+    absl::StatusOr<v1::EventPayload> payload =
+        c.decide_at ? c.decide_at(writer_state_, received)
+                    : c.decide(writer_state_);
     if (!payload.ok()) {
       d.result = payload.status();
       decided.push_back(std::move(d));
@@ -218,10 +224,7 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     event.set_sequence(writer_state_.last_sequence + 1);
     event.set_tournament_id(c.tournament_id);
     event.set_stream_version(version + 1);
-    // Receipt times never go backwards along the log, so "as of a time"
-    // is always a prefix.
-    *event.mutable_received_at() =
-        ToTimestamp(std::max(options_.clock(), writer_state_.last_received));
+    *event.mutable_received_at() = ToTimestamp(received);
     *event.mutable_actor() = c.actor;
     event.set_idempotency_key(c.idempotency_key);
     event.set_previous_hash(writer_state_.last_sequence == 0

@@ -50,6 +50,10 @@ struct Command {
   // payload to append, or the status to refuse it with. Runs on the writer
   // thread; must not block.
   std::function<absl::StatusOr<v1::EventPayload>(const State&)> decide;
+  // Instead of `decide`, for commands the regulations time (a correction
+  // inside its window): also given the time the event will be received at.
+  std::function<absl::StatusOr<v1::EventPayload>(const State&, absl::Time)>
+      decide_at;
 };
 
 struct CommandResult {

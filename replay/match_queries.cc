@@ -144,6 +144,7 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
     *row->mutable_total() = Vps(s.total);
     *row->mutable_vps() = Vps(s.vps);
     *row->mutable_penalties() = Vps(s.penalties);
+    *row->mutable_carry_over() = Vps(s.carry_over);
     *row->mutable_net_imps() = ToProtoFraction(s.net_imps);
     row->set_matches(s.matches);
     row->set_decided_by(DecidedBy(s.placing));

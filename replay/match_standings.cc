@@ -13,6 +13,7 @@
 #include "core/tiebreak/chains.h"
 #include "core/vp/vp_scale.h"
 #include "replay/bridge_convert.h"
+#include "replay/carry_over.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -171,12 +172,18 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
               .ToRational();
     }
   }
+  // ANC SR 18.1-18.2: a carry-over counts in the total ranked on.
+  const std::map<int, core::Rational> carry_overs = VpCarryOvers(competition);
   std::vector<core::TieBreakEntrant> field;
   for (auto& [number, s] : standings) {
-    s.total = s.vps - s.penalties;
+    if (auto it = carry_overs.find(number); it != carry_overs.end()) {
+      s.carry_over = it->second;
+    }
+    s.total = s.vps - s.penalties + s.carry_over;
     core::TieBreakEntrant& e = entrants[number];
     e.score = s.total;
     e.fines = s.penalties;
+    e.carry_over = s.carry_over;
     field.push_back(e);
   }
 

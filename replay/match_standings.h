@@ -6,6 +6,9 @@
 // profile says (ANC SR 5.1) and any remaining lot drawn from the draw's
 // seed, is the ranking a Swiss draw is made from.
 //
+// VPs carried over from an earlier stage (ANC SR 18.1-18.2) count in the
+// total (replay/carry_over.h).
+//
 // Computed on demand; deterministic (ordered containers, no clock).
 // Thread-compatible.
 
@@ -55,7 +58,9 @@ struct EntrantStanding {
   core::Rational penalties;  // deducted (0 when excluded)
   core::Rational net_imps;
   int matches = 0;  // completed matches and byes
-  core::Rational total;      // what it is ranked on: vps - penalties
+  // VPs brought from an earlier stage (ANC SR 18.1-18.2; replay/carry_over.h)
+  core::Rational carry_over;
+  core::Rational total;  // what it is ranked on: vps - penalties + carry_over
   core::Placing placing;
 };
 

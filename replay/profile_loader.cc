@@ -418,6 +418,10 @@ absl::StatusOr<core::RegulationProfile> Convert(
                            Half("carry_over.half", s.carry_over().half()));
     p.carry_over = std::move(carry);
   }
+  if (s.has_qualifiers()) {
+    p.qualifiers = core::QualifierRule{s.qualifiers().per_field(),
+                                       s.qualifiers().clause()};
+  }
   TALLY_ASSIGN_OR_RETURN(p.tie_breaks, TieBreaksOf(s.tie_breaks()));
   for (int i = 0; i < s.time_windows_size(); ++i) {
     TALLY_ASSIGN_OR_RETURN(core::TimeWindowRule w,

@@ -164,6 +164,27 @@ TEST(ProfileClausesTest, AbpcStagesUseSixteenTenTheTwelveBoardScale) {
   EXPECT_EQ(Load("anc2025_swiss_pairs_b").matches->count, 9);       // 16.9
 }
 
+// How many of each field qualify into each stage or final.
+TEST(ProfileClausesTest, StagesSayHowManyQualifyIntoThem) {
+  struct Expected {
+    const char* profile;
+    int per_field;
+    const char* clause;
+  };
+  for (const Expected& e :
+       {Expected{"anc2025_itc_final", 2, "ANC SR 11.3"},
+        Expected{"anc2025_abpc_open_stage2", 10, "ANC SR 16.4"},
+        Expected{"anc2025_abpc_open_stage3", 5, "ANC SR 16.5"},
+        Expected{"anc2025_abpc_mixed_stage2", 10, "ANC SR 16.7"},
+        Expected{"sabf_teams_finals", 5, "SABF TR 17.2"}}) {
+    const core::RegulationProfile p = Load(e.profile);
+    ASSERT_TRUE(p.qualifiers.has_value()) << e.profile;
+    EXPECT_EQ(p.qualifiers->per_field, e.per_field) << e.profile;
+    EXPECT_EQ(p.qualifiers->clause, e.clause) << e.profile;
+  }
+  EXPECT_FALSE(Load("anc2025_abpc_open_stage1").qualifiers.has_value());
+}
+
 TEST(ProfileClausesTest, AbpcOpenStageOneIsNetImpsOverNMinusSix) {
   const core::RegulationProfile p = Load("anc2025_abpc_open_stage1");
   EXPECT_EQ(p.event_kind, core::EventKind::kButlerPairs);

@@ -345,6 +345,31 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       TALLY_RETURN_IF_ERROR(EvolveTimeline(event, tournament));
       break;
     }
+    case v1::EventPayload::kResultCorrected: {
+      const auto& e = p.result_corrected();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      EnteredResult* r = nullptr;
+      if (c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        auto it = round->second.results.find({e.board(), e.table(), e.room()});
+        if (it != round->second.results.end()) r = &it->second;
+      } else {
+        SessionState* s = session(e.competition_id(), e.session());
+        if (s == nullptr) return Misfit(event, "unknown session");
+        auto it = s->results.find({e.board(), e.table()});
+        if (it != s->results.end()) r = &it->second;
+      }
+      if (r == nullptr || r->sequence != e.corrects_sequence()) {
+        return Misfit(event, "it corrects a result that is not the latest");
+      }
+      r->sequence = event.sequence();
+      r->result = e.result();
+      r->ns_score = e.ns_score();
+      r->confirmed = false;
+      break;
+    }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
       if (CompetitionState* c = competition(e.competition_id())) {

@@ -56,6 +56,30 @@ absl::StatusOr<v1::Event> CommandRunner::Run(
     std::function<absl::StatusOr<v1::EventPayload>(const replay::State&)>
         decide,
     v1::CommandOutcome* outcome) {
+  replay::Command command =
+      NewCommand(context, role, method, request, options, tournament_id);
+  command.decide = std::move(decide);
+  return Execute(method, std::move(command), outcome);
+}
+
+absl::StatusOr<v1::Event> CommandRunner::RunTimed(
+    grpc::ServerContext* context, v1::Role role, const std::string& method,
+    const google::protobuf::Message& request, const v1::CommandOptions& options,
+    const std::string& tournament_id,
+    std::function<absl::StatusOr<v1::EventPayload>(const replay::State&,
+                                                   absl::Time)>
+        decide_at,
+    v1::CommandOutcome* outcome) {
+  replay::Command command =
+      NewCommand(context, role, method, request, options, tournament_id);
+  command.decide_at = std::move(decide_at);
+  return Execute(method, std::move(command), outcome);
+}
+
+replay::Command CommandRunner::NewCommand(
+    grpc::ServerContext* context, v1::Role role, const std::string& method,
+    const google::protobuf::Message& request, const v1::CommandOptions& options,
+    const std::string& tournament_id) {
   replay::Command command;
   command.tournament_id = tournament_id;
   command.idempotency_key = options.idempotency_key();
@@ -64,7 +88,13 @@ absl::StatusOr<v1::Event> CommandRunner::Run(
   }
   command.fingerprint = Fingerprint(method, request);
   command.actor = ActorOf(context, role);
-  command.decide = std::move(decide);
+  return command;
+}
+
+absl::StatusOr<v1::Event> CommandRunner::Execute(const std::string& method,
+                                                 replay::Command command,
+                                                 v1::CommandOutcome* outcome) {
+  const std::string tournament_id = command.tournament_id;
   const std::string who = absl::StrCat(
       command.actor.identity(), command.actor.device().empty() ? "" : "@",
       command.actor.device());

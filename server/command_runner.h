@@ -37,7 +37,27 @@ class CommandRunner {
           decide,
       v1::CommandOutcome* outcome);
 
+  // As Run, for a command the regulations time: `decide_at` is also given
+  // the time the event will be received at (a correction inside its window).
+  absl::StatusOr<v1::Event> RunTimed(
+      grpc::ServerContext* context, v1::Role role, const std::string& method,
+      const google::protobuf::Message& request,
+      const v1::CommandOptions& options, const std::string& tournament_id,
+      std::function<absl::StatusOr<v1::EventPayload>(const replay::State&,
+                                                     absl::Time)>
+          decide_at,
+      v1::CommandOutcome* outcome);
+
  private:
+  replay::Command NewCommand(grpc::ServerContext* context, v1::Role role,
+                             const std::string& method,
+                             const google::protobuf::Message& request,
+                             const v1::CommandOptions& options,
+                             const std::string& tournament_id);
+  absl::StatusOr<v1::Event> Execute(const std::string& method,
+                                    replay::Command command,
+                                    v1::CommandOutcome* outcome);
+
   replay::EventLog& log_;
 };
 

@@ -1,9 +1,11 @@
 #include <random>
 
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/decide_timeline.h"
+#include "replay/qualify.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -52,6 +54,21 @@ TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 
+grpc::Status DirectorService::CorrectResult(
+    grpc::ServerContext* context, const v1::CorrectResultRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the window is judged at the moment the correction is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "CorrectResult", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideCorrectResult(s, *request, at);
+                    },
+                    response)
+          .status());
+}
+
 grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
                                        const v1::MakeDrawRequest* request,
                                        v1::MakeDrawResponse* response) {
@@ -68,6 +85,21 @@ grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
       response->mutable_outcome());
   if (!event.ok()) return ToGrpcStatus(event.status());
   *response->mutable_draw() = event->payload().draw_made();
+  return grpc::Status::OK;
+}
+
+grpc::Status DirectorService::QualifyEntrants(
+    grpc::ServerContext* context, const v1::QualifyEntrantsRequest* request,
+    v1::QualifyEntrantsResponse* response) {
+  absl::StatusOr<v1::Event> event = runner_.Run(
+      context, v1::ROLE_DIRECTOR, "QualifyEntrants", *request,
+      request->options(), request->tournament_id(),
+      [request](const replay::State& s) {
+        return replay::DecideQualifyEntrants(s, *request);
+      },
+      response->mutable_outcome());
+  if (!event.ok()) return ToGrpcStatus(event.status());
+  *response->mutable_qualification() = event->payload().entrants_qualified();
   return grpc::Status::OK;
 }
 

@@ -1,6 +1,8 @@
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
+#include "replay/qualification_query.h"
 #include "replay/queries.h"
+#include "replay/time_windows.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -114,6 +116,25 @@ grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
                                 v1::EntrantRecord* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetTimeWindows(
+    grpc::ServerContext*, const v1::GetTimeWindowsRequest* request,
+    v1::TimeWindows* response) {
+  // "Now" is read here, when the question is asked, never in replay.
+  const absl::Time at =
+      request->has_at() ? replay::ToTime(request->at()) : clock_();
+  return Answer(log_, response, [request, at](const replay::State& s) {
+    return replay::BuildTimeWindows(s, *request, at);
+  });
+}
+
+grpc::Status QueryService::GetQualification(
+    grpc::ServerContext*, const v1::GetQualificationRequest* request,
+    v1::Qualification* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildQualification(s, *request);
   });
 }
 

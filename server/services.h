@@ -5,6 +5,10 @@
 #ifndef TALLY_SERVER_SERVICES_H_
 #define TALLY_SERVER_SERVICES_H_
 
+#include <functional>
+
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "replay/event_log.h"
 #include "server/command_runner.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -68,9 +72,15 @@ class DirectorService final : public v1::DirectorService::Service {
       grpc::ServerContext* context,
       const v1::DeclareResultsOfficialRequest* request,
       v1::CommandOutcome* response) override;
+  grpc::Status CorrectResult(grpc::ServerContext* context,
+                             const v1::CorrectResultRequest* request,
+                             v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
+  grpc::Status QualifyEntrants(grpc::ServerContext* context,
+                               const v1::QualifyEntrantsRequest* request,
+                               v1::QualifyEntrantsResponse* response) override;
 
  private:
   CommandRunner runner_;
@@ -93,7 +103,12 @@ class VenueService final : public v1::VenueService::Service {
 
 class QueryService final : public v1::QueryService::Service {
  public:
-  explicit QueryService(const replay::EventLog& log) : log_(log) {}
+  // `clock` answers "now" for queries that ask about the present (the time
+  // windows open now); the same clock the log stamps receipts with.
+  explicit QueryService(
+      const replay::EventLog& log,
+      std::function<absl::Time()> clock = [] { return absl::Now(); })
+      : log_(log), clock_(std::move(clock)) {}
 
   grpc::Status ListTournaments(grpc::ServerContext* context,
                                const v1::ListTournamentsRequest* request,
@@ -135,9 +150,16 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) override;
+  grpc::Status GetTimeWindows(grpc::ServerContext* context,
+                              const v1::GetTimeWindowsRequest* request,
+                              v1::TimeWindows* response) override;
+  grpc::Status GetQualification(grpc::ServerContext* context,
+                                const v1::GetQualificationRequest* request,
+                                v1::Qualification* response) override;
 
  private:
   const replay::EventLog& log_;
+  const std::function<absl::Time()> clock_;
 };
 
 class AuditService final : public v1::AuditService::Service {

@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -19,6 +20,7 @@
 #include "grpcpp/server_builder.h"
 #include "replay/event_log.h"
 #include "server/calculator_service.h"
+#include "server/clock.h"
 #include "server/demo.h"
 #include "server/log_line.h"
 #include "server/services.h"
@@ -29,6 +31,9 @@ ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
           "Address to serve gRPC on, host:port (port 0 picks a free port).");
 ABSL_FLAG(bool, demo, false,
           "Put the demo tournament 'demo' in the log if it is not there.");
+ABSL_FLAG(std::string, test_clock_file, "",
+          "For tests only: read the server's time (RFC 3339) from this file "
+          "at each use instead of the wall clock.");
 ABSL_FLAG(std::string, port_file, "",
           "If set, write the port actually bound to this file once serving.");
 
@@ -60,8 +65,10 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   const std::string data_dir = absl::GetFlag(FLAGS_data_dir);
+  const std::function<absl::Time()> clock =
+      tally::server::ServerClock(absl::GetFlag(FLAGS_test_clock_file));
   absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
-      tally::replay::EventLog::Open({.path = data_dir});
+      tally::replay::EventLog::Open({.path = data_dir, .clock = clock});
   if (!log.ok()) return Fail(std::string(log.status().message()));
   if (absl::GetFlag(FLAGS_demo)) {
     if (absl::Status s = tally::server::SeedDemo(**log); !s.ok()) {
@@ -71,7 +78,7 @@ int main(int argc, char** argv) {
 
   tally::server::DirectorService director(**log);
   tally::server::VenueService venue(**log);
-  tally::server::QueryService query(**log);
+  tally::server::QueryService query(**log, clock);
   tally::server::AuditService audit(**log);
   tally::server::CalculatorService calculator;
   grpc::EnableDefaultHealthCheckService(true);

@@ -6,8 +6,9 @@
 // as team 7 leads, reordered by 10.4 (hand derivation below). Results are
 // scripted in both rooms, IMPs and VPs checked against hand working on the
 // ITC scale (10.10) and the bye's 35 VPs (10.11); every stored draw is
-// recomputed by the audit, and a restarted server replays the log to
-// byte-identical standings and draws.
+// recomputed by the audit; the two leading teams qualify into the final
+// with the 11.2 carry-over (hand-worked below), and a restarted server
+// replays the log to byte-identical standings, draws and qualification.
 
 #include <memory>
 #include <optional>
@@ -135,6 +136,8 @@ class ItcQualifyingTest : public ::testing::Test {
   void SetUp() override {
     ASSERT_THAT(tallyd_.Start(), IsOk());
     client_ = std::make_unique<MatchClient>(tallyd_.channel(), "anc", "itc");
+    final_ =
+        std::make_unique<MatchClient>(tallyd_.channel(), "anc", "itc-final");
   }
 
   // Whether the home team of `table` wins `board` (offset `i` in the
@@ -209,6 +212,7 @@ class ItcQualifyingTest : public ::testing::Test {
 
   TallydProcess tallyd_{TallydPath(), MakeTempDir("itc")};
   std::unique_ptr<MatchClient> client_;
+  std::unique_ptr<MatchClient> final_;  // the ITC final (ANC SR 11)
 };
 
 TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
@@ -263,6 +267,19 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
           ElementsAre("2 v 7: 36 IMPs 65.6-4.4", "4 v 5: 0 IMPs 35.0-35.0",
                       "6 v 1: 0 IMPs 35.0-35.0", "bye 3: 35"));
     }
+    if (round == 14) {
+      // The final is created empty; nobody qualifies for it before the
+      // last round robin is over (posted), and the refusal appends nothing.
+      ASSERT_THAT(final_->Create(v1::COMPETITION_KIND_KNOCKOUT_TEAMS,
+                                 "anc2025_itc_final"),
+                  IsOk());
+      absl::StatusOr<uint64_t> length = client_->LogLength();
+      ASSERT_THAT(length, IsOk());
+      EXPECT_THAT(final_->Qualify("itc"),
+                  StatusIs(absl::StatusCode::kFailedPrecondition,
+                           HasSubstr("round 14 of 'itc' is not posted")));
+      EXPECT_EQ(client_->LogLength().value_or(0), *length);
+    }
     ASSERT_THAT(client_->Post(round), IsOk()) << "round " << round;
     if (round == 8) {
       // 10.3: "Once team numbers are set, they will not be altered by
@@ -303,6 +320,41 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
       ElementsAre("1 5 526.00", "2 3 508.00", "3 7 493.40", "4 1 490.00",
                   "5 2 484.60", "6 6 472.00", "7 4 436.00"));
 
+  // ANC SR 11.3: the two leading teams, 5 and 3, play the final, numbered
+  // 1 and 2 in qualifying order; 11.2: team 5 carries 10% of the VP margin
+  // between them, (526 - 508) / 10 = 1.8 IMPs, not rounded; team 3 none.
+  // Three finalists do not fit 11.2, and asking changes nothing.
+  absl::StatusOr<uint64_t> length = client_->LogLength();
+  ASSERT_THAT(length, IsOk());
+  EXPECT_THAT(final_->Qualify("itc", /*per_field=*/3),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("ANC SR 11.2")));
+  EXPECT_EQ(client_->LogLength().value_or(0), *length);
+  absl::StatusOr<v1::EntrantsQualified> qualified = final_->Qualify("itc");
+  ASSERT_THAT(qualified, IsOk());
+  EXPECT_EQ(qualified->clause(), "ANC SR 11.3");
+  ASSERT_EQ(qualified->entrants_size(), 2);
+  const v1::QualifiedEntrant& first = qualified->entrants(0);
+  const v1::QualifiedEntrant& second = qualified->entrants(1);
+  EXPECT_EQ(first.entrant(), 1);
+  EXPECT_EQ(first.from_entrant(), 5);
+  EXPECT_EQ(first.place(), 1);
+  EXPECT_EQ(first.name(), "Team 5");
+  EXPECT_EQ(first.carry_over().numerator(), 9);  // 1.8 = 9/5 IMPs
+  EXPECT_EQ(first.carry_over().denominator(), 5);
+  EXPECT_EQ(first.carry_over_clause(), "ANC SR 11.2");
+  EXPECT_EQ(second.entrant(), 2);
+  EXPECT_EQ(second.from_entrant(), 3);
+  EXPECT_EQ(second.place(), 2);
+  EXPECT_EQ(second.carry_over().numerator(), 0);
+  absl::StatusOr<v1::Qualification> stored = final_->Qualification();
+  ASSERT_THAT(stored, IsOk());
+  EXPECT_EQ(stored->qualification().SerializeAsString(),
+            qualified->SerializeAsString());
+  EXPECT_EQ(stored->carry_over_rule(), "anc_sr_11_2");
+  EXPECT_THAT(final_->Qualify("itc"),
+              StatusIs(absl::StatusCode::kAlreadyExists));
+
   for (int round = 1; round <= 14; ++round) {
     absl::StatusOr<v1::DrawCheck> check = client_->CheckDraw(round);
     ASSERT_THAT(check, IsOk());
@@ -321,12 +373,19 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
     ASSERT_THAT(d, IsOk());
     draws_before.push_back(d->SerializeAsString());
   }
+  absl::StatusOr<v1::Qualification> final_before = final_->Qualification();
+  ASSERT_THAT(final_before, IsOk());
   ASSERT_EQ(tallyd_.Stop(), 0);
   ASSERT_THAT(tallyd_.Start(), IsOk());
   client_ = std::make_unique<MatchClient>(tallyd_.channel(), "anc", "itc");
+  final_ = std::make_unique<MatchClient>(tallyd_.channel(), "anc", "itc-final");
   absl::StatusOr<v1::MatchStandings> after = client_->Standings();
   ASSERT_THAT(after, IsOk());
   EXPECT_EQ(after->SerializeAsString(), before);
+  absl::StatusOr<v1::Qualification> final_after = final_->Qualification();
+  ASSERT_THAT(final_after, IsOk());
+  EXPECT_EQ(final_after->SerializeAsString(),
+            final_before->SerializeAsString());
   for (int round = 1; round <= 14; ++round) {
     absl::StatusOr<v1::DrawView> d = client_->GetDraw(round);
     ASSERT_THAT(d, IsOk());

@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
+#include "replay/state.h"
 #include "server/grpc_status.h"
 
 namespace tally::testing {
@@ -157,6 +158,42 @@ absl::Status MatchClient::Post(int round) {
       director_->PostScores(Context().get(), r, &out));
 }
 
+absl::Status MatchClient::Schedule(int round, absl::Time start,
+                                   absl::Time end, bool last_of_stage) {
+  v1::ScheduleSessionRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_session(round);
+  *r.mutable_scheduled_start() = replay::ToTimestamp(start);
+  *r.mutable_scheduled_end() = replay::ToTimestamp(end);
+  r.set_last_of_stage(last_of_stage);
+  v1::CommandOutcome out;
+  return server::FromGrpcStatus(
+      director_->ScheduleSession(Context().get(), r, &out));
+}
+
+absl::Status MatchClient::Correct(v1::CorrectResultRequest request) {
+  *request.mutable_options() = Options();
+  request.set_tournament_id(tournament_);
+  request.set_competition_id(competition_);
+  v1::CommandOutcome out;
+  return server::FromGrpcStatus(
+      director_->CorrectResult(Context().get(), request, &out));
+}
+
+absl::StatusOr<v1::TimeWindows> MatchClient::TimeWindows(absl::Time at) {
+  v1::GetTimeWindowsRequest r;
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  *r.mutable_at() = replay::ToTimestamp(at);
+  v1::TimeWindows out;
+  absl::Status s = server::FromGrpcStatus(
+      query_->GetTimeWindows(Context().get(), r, &out));
+  if (!s.ok()) return s;
+  return out;
+}
+
 absl::Status MatchClient::Penalty(int entrant, int round, int64_t centi_vps,
                                   const std::string& clause,
                                   const std::string& reason) {
@@ -245,6 +282,30 @@ absl::StatusOr<uint64_t> MatchClient::LogLength() {
   if (!s.ok()) return server::FromGrpcStatus(s);
   if (!v.ok()) return absl::DataLossError(v.problem());
   return v.events_checked();
+}
+
+absl::StatusOr<v1::EntrantsQualified> MatchClient::Qualify(
+    const std::string& from, int per_field, const std::vector<int>& withdrawn) {
+  v1::QualifyEntrantsRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_from_competition_id(from);
+  r.set_per_field(per_field);
+  for (int entrant : withdrawn) r.add_withdrawn(entrant);
+  v1::QualifyEntrantsResponse out;
+  grpc::Status s = director_->QualifyEntrants(Context().get(), r, &out);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return out.qualification();
+}
+
+absl::StatusOr<v1::Qualification> MatchClient::Qualification() {
+  v1::GetQualificationRequest r;
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  v1::Qualification out;
+  grpc::Status status = query_->GetQualification(Context().get(), r, &out);
+  return Answer(status, std::move(out));
 }
 
 v1::TableResult Played(int level, v1::Strain strain, v1::Seat declarer,

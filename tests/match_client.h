@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "grpcpp/grpcpp.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
@@ -58,6 +59,19 @@ class MatchClient {
   absl::StatusOr<v1::EntrantRecord> Record(int entrant);
   // Events in the log so far (VerifyChain's count).
   absl::StatusOr<uint64_t> LogLength();
+
+  // The timeline and corrections (issue #5).
+  absl::Status Schedule(int round, absl::Time start, absl::Time end,
+                        bool last_of_stage);
+  // `request` with its options, tournament and competition filled in.
+  absl::Status Correct(v1::CorrectResultRequest request);
+  absl::StatusOr<v1::TimeWindows> TimeWindows(absl::Time at);
+  // Qualifies entrants of `from` into this competition (QualifyEntrants);
+  // per_field 0: as the profile says.
+  absl::StatusOr<v1::EntrantsQualified> Qualify(
+      const std::string& from, int per_field = 0,
+      const std::vector<int>& withdrawn = {});
+  absl::StatusOr<v1::Qualification> Qualification();
 
  private:
   std::unique_ptr<grpc::ClientContext> Context() const;

@@ -433,6 +433,19 @@ absl::Status CheckCarryOver(const RegulationProfile& p) {
                     "carry-over rule", true);
 }
 
+absl::Status CheckQualifiers(const RegulationProfile& p) {
+  if (!p.qualifiers.has_value()) return absl::OkStatus();
+  if (p.qualifiers->per_field < 1) {
+    return Invalid("qualifiers.per_field",
+                   "at least one entrant of each field qualifies");
+  }
+  if (p.qualifiers->clause.empty()) {
+    return Invalid("qualifiers.clause",
+                   "name the clause that says who qualifies");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckTieBreaks(const RegulationProfile& p) {
   const TieBreaks& t = p.tie_breaks;
   if (t.tie_within < Rational(0)) {
@@ -653,6 +666,7 @@ absl::Status ValidateProfile(const RegulationProfile& profile) {
   TALLY_RETURN_IF_ERROR(CheckPenalties(profile));
   TALLY_RETURN_IF_ERROR(CheckForfeit(profile));
   TALLY_RETURN_IF_ERROR(CheckCarryOver(profile));
+  TALLY_RETURN_IF_ERROR(CheckQualifiers(profile));
   TALLY_RETURN_IF_ERROR(CheckTieBreaks(profile));
   TALLY_RETURN_IF_ERROR(CheckTimeWindows(profile));
   return CheckRounding(profile);

@@ -144,6 +144,13 @@ struct CarryOverChoice {
   HalfRounding half = HalfRounding::kAwayFromZero;
 };
 
+// How many entrants of each field of the previous stage go on to this stage
+// or final (ANC SR 16.4: 10 of each field; 16.5: 5; 16.7: 10; 11.3: 2).
+struct QualifierRule {
+  int per_field = 0;  // >= 1
+  std::string clause;
+};
+
 // How the rounds of an event of matches are drawn. Ids: the comment after
 // each (ParseDrawMethod in core/profile/setting_ids.h reads them).
 enum class DrawMethod {
@@ -298,6 +305,8 @@ struct RegulationProfile {
   PenaltyChoice penalties;
   std::optional<ForfeitChoice> forfeit;  // none: no forfeit or bye rule
   std::optional<CarryOverChoice> carry_over;
+  // None: the director says how many qualify into this stage.
+  std::optional<QualifierRule> qualifiers;
   TieBreaks tie_breaks;
   std::vector<TimeWindowRule> time_windows;
   RoundingChoices rounding;

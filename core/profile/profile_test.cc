@@ -462,6 +462,18 @@ TEST(ValidateProfileTest, CarryOverRuleMustFitTheEvent) {
                                                "anc_sr_11_2")));
 }
 
+TEST(ValidateProfileTest, QualifiersNameACountAndTheirClause) {
+  RegulationProfile p = SwissPairs();
+  p.qualifiers = QualifierRule{0, "ANC SR 16.5"};
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("qualifiers.per_field: ")));
+  p.qualifiers = QualifierRule{5, ""};
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("qualifiers.clause: ")));
+  p.qualifiers = QualifierRule{5, "ANC SR 16.5"};
+  EXPECT_THAT(Validate(p), IsOk());
+}
+
 TEST(ValidateProfileTest, TieBreakCriteriaAreKnown) {
   RegulationProfile p = SwissPairs();
   p.tie_breaks.chains[1].criteria[1] = "coin_toss";

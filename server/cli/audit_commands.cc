@@ -133,6 +133,20 @@ void AddAuditCommands(std::vector<Command>& commands) {
                    what = absl::StrCat("result entered at table ", r.table(),
                                        ": ", replay::DescribeResult(r.result()),
                                        ", NS ", r.ns_score());
+                 } else if (p.has_result_corrected()) {
+                   const auto& c = p.result_corrected();
+                   what = absl::StrCat(
+                       "corrected at table ", c.table(), ": ",
+                       replay::DescribeResult(c.result()), ", NS ",
+                       c.ns_score(), " (was ", c.previous_ns_score(),
+                       ", event ", c.corrects_sequence(), "); ", c.reason(),
+                       c.agreed_by().empty()
+                           ? ""
+                           : absl::StrCat("; agreed by ",
+                                          absl::StrJoin(c.agreed_by(), ", ")),
+                       c.window_clause().empty()
+                           ? ""
+                           : absl::StrCat("; within ", c.window_clause()));
                  } else if (p.has_result_confirmed()) {
                    what = absl::StrCat(
                        "confirmed at table ", p.result_confirmed().table(),

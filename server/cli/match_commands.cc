@@ -4,6 +4,7 @@
 // file only reads the words typed and prints the answer; every rule is
 // applied by the server.
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iostream>
@@ -199,15 +200,33 @@ void PrintMatchStandings(const v1::MatchStandings& s) {
                     ? ""
                     : absl::StrCat("; ties broken by ", s.tie_break_clause()))
             << "\n";
-  TextTable t({"Rank", "Entrant", "Name/Players", "Total", "VPs", "Penalties",
-               "Net IMPs", "Matches", "Decided by"});
+  // A carry-over column only where entrants brought VPs from a stage.
+  const bool carry = std::any_of(
+      s.rows().begin(), s.rows().end(),
+      [](const v1::MatchStandingsRow& r) { return r.carry_over().units(); });
+  std::vector<std::string> header = {"Rank",  "Entrant", "Name/Players",
+                                     "Total", "VPs",     "Penalties"};
+  if (carry) header.push_back("Carry-over");
+  for (const char* h : {"Net IMPs", "Matches", "Decided by"}) {
+    header.push_back(h);
+  }
+  TextTable t(header);
   for (const v1::MatchStandingsRow& r : s.rows()) {
-    t.AddRow({absl::StrCat(r.rank(), r.tied() ? "=" : ""),
-              absl::StrCat(r.entrant()), EntrantName(r.name(), r.players()),
-              DecimalText(r.total()), DecimalText(r.vps()),
-              r.penalties().units() == 0 ? "" : DecimalText(r.penalties()),
-              ExactText(r.net_imps()), absl::StrCat(r.matches()),
-              DecidedByText(r.decided_by(), r.clause())});
+    std::vector<std::string> row = {
+        absl::StrCat(r.rank(), r.tied() ? "=" : ""),
+        absl::StrCat(r.entrant()),
+        EntrantName(r.name(), r.players()),
+        DecimalText(r.total()),
+        DecimalText(r.vps()),
+        r.penalties().units() == 0 ? "" : DecimalText(r.penalties())};
+    if (carry) {
+      row.push_back(r.carry_over().units() == 0 ? ""
+                                                : DecimalText(r.carry_over()));
+    }
+    row.push_back(ExactText(r.net_imps()));
+    row.push_back(absl::StrCat(r.matches()));
+    row.push_back(DecidedByText(r.decided_by(), r.clause()));
+    t.AddRow(row);
   }
   std::cout << t.Render();
 }
@@ -483,7 +502,7 @@ void AddMatchCommands(std::vector<Command>& commands) {
        4, 4, AwardPenalty});
   add({"lot", "TOURNAMENT COMPETITION ENTRANT ENTRANT...",
        "record the lot the director drew among entrants the final placing "
-       "leaves level, in the order drawn (first best)",
+       "or the qualification leaves level, in the order drawn (first best)",
        4, 99, RecordLot});
   add({"match-results", "TOURNAMENT COMPETITION ROUND",
        "a round's matches: boards scored, the home side's IMPs and the VPs", 3,

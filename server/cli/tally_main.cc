@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   AddAuditCommands(commands);
   AddMatchCommands(commands);
   AddPairsEventCommands(commands);
+  AddQualifyCommands(commands);
   AddCalcCommands(commands);
   AddTimelineCommands(commands);
   if (name.empty() || name == "help") {

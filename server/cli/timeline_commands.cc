@@ -11,6 +11,7 @@
 #include "replay/state.h"
 #include "server/cli/cli_common.h"
 #include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
 
 namespace tally::cli {
 namespace {
@@ -121,6 +122,36 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          return PrintOutcome(
              inv, st, out, out,
              absl::StrCat("ended the stage ", r.competition_id()));
+       }});
+  add({"windows", "TOURNAMENT COMPETITION [--at=TIME]",
+       "which time windows (correction period, reviews, appeals) are open now "
+       "or at TIME, for which sessions, until when",
+       2, 2, [](Client& cl, const Invocation& inv) {
+         v1::GetTimeWindowsRequest r;
+         r.set_tournament_id(inv.args[0]);
+         r.set_competition_id(inv.args[1]);
+         if (inv.Has("at") &&
+             !ParseTimeArg(inv.Get("at"), "--at", r.mutable_at())) {
+           return kUsage;
+         }
+         v1::TimeWindows out;
+         grpc::Status st =
+             cl.query_->GetTimeWindows(cl.Context().get(), r, &out);
+         return PrintAnswer<v1::TimeWindows>(
+             inv, st, out, [](const v1::TimeWindows& w) {
+               std::cout << w.tournament_id() << " / " << w.competition_id()
+                         << ": time windows at "
+                         << absl::FormatTime("%Y-%m-%d %H:%M:%S UTC",
+                                             replay::ToTime(w.at()),
+                                             absl::UTCTimeZone())
+                         << ", as of event " << w.as_of_sequence() << "\n";
+               if (w.windows().empty()) {
+                 std::cout << "  (no sessions yet)\n";
+               }
+               for (const v1::TimeWindowView& v : w.windows()) {
+                 std::cout << "  " << v.line() << "\n";
+               }
+             });
        }});
   add({"official", "TOURNAMENT COMPETITION",
        "declare the competition's results official (NSW TR 12.4): nothing "

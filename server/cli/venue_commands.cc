@@ -18,6 +18,7 @@
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
+#include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
 
 namespace tally::cli {
@@ -101,6 +102,57 @@ void AddVenueCommands(std::vector<Command>& commands) {
                           " v EW ", out.ew_pair(),
                           "): ", replay::DescribeResult(*result), ", NS ",
                           out.ns_score() > 0 ? "+" : "", out.ns_score()));
+       }});
+  add({"correct",
+       "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
+       "pass) --kind=players|inconsistent|scorer --reason=TEXT "
+       "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed]",
+       "correct an entered result inside the window its regulation allows: "
+       "the players' error both sides agree (Law 79C), an inconsistent score "
+       "(NSW TR 12.6) or the scorer's error",
+       6, 8, [](Client& cl, const Invocation& inv) {
+         v1::CorrectResultRequest r;
+         *r.mutable_options() = cl.Options();
+         int table = 0, board = 0;
+         v1::Room room = v1::ROOM_UNSPECIFIED;
+         if (!RoomOption(inv, &room)) return kUsage;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
+             !ToInt(inv.args[4], &board)) {
+           std::cerr << "tally: session, table and board are numbers\n";
+           return kUsage;
+         }
+         absl::StatusOr<v1::TableResult> result =
+             ParseResult({inv.args.begin() + 5, inv.args.end()});
+         if (!result.ok()) {
+           std::cerr << "tally: " << result.status().message() << "\n";
+           return kUsage;
+         }
+         const std::string kind = inv.Get("kind");
+         if (kind == "players") {
+           r.set_kind(v1::CORRECTION_KIND_PLAYERS_AGREED);
+         } else if (kind == "inconsistent") {
+           r.set_kind(v1::CORRECTION_KIND_INCONSISTENT_SCORE);
+         } else if (kind == "scorer") {
+           r.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+         } else {
+           std::cerr << "tally: --kind is players, inconsistent or scorer\n";
+           return kUsage;
+         }
+         r.set_table(table);
+         r.set_board(board);
+         r.set_room(room);
+         *r.mutable_result() = *result;
+         r.set_reason(inv.Get("reason"));
+         if (inv.Has("ns-agreed")) r.add_agreed_by("NS: " + inv.Get("ns-agreed"));
+         if (inv.Has("ew-agreed")) r.add_agreed_by("EW: " + inv.Get("ew-agreed"));
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->CorrectResult(cl.Context().get(), r, &out);
+         return PrintOutcome(
+             inv, st, out, out,
+             absl::StrCat("corrected board ", board, " at table ", table,
+                          RoomText(room), ": ",
+                          replay::DescribeResult(*result)));
        }});
   add({"confirm-result",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD PAIR "

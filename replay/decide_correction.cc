@@ -1,0 +1,169 @@
+#include "replay/decide_correction.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/window/window_close.h"
+#include "replay/bridge_convert.h"
+#include "replay/decide.h"
+#include "replay/time_windows.h"
+
+namespace tally::replay {
+namespace {
+
+// The result the request names, or NotFound.
+absl::StatusOr<const EnteredResult*> FindResult(
+    const CompetitionState& c, const v1::CorrectResultRequest& request) {
+  const EnteredResult* found = nullptr;
+  if (c.PlaysMatches()) {
+    if (auto r = c.rounds.find(request.session()); r != c.rounds.end()) {
+      auto it = r->second.results.find(
+          {request.board(), request.table(), request.room()});
+      if (it != r->second.results.end()) found = &it->second;
+    }
+  } else if (auto s = c.sessions.find(request.session());
+             s != c.sessions.end()) {
+    auto it = s->second.results.find({request.board(), request.table()});
+    if (it != s->second.results.end()) found = &it->second;
+  }
+  if (found == nullptr) {
+    return absl::NotFoundError(absl::StrCat(
+        c.PlaysMatches() ? "round " : "session ", request.session(), " of '",
+        c.id, "' has no result for board ", request.board(), " at table ",
+        request.table(),
+        request.room() == v1::ROOM_UNSPECIFIED
+            ? ""
+            : (request.room() == v1::ROOM_OPEN ? " (open room)"
+                                               : " (closed room)"),
+        " to correct; enter it instead"));
+  }
+  return found;
+}
+
+// The profile's window for `kind`: the scorer's window for the scorer's
+// own errors where the profile has one, else the correction period. None
+// when the profile sets no correction window at all.
+const core::TimeWindowRule* WindowFor(const core::RegulationProfile& profile,
+                                      v1::CorrectionKind kind) {
+  const core::TimeWindowRule* correction = nullptr;
+  const core::TimeWindowRule* scorer = nullptr;
+  for (const core::TimeWindowRule& rule : profile.time_windows) {
+    if (rule.kind == core::TimeWindowKind::kCorrectionPeriod) {
+      correction = &rule;
+    } else if (rule.kind == core::TimeWindowKind::kScorerErrorCorrection) {
+      scorer = &rule;
+    }
+  }
+  if (kind == v1::CORRECTION_KIND_SCORER_ERROR && scorer != nullptr) {
+    return scorer;
+  }
+  return correction;
+}
+
+// The window's close for the result's session (and match), or nullopt
+// while it is not yet known; FailedPrecondition once it has closed.
+absl::StatusOr<std::optional<absl::Time>> CheckWindow(
+    const TournamentState& tournament, const CompetitionState& c,
+    const core::TimeWindowRule& rule, const v1::CorrectResultRequest& request,
+    absl::Time at) {
+  CompetitionTimeline timeline = TimelineOf(tournament, c);
+  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
+                         request.session());
+  const int session = static_cast<int>(index - timeline.sessions.begin());
+  core::WindowSubject subject;
+  if (core::RunsFromMatchTimes(rule)) {
+    const std::vector<int>& tables = timeline.tables[session];
+    auto t = std::find(tables.begin(), tables.end(), request.table());
+    subject.match = static_cast<int>(t - tables.begin());
+  }
+  absl::StatusOr<core::WindowClose> close =
+      core::FindWindowClose(rule, timeline.stage, session, subject);
+  if (!close.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the ", rule.clause, " window of '", c.id,
+                     "' cannot be worked out from its schedule: ",
+                     close.status().message()));
+  }
+  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "too late to correct board ", request.board(), " at table ",
+        request.table(), ": the window closed at ",
+        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
+                         timeline.stage.zone),
+        ", ", close->explanation,
+        "; after it a score stands unless a ruling or an appeal changes it "
+        "(Law 79C2, NZ LIRG)"));
+  }
+  return close->closes_at;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::EventPayload> DecideCorrectResult(
+    const State& state, const v1::CorrectResultRequest& request,
+    absl::Time at) {
+  TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
+                         FindTournament(state, request.tournament_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
+  if (c->results_official.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the results of '", c->id,
+        "' are official: a result changes now only by a decided appeal "
+        "(NSW TR 12.4; Law 79C2)"));
+  }
+  TALLY_ASSIGN_OR_RETURN(const EnteredResult* current, FindResult(*c, request));
+  if (request.kind() == v1::CORRECTION_KIND_UNSPECIFIED) {
+    return absl::InvalidArgumentError(
+        "say what kind of correction this is: the players' error both sides "
+        "agree, an inconsistent score (NSW TR 12.6), or the scorer's error");
+  }
+  TALLY_RETURN_IF_ERROR(CheckName("the reason", request.reason()));
+  if (request.kind() == v1::CORRECTION_KIND_PLAYERS_AGREED &&
+      request.agreed_by_size() < 2) {
+    return absl::InvalidArgumentError(
+        "a correction of the players' error needs both sides' agreement: name "
+        "who agreed for each side (NZ LIRG 79C)");
+  }
+  for (const std::string& who : request.agreed_by()) {
+    TALLY_RETURN_IF_ERROR(CheckName("who agreed", who));
+  }
+  TALLY_ASSIGN_OR_RETURN(int ns_score,
+                         NorthSouthScoreOf(request.result(), request.board()));
+  if (request.result().SerializeAsString() ==
+      current->result.SerializeAsString()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("board ", request.board(), " at table ", request.table(),
+                     " already has that result (",
+                     DescribeResult(current->result), "): nothing to correct"));
+  }
+  v1::EventPayload payload;
+  v1::ResultCorrected* e = payload.mutable_result_corrected();
+  if (const core::TimeWindowRule* rule =
+          WindowFor(c->profile, request.kind())) {
+    TALLY_ASSIGN_OR_RETURN(std::optional<absl::Time> closes,
+                           CheckWindow(*tournament, *c, *rule, request, at));
+    e->set_window_clause(rule->clause);
+    if (closes.has_value())
+      *e->mutable_window_closes_at() = ToTimestamp(*closes);
+  }
+  e->set_competition_id(request.competition_id());
+  e->set_session(request.session());
+  e->set_table(request.table());
+  e->set_board(request.board());
+  e->set_room(request.room());
+  e->set_corrects_sequence(current->sequence);
+  *e->mutable_result() = request.result();
+  e->set_ns_score(ns_score);
+  e->set_previous_ns_score(current->ns_score);
+  e->set_kind(request.kind());
+  e->set_reason(request.reason());
+  *e->mutable_agreed_by() = request.agreed_by();
+  return payload;
+}
+
+}  // namespace tally::replay
