@@ -15,6 +15,8 @@
 #include "replay/draw_maker.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
+#include "replay/qualification_ranking.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -50,7 +52,7 @@ bool PlaysBoard(const MatchRoundState& round, int board) {
 
 // The room must be given in a teams match and only there.
 absl::Status CheckRoom(const CompetitionState& c, v1::Room room) {
-  if (c.IsTeams() && room == v1::ROOM_UNSPECIFIED) {
+  if (c.IsTeams() && room != v1::ROOM_OPEN && room != v1::ROOM_CLOSED) {
     return absl::InvalidArgumentError(
         "a teams match has two tables: say which room, open or closed");
   }
@@ -68,7 +70,7 @@ std::string RoomName(v1::Room room) {
     case v1::ROOM_CLOSED:
       return " (closed room)";
     default:
-      return "";
+      return ShareRoomName(room);
   }
 }
 
@@ -89,6 +91,9 @@ std::vector<std::string> MissingResults(const CompetitionState& competition,
         }
       }
     }
+  }
+  for (std::string& m : MissingThreeWayResults(round)) {
+    missing.push_back(std::move(m));
   }
   return missing;
 }
@@ -183,11 +188,6 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
   order.matches.assign(request.matches().begin(), request.matches().end());
   order.bye = request.bye();
   TALLY_ASSIGN_OR_RETURN(v1::DrawMade draw, ComputeDraw(*c, order));
-  if (draw.share().table() != 0) {
-    return absl::UnimplementedError(
-        "this draw needs a three-way share match (SABF TR 14.1), whose "
-        "scoring tally does not support yet; enter an even field");
-  }
   draw.set_trigger(trigger);
   v1::EventPayload payload;
   *payload.mutable_draw_made() = std::move(draw);
@@ -278,15 +278,13 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
     const CompetitionState& c, const v1::EnterResultRequest& request) {
   TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                          FindRoundInPlay(c, request.session()));
-  TALLY_RETURN_IF_ERROR(CheckRoom(c, request.room()));
+  const bool three_way = IsThreeWayTable(round->draw, request.table());
+  if (!three_way) TALLY_RETURN_IF_ERROR(CheckRoom(c, request.room()));
   const v1::DrawnMatch* match = MatchAt(*round, request.table());
-  if (match == nullptr) {
-    return absl::NotFoundError(absl::StrCat(
-        "there is no match at table ", request.table(), " in ",
-        RoundName(c, request.session()),
-        round->draw.share().table() == request.table()
-            ? " (its share match is scored by the director)"
-            : ""));
+  if (match == nullptr && !three_way) {
+    return absl::NotFoundError(absl::StrCat("there is no match at table ",
+                                            request.table(), " in ",
+                                            RoundName(c, request.session())));
   }
   TALLY_RETURN_IF_ERROR(CheckMatchToBePlayed(c, *round, *match));
   if (!PlaysBoard(*round, request.board())) {
@@ -311,6 +309,15 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
         ", event ", it->second.sequence, "); changing it is a correction"));
   }
   const bool closed = request.room() == v1::ROOM_CLOSED;
+  TableSides sides;
+  if (three_way) {  // SABF TR 14.1, NSW TR 12.7
+    TALLY_ASSIGN_OR_RETURN(sides, ThreeWaySides(round->draw, request.table(),
+                                                request.board(),
+                                                request.room()));
+  } else {
+    sides = {closed ? match->away() : match->home(),
+             closed ? match->home() : match->away()};
+  }
   v1::EventPayload payload;
   auto* e = payload.mutable_result_entered();
   e->set_competition_id(c.id);
@@ -318,8 +325,8 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
   e->set_round(1);
   e->set_table(request.table());
   e->set_board(request.board());
-  e->set_ns_pair(closed ? match->away() : match->home());
-  e->set_ew_pair(closed ? match->home() : match->away());
+  e->set_ns_pair(sides.ns);
+  e->set_ew_pair(sides.ew);
   *e->mutable_result() = request.result();
   e->set_ns_score(ns_score);
   e->set_room(request.room());
@@ -330,7 +337,13 @@ absl::StatusOr<v1::EventPayload> DecideConfirmMatchResult(
     const CompetitionState& c, const v1::ConfirmResultRequest& request) {
   TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                          FindRoundInPlay(c, request.session()));
-  TALLY_RETURN_IF_ERROR(CheckRoom(c, request.room()));
+  if (IsThreeWayTable(round->draw, request.table())) {
+    TALLY_RETURN_IF_ERROR(ThreeWaySides(round->draw, request.table(),
+                                        request.board(), request.room())
+                              .status());
+  } else {
+    TALLY_RETURN_IF_ERROR(CheckRoom(c, request.room()));
+  }
   auto it =
       round->results.find({request.board(), request.table(), request.room()});
   if (it == round->results.end()) {

@@ -38,6 +38,11 @@ core::Draw CoreDrawOf(const v1::DrawMade& stored) {
         stored.share().table(), absl::StrCat(stored.share().a()),
         absl::StrCat(stored.share().b()), absl::StrCat(stored.share().c())};
   }
+  if (const v1::DrawnHalfMatches& g = stored.half_matches(); g.table() != 0) {
+    draw.half_matches = core::HalfMatchGroup{
+        g.table(), absl::StrCat(g.pivot()), absl::StrCat(g.first()),
+        absl::StrCat(g.second())};
+  }
   if (stored.bye() != 0) draw.bye = absl::StrCat(stored.bye());
   return draw;
 }
@@ -54,6 +59,13 @@ void FillFromCoreDraw(const core::Draw& draw, v1::DrawMade& out) {
     out.mutable_share()->set_a(Number(draw.share->a));
     out.mutable_share()->set_b(Number(draw.share->b));
     out.mutable_share()->set_c(Number(draw.share->c));
+  }
+  if (const auto& g = draw.half_matches) {  // NSW TR 12.7
+    v1::DrawnHalfMatches* h = out.mutable_half_matches();
+    h->set_table(g->table);
+    h->set_pivot(Number(g->pivot));
+    h->set_first(Number(g->first));
+    h->set_second(Number(g->second));
   }
   if (draw.bye.has_value()) out.set_bye(Number(*draw.bye));
   for (int table : draw.adjusted_tables) out.add_adjusted_tables(table);
@@ -313,6 +325,11 @@ std::vector<std::string> DrawDifferences(const v1::DrawMade& stored,
       lines.push_back(absl::StrCat("table ", d.share().table(), ": share ",
                                    d.share().a(), ", ", d.share().b(), ", ",
                                    d.share().c()));
+    }
+    if (const v1::DrawnHalfMatches& g = d.half_matches(); g.table() != 0) {
+      lines.push_back(absl::StrCat("table ", g.table(), ": half matches ",
+                                   g.pivot(), " v ", g.first(), ", ",
+                                   g.pivot(), " v ", g.second()));
     }
     if (d.bye() != 0) lines.push_back(absl::StrCat("bye: ", d.bye()));
     return lines;

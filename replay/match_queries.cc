@@ -12,6 +12,7 @@
 #include "replay/event_log.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -116,6 +117,7 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
                        return a.table() < b.table();
                      });
   }
+  FillThreeWayResult(score, out);  // SABF TR 14.1, NSW TR 12.7
   if (score.bye.has_value()) {
     out.mutable_bye()->set_entrant(score.bye->entrant);
     *out.mutable_bye()->mutable_imps() = ToProtoFraction(score.bye->imps);
@@ -222,6 +224,7 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
         total += vps.ToRational();
       }
     }
+    AddThreeWayRound(r.score, r.round->number, request.entrant(), out, total);
     if (r.score.bye.has_value() && r.score.bye->entrant == request.entrant()) {
       v1::EntrantRound* row = out.add_rounds();
       row->set_round(r.round->number);

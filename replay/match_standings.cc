@@ -15,6 +15,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/carry_over.h"
 #include "replay/forfeits.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -75,6 +76,7 @@ core::RoundInput RoundInputOf(const MatchRoundState& round) {
     input.results.push_back(r);
   }
   if (round.draw.bye() != 0) input.bye = round.draw.bye();
+  AddThreeWayTable(round.draw, input);  // SABF TR 14.1, NSW TR 12.7
   return input;
 }
 
@@ -157,6 +159,15 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
              f.home_imps);
       record(f.away, r.round->number, f.home, *f.away_vps, f.home_vps,
              -f.home_imps);
+    }
+    // A share match or half matches: records of their own.
+    for (ThreeWayRecord& x : ThreeWayRecords(r.score, r.round->number, blitz)) {
+      auto it = standings.find(x.entrant);
+      if (it == standings.end()) continue;
+      it->second.vps += x.match.score;
+      it->second.net_imps += x.match.imps;
+      if (x.counts_match) ++it->second.matches;
+      entrants[x.entrant].matches.push_back(std::move(x.match));
     }
   }
   if (!options.exclude_penalties) {

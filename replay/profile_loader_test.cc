@@ -334,9 +334,10 @@ TEST(ProfileClausesTest, AncSwissPairsDrawQuartersByeAndModifiedSwiss) {
 }
 
 TEST(ProfileClausesTest, NswSwissPairsByeIsTheBoardAverage) {
-  // NSW TR 12.8: 0 IMPs, converted on the event's scale.
+  // NSW TR 12.8: 0 IMPs, converted on the event's scale. An odd field plays
+  // 12.7's half matches.
   const core::RegulationProfile p = Load("nsw_swiss_pairs");
-  EXPECT_EQ(p.draw->odd_field, core::OddField::kBye);
+  EXPECT_EQ(p.draw->odd_field, core::OddField::kHalfMatches);
   EXPECT_EQ(p.forfeit->rule, "nsw_tr_12_9");
   const core::ByeScore bye = *core::ByeScoreById(p.forfeit->bye);
   EXPECT_EQ(bye.vps, std::nullopt);

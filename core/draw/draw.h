@@ -1,12 +1,13 @@
 // Draw: the pairings of one round of a Swiss or round-robin event, as the
 // event log stores them (the DrawMade event) and the draw query shows them:
 // each match with its table number and which entrant is home, at most one
-// three-way share match and at most one bye.
+// three-way share match, at most one half-match group and at most one bye.
 //
 // Table numbers: the matches are numbered 1, 2, ... in the order of the
 // best-ranked entrant in each, so the top match is at table 1 (the share
-// match takes its number in that order too). The share match is one
-// numbered match played over the three legs SABF TR 14.1 prints.
+// match and the half-match group take their numbers in that order too). The
+// share match is one numbered match played over the three legs SABF TR 14.1
+// prints; the half-match group is one table (NSW TR 12.7).
 //
 // Home: the entrant listed first ("home") sits North-South in a pairs match
 // and is the home team in a teams match (the team seated NS in the open
@@ -71,10 +72,29 @@ struct ShareLeg {
 // SABF TR 14.1: "Table 1: A v B; Table 2: C v A; Table 3: B v C."
 std::array<ShareLeg, 3> ShareMatchLegs(const ShareMatch& share);
 
+// Three pairs of an odd Swiss pairs field at one table for NSW TR 12.7's
+// half matches, labelled in ranking order like a share match (A = pivot,
+// B = first, C = second). The table plays the round's boards; the pivot
+// sits North-South on every board, `first` sits East-West on the first half
+// of the boards and out for the second, `second` sits out the first half
+// and East-West on the second. (NSW TR 12.7 says how the sit-out pairs are
+// scored, not who plays when: tally's reading, documented in swiss_draw.h.)
+struct HalfMatchGroup {
+  int table = 0;
+  std::string pivot;
+  std::string first;
+  std::string second;
+
+  friend bool operator==(const HalfMatchGroup&,
+                         const HalfMatchGroup&) = default;
+};
+
 struct Draw {
   int round = 0;
   std::vector<DrawnMatch> matches;  // in table order (share excluded)
   std::optional<ShareMatch> share;  // odd field, OddField::kShareMatch
+  // Odd field, OddField::kHalfMatches.
+  std::optional<HalfMatchGroup> half_matches;
   std::optional<std::string> bye;   // odd field, OddField::kBye
   // Tables (in the final numbering) whose pairing is not the first allowed
   // opponent of its better-ranked entrant among those left by the tables

@@ -22,7 +22,7 @@ namespace {
 
 // Entrants left out of the two-way pairing in an odd field.
 struct OddPart {
-  std::vector<int> share;  // three ranks, best first, or empty
+  std::vector<int> share;  // three ranks, best first (share or half matches)
   int bye = -1;
 };
 
@@ -265,9 +265,15 @@ absl::StatusOr<Draw> DrawSwissRound(const SwissDrawInput& in) {
         DrawnMatch{table_of(better), better_home ? b : w, better_home ? w : b});
   }
   if (!odd.share.empty()) {
-    draw.share =
-        ShareMatch{table_of(odd.share[0]), in.ranking[odd.share[0]].id,
-                   in.ranking[odd.share[1]].id, in.ranking[odd.share[2]].id};
+    const int table = table_of(odd.share[0]);
+    const std::string& a = in.ranking[odd.share[0]].id;
+    const std::string& b = in.ranking[odd.share[1]].id;
+    const std::string& c = in.ranking[odd.share[2]].id;
+    if (in.options.odd_field == OddField::kHalfMatches) {
+      draw.half_matches = HalfMatchGroup{table, a, b, c};  // NSW TR 12.7
+    } else {
+      draw.share = ShareMatch{table, a, b, c};  // SABF TR 14.1
+    }
   }
   if (odd.bye >= 0) draw.bye = in.ranking[odd.bye].id;
   for (int top : adjusted) draw.adjusted_tables.push_back(table_of(top));
@@ -285,6 +291,12 @@ std::vector<PastMeeting> MeetingsInDraw(const Draw& draw) {
     out.push_back(PastMeeting{draw.round, s.a, s.b});
     out.push_back(PastMeeting{draw.round, s.c, s.a});
     out.push_back(PastMeeting{draw.round, s.b, s.c});
+  }
+  if (draw.half_matches.has_value()) {
+    const HalfMatchGroup& g = *draw.half_matches;
+    out.push_back(PastMeeting{draw.round, g.pivot, g.first});
+    out.push_back(PastMeeting{draw.round, g.pivot, g.second});
+    out.push_back(PastMeeting{draw.round, g.first, g.second});
   }
   return out;
 }

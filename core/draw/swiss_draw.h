@@ -13,8 +13,8 @@
 //     12.9.3), the results known when the draw is made (ANC SR 6.3, NSW TR
 //     13.1), and ties broken by the profile's draw tie-break chain (ANC SR
 //     17.2; SABF TR 14.1 last paragraph; core/tiebreak).
-//   * `meetings` lists every earlier meeting (a share match is three: A-B,
-//     A-C, B-C); `byes` every earlier bye. MeetingsInDraw and ByeInDraw turn
+//   * `meetings` lists every earlier meeting (a share match or a half-match
+//     group is three: A-B, A-C, B-C); `byes` every earlier bye. MeetingsInDraw and ByeInDraw turn
 //     a stored draw into these.
 //
 // Round one (SABF TR 14.1 first two paragraphs), FirstRound:
@@ -43,6 +43,14 @@
 //     ("similar scores"), then the lowest-placed trio first; the first trio
 //     that leaves a valid draw of the others is taken. A, B, C are its entrants
 //     in rank order.
+//   kHalfMatches (NSW TR 12.7, Swiss pairs): three pairs play half
+//     matches at one table. NSW TR is silent on which three; the trio is
+//     chosen exactly as a share match's (SABF TR 14.1 "similar scores, not
+//     including the top half"), its members labelled A, B, C in rank order.
+//     A (the pivot) sits NS for every board, B plays EW on the first half
+//     of the boards, C on the second (HalfMatchGroup). Like a share match,
+//     the group counts as all three having met (MeetingsInDraw), so no two
+//     of them are drawn together again.
 //   kBye: the bye goes to the entrant with the fewest earlier byes, the
 //     lowest-ranked first among equals, whose removal leaves a valid draw.
 //     (The regulations do not say who takes a Swiss bye; this is tally's
@@ -76,6 +84,7 @@ enum class FirstRound {
 enum class OddField {
   kShareMatch,  // SABF TR 14.1 paragraph 3
   kBye,
+  kHalfMatches,  // NSW TR 12.7 (Swiss pairs)
 };
 
 struct SwissDrawOptions {
@@ -132,8 +141,8 @@ struct SwissDrawInput {
 // withdrawn) are ignored.
 absl::StatusOr<Draw> DrawSwissRound(const SwissDrawInput& input);
 
-// The meetings a draw makes (a share match makes three), for the history of
-// later draws.
+// The meetings a draw makes (a share match or a half-match group makes
+// three), for the history of later draws.
 std::vector<PastMeeting> MeetingsInDraw(const Draw& draw);
 
 // The draw's bye, if any, for the history of later draws.

@@ -228,6 +228,51 @@ TEST(SwissDrawTest, OddFieldRoundOneShareMatchAtTheBottom) {
                                    ::testing::Field(&PastMeeting::b, "T9"))));
 }
 
+TEST(SwissDrawTest, HalfMatchesTakeTheShareMatchTrio) {
+  // NSW TR 12.7 names no trio; the share match's choice (SABF TR 14.1) is
+  // used. 7 pairs, round 2, as in ShareMatchTakesTheTrioWithTheMostSimilar
+  // Scores below but with round one's group T3 T5 T7 in half matches: T4 T5
+  // T6 (spread 1) play them, T4 the pivot (NS throughout), T5 EW in the
+  // first half, T6 in the second; the rest T1-T3, T2-T7 (T3-T7 met in
+  // round one's group).
+  SwissDrawInput r1;
+  r1.round = 1;
+  r1.ranking = FlatField(7);
+  r1.options.odd_field = OddField::kHalfMatches;
+  r1.options.first_round = FirstRound::kTopHalfVersusBottomHalf;
+  // Round one: not the top half (T1-T3); all on 0, the lowest trio T5 T6
+  // T7; the rest top half v bottom half: T1-T3, T2-T4.
+  const auto d1 = DrawSwissRound(r1);
+  ASSERT_THAT(d1, IsOk());
+  EXPECT_THAT(d1->matches, ElementsAre(M(1, 1, 3), M(2, 2, 4)));
+  EXPECT_FALSE(d1->share.has_value());
+  ASSERT_TRUE(d1->half_matches.has_value());
+  EXPECT_EQ(*d1->half_matches, (HalfMatchGroup{3, "T5", "T6", "T7"}));
+  // The group counts as three meetings.
+  EXPECT_THAT(MeetingsInDraw(*d1),
+              ElementsAre(::testing::_, ::testing::_,
+                          ::testing::AllOf(::testing::Field(&PastMeeting::a, "T5"),
+                                           ::testing::Field(&PastMeeting::b, "T6")),
+                          ::testing::AllOf(::testing::Field(&PastMeeting::a, "T5"),
+                                           ::testing::Field(&PastMeeting::b, "T7")),
+                          ::testing::AllOf(::testing::Field(&PastMeeting::a, "T6"),
+                                           ::testing::Field(&PastMeeting::b, "T7"))));
+
+  SwissDrawInput in;
+  in.round = 2;
+  in.ranking = {{"T1", 20}, {"T2", 15}, {"T3", 12}, {"T4", 10},
+                {"T5", 10}, {"T6", 9},  {"T7", 2}};
+  in.meetings = {Met(1, 1, 6), Met(1, 2, 4), Met(1, 3, 5), Met(1, 7, 3),
+                 Met(1, 5, 7)};
+  in.options.odd_field = OddField::kHalfMatches;
+  const auto d = DrawSwissRound(in);
+  ASSERT_THAT(d, IsOk());
+  EXPECT_THAT(d->matches, ElementsAre(M(1, 1, 3), M(2, 2, 7)));
+  EXPECT_FALSE(d->share.has_value());
+  ASSERT_TRUE(d->half_matches.has_value());
+  EXPECT_EQ(*d->half_matches, (HalfMatchGroup{3, "T4", "T5", "T6"}));
+}
+
 TEST(SwissDrawTest, ShareMatchTakesTheTrioWithTheMostSimilarScores) {
   // 7 entrants. Round 1: T1-T6, T2-T4, share T3 T5 T7. Round 2 scores
   // 20 15 12 10 10 9 2 (T1..T7). Top half: T1-T3. Trios of T4..T7 and

@@ -4,6 +4,8 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -17,29 +19,60 @@ bool TwoRooms(ScoringMethod scoring) {
   return scoring == ScoringMethod::kImpsTwoTables;
 }
 
+// Each table of the round and the entrants seated at it.
+std::vector<std::pair<int, std::vector<int>>> Seatings(
+    const RoundInput& input) {
+  std::vector<std::pair<int, std::vector<int>>> out;
+  for (const MatchAtTable& m : input.matches) {
+    out.push_back({m.table, {m.home, m.away}});
+  }
+  if (const auto& s = input.share) out.push_back({s->table, {s->a, s->b, s->c}});
+  if (const auto& h = input.half_matches) {
+    out.push_back({h->table, {h->pivot, h->first, h->second}});
+  }
+  return out;
+}
+
+// A share match is a teams match; half matches halve an IMP pairs match.
+absl::Status ValidateOddField(const RoundInput& input, ScoringMethod scoring) {
+  if (input.share.has_value() && !TwoRooms(scoring)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "round ", input.round, ": a share match (SABF TR 14.1) is a teams "
+        "match, scored imps_two_tables, not ", ScoringMethodId(scoring)));
+  }
+  if (input.half_matches.has_value() &&
+      (scoring != ScoringMethod::kImpsVsDatum || input.boards.size() % 2)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "round ", input.round, ": half matches (NSW TR 12.7) split an even "
+        "number of boards of a pairs match scored imps_vs_datum, not ",
+        input.boards.size(), " boards scored ", ScoringMethodId(scoring)));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ValidateMatches(const RoundInput& input) {
   std::set<int> tables;
   std::set<int> entrants;
-  for (const MatchAtTable& m : input.matches) {
-    if (m.table < 1) {
+  for (const auto& [table, seated] : Seatings(input)) {
+    if (table < 1) {
       return absl::InvalidArgumentError(
-          absl::StrCat("round ", input.round, ": table ", m.table,
+          absl::StrCat("round ", input.round, ": table ", table,
                        " is not a table (tables are numbered from 1)"));
     }
-    if (!tables.insert(m.table).second) {
+    if (!tables.insert(table).second) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "round ", input.round, ": two matches drawn at table ", m.table));
+          "round ", input.round, ": two matches drawn at table ", table));
     }
-    for (int entrant : {m.home, m.away}) {
+    for (int entrant : seated) {
       if (entrant < 1) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "round ", input.round, ", table ", m.table, ": entrant ", entrant,
+            "round ", input.round, ", table ", table, ": entrant ", entrant,
             " is not an entrant (entrants are numbered from 1)"));
       }
       if (!entrants.insert(entrant).second) {
         return absl::InvalidArgumentError(
             absl::StrCat("round ", input.round, ": entrant ", entrant,
-                         " is drawn in two places (table ", m.table, ")"));
+                         " is drawn in two places (table ", table, ")"));
       }
     }
   }
@@ -74,7 +107,14 @@ absl::Status ValidateResult(const RoundInput& input, ScoringMethod scoring,
     return absl::InvalidArgumentError(absl::StrCat(
         where, "no match is drawn at table ", r.table, " in this round"));
   }
-  if (TwoRooms(scoring)) {
+  if (input.share.has_value() && r.table == input.share->table) {
+    if (r.room < kShareRoom1 || r.room > kShareRoom1 + 2) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, "a share match (SABF TR 14.1) is played in three rooms, its "
+          "Tables 1, 2 and 3 (", kShareRoom1, "-", kShareRoom1 + 2, "), not ",
+          r.room));
+    }
+  } else if (TwoRooms(scoring)) {
     if (r.room != 1 && r.room != 2) {
       return absl::InvalidArgumentError(absl::StrCat(
           where, "teams scoring (", ScoringMethodId(scoring),
@@ -96,6 +136,11 @@ absl::Status ValidateResult(const RoundInput& input, ScoringMethod scoring,
 }
 
 }  // namespace
+
+int TablesInPlay(const RoundInput& input) {
+  return static_cast<int>(input.matches.size()) +
+         (input.half_matches.has_value() ? 1 : 0);
+}
 
 absl::Status ValidateRoundInput(const RoundInput& input,
                                 ScoringMethod scoring) {
@@ -122,8 +167,9 @@ absl::Status ValidateRoundInput(const RoundInput& input,
     }
   }
   TALLY_RETURN_IF_ERROR(ValidateMatches(input));
+  TALLY_RETURN_IF_ERROR(ValidateOddField(input, scoring));
   std::set<int> tables;
-  for (const MatchAtTable& m : input.matches) tables.insert(m.table);
+  for (const auto& [table, seated] : Seatings(input)) tables.insert(table);
 
   std::set<std::tuple<int, int, int>> entered;
   for (const BoardResultAt& r : input.results) {

@@ -66,11 +66,12 @@ absl::Status ScoreAgainstDatum(const RegulationProfile& profile,
   if (results.empty()) return absl::OkStatus();
   DatumInput datum_input;
   datum_input.match = input.round;
-  datum_input.tables_in_play = static_cast<int>(input.matches.size());
+  datum_input.tables_in_play = TablesInPlay(input);
   for (const auto& [key, r] : results) {
     datum_input.scores.push_back({r->ns_score, r->table, r->pending_appeal});
   }
-  const bool complete = results.size() == input.matches.size();
+  const bool complete =
+      static_cast<int>(results.size()) == TablesInPlay(input);
   absl::StatusOr<DatumResult> datum = ComputeDatum(*profile.datum, datum_input);
   if (!datum.ok()) {
     if (!complete) return absl::OkStatus();  // provisional: not enough in yet
@@ -117,7 +118,8 @@ void ScoreMatchpoints(const RoundInput& input, const BoardResults& results,
   const std::vector<int> mps = MatchpointNorthSouth(scores);
   const int top = MatchpointTop(static_cast<int>(scores.size()));
   board.top = top;
-  const bool complete = results.size() == input.matches.size();
+  const bool complete =
+      static_cast<int>(results.size()) == TablesInPlay(input);
   size_t i = 0;
   for (const auto& [key, r] : results) {
     board.ns_points[key] = mps[i];
@@ -252,6 +254,13 @@ absl::StatusOr<RoundScore> ScoreRound(const RegulationProfile& profile,
     TALLY_ASSIGN_OR_RETURN(ByeOutcome bye, ScoreBye(profile, *input.bye, scale,
                                                     bye_imps, bye_fixed_vps));
     out.bye = std::move(bye);
+  }
+  if (input.share.has_value()) {
+    TALLY_ASSIGN_OR_RETURN(out.share, ScoreShareMatch(profile, input));
+  }
+  if (input.half_matches.has_value()) {
+    TALLY_ASSIGN_OR_RETURN(out.half_matches,
+                           ScoreHalfMatches(profile, input, out.boards));
   }
   return out;
 }

@@ -23,7 +23,9 @@
 #include "absl/status/statusor.h"
 #include "core/base/rational.h"
 #include "core/datum/datum.h"
+#include "core/matchplay/half_match_group.h"
 #include "core/matchplay/round_input.h"
+#include "core/matchplay/share_match.h"
 #include "core/profile/profile.h"
 #include "core/vp/vp_result.h"
 
@@ -44,7 +46,8 @@ struct BoardScore {
   //    (table, 1) (the open-room row), once both rooms are in;
   //  matchpoints: matchpoints across every table in so far, keyed
   //    (table, 0), on the international scale (top 2(n-1)).
-  // A table with no score yet has no entry.
+  // A table with no score yet has no entry; a share match's rooms have
+  // none (RoundScore::share holds its teams' IMPs).
   std::map<std::pair<int, int>, Rational> ns_points;
   // matchpoints only: the top, 2 * (results in - 1); 0 otherwise.
   Rational top;
@@ -86,13 +89,19 @@ struct RoundScore {
   std::vector<BoardScore> boards;   // in RoundInput::boards order
   std::vector<MatchScore> matches;  // in RoundInput::matches order
   std::optional<ByeOutcome> bye;    // when RoundInput::bye is set
+  // When RoundInput::share is set: core/matchplay/share_match.h.
+  std::optional<ShareMatchScore> share;
+  // When RoundInput::half_matches is set: core/matchplay/half_match_group.h.
+  std::optional<HalfMatchesScore> half_matches;
 };
 
 // Scores `input` under `profile`'s scoring method:
 //  imps_vs_datum (Butler, Swiss pairs): per board, ComputeDatum with
 //    profile.datum over the results in (match = the round, tables in play =
-//    the round's matches), NS IMPs = ImpsForDifference(ns_score - datum);
-//    home's IMPs are its table's NS IMPs.
+//    TablesInPlay: the round's matches and any half-match group), NS IMPs =
+//    ImpsForDifference(ns_score - datum); home's IMPs are its table's NS
+//    IMPs. Half matches: ScoreHalfMatches.
+//  A share match (teams): ScoreShareMatch.
 //  imps_two_tables (teams): per match and board with both rooms in, home's
 //    IMPs = ImpsForDifference(open ns_score - closed ns_score).
 //  matchpoints (matchpoint Swiss): matchpoints across every table of the

@@ -374,6 +374,26 @@ absl::Status CheckFinalsDraw(const RegulationProfile& p) {
   return absl::OkStatus();
 }
 
+// NSW TR 12.7: half matches are for Swiss pairs scored in IMPs, and split
+// each match into two halves of equal length (12.7(a) doubles the IMPs of
+// the half played).
+absl::Status CheckHalfMatches(const RegulationProfile& p) {
+  if (p.event_kind != EventKind::kSwissPairs ||
+      p.scoring != ScoringMethod::kImpsVsDatum) {
+    return Invalid("draw.odd_field",
+                   "half matches (NSW TR 12.7) are for Swiss pairs scored in "
+                   "IMPs against a datum");
+  }
+  if (p.matches.has_value() && p.matches->boards_per_match % 2 != 0) {
+    return Invalid("draw.odd_field",
+                   absl::StrCat("half matches (NSW TR 12.7) split a match in "
+                                "two equal halves; a match of ",
+                                p.matches->boards_per_match,
+                                " boards cannot be split"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckDraw(const RegulationProfile& p) {
   if (!PlaysMatches(p.event_kind)) {
     if (p.draw.has_value()) {
@@ -429,6 +449,9 @@ absl::Status CheckDraw(const RegulationProfile& p) {
     return Invalid("draw.odd_field",
                    "a share match needs teams (SABF TR 14.1); pairs events "
                    "take a bye");
+  }
+  if (d.odd_field == OddField::kHalfMatches) {
+    TALLY_RETURN_IF_ERROR(CheckHalfMatches(p));
   }
   if (d.modified_swiss_small_field &&
       (!p.matches.has_value() || p.matches->count < 1)) {

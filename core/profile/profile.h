@@ -182,7 +182,8 @@ struct DrawRules {
   // Round one (SABF TR 14.1). Default: quarters, as 14.1 prints first.
   FirstRound first_round = FirstRound::kQuarters;
   // An odd field. Default: the share match of SABF TR 14.1, which needs
-  // teams (three pairs cannot play at once); pairs events take a bye.
+  // teams (three pairs cannot play at once); pairs events take a bye or,
+  // IMP-scored Swiss pairs, NSW TR 12.7's half matches.
   OddField odd_field = OddField::kShareMatch;
   // Who is home (core/draw/draw.h). Default: the better-ranked entrant.
   HomeRule home = HomeRule::kHigherRankedHome;
@@ -326,7 +327,8 @@ struct RegulationProfile {
 // boards > 0; the VP scale exists, converts the event's kind of margin and
 // covers its match lengths; a draw method that fits the kind (none for a
 // movement), Swiss settings only with a Swiss draw, no share match in a
-// pairs event; every rule id, penalty scale and tie-break
+// pairs event, half matches only in Swiss pairs scored against a datum
+// with an even number of boards a match; every rule id, penalty scale and tie-break
 // criterion is known and fits the scoring; at most one chain per purpose;
 // at least a correction period and a ruling-review window. OK, or
 // InvalidArgument whose message is "<field path>: <problem>", the path in

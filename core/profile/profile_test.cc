@@ -440,6 +440,28 @@ TEST(ValidateProfileTest, PairsSwissTakesAByeNotAShareMatch) {
   EXPECT_THAT(Validate(t), IsOk());
 }
 
+TEST(ValidateProfileTest, HalfMatchesAreForImpSwissPairsOfAnEvenLength) {
+  // NSW TR 12.7: "In Swiss pairs events ... the IMP difference".
+  RegulationProfile p = SwissPairs();
+  p.draw->odd_field = OddField::kHalfMatches;
+  EXPECT_THAT(Validate(p), IsOk());
+  // Halves of a 7-board match are not equal (12.7(a) doubles one half).
+  p.matches->boards_per_match = 7;
+  EXPECT_THAT(Validate(p), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.odd_field: half matches "
+                                               "(NSW TR 12.7) split")));
+  // Teams have the share match.
+  RegulationProfile t = RoundRobinTeams();
+  t.event_kind = EventKind::kSwissTeams;
+  t.draw = DrawRules{.method = DrawMethod::kSwiss,
+                     .odd_field = OddField::kHalfMatches,
+                     .clause = "NSW TR 12.7"};
+  EXPECT_THAT(Validate(t), StatusIs(absl::StatusCode::kInvalidArgument,
+                                    StartsWith("draw.odd_field: half matches "
+                                               "(NSW TR 12.7) are for Swiss "
+                                               "pairs")));
+}
+
 TEST(ValidateProfileTest, SwissSettingsOnlyWithASwissDraw) {
   RegulationProfile p = RoundRobinTeams();
   p.draw->home = HomeRule::kByLot;

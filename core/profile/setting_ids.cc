@@ -35,9 +35,10 @@ constexpr EnumIdTable<FirstRound, 2> kFirstRounds = {{
     {FirstRound::kTopHalfVersusBottomHalf, "top_half_v_bottom_half"},
 }};
 
-constexpr EnumIdTable<OddField, 2> kOddFields = {{
+constexpr EnumIdTable<OddField, 3> kOddFields = {{
     {OddField::kShareMatch, "share_match"},
     {OddField::kBye, "bye"},
+    {OddField::kHalfMatches, "half_matches"},
 }};
 
 constexpr EnumIdTable<HomeRule, 2> kHomeRules = {{

@@ -11,7 +11,7 @@
 //                  "sabf_final_five", "sabf_final_four" (DrawMethodId:
 //                  profile.h)
 //   FirstRound     "quarters", "top_half_v_bottom_half"
-//   OddField       "share_match", "bye"
+//   OddField       "share_match", "bye", "half_matches"
 //   HomeRule       "higher_ranked", "by_lot"
 //
 // Thread-safe: pure functions.

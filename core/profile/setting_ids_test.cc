@@ -52,10 +52,12 @@ TEST(SettingIdsTest, DrawSettingsRoundTrip) {
   }
   EXPECT_EQ(*ParseFirstRound("top_half_v_bottom_half"),
             FirstRound::kTopHalfVersusBottomHalf);
-  for (OddField odd : {OddField::kShareMatch, OddField::kBye}) {
+  for (OddField odd :
+       {OddField::kShareMatch, OddField::kBye, OddField::kHalfMatches}) {
     EXPECT_EQ(*ParseOddField(OddFieldId(odd)), odd);
   }
   EXPECT_EQ(*ParseOddField("bye"), OddField::kBye);
+  EXPECT_EQ(*ParseOddField("half_matches"), OddField::kHalfMatches);
   for (HomeRule home : {HomeRule::kHigherRankedHome, HomeRule::kByLot}) {
     EXPECT_EQ(*ParseHomeRule(HomeRuleId(home)), home);
   }

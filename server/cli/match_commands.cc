@@ -104,6 +104,18 @@ void PrintDraw(const v1::DrawMade& d) {
               << "14.1): " << s.a() << " v " << s.b() << ", " << s.c() << " v "
               << s.a() << ", " << s.b() << " v " << s.c() << "\n";
   }
+  if (d.half_matches().table() != 0) {
+    const v1::DrawnHalfMatches& g = d.half_matches();
+    const int half = d.boards_size() / 2;
+    google::protobuf::RepeatedField<int32_t> first(d.boards().begin(),
+                                                   d.boards().begin() + half);
+    google::protobuf::RepeatedField<int32_t> second(d.boards().begin() + half,
+                                                    d.boards().end());
+    std::cout << "table " << g.table() << ": half matches (NSW TR 12.7): "
+              << g.pivot() << " NS on every board; " << g.first()
+              << " EW on boards " << BoardsText(first) << ", " << g.second()
+              << " EW on boards " << BoardsText(second) << "\n";
+  }
   if (d.bye() != 0) std::cout << "bye: " << d.bye() << "\n";
   // Knock-out matches: the label, the stanza and the carry-over drawn.
   for (const v1::DrawnMatch& m : d.matches()) {
@@ -172,6 +184,21 @@ void PrintMatchResults(const v1::MatchResults& x) {
                                : "-"});
   }
   std::cout << t.Render();
+  if (const v1::ThreeWayResult& w = x.three_way(); w.table() != 0) {
+    std::cout << "table " << w.table() << ": "
+              << (w.kind() == "share_match" ? "share match (SABF TR 14.1)"
+                                            : "half matches (NSW TR 12.7)")
+              << "\n";
+    TextTable s({"Entrant", "Seat", "Boards", "Scored", "IMPs", "VPs",
+                 "Scored as"});
+    for (const v1::ThreeWayEntrant& e : w.entrants()) {
+      s.AddRow({absl::StrCat(e.entrant()), e.seat(), BoardsText(e.boards()),
+                absl::StrCat(e.boards_scored(), " of ", e.boards_size()),
+                e.boards_scored() == 0 ? "-" : ExactText(e.imps()),
+                DecimalOrDash(e.has_vps(), e.vps()), e.clause()});
+    }
+    std::cout << s.Render();
+  }
   if (x.bye().entrant() != 0) {
     std::cout << "bye: " << x.bye().entrant() << ", "
               << ExactText(x.bye().imps()) << " IMPs, "
@@ -253,10 +280,15 @@ void PrintEntrantRecord(const v1::EntrantRecord& x) {
   TextTable t({"Round", "Table", "Side", "Opponent", "IMPs", "VPs"});
   for (const v1::EntrantRound& r : x.rounds()) {
     const bool bye = r.opponent() == 0;
+    std::string side = r.home() ? "home" : "away";
+    std::string opponent = absl::StrCat(r.opponent());
+    if (!r.three_way().empty()) side = r.three_way();
+    if (r.second_opponent() != 0) {
+      absl::StrAppend(&opponent, ", ", r.second_opponent());
+    }
     t.AddRow(
         {absl::StrCat(r.round()), bye ? "" : absl::StrCat(r.table()),
-         bye ? "" : (r.home() ? "home" : "away"),
-         bye ? "bye" : absl::StrCat(r.opponent()), ExactText(r.imps()),
+         bye ? "" : side, bye ? "bye" : opponent, ExactText(r.imps()),
          r.complete() ? DecimalOrDash(r.has_vps(), r.vps()) : "(incomplete)"});
   }
   std::cout << t.Render();

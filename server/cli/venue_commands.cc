@@ -24,8 +24,9 @@
 namespace tally::cli {
 namespace {
 
-// --room=open|closed (teams matches); false, after saying why, for any other
-// word. Absent: unspecified, as in a pairs event.
+// --room=open|closed (teams matches), share1|share2|share3 (a share match's
+// Tables 1-3, SABF TR 14.1); false, after saying why, for any other word.
+// Absent: unspecified, as in a pairs event.
 bool RoomOption(const Invocation& inv, v1::Room* room) {
   const std::string word = absl::AsciiStrToLower(inv.Get("room"));
   if (!inv.Has("room")) {
@@ -34,9 +35,12 @@ bool RoomOption(const Invocation& inv, v1::Room* room) {
     *room = v1::ROOM_OPEN;
   } else if (word == "closed") {
     *room = v1::ROOM_CLOSED;
+  } else if (word == "share1" || word == "share2" || word == "share3") {
+    *room = static_cast<v1::Room>(v1::ROOM_SHARE_1 + (word.back() - '1'));
   } else {
-    std::cerr << "tally: --room is open or closed, not '" << inv.Get("room")
-              << "'\n";
+    std::cerr << "tally: --room is open, closed, share1, share2 or share3, "
+                 "not '"
+              << inv.Get("room") << "'\n";
     return false;
   }
   return true;
@@ -46,6 +50,10 @@ bool RoomOption(const Invocation& inv, v1::Room* room) {
 std::string RoomText(v1::Room room) {
   if (room == v1::ROOM_OPEN) return " (open room)";
   if (room == v1::ROOM_CLOSED) return " (closed room)";
+  if (room >= v1::ROOM_SHARE_1 && room <= v1::ROOM_SHARE_3) {
+    return absl::StrCat(" (share match Table ", room - v1::ROOM_SHARE_1 + 1,
+                        ")");
+  }
   return "";
 }
 
@@ -57,10 +65,11 @@ void AddVenueCommands(std::vector<Command>& commands) {
   // --- Venue ---------------------------------------------------------------
   add({"enter-result",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
-       "pass) [--round=N] [--room=open|closed]",
+       "pass) [--round=N] [--room=open|closed|share1|share2|share3]",
        "enter a table's result, e.g. '4S N 10', '3NTX E -2', '2H W =', 'pass'; "
        "in an event of matches SESSION is the round number, TABLE the match's "
-       "table and --room which of a teams match's two tables",
+       "table and --room which of a teams match's two tables (a share match's "
+       "three: share1-share3, SABF TR 14.1)",
        6, 8, [](Client& cl, const Invocation& inv) {
          v1::EnterResultRequest r;
          *r.mutable_options() = cl.Options();
@@ -146,7 +155,8 @@ void AddVenueCommands(std::vector<Command>& commands) {
                           replay::DescribeResult(*result)));
        }});
   add({"confirm-result",
-       "TOURNAMENT COMPETITION SESSION TABLE BOARD PAIR [--room=open|closed]",
+       "TOURNAMENT COMPETITION SESSION TABLE BOARD PAIR "
+       "[--room=open|closed|share1|share2|share3]",
        "confirm a result entered at the table, as one of its pairs; in an "
        "event "
        "of matches SESSION is the round number, TABLE the match's table and, "
