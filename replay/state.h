@@ -104,6 +104,9 @@ struct CompetitionState {
   std::optional<v1::EntrantsQualified> qualification;
   // entrant -> its withdrawal (EntrantWithdrawn).
   std::map<int, v1::EntrantWithdrawn> withdrawals;
+  // Teams events: (round, stanza, team) -> the latest line-up its captain
+  // posted (LineupPosted).
+  std::map<std::tuple<int, int, int>, v1::LineupPosted> lineups;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement.
