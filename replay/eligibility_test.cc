@@ -19,6 +19,7 @@
 #include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
+#include "replay/pairs_event_queries.h"
 
 namespace tally::replay {
 namespace {
@@ -671,6 +672,91 @@ TEST_F(ItcEligibilityTest, AncSr111And143ReadTheQualifyingStage) {
               HasSubstr("no qualification into 'final2' is recorded"));
   // 11.1's title-holder rule reads the final only: no stanza yet.
   EXPECT_EQ(Player(direct, 1, "Q1").verdicts(1).verdict(), kNotEligible);
+}
+
+// ---------------------------------------------------------------------------
+// Matchpoint pairs: SABF TR 11.6 as profile data agrees with the
+// competition standings' own eligibility.
+
+TEST_F(EligibilityTest, SabfTr116AgreesWithTheCompetitionStandings) {
+  Create("mp", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, "sabf_matchpoint_pairs");
+  for (int p = 1; p <= 5; ++p) Pair("mp", p);
+  // Two sessions of one round: pairs 1-4 at two tables on boards 1-2,
+  // pair 5 sits out (no result, no record: absent).
+  for (int session = 1; session <= 2; ++session) {
+    v1::DefineSessionRequest d;
+    d.set_tournament_id("t");
+    d.set_competition_id("mp");
+    d.set_session(session);
+    v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+    round->set_round(1);
+    for (auto [table, ns, ew] : {std::tuple{1, 1, 2}, std::tuple{2, 3, 4}}) {
+      v1::TableAssignment* t = round->add_tables();
+      t->set_table(table);
+      t->set_ns_pair(ns);
+      t->set_ew_pair(ew);
+      t->add_boards(1);
+      t->add_boards(2);
+    }
+    Apply(state_, DecideDefineSession(state_, d));
+    v1::StartSessionRequest start;
+    start.set_tournament_id("t");
+    start.set_competition_id("mp");
+    start.set_session(session);
+    Apply(state_, DecideStartSession(state_, start));
+    for (int table = 1; table <= 2; ++table) {
+      for (int board = 1; board <= 2; ++board) {
+        v1::EnterResultRequest e;
+        e.set_tournament_id("t");
+        e.set_competition_id("mp");
+        e.set_session(session);
+        e.set_table(table);
+        e.set_board(board);
+        e.mutable_result()->mutable_passed_out();
+        Apply(state_, DecideEnterResult(state_, e));
+      }
+    }
+    if (session == 1) {
+      // Pair 1's B1 replaced in session 1.
+      v1::RecordSubstituteRequest sub;
+      sub.set_tournament_id("t");
+      sub.set_competition_id("mp");
+      sub.set_session(1);
+      sub.set_pair(1);
+      sub.set_substitute("Sam Sub");
+      sub.set_replaced_player("B1");
+      sub.set_reason(v1::SUBSTITUTE_REASON_ORDINARY);
+      Apply(state_, DecideRecordSubstitute(state_, sub));
+    }
+    v1::PostScoresRequest post;
+    post.set_tournament_id("t");
+    post.set_competition_id("mp");
+    post.set_session(session);
+    Apply(state_, DecidePostScores(state_, post));
+  }
+  // 2 rounds required: 75% of 2 = 1.5 -> 2 with at most one substitute;
+  // the pair itself more than half of 2 (1): 2. Pair 1 played 2 with a
+  // substitute but only 1 itself: not eligible; pairs 2-4 played both;
+  // pair 5 none.
+  v1::Eligibility e = Query("mp");
+  EXPECT_THAT(e.rounds_counted(), ElementsAre(1, 2));
+  EXPECT_EQ(Entrant(e, 1).verdicts(0).verdict(), kNotEligible);
+  EXPECT_EQ(Entrant(e, 1).verdicts(0).checks(0).counted(), 2);
+  EXPECT_EQ(Entrant(e, 1).verdicts(0).checks(1).counted(), 1);
+  EXPECT_EQ(Entrant(e, 1).verdicts(0).checks(1).needed(), 2);
+  EXPECT_EQ(Entrant(e, 2).verdicts(0).verdict(), kEligible);
+  EXPECT_EQ(Entrant(e, 5).verdicts(0).verdict(), kNotEligible);
+  v1::GetCompetitionStandingsRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("mp");
+  absl::StatusOr<v1::CompetitionStandings> standings =
+      BuildCompetitionStandings(state_, r);
+  ASSERT_THAT(standings, IsOk());
+  for (const v1::CompetitionStandingsRow& row : standings->rows()) {
+    EXPECT_EQ(row.eligible(), Entrant(e, row.pair()).verdicts(0).verdict() ==
+                                  kEligible)
+        << "pair " << row.pair();
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include <random>
 
 #include "replay/decide.h"
+#include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "server/grpc_status.h"
@@ -43,6 +44,7 @@ TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
+TALLY_DIRECTOR_COMMAND(PostLineup, PostLineupRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 

@@ -1,3 +1,4 @@
+#include "replay/eligibility.h"
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
 #include "replay/queries.h"
@@ -114,6 +115,14 @@ grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
                                 v1::EntrantRecord* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetEligibility(
+    grpc::ServerContext*, const v1::GetEligibilityRequest* request,
+    v1::Eligibility* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildEligibility(s, *request);
   });
 }
 

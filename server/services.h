@@ -54,6 +54,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
+  grpc::Status PostLineup(grpc::ServerContext* context,
+                          const v1::PostLineupRequest* request,
+                          v1::CommandOutcome* response) override;
 
  private:
   CommandRunner runner_;
@@ -118,6 +121,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) override;
+  grpc::Status GetEligibility(grpc::ServerContext* context,
+                              const v1::GetEligibilityRequest* request,
+                              v1::Eligibility* response) override;
 
  private:
   const replay::EventLog& log_;

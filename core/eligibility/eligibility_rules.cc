@@ -277,8 +277,12 @@ std::string DescribeRequirement(const EligibilityRequirement& r) {
                             " players)");
           });
     }
-    text = absl::StrCat(r.more_than ? "more than " : "at least ", share,
-                        " of the ", what);
+    if (r.share.has_value() && *r.share == Rational(1) && !r.more_than) {
+      text = absl::StrCat("all the ", what);
+    } else {
+      text = absl::StrCat(r.more_than ? "more than " : "at least ", share,
+                          " of the ", what);
+    }
     if (r.rounding == ShareRounding::kDown) {
       absl::StrAppend(&text, " (fractions rounded down)");
     }

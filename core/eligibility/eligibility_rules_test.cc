@@ -119,6 +119,11 @@ TEST(DescribeRequirementTest, SaysTheThresholdInWords) {
   two_thirds.share = Rational(2, 3);
   EXPECT_EQ(DescribeRequirement(two_thirds),
             "at least 2/3 of the sessions with the partnership intact");
+  EligibilityRequirement all;
+  all.measure = EligibilityMeasure::kRepresentedSessions;
+  all.share = Rational(1);
+  EXPECT_EQ(DescribeRequirement(all),
+            "all the sessions with the pair represented");
   EligibilityRequirement matches;
   matches.measure = EligibilityMeasure::kPlayerMatches;
   matches.at_least = 4;

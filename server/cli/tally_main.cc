@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
   AddAuditCommands(commands);
   AddMatchCommands(commands);
   AddPairsEventCommands(commands);
+  AddEligibilityCommands(commands);
   AddCalcCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
