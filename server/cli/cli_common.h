@@ -129,6 +129,7 @@ void AddMatchCommands(std::vector<Command>& commands);
 void AddPairsEventCommands(std::vector<Command>& commands);
 void AddEligibilityCommands(std::vector<Command>& commands);
 void AddCalcCommands(std::vector<Command>& commands);
+void AddTimelineCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   AddPairsEventCommands(commands);
   AddEligibilityCommands(commands);
   AddCalcCommands(commands);
+  AddTimelineCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
