@@ -13,25 +13,32 @@ namespace {
 
 struct Target {
   const CompetitionState* competition;
-  const SessionState* session;
+  const SessionState* session;  // null in an event of matches
   const std::vector<std::string>* players;
 };
 
+// `session` is a session of a movement, or in a pairs event of matches the
+// round's number (drawn), as the venue API numbers it.
 absl::StatusOr<Target> FindTarget(const State& state,
                                   const std::string& tournament_id,
                                   const std::string& competition_id,
                                   int session, int pair) {
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, tournament_id, competition_id));
-  if (c->kind != v1::COMPETITION_KIND_MATCHPOINT_PAIRS) {
+  const SessionState* s = nullptr;
+  if (c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS) {
+    TALLY_ASSIGN_OR_RETURN(
+        s, FindSession(state, tournament_id, competition_id, session));
+  } else if (c->PlaysMatches() && !c->IsTeams()) {
+    // Eligibility in pairs events of matches (ANC SR 20.2-20.3, SABF TR 12,
+    // 12.5) counts the same records, by round.
+    TALLY_RETURN_IF_ERROR(FindDrawnRound(*c, session).status());
+  } else {
     return absl::FailedPreconditionError(absl::StrCat(
         "competition ", competition_id,
-        " is not a matchpoint pairs competition; substitutes and absent "
-        "pairs are recorded only there (SABF TR 11.4, 11.5)"));
+        " is not a pairs competition; substitutes and absent pairs are "
+        "recorded only there (SABF TR 11.4, 11.5; a team posts its line-up)"));
   }
-  TALLY_ASSIGN_OR_RETURN(
-      const SessionState* s,
-      FindSession(state, tournament_id, competition_id, session));
   auto it = c->pairs.find(pair);
   if (it == c->pairs.end()) {
     return absl::NotFoundError(absl::StrCat(
@@ -96,7 +103,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordPairAbsent(
         "say why the pair was absent: none, representative or "
         "other_national_championship (SABF TR 11.4, 11.5)");
   }
-  if (HasResults(*t.session, request.pair())) {
+  // In an event of matches an absent pair's number may still be played by
+  // two stand-ins, so results do not refuse the record there.
+  if (t.session != nullptr && HasResults(*t.session, request.pair())) {
     return absl::FailedPreconditionError(absl::StrCat(
         "pair ", request.pair(), " has results entered in session ",
         request.session(),

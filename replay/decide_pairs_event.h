@@ -1,5 +1,7 @@
 // The decide step of the director's records of substitutes and absent pairs
-// in a matchpoint pairs competition (SABF TR 11.4-11.5). Same conventions as
+// in a matchpoint pairs competition (SABF TR 11.4-11.5), and in a pairs
+// event of matches, where `session` is the round's number and the records
+// serve eligibility (ANC SR 20.2-20.3, SABF TR 12, 12.5). Same conventions as
 // decide.h: pure functions of the State and the request; NotFound for an
 // unknown tournament, competition, session or pair; InvalidArgument for a
 // request a director must correct; FailedPrecondition for one the state
@@ -14,7 +16,8 @@
 //   * The latest record for a (session, pair) holds: recording again
 //     corrects the earlier record.
 //   * An absence is refused for a pair with results entered in the session
-//     (it played); a substitute must replace one of the pair's registered
+//     (it played), except in an event of matches, where two stand-ins may
+//     play under the pair's number; a substitute must replace one of the pair's registered
 //     players and must not be the other one.
 //
 // Thread-compatible.

@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum_rule.h"
+#include "core/eligibility/eligibility_rules.h"
 #include "core/profile/setting_ids.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/tokenizer.h"
@@ -371,6 +372,94 @@ absl::StatusOr<core::DrawRules> DrawOf(const v1::DrawRulesSpec& s) {
   return d;
 }
 
+absl::StatusOr<core::EligibilityRequirement> RequirementOf(
+    absl::string_view path, const v1::EligibilityRequirementSpec& s) {
+  core::EligibilityRequirement r;
+  if (s.measure().empty()) return Invalid(Field(path, "measure"), "missing");
+  TALLY_ASSIGN_OR_RETURN(r.measure,
+                         Setting(Field(path, "measure"), s.measure(), r.measure,
+                                 core::ParseEligibilityMeasure));
+  TALLY_ASSIGN_OR_RETURN(r.scope, Setting(Field(path, "scope"), s.scope(),
+                                          r.scope, core::ParseEligibilityScope));
+  if (s.at_least() != 0) r.at_least = s.at_least();
+  if (!s.share().empty()) {
+    TALLY_ASSIGN_OR_RETURN(r.share, Decimal(Field(path, "share"), s.share()));
+  }
+  for (int i = 0; i < s.share_by_team_size_size(); ++i) {
+    const v1::TeamSizeShareSpec& t = s.share_by_team_size(i);
+    core::TeamSizeShare share;
+    share.players = t.players();
+    TALLY_ASSIGN_OR_RETURN(
+        share.share,
+        Decimal(Field(Indexed(Field(path, "share_by_team_size"), i), "share"),
+                t.share()));
+    r.share_by_team_size.push_back(share);
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      r.rounding, Setting(Field(path, "rounding"), s.rounding(), r.rounding,
+                          core::ParseShareRounding));
+  r.more_than = s.more_than();
+  return r;
+}
+
+absl::StatusOr<core::EligibilityRules> EligibilityOf(
+    const v1::EligibilitySpec& s) {
+  core::EligibilityRules rules;
+  rules.stanza_boards = s.stanza_boards();
+  rules.stanza_clause = s.stanza_clause();
+  for (int i = 0; i < s.rules_size(); ++i) {
+    const v1::EligibilityRuleSpec& spec = s.rules(i);
+    const std::string path = Indexed("eligibility.rules", i);
+    core::EligibilityRule rule;
+    if (spec.purpose().empty()) {
+      return Invalid(Field(path, "purpose"),
+                     "missing; one of \"final_placing\", \"play_in_final\", "
+                     "\"title_holder\", \"playoff_points\"");
+    }
+    TALLY_ASSIGN_OR_RETURN(
+        rule.purpose, Setting(Field(path, "purpose"), spec.purpose(),
+                              rule.purpose, core::ParseEligibilityPurpose));
+    rule.clause = spec.clause();
+    rule.otherwise = spec.otherwise();
+    for (int j = 0; j < spec.requirements_size(); ++j) {
+      TALLY_ASSIGN_OR_RETURN(
+          core::EligibilityRequirement r,
+          RequirementOf(Indexed(Field(path, "requirements"), j),
+                        spec.requirements(j)));
+      rule.requirements.push_back(std::move(r));
+    }
+    if (spec.has_absence_limit()) {
+      const v1::AbsenceLimitSpec& a = spec.absence_limit();
+      const std::string at = Field(path, "absence_limit");
+      core::AbsenceLimit limit;
+      if (!a.schedule().empty()) {
+        TALLY_ASSIGN_OR_RETURN(
+            limit.schedule,
+            Setting(Field(at, "schedule"), a.schedule(),
+                    core::EventSchedule::kWeeknight, core::ParseEventSchedule));
+      }
+      for (int k = 0; k < a.rows_size(); ++k) {
+        const v1::AbsenceLimitRowSpec& row = a.rows(k);
+        const std::string row_path = Indexed(Field(at, "rows"), k);
+        if (row.schedule().empty()) {
+          return Invalid(Field(row_path, "schedule"),
+                         "missing; \"weeknight\" or \"weekend\"");
+        }
+        core::AbsenceLimitRow r;
+        r.sessions = row.sessions();
+        r.max_player_absences = row.max_player_absences();
+        TALLY_ASSIGN_OR_RETURN(
+            r.schedule, Setting(Field(row_path, "schedule"), row.schedule(),
+                                r.schedule, core::ParseEventSchedule));
+        limit.rows.push_back(r);
+      }
+      rule.absence_limit = std::move(limit);
+    }
+    rules.rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
 // The spec as a core profile, not yet validated. Errors are
 // "<field path>: <problem>".
 absl::StatusOr<core::RegulationProfile> Convert(
@@ -439,6 +528,9 @@ absl::StatusOr<core::RegulationProfile> Convert(
       p.rounding.factoring_half,
       Half("rounding.factoring_half", s.rounding().factoring_half()));
   p.notes.assign(s.notes().begin(), s.notes().end());
+  if (s.has_eligibility()) {
+    TALLY_ASSIGN_OR_RETURN(p.eligibility, EligibilityOf(s.eligibility()));
+  }
   return p;
 }
 

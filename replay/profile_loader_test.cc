@@ -604,5 +604,59 @@ TEST(ProfileFromSpecTest, ConvertsWithoutLines) {
                        StartsWith("event_kind: missing")));
 }
 
+// ------------------------------------------------------- eligibility --
+
+TEST(ProfileEligibilityTest, ShippedRulesCarryTheRegulationsFigures) {
+  // ANC SR 11.1: four qualifying matches; one stanza of the 12-board
+  // stanzas (11.3) to be a title-holder; 14.3: seven and two.
+  const core::RegulationProfile itc = Load("anc2025_itc_final");
+  ASSERT_TRUE(itc.eligibility.has_value());
+  EXPECT_EQ(itc.eligibility->stanza_boards, 12);
+  ASSERT_EQ(itc.eligibility->rules.size(), 3u);
+  EXPECT_EQ(itc.eligibility->rules[0].requirements[0].at_least, 4);
+  EXPECT_EQ(itc.eligibility->rules[0].requirements[0].scope,
+            core::EligibilityScope::kQualifying);
+  EXPECT_EQ(itc.eligibility->rules[2].requirements[1].at_least, 2);
+  // ANC SR 20.3: 75% and 65%, fractions rounded down.
+  const core::RegulationProfile a = Load("anc2025_swiss_pairs_a");
+  EXPECT_EQ(a.eligibility->rules[0].requirements[0].share,
+            core::Rational(3, 4));
+  EXPECT_EQ(a.eligibility->rules[0].requirements[1].share,
+            core::Rational(13, 20));
+  EXPECT_EQ(a.eligibility->rules[0].requirements[1].rounding,
+            core::ShareRounding::kDown);
+  // SABF TR 12.5: seven rows, 13 weeknight sessions allow 4 absences.
+  const core::RegulationProfile butler = Load("sabf_butler_round_robin");
+  ASSERT_EQ(butler.eligibility->rules.size(), 2u);
+  const core::AbsenceLimit& limit = *butler.eligibility->rules[1].absence_limit;
+  EXPECT_EQ(limit.rows.size(), 7u);
+  EXPECT_FALSE(limit.schedule.has_value());
+  EXPECT_EQ(limit.rows[0].sessions, 13);
+  EXPECT_EQ(limit.rows[0].max_player_absences, 4);
+  // SABF TR 16.2 by team size.
+  const core::RegulationProfile teams = Load("sabf_swiss_teams");
+  EXPECT_EQ(teams.eligibility->rules[0].requirements[0].share_by_team_size.size(),
+            3u);
+}
+
+TEST(ParseProfileTest, EligibilityErrorsNameTheField) {
+  EXPECT_THAT(
+      Edited("draw {",
+             "eligibility { rules { purpose: \"final_placing\" clause: \"X\" "
+             "requirements { measure: \"player_boards\" share: \"0.4\" } } }\n"
+             "draw {"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("eligibility.rules[0].requirements[0].measure: "
+                         "\"player_boards\" counts teams")));
+  EXPECT_THAT(
+      Edited("draw {",
+             "eligibility { rules { purpose: \"glory\" clause: \"X\" "
+             "requirements { measure: \"player_rounds\" at_least: 2 } } }\n"
+             "draw {"),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("eligibility.rules[0].purpose: unknown eligibility "
+                         "purpose \"glory\"")));
+}
+
 }  // namespace
 }  // namespace tally::replay

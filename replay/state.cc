@@ -297,6 +297,14 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       c->seating_rights.push_back(e);
       break;
     }
+    case v1::EventPayload::kLineupPosted: {
+      const auto& e = p.lineup_posted();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      if (!c->rounds.contains(e.round())) return Misfit(event, "unknown round");
+      c->lineups[{e.round(), e.stanza(), e.team()}] = e;
+      break;
+    }
     case v1::EventPayload::kResultEntered: {
       const auto& e = p.result_entered();
       if (CompetitionState* c = competition(e.competition_id());

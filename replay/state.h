@@ -121,6 +121,9 @@ struct CompetitionState {
   std::map<int, v1::EntrantWithdrawn> withdrawals;
   // Knock-out seating rights chosen (ANC SR 11.4), in log order.
   std::vector<v1::SeatingRightsChosen> seating_rights;
+  // Teams events: (round, stanza, team) -> the latest line-up its captain
+  // posted (LineupPosted).
+  std::map<std::tuple<int, int, int>, v1::LineupPosted> lineups;
   // session (or round, or stanza) -> its timeline.
   std::map<int, SessionTimeline> timeline;
   std::optional<absl::Time> stage_ended;       // StageEnded received

@@ -2,6 +2,7 @@
 
 #include "replay/decide.h"
 #include "replay/decide_correction.h"
+#include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/knockout_seating.h"
@@ -51,6 +52,7 @@ TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
 TALLY_DIRECTOR_COMMAND(ChooseSeatingRights, ChooseSeatingRightsRequest)
 TALLY_DIRECTOR_COMMAND(WithdrawEntrant, WithdrawEntrantRequest)
 TALLY_DIRECTOR_COMMAND(ForfeitMatch, ForfeitMatchRequest)
+TALLY_DIRECTOR_COMMAND(PostLineup, PostLineupRequest)
 TALLY_DIRECTOR_COMMAND(ScheduleSession, ScheduleSessionRequest)
 TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
 TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)

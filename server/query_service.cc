@@ -1,4 +1,5 @@
 #include "replay/knockout_queries.h"
+#include "replay/eligibility.h"
 #include "replay/match_queries.h"
 #include "replay/pairs_event_queries.h"
 #include "replay/qualification_query.h"
@@ -144,6 +145,14 @@ grpc::Status QueryService::GetKnockoutResults(
     v1::KnockoutResults* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildKnockoutResults(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetEligibility(
+    grpc::ServerContext*, const v1::GetEligibilityRequest* request,
+    v1::Eligibility* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::BuildEligibility(s, *request);
   });
 }
 

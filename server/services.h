@@ -91,6 +91,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status ForfeitMatch(grpc::ServerContext* context,
                             const v1::ForfeitMatchRequest* request,
                             v1::CommandOutcome* response) override;
+  grpc::Status PostLineup(grpc::ServerContext* context,
+                          const v1::PostLineupRequest* request,
+                          v1::CommandOutcome* response) override;
 
  private:
   CommandRunner runner_;
@@ -169,6 +172,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetKnockoutResults(grpc::ServerContext* context,
                                   const v1::GetKnockoutResultsRequest* request,
                                   v1::KnockoutResults* response) override;
+  grpc::Status GetEligibility(grpc::ServerContext* context,
+                              const v1::GetEligibilityRequest* request,
+                              v1::Eligibility* response) override;
 
  private:
   const replay::EventLog& log_;

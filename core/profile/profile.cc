@@ -704,6 +704,12 @@ absl::Status ValidateProfile(const RegulationProfile& profile) {
   TALLY_RETURN_IF_ERROR(CheckQualifiers(profile));
   TALLY_RETURN_IF_ERROR(CheckTieBreaks(profile));
   TALLY_RETURN_IF_ERROR(CheckTimeWindows(profile));
+  if (profile.eligibility.has_value()) {
+    TALLY_RETURN_IF_ERROR(ValidateEligibilityRules(
+        *profile.eligibility, profile.event_kind == EventKind::kSwissTeams ||
+                                  profile.event_kind == EventKind::kRoundRobinTeams ||
+                                  profile.event_kind == EventKind::kKnockoutTeams));
+  }
   return CheckRounding(profile);
 }
 

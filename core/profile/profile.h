@@ -38,6 +38,7 @@
 #include "core/datum/datum_rule.h"
 #include "core/draw/draw.h"
 #include "core/draw/swiss_draw.h"
+#include "core/eligibility/eligibility_rules.h"
 #include "core/vp/vp_scale.h"
 
 namespace tally::core {
@@ -320,6 +321,9 @@ struct RegulationProfile {
   RoundingChoices rounding;
   // Each ambiguity and how it is read, in words.
   std::vector<std::string> notes;
+  // Who may take a final placing, play in a final, ... by what they played
+  // (core/eligibility). None: the regulations set no such rule.
+  std::optional<EligibilityRules> eligibility;
 };
 
 // Checks a profile is coherent and that everything it names exists: the
@@ -330,7 +334,8 @@ struct RegulationProfile {
 // pairs event, half matches only in Swiss pairs scored against a datum
 // with an even number of boards a match; every rule id, penalty scale and tie-break
 // criterion is known and fits the scoring; at most one chain per purpose;
-// at least a correction period and a ruling-review window. OK, or
+// at least a correction period and a ruling-review window; eligibility
+// rules that fit the event (ValidateEligibilityRules). OK, or
 // InvalidArgument whose message is "<field path>: <problem>", the path in
 // the textproto's field names (e.g. "vp.scale.id", "matches.boards_per_match",
 // "tie_breaks.chains[1].criteria[0]").

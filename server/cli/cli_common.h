@@ -127,6 +127,7 @@ void AddQueryCommands(std::vector<Command>& commands);
 void AddAuditCommands(std::vector<Command>& commands);
 void AddMatchCommands(std::vector<Command>& commands);
 void AddPairsEventCommands(std::vector<Command>& commands);
+void AddEligibilityCommands(std::vector<Command>& commands);
 void AddCalcCommands(std::vector<Command>& commands);
 void AddKnockoutCommands(std::vector<Command>& commands);
 void AddForfeitCommands(std::vector<Command>& commands);

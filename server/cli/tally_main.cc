@@ -72,6 +72,7 @@ int main(int argc, char** argv) {
   AddPairsEventCommands(commands);
   AddQualifyCommands(commands);
   AddKnockoutCommands(commands);
+  AddEligibilityCommands(commands);
   AddCalcCommands(commands);
   AddForfeitCommands(commands);
   AddTimelineCommands(commands);
