@@ -11,6 +11,7 @@
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_butler.h"
 #include "replay/draw_maker.h"
 #include "replay/match_standings.h"
 
@@ -227,6 +228,11 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
 
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request) {
+  if (absl::StatusOr<const CompetitionState*> butler = FindCompetition(
+          state, request.tournament_id(), request.competition_id());
+      butler.ok() && (*butler)->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
+    return DecideRecordButlerLot(**butler, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       const CompetitionState* c,
       FindMatchCompetition(state, request.tournament_id(),

@@ -106,7 +106,8 @@ struct CompetitionState {
   std::map<int, v1::EntrantWithdrawn> withdrawals;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
-  // knock-out), as opposed to sessions of a movement.
+  // knock-out), as opposed to sessions of a movement (matchpoint pairs,
+  // Butler pairs in a movement).
   bool PlaysMatches() const;
   bool IsTeams() const;
 };
