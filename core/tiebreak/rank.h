@@ -45,7 +45,7 @@ struct TieBreakOptions {
   // and each field is ranked on its own (ANC SR 16.4-16.5, 17.3 "sum of VPs
   // of opponents"). Their ids must differ from the ranked entrants'.
   // Default: none.
-  std::vector<TieBreakEntrant> opponents_outside_field;
+  std::vector<TieBreakEntrant> opponents_outside_field = {};
 };
 
 // How an entrant's place relative to the entrant listed just above it was
