@@ -240,6 +240,7 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
     match->set_boards(static_cast<int>(m.boards.size()));
     match->set_boards_final(m.boards_final);
     match->set_complete(m.complete);
+    match->set_provisional(m.provisional);
     *match->mutable_imps() = ToProtoFraction(north_south ? m.ns_imps
                                                          : -m.ns_imps);
     if (m.vps.has_value()) {

@@ -5,10 +5,10 @@
 // competition).
 //
 //   * Standings: the session's NS and EW fields, each pair's net IMPs over
-//     every board scored so far (provisional datums included, and said so)
-//     and the VPs of its complete matches; ranked on VPs where the profile
-//     converts matches (16.10), else on net IMPs (16.4); equal figures share
-//     the rank.
+//     every board scored so far and the VPs of its matches played out
+//     (provisional datums included, and said so); ranked on VPs where the
+//     profile converts matches (16.10), else on net IMPs (16.4); equal
+//     figures share the rank.
 //   * Traveller: the board's datum with what it was taken from, and each
 //     table's NS IMPs against it.
 //   * Scorecard: the pair's boards with its IMPs and the datum, and its

@@ -66,11 +66,13 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
       break;
     }
   }
-  match.complete =
-      match.boards_final == static_cast<int>(match.boards.size());
-  if (!match.complete || !profile.vp.has_value()) return absl::OkStatus();
-  // ANC SR 16.10: the match's net IMPs on the ABF Swiss Pairs scale.
   const int length = static_cast<int>(match.boards.size());
+  match.complete = match.boards_final == length;
+  if (match.boards_scored < length || !profile.vp.has_value()) {
+    return absl::OkStatus();
+  }
+  // ANC SR 16.10: the match's net IMPs on the ABF Swiss Pairs scale
+  // (provisional while a datum is).
   TALLY_ASSIGN_OR_RETURN(core::VpScaleForBoards scale,
                          core::VpScaleForMatch(profile, length));
   TALLY_ASSIGN_OR_RETURN(
@@ -88,13 +90,13 @@ void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
   total.provisional = total.provisional || match.provisional;
   total.boards_played += match.boards_entered;
   ++total.matches;
-  if (!match.complete) return;
-  ++total.matches_complete;
-  total.complete_imps += imps;
   if (match.vps.has_value()) {
     total.vps += north_south ? match.vps->vps.ToRational()
                              : match.vps->opponent_vps.ToRational();
   }
+  if (!match.complete) return;
+  ++total.matches_complete;
+  total.complete_imps += imps;
 }
 
 }  // namespace

@@ -11,16 +11,17 @@
 //   * each match (a round at one table: one NS pair against one EW pair on
 //     that round's boards) with its IMP total and, where the profile
 //     converts matches (16.10, all but Open Stage 1), its VPs on the
-//     profile's scale once complete;
+//     profile's scale once every board of it is scored;
 //   * each pair's session total.
 //
 // A session in play is scored as far as its results go. A board not yet in
 // at every table the movement plays it at has a provisional datum, taken
 // from the scores in so far when the rule leaves any to average (none
 // before that); its IMPs count in the running totals and are marked
-// provisional. A match is complete, and gets VPs, when every one of its
-// boards has its result in at the match's table and a final datum. Missing
-// results are never an error.
+// provisional. A match gets VPs once every one of its boards has its result
+// in at the match's table and a datum, provisional VPs while some datum is
+// provisional; it is complete when every datum is final. Missing results
+// are never an error.
 //
 // Not yet here, because no event records them: artificial and assigned
 // scores, fouled boards (ANC SR 7.2-7.6) and results pending appeal. A pair
@@ -81,8 +82,9 @@ struct ButlerMatch {
   core::Rational ns_imps;
   bool provisional = false;  // some board scored on a provisional datum
   bool complete = false;     // boards_final == boards.size()
-  // North-South's (vps) and East-West's (opponent_vps) VPs: when complete
-  // and the profile converts matches to VPs (ANC SR 16.10).
+  // North-South's (vps) and East-West's (opponent_vps) VPs: once every
+  // board is scored (boards_scored == boards.size()) and the profile
+  // converts matches to VPs (ANC SR 16.10); provisional unless complete.
   std::optional<core::VpResult> vps;
 };
 
@@ -92,7 +94,7 @@ struct ButlerPairTotal {
   bool north_south = true;  // its direction (every Butler pair keeps one)
   core::Rational net_imps;  // every board scored so far
   bool provisional = false;  // some of them on a provisional datum
-  core::Rational vps;        // the complete matches' VPs
+  core::Rational vps;  // VPs of the matches with VPs, provisional included
   core::Rational complete_imps;  // the complete matches' IMPs
   int matches = 0;
   int matches_complete = 0;

@@ -429,21 +429,31 @@ TEST_F(OpenStage2Test, DatumOfTheNMinusTwoMiddleScoresAndTheMatchVps) {
   EXPECT_EQ(card->matches(0).opponent_vps().units(), 604);
 }
 
-TEST_F(OpenStage2Test, AMatchWaitingForABoardHasNoVpsYet) {
+TEST_F(OpenStage2Test, AMatchOnAProvisionalDatumHasProvisionalVps) {
   // Board 1 in at three tables: 16.11 for 4 tables drops one at each end of
-  // the three in (+170, +420 ... +420): datum 420, provisional; table 4's
-  // match (4 v 8) lacks board 1 and the others wait for its datum.
+  // the three in (+170, +420, +420): datum 420, provisional. Tables 1-3 have
+  // every board scored, on it: 1 v 5 -1 IMP (9.67), 2 v 6 0 (10.00), 3 v 7
+  // -12 (6.04), all provisional; table 4's match (4 v 8) lacks board 1: no
+  // VPs. No match is complete, so the competition ranking counts none.
   PlaySession1(/*last_result=*/false);
   const ButlerSessionScores scores = Scores(1);
   EXPECT_EQ(scores.boards.at(1).datum->datum, 420);
   EXPECT_FALSE(scores.boards.at(1).complete);
+  std::vector<std::string> vps;
   for (const ButlerMatch& m : scores.matches) {
     EXPECT_FALSE(m.complete);
-    EXPECT_FALSE(m.vps.has_value());
+    vps.push_back(m.vps.has_value()
+                      ? absl::StrCat(m.vps->vps.ToString(),
+                                     m.provisional ? " provisional" : "")
+                      : "none");
   }
+  EXPECT_THAT(vps, ElementsAre("9.67 provisional", "10.00 provisional",
+                               "6.04 provisional", "none"));
   EXPECT_EQ(scores.matches[0].boards_final, 11);
-  EXPECT_TRUE(scores.matches[0].provisional);
   EXPECT_EQ(scores.matches[3].boards_entered, 11);
+  EXPECT_EQ(scores.pairs.at(7).vps, *core::Rational::Parse("13.96"));
+  EXPECT_TRUE(scores.pairs.at(7).provisional);
+  EXPECT_EQ(scores.pairs.at(7).matches_complete, 0);
   absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
   ASSERT_THAT(ranking, IsOk());
   EXPECT_TRUE(ranking->provisional);

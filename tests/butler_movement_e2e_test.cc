@@ -299,13 +299,17 @@ TEST_F(ButlerMovementTest, OpenStage2MitchellThroughTheLog) {
   EXPECT_TRUE(running->provisional());
   // Pair 1: round 1 v 5 played set 1, which 2v7 plays only in round 4:
   // every one of its boards has a provisional datum (from 3 of 4 scores), so
-  // none is final, the match is not complete and has no VPs yet.
+  // none is final and the match is not complete; on the provisional datums
+  // it stands at 0 IMPs, 10.00 VPs, provisional. Round 3 v 7 is not played
+  // yet: no VPs.
   absl::StatusOr<v1::Scorecard> card1 = Scorecard(1, 1);
   ASSERT_THAT(card1, IsOk());
   ASSERT_EQ(card1->matches_size(), 4);
   EXPECT_FALSE(card1->matches(0).complete());
+  EXPECT_TRUE(card1->matches(0).provisional());
   EXPECT_EQ(card1->matches(0).boards_final(), 0);
-  EXPECT_FALSE(card1->matches(0).has_vps());
+  EXPECT_EQ(DecimalText(card1->matches(0).vps()), "10.00");
+  EXPECT_FALSE(card1->matches(2).has_vps());
   EXPECT_TRUE(card1->lines(0).datum_provisional());
 
   for (int round = 3; round <= 4; ++round) PlayMitchellRound(round);

@@ -37,7 +37,7 @@ void PrintButlerStandings(const v1::Standings& s) {
             << s.session() << ": " << s.results_entered() << " of "
             << s.results_expected() << " results, as of event "
             << s.as_of_sequence() << "; IMPs against the datum, ranked on "
-            << (vps ? "VPs of complete matches" : "net IMPs") << "\n";
+            << (vps ? "VPs" : "net IMPs") << "\n";
   if (s.provisional()) {
     std::cout << "provisional: some boards are not yet in at every table, "
                  "their datums may change (marked *)\n";
@@ -52,9 +52,9 @@ void PrintButlerStandings(const v1::Standings& s) {
       std::vector<std::string> row = {absl::StrCat(r.rank(), r.tied() ? "=" : ""),
                                       absl::StrCat(r.pair()),
                                       Players(r.players())};
-      if (vps) row.push_back(DecimalText(r.vps()));
-      row.push_back(
-          absl::StrCat(SignedImps(r.net_imps()), r.provisional() ? "*" : ""));
+      const char* mark = r.provisional() ? "*" : "";
+      if (vps) row.push_back(absl::StrCat(DecimalText(r.vps()), mark));
+      row.push_back(absl::StrCat(SignedImps(r.net_imps()), mark));
       row.push_back(
           absl::StrCat(r.matches_complete(), " of ", r.matches(), " complete"));
       row.push_back(absl::StrCat(r.boards_played()));
@@ -75,12 +75,12 @@ void PrintButlerTraveller(const v1::Traveller& x) {
   if (x.has_datum()) {
     const v1::BoardDatum& d = x.datum();
     std::cout << "datum " << Signed(d.datum()) << " (" << d.basis()
-              << "): mean " << ExactText(d.mean()) << " of "
-              << d.considered() - 2 * d.dropped_each_end() << " scores, "
+              << ")\n  mean of the " << d.considered() - 2 * d.dropped_each_end()
+              << " score(s) used: " << ExactText(d.mean()) << "; "
               << d.dropped_each_end() << " dropped at each end of "
-              << d.considered() << "\n";
+              << d.considered() << " considered\n";
     if (d.provisional()) {
-      std::cout << "provisional: " << d.results_in() << " of "
+      std::cout << "  provisional: " << d.results_in() << " of "
                 << x.times_expected() << " results in\n";
     }
   } else {
@@ -124,9 +124,10 @@ void PrintButlerScorecard(const v1::Scorecard& x) {
     m.AddRow({absl::StrCat(r.round()), absl::StrCat(r.table()),
               DirectionText(r.direction()), absl::StrCat(r.opponents()),
               absl::StrCat(r.boards_final(), " of ", r.boards(), " final"),
-              SignedImps(r.imps()),
+              absl::StrCat(SignedImps(r.imps()), r.provisional() ? "*" : ""),
               r.has_vps() ? absl::StrCat(DecimalText(r.vps()), " - ",
-                                         DecimalText(r.opponent_vps()))
+                                         DecimalText(r.opponent_vps()),
+                                         r.provisional() ? "*" : "")
                           : ""});
   }
   std::cout << m.Render();
