@@ -8,12 +8,18 @@ namespace tally::replay {
 using ::tally::testing::IsOk;
 
 void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
+  ApplyAt(state, payload, absl::UnixEpoch());
+}
+
+void ApplyAt(State& state, const absl::StatusOr<v1::EventPayload>& payload,
+             absl::Time received) {
   ASSERT_THAT(payload, IsOk());
   v1::Event e;
   e.set_sequence(state.last_sequence + 1);
   e.set_tournament_id("t");
   const TournamentState* t = state.FindTournament("t");
   e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
+  *e.mutable_received_at() = ToTimestamp(received);
   *e.mutable_payload() = *payload;
   ASSERT_THAT(Evolve(e, state), IsOk());
 }

@@ -6,6 +6,7 @@
 #define TALLY_REPLAY_APPLY_FOR_TEST_H_
 
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "replay/state.h"
 #include "tally/v1/events.pb.h"
 
@@ -13,6 +14,10 @@ namespace tally::replay {
 
 // Fails the current test (gtest ASSERT) unless `payload` is OK and folds.
 void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload);
+
+// As Apply, with the event received at `received`.
+void ApplyAt(State& state, const absl::StatusOr<v1::EventPayload>& payload,
+             absl::Time received);
 
 }  // namespace tally::replay
 

@@ -61,6 +61,7 @@ absl::StatusOr<v1::ChainVerification> VerifyChain(const EventStore& store) {
         }
         previous = event->hash();
         out.set_events_checked(sequence);
+        out.set_last_hash(previous);
         ++expected;
         return true;
       }));

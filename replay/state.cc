@@ -12,6 +12,64 @@ absl::Status Misfit(const v1::Event& event, absl::string_view why) {
       absl::StrCat("event ", event.sequence(), " does not fit the log: ", why));
 }
 
+// The timeline events: schedules, play finished, scores agreed, the end of
+// the stage and official results.
+absl::Status EvolveTimeline(const v1::Event& event,
+                            TournamentState& tournament) {
+  const v1::EventPayload& p = event.payload();
+  const absl::Time at = ToTime(event.received_at());
+  std::string id;
+  switch (p.kind_case()) {
+    case v1::EventPayload::kSessionScheduled:
+      id = p.session_scheduled().competition_id();
+      break;
+    case v1::EventPayload::kPlayFinished:
+      id = p.play_finished().competition_id();
+      break;
+    case v1::EventPayload::kMatchScoresAgreed:
+      id = p.match_scores_agreed().competition_id();
+      break;
+    case v1::EventPayload::kStageEnded:
+      id = p.stage_ended().competition_id();
+      break;
+    default:
+      id = p.results_official().competition_id();
+      break;
+  }
+  auto it = tournament.competitions.find(id);
+  if (it == tournament.competitions.end()) {
+    return Misfit(event, "unknown competition");
+  }
+  CompetitionState& c = it->second;
+  if (p.has_session_scheduled()) {
+    const auto& e = p.session_scheduled();
+    SessionTimeline& t = c.timeline[e.session()];
+    t.scheduled_start = ToTime(e.scheduled_start());
+    t.scheduled_end = ToTime(e.scheduled_end());
+    t.last_of_stage = e.last_of_stage();
+    t.schedule_sequences.push_back(event.sequence());
+  } else if (p.has_play_finished()) {
+    const auto& e = p.play_finished();
+    SessionTimeline& t = c.timeline[e.session()];
+    if (e.table() == 0) {
+      t.play_finished = at;
+    } else {
+      t.match_concluded[e.table()] = at;
+    }
+  } else if (p.has_match_scores_agreed()) {
+    const auto& e = p.match_scores_agreed();
+    c.timeline[e.session()].match_scores_agreed[e.table()] = at;
+  } else if (p.has_stage_ended()) {
+    c.stage_ended = at;
+    if (p.stage_ended().has_next_stage_start()) {
+      c.next_stage_start = ToTime(p.stage_ended().next_stage_start());
+    }
+  } else {
+    c.results_official = at;
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 const TournamentState* State::FindTournament(const std::string& id) const {
@@ -280,8 +338,19 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       it->second.confirmed = true;
       break;
     }
+    case v1::EventPayload::kSessionScheduled:
+    case v1::EventPayload::kPlayFinished:
+    case v1::EventPayload::kMatchScoresAgreed:
+    case v1::EventPayload::kStageEnded:
+    case v1::EventPayload::kResultsOfficial: {
+      TALLY_RETURN_IF_ERROR(EvolveTimeline(event, tournament));
+      break;
+    }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
+      if (CompetitionState* c = competition(e.competition_id())) {
+        c->timeline[e.session()].scores_posted = ToTime(event.received_at());
+      }
       if (CompetitionState* c = competition(e.competition_id());
           c != nullptr && c->PlaysMatches()) {
         auto round = c->rounds.find(e.session());

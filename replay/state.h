@@ -76,6 +76,21 @@ struct MatchRoundState {
   std::map<int, v1::MatchForfeited> forfeits;
 };
 
+// The moments a session's (or round's, or stanza's) time windows run from
+// (issue #5). Planned times come from SessionScheduled; the others are the
+// receipt times of the events that record them.
+struct SessionTimeline {
+  std::optional<absl::Time> scheduled_start;
+  std::optional<absl::Time> scheduled_end;
+  bool last_of_stage = false;
+  // Every SessionScheduled for it, in log order (the last one holds).
+  std::vector<uint64_t> schedule_sequences;
+  std::optional<absl::Time> play_finished;      // the whole session or round
+  std::map<int, absl::Time> match_concluded;     // table -> PlayFinished
+  std::map<int, absl::Time> match_scores_agreed; // table -> MatchScoresAgreed
+  std::optional<absl::Time> scores_posted;
+};
+
 struct PenaltyRecord {
   uint64_t sequence = 0;  // the PenaltyAwarded event
   v1::PenaltyAwarded penalty;
@@ -104,6 +119,11 @@ struct CompetitionState {
   std::optional<v1::EntrantsQualified> qualification;
   // entrant -> its withdrawal (EntrantWithdrawn).
   std::map<int, v1::EntrantWithdrawn> withdrawals;
+  // session (or round, or stanza) -> its timeline.
+  std::map<int, SessionTimeline> timeline;
+  std::optional<absl::Time> stage_ended;       // StageEnded received
+  std::optional<absl::Time> next_stage_start;  // as StageEnded gave it
+  std::optional<absl::Time> results_official;  // ResultsOfficial received
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement (matchpoint pairs,

@@ -3,6 +3,7 @@
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
+#include "replay/decide_timeline.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 
@@ -43,6 +44,11 @@ TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
+TALLY_DIRECTOR_COMMAND(ScheduleSession, ScheduleSessionRequest)
+TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
+TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)
+TALLY_DIRECTOR_COMMAND(EndStage, EndStageRequest)
+TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 

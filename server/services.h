@@ -51,6 +51,23 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status RecordPairAbsent(grpc::ServerContext* context,
                                 const v1::RecordPairAbsentRequest* request,
                                 v1::CommandOutcome* response) override;
+  // The timeline (issue #5).
+  grpc::Status ScheduleSession(grpc::ServerContext* context,
+                               const v1::ScheduleSessionRequest* request,
+                               v1::CommandOutcome* response) override;
+  grpc::Status RecordPlayFinished(grpc::ServerContext* context,
+                                  const v1::RecordPlayFinishedRequest* request,
+                                  v1::CommandOutcome* response) override;
+  grpc::Status AgreeMatchScores(grpc::ServerContext* context,
+                                const v1::AgreeMatchScoresRequest* request,
+                                v1::CommandOutcome* response) override;
+  grpc::Status EndStage(grpc::ServerContext* context,
+                        const v1::EndStageRequest* request,
+                        v1::CommandOutcome* response) override;
+  grpc::Status DeclareResultsOfficial(
+      grpc::ServerContext* context,
+      const v1::DeclareResultsOfficialRequest* request,
+      v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;

@@ -15,6 +15,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "replay/bridge_convert.h"
+#include "replay/log_export.h"
+#include "replay/sha256.h"
 #include "replay/state.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
@@ -22,6 +24,35 @@
 #include "tally/v1/audit.grpc.pb.h"
 
 namespace tally::cli {
+
+namespace {
+
+// `tally verify EXPORT`: every problem in an exported log, named.
+int VerifyExportFile(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) {
+    std::cerr << "tally: cannot read " << path << "\n";
+    return kFailed;
+  }
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  replay::ExportVerification v = replay::VerifyExport(lines);
+  if (v.ok()) {
+    std::cout << "export OK: " << v.events << " events; last event "
+              << v.last_sequence << ", hash " << v.last_hash
+              << " (compare with the server's `tally verify`)\n";
+    return kOk;
+  }
+  std::cout << "export DAMAGED: " << v.problems.size() << " problem"
+            << (v.problems.size() == 1 ? "" : "s") << " in " << v.events
+            << " events\n";
+  for (const replay::ExportProblem& p : v.problems) {
+    std::cout << "  " << p.what << "\n";
+  }
+  return kFailed;
+}
+
+}  // namespace
 
 void AddAuditCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
@@ -114,15 +145,56 @@ void AddAuditCommands(std::vector<Command>& commands) {
                std::cout << t.Render();
              });
        }});
-  add({"verify", "", "verify the hash chain over the whole log", 0, 0,
-       [](Client& cl, const Invocation& inv) {
+  add({"export", "[FILE]",
+       "write the whole log as JSON lines with its hashes (stdout without "
+       "FILE), for `tally verify FILE`",
+       0, 1, [](Client& cl, const Invocation& inv) {
+         std::ofstream file;
+         if (!inv.args.empty()) {
+           file.open(inv.args[0], std::ios::out | std::ios::trunc);
+           if (!file) {
+             std::cerr << "tally: cannot write " << inv.args[0] << "\n";
+             return kFailed;
+           }
+         }
+         std::ostream& out = inv.args.empty() ? std::cout : file;
+         v1::ReadLogRequest r;
+         r.set_from_sequence(1);
+         auto context = cl.Context();
+         std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+             cl.audit_->ReadLog(context.get(), r);
+         v1::Event e;
+         uint64_t count = 0;
+         std::string last_hash;
+         while (reader->Read(&e)) {
+           out << replay::ExportLine(e) << "\n";
+           ++count;
+           last_hash = e.hash();
+         }
+         grpc::Status st = reader->Finish();
+         if (!st.ok()) return Refused(st);
+         out.flush();
+         if (!out) {
+           std::cerr << "tally: writing the export failed\n";
+           return kFailed;
+         }
+         std::cerr << "exported " << count << " events; last event " << count
+                   << ", hash " << replay::ToHex(last_hash) << "\n";
+         return kOk;
+       }});
+  add({"verify", "[EXPORT]",
+       "verify the hash chain over the whole log on the server; with EXPORT, "
+       "check an exported file offline instead (no server needed)",
+       0, 1, [](Client& cl, const Invocation& inv) {
+         if (!inv.args.empty()) return VerifyExportFile(inv.args[0]);
          v1::ChainVerification out;
          grpc::Status st = cl.audit_->VerifyChain(cl.Context().get(), {}, &out);
          int code = PrintAnswer<v1::ChainVerification>(
              inv, st, out, [](const v1::ChainVerification& v) {
                if (v.ok()) {
                  std::cout << "chain OK: " << v.events_checked()
-                           << " events checked\n";
+                           << " events checked; last hash "
+                           << replay::ToHex(v.last_hash()) << "\n";
                } else {
                  std::cout << "chain BROKEN at event " << v.first_bad_sequence()
                            << ": " << v.problem() << "\n";

@@ -128,6 +128,7 @@ void AddAuditCommands(std::vector<Command>& commands);
 void AddMatchCommands(std::vector<Command>& commands);
 void AddPairsEventCommands(std::vector<Command>& commands);
 void AddCalcCommands(std::vector<Command>& commands);
+void AddTimelineCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

@@ -71,6 +71,7 @@ int main(int argc, char** argv) {
   AddMatchCommands(commands);
   AddPairsEventCommands(commands);
   AddCalcCommands(commands);
+  AddTimelineCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
