@@ -9,8 +9,10 @@
 #include "absl/strings/str_replace.h"
 #include "core/base/status_macros.h"
 #include "core/movement/howell.h"
+#include "core/movement/mitchell_matches.h"
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
+#include "replay/decide_butler.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_withdrawals.h"
 #include "replay/profile_loader.h"
@@ -187,10 +189,9 @@ absl::StatusOr<const CompetitionState*> FindMatchCompetition(
                          FindCompetition(state, tournament_id, competition_id));
   if (!c->PlaysMatches()) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "'", competition_id,
-        "' is a matchpoint pairs competition played in sessions of a "
-        "movement; draws, rounds, match standings and VP penalties belong to "
-        "events of matches"));
+        "'", competition_id, "' is a ", KindName(c->kind),
+        " competition played in sessions of a movement; draws, rounds, "
+        "match standings and VP penalties belong to events of matches"));
   }
   return c;
 }
@@ -220,6 +221,8 @@ v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event) {
       return v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS;
     case v1::EVENT_KIND_KNOCKOUT_TEAMS:
       return v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
+    case v1::EVENT_KIND_BUTLER_PAIRS:
+      return v1::COMPETITION_KIND_BUTLER_PAIRS;
     default:
       return v1::COMPETITION_KIND_UNSPECIFIED;
   }
@@ -259,9 +262,9 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   TALLY_RETURN_IF_ERROR(CheckName("competition", request.name()));
   if (request.kind() == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(
-        "say what kind of competition this is: matchpoint pairs, swiss "
-        "pairs, swiss teams, round robin pairs, round robin teams or "
-        "knockout teams");
+        "say what kind of competition this is: matchpoint pairs, butler "
+        "pairs, swiss pairs, swiss teams, round robin pairs, round robin "
+        "teams or knockout teams");
   }
   if (request.regulation_profile().empty()) {
     return absl::InvalidArgumentError(
@@ -275,8 +278,7 @@ absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
   if (kind == v1::COMPETITION_KIND_UNSPECIFIED) {
     return absl::UnimplementedError(absl::StrCat(
         "profile '", profile.name(), "' (", profile.title(),
-        ") is for Butler pairs in a movement; tally runs Butler pairs as "
-        "drawn rounds of matches (round robin or Swiss profiles) so far"));
+        ") is for a kind of event tally does not run"));
   }
   if (kind != request.kind()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -364,9 +366,14 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
       break;
     case v1::DefineSessionRequest::kMitchell: {
       const auto& m = request.mitchell();
+      // Butler pairs play matches of more boards than a club set (ANC SR
+      // 16.5: 12-board matches).
       TALLY_ASSIGN_OR_RETURN(
           core::Movement movement,
-          core::MitchellMovement(m.tables(), m.boards_per_round()));
+          c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS
+              ? core::MitchellMovementOfMatches(m.tables(),
+                                                m.boards_per_round())
+              : core::MitchellMovement(m.tables(), m.boards_per_round()));
       *e->mutable_movement() = ToProtoMovement(movement);
       e->set_movement_source(
           absl::StrCat("mitchell tables=", m.tables(),
@@ -389,6 +396,9 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
           "give the movement: explicit assignments, a Mitchell or a Howell");
   }
   TALLY_RETURN_IF_ERROR(CheckMovement(e->movement(), *c));
+  if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
+    TALLY_RETURN_IF_ERROR(CheckButlerMovement(e->movement(), *c));
+  }
   return payload;
 }
 

@@ -52,7 +52,7 @@ absl::StatusOr<const MatchRoundState*> FindDrawnRound(
     const CompetitionState& competition, int round);
 
 // The competition kind that runs a profile's kind of event; unspecified for
-// Butler pairs in a movement, which tally does not run yet.
+// a kind tally does not run.
 v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event);
 
 absl::StatusOr<const SessionState*> FindSession(

@@ -12,6 +12,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/decide_withdrawals.h"
+#include "replay/decide_butler.h"
 #include "replay/draw_maker.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
@@ -234,6 +235,11 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
 
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request) {
+  if (absl::StatusOr<const CompetitionState*> butler = FindCompetition(
+          state, request.tournament_id(), request.competition_id());
+      butler.ok() && (*butler)->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
+    return DecideRecordButlerLot(**butler, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       const CompetitionState* c,
       FindMatchCompetition(state, request.tournament_id(),

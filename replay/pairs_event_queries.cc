@@ -13,6 +13,7 @@
 #include "core/pairs_event/competition_aggregate.h"
 #include "core/tiebreak/chains.h"
 #include "replay/bridge_convert.h"
+#include "replay/butler_queries.h"
 #include "replay/decide.h"
 #include "replay/session_scores.h"
 
@@ -76,6 +77,9 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
   TALLY_ASSIGN_OR_RETURN(
       const CompetitionState* c,
       FindCompetition(state, request.tournament_id(), request.competition_id()));
+  if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
+    return BuildButlerCompetitionStandings(state, *c, request);
+  }
   if (c->kind != v1::COMPETITION_KIND_MATCHPOINT_PAIRS) {
     return absl::FailedPreconditionError(absl::StrCat(
         "competition ", c->id,

@@ -35,7 +35,8 @@ namespace tally::replay {
 
 // The competition standings; NotFound for an unknown tournament or
 // competition, FailedPrecondition for a competition that is not matchpoint
-// pairs.
+// pairs. Butler pairs in a movement are answered per field
+// (butler_queries.h).
 absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
     const State& state, const v1::GetCompetitionStandingsRequest& request);
 

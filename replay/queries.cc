@@ -8,6 +8,7 @@
 #include "core/base/status_macros.h"
 #include "core/scoring/board.h"
 #include "replay/bridge_convert.h"
+#include "replay/butler_queries.h"
 #include "replay/decide.h"
 #include "replay/profile_loader.h"
 #include "replay/session_scores.h"
@@ -138,6 +139,10 @@ v1::ListTournamentsResponse BuildTournamentList(const State& state) {
 
 absl::StatusOr<v1::Standings> BuildStandings(
     const State& state, const v1::GetStandingsRequest& request) {
+  if (const CompetitionState* butler = FindButlerCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return BuildButlerStandings(state, *butler, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       ScoredSession scored,
       ScoreSessionOf(state, request.tournament_id(), request.competition_id(),
@@ -178,6 +183,10 @@ absl::StatusOr<v1::Standings> BuildStandings(
 
 absl::StatusOr<v1::Traveller> BuildTraveller(
     const State& state, const v1::GetTravellerRequest& request) {
+  if (const CompetitionState* butler = FindButlerCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return BuildButlerTraveller(state, *butler, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       ScoredSession scored,
       ScoreSessionOf(state, request.tournament_id(), request.competition_id(),
@@ -214,6 +223,10 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
 
 absl::StatusOr<v1::Scorecard> BuildScorecard(
     const State& state, const v1::GetScorecardRequest& request) {
+  if (const CompetitionState* butler = FindButlerCompetition(
+          state, request.tournament_id(), request.competition_id())) {
+    return BuildButlerScorecard(state, *butler, request);
+  }
   TALLY_ASSIGN_OR_RETURN(
       ScoredSession scored,
       ScoreSessionOf(state, request.tournament_id(), request.competition_id(),

@@ -19,7 +19,9 @@ v1::ListTournamentsResponse BuildTournamentList(const State& state);
 // direction, is ranked as two fields (NS and EW); otherwise one field.
 // Pairs are ranked by their published percentage where the competition's
 // profile rounds it (SABF TR 11.3: 2 places), else by the exact percentage
-// (NSW TR 11.1); equal percentages share the rank.
+// (NSW TR 11.1); equal percentages share the rank. Butler pairs in a
+// movement are answered in IMPs against the datum (butler_queries.h), as
+// are their travellers and scorecards.
 absl::StatusOr<v1::Standings> BuildStandings(
     const State& state, const v1::GetStandingsRequest& request);
 

@@ -79,7 +79,8 @@ const TournamentState* State::FindTournament(const std::string& id) const {
 
 bool CompetitionState::PlaysMatches() const {
   return kind != v1::COMPETITION_KIND_UNSPECIFIED &&
-         kind != v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+         kind != v1::COMPETITION_KIND_MATCHPOINT_PAIRS &&
+         kind != v1::COMPETITION_KIND_BUTLER_PAIRS;
 }
 
 bool CompetitionState::IsTeams() const {

@@ -131,7 +131,8 @@ struct CompetitionState {
   std::optional<absl::Time> results_official;  // ResultsOfficial received
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
-  // knock-out), as opposed to sessions of a movement.
+  // knock-out), as opposed to sessions of a movement (matchpoint pairs,
+  // Butler pairs in a movement).
   bool PlaysMatches() const;
   bool IsTeams() const;
 };

@@ -76,6 +76,11 @@ absl::StatusOr<const TieBreakEntrant*> Opponent(const TieBreakField& f,
                                                 const TieBreakEntrant& e,
                                                 const TieBreakMatch& m) {
   const auto it = f.index.find(m.opponent);
+  if (it == f.index.end() && f.outside != nullptr) {
+    // The other field of a two-field movement (ANC SR 16.4-16.5).
+    const auto out = f.outside_index.find(m.opponent);
+    if (out != f.outside_index.end()) return &(*f.outside)[out->second];
+  }
   if (it == f.index.end()) {
     return absl::InvalidArgumentError(
         absl::StrCat("opponent ", m.opponent, " of ", e.id, " in round ",

@@ -136,6 +136,10 @@ absl::StatusOr<TieBreakCriterionInfo> FindTieBreakCriterionInfo(
 struct TieBreakField {
   const std::vector<TieBreakEntrant>* entrants = nullptr;
   std::map<std::string, int> index;  // id -> position in *entrants
+  // Entrants not being ranked that may be looked up as opponents (the other
+  // field of a two-field movement); nullptr: none.
+  const std::vector<TieBreakEntrant>* outside = nullptr;
+  std::map<std::string, int> outside_index;  // id -> position in *outside
   // NSW TR 11.2.4(a): "Where an incomplete movement was used".
   bool incomplete_movement = false;
 };

@@ -104,6 +104,16 @@ absl::StatusOr<TieBreakResult> RankWithTieBreaks(
           "every entrant ranked needs a distinct, non-empty id");
     }
   }
+  f.outside = &options.opponents_outside_field;
+  for (int i = 0; i < static_cast<int>(f.outside->size()); ++i) {
+    const std::string& id = (*f.outside)[i].id;
+    if (id.empty() || f.index.contains(id) ||
+        !f.outside_index.emplace(id, i).second) {
+      return absl::InvalidArgumentError(
+          "every opponent outside the field needs a distinct, non-empty id "
+          "that is not among the entrants ranked");
+    }
+  }
   if (chain.tie_within < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("tie-break chain ", chain.id, " has a negative margin"));

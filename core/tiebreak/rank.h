@@ -40,6 +40,12 @@ struct TieBreakOptions {
   // NSW TR 11.2.4(a): "Where an incomplete movement was used". Default:
   // false (a complete movement).
   bool incomplete_movement = false;
+  // Entrants not ranked here whom criteria may look up as opponents: the
+  // other field of a two-field movement, where NS pairs meet only EW pairs
+  // and each field is ranked on its own (ANC SR 16.4-16.5, 17.3 "sum of VPs
+  // of opponents"). Their ids must differ from the ranked entrants'.
+  // Default: none.
+  std::vector<TieBreakEntrant> opponents_outside_field = {};
 };
 
 // How an entrant's place relative to the entrant listed just above it was

@@ -149,6 +149,39 @@ TEST(RankWithTieBreaksTest, RejectsRepeatedIdsAndUnknownCriteria) {
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
+TEST(RankWithTieBreaksTest, OpponentsOutsideTheFieldCountInOpponentsTotals) {
+  // A two-field movement (ANC SR 16.4-16.5): NS pairs 1 and 2, tied on 20
+  // VPs, met only EW pairs, who are not ranked with them. 1 met EW 5 (25
+  // VPs) and 6 (15), 40 in all; 2 met EW 6 and 7 (30), 45 in all: 2 ranks
+  // above 1 on opponents' total VPs (ANC SR 17.3).
+  TieBreakEntrant one = E("1", "20");
+  one.matches = {M(1, "5", "12", "8"), M(2, "6", "8", "12")};
+  TieBreakEntrant two = E("2", "20");
+  two.matches = {M(1, "6", "10", "10"), M(2, "7", "10", "10")};
+  TieBreakOptions options;
+  options.opponents_outside_field = {E("5", "25"), E("6", "15"),
+                                     E("7", "30")};
+  const auto r =
+      RankWithTieBreaks(OneStep(kCriterionOpponentsTotalVps), {one, two},
+                        options);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_THAT(r->placings,
+              ElementsAre(P("2", 1, PlaceDecision::kTop, true),
+                          P("1", 2, PlaceDecision::kTieBreak, true,
+                            "opponents_total_vps", "test clause")));
+  // Without the other field the opponents cannot be looked up.
+  EXPECT_THAT(RankWithTieBreaks(OneStep(kCriterionOpponentsTotalVps),
+                                {one, two}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("not in the field")));
+  // An outside id may not repeat a ranked one.
+  options.opponents_outside_field.push_back(E("1", "0"));
+  EXPECT_THAT(RankWithTieBreaks(OneStep(kCriterionOpponentsTotalVps),
+                                {one, two}, options),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("outside the field")));
+}
+
 TEST(RankWithTieBreaksTest, EmptyFieldIsAnEmptyRanking) {
   const auto r = RankWithTieBreaks(Empty(), {});
   ASSERT_THAT(r, IsOk());

@@ -1,3 +1,4 @@
+#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 
 #include <random>
@@ -131,6 +132,7 @@ std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p) {
 }
 
 void PrintStandings(const v1::Standings& s) {
+  if (s.scoring() == kImpsVsDatum) return PrintButlerStandings(s);
   std::cout << s.tournament_id() << " / " << s.competition_id() << ", session "
             << s.session() << ": " << s.results_entered() << " of "
             << s.results_expected() << " results, as of event "

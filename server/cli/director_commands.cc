@@ -30,6 +30,7 @@ namespace {
 const std::map<std::string, v1::CompetitionKind>& KindWords() {
   static const auto* kWords = new std::map<std::string, v1::CompetitionKind>{
       {"matchpoint-pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS},
+      {"butler-pairs", v1::COMPETITION_KIND_BUTLER_PAIRS},
       {"swiss-pairs", v1::COMPETITION_KIND_SWISS_PAIRS},
       {"swiss-teams", v1::COMPETITION_KIND_SWISS_TEAMS},
       {"round-robin-pairs", v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS},
@@ -123,8 +124,8 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        }});
   add({"create-competition",
        "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE "
-       "[--kind=matchpoint-pairs|swiss-pairs|swiss-teams|round-robin-pairs|"
-       "round-robin-teams|knockout-teams] [--rounds=N]",
+       "[--kind=matchpoint-pairs|butler-pairs|swiss-pairs|swiss-teams|"
+       "round-robin-pairs|round-robin-teams|knockout-teams] [--rounds=N]",
        "create a competition run under a regulation profile ('tally profiles' "
        "lists them); its kind defaults to the kind of event the profile is "
        "for; --rounds: a Swiss event's number of rounds where the profile "
@@ -156,7 +157,9 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE)",
        "define a session's movement: a generated Mitchell (TABLES tables) or "
        "Howell (PAIRS pairs), or a file of lines 'ROUND TABLE NS_PAIR EW_PAIR "
-       "BOARD,BOARD,...'",
+       "BOARD,BOARD,...' (Butler pairs: a Mitchell of matches of up to 36 "
+       "boards, e.g. --mitchell=10:12 for ANC SR 16.5, or a file; every pair "
+       "keeps its NS or EW field)",
        3, 3, [](Client& cl, const Invocation& inv) {
          v1::DefineSessionRequest r;
          *r.mutable_options() = cl.Options();

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
@@ -72,6 +73,7 @@ int RecordAbsent(Client& cl, const Invocation& inv) {
 }
 
 void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
+  if (s.fields_size() > 0) return PrintButlerCompetitionStandings(s);
   std::cout << s.tournament_id() << " / " << s.competition_id()
             << ", sessions " << absl::StrJoin(s.sessions_counted(), ", ")
             << " (" << s.combination() << "), as of event "
@@ -117,13 +119,37 @@ void AddPairsEventCommands(std::vector<Command>& commands) {
        "[--reason=none|representative|other-championship]",
        "record a pair absent from a session (SABF TR 11.4-11.5)", 4, 4,
        RecordAbsent});
-  add({"competition-standings", "TOURNAMENT COMPETITION",
+  add({"competition-standings",
+       "TOURNAMENT COMPETITION [--after-session=N] "
+       "[--purpose=qualification|final]",
        "a matchpoint pairs competition's ranking over its posted sessions: "
-       "the aggregate, each session's figure, eligibility (SABF TR 11.3-11.7)",
+       "the aggregate, each session's figure, eligibility (SABF TR "
+       "11.3-11.7); Butler pairs in a movement: each field's ranking on VPs "
+       "or net IMPs of the complete matches of sessions 1..N (default all), "
+       "ties broken by the profile's chain (ANC SR 16.4-16.5, 17.3)",
        2, 2, [](Client& cl, const Invocation& inv) {
          v1::GetCompetitionStandingsRequest r;
          r.set_tournament_id(inv.args[0]);
          r.set_competition_id(inv.args[1]);
+         if (inv.Has("after-session")) {
+           int after = 0;
+           if (!ToInt(inv.Get("after-session"), &after) || after < 1) {
+             std::cerr << "tally: --after-session is a session number\n";
+             return kUsage;
+           }
+           r.set_after_session(after);
+         }
+         if (inv.Has("purpose")) {
+           const std::string purpose = inv.Get("purpose");
+           if (purpose == "qualification") {
+             r.set_purpose(v1::TIE_BREAK_PURPOSE_QUALIFICATION);
+           } else if (purpose == "final") {
+             r.set_purpose(v1::TIE_BREAK_PURPOSE_FINAL_PLACING);
+           } else {
+             std::cerr << "tally: --purpose is qualification or final\n";
+             return kUsage;
+           }
+         }
          v1::CompetitionStandings out;
          grpc::Status st =
              cl.query_->GetCompetitionStandings(cl.Context().get(), r, &out);

@@ -16,6 +16,7 @@
 #include "core/scoring/board.h"
 #include "replay/bridge_convert.h"
 #include "replay/state.h"
+#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
@@ -82,7 +83,9 @@ void AddQueryCommands(std::vector<Command>& commands) {
              });
        }});
   add({"standings", "TOURNAMENT COMPETITION SESSION",
-       "the session's ranking with matchpoints and percentages", 3, 3,
+       "the session's ranking with matchpoints and percentages (Butler pairs: "
+       "net IMPs and VPs, per field)",
+       3, 3,
        [](Client& cl, const Invocation& inv) {
          v1::GetStandingsRequest r;
          if (!SessionArgs(inv, &r)) return kUsage;
@@ -91,7 +94,9 @@ void AddQueryCommands(std::vector<Command>& commands) {
          return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
        }});
   add({"traveller", "TOURNAMENT COMPETITION SESSION BOARD",
-       "every result on one board with its matchpoints", 4, 4,
+       "every result on one board with its matchpoints (Butler pairs: the "
+       "datum and each table's IMPs against it)",
+       4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetTravellerRequest r;
          int board = 0;
@@ -103,6 +108,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
          grpc::Status st = cl.query_->GetTraveller(cl.Context().get(), r, &out);
          return PrintAnswer<v1::Traveller>(
              inv, st, out, [](const v1::Traveller& x) {
+               if (x.scoring() == kImpsVsDatum) return PrintButlerTraveller(x);
                absl::StatusOr<core::BoardConditions> conditions =
                    core::ConditionsForBoard(x.board());
                if (!conditions.ok()) return;
@@ -127,7 +133,9 @@ void AddQueryCommands(std::vector<Command>& commands) {
              });
        }});
   add({"scorecard", "TOURNAMENT COMPETITION SESSION PAIR",
-       "one pair's boards, results and matchpoints", 4, 4,
+       "one pair's boards, results and matchpoints (Butler pairs: IMPs, the "
+       "datum, and each match's IMPs and VPs)",
+       4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetScorecardRequest r;
          int pair = 0;
@@ -139,6 +147,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
          grpc::Status st = cl.query_->GetScorecard(cl.Context().get(), r, &out);
          return PrintAnswer<v1::Scorecard>(
              inv, st, out, [](const v1::Scorecard& x) {
+               if (x.scoring() == kImpsVsDatum) return PrintButlerScorecard(x);
                std::cout << "pair " << x.pair() << " (" << Players(x.players())
                          << "): " << FractionText(x.matchpoints()) << " of "
                          << x.maximum() << " MP, "
