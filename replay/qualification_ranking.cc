@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
+#include "replay/butler_ranking.h"
 #include "replay/draw_maker.h"
 #include "replay/match_standings.h"
 #include "replay/pairs_event_queries.h"
@@ -91,6 +92,27 @@ absl::StatusOr<QualifyingRanking> RankMatchpointPairs(
   return out;
 }
 
+// A Butler movement's NS and EW fields (replay/butler_ranking.h), on VPs
+// (ANC SR 16.10) or net IMPs (16.4), by the qualification chain.
+absl::StatusOr<QualifyingRanking> RankButlerMovement(
+    const CompetitionState& c) {
+  TALLY_ASSIGN_OR_RETURN(ButlerRanking butler, RankButlerMovementEntrants(c));
+  QualifyingRanking out;
+  out.scored_in_vps = butler.ranks_on_vps;
+  out.unit = butler.ranks_on_vps ? "VPs" : "IMPs";
+  out.clause = butler.clause;
+  for (const char* name : {kNorthSouthField, kEastWestField}) {
+    QualifyingField& field = out.fields.emplace_back();
+    field.name = name;
+    for (const ButlerEntrantStanding& row : butler.rows) {
+      if (row.field == name) {
+        field.rows.push_back({row.entrant, row.place, row.total});
+      }
+    }
+  }
+  return out;
+}
+
 // Orders each group of rows sharing a place by the latest lot the director
 // recorded among exactly its members, if any.
 void ApplyRecordedLots(const CompetitionState& c, QualifyingField& field) {
@@ -131,13 +153,9 @@ absl::StatusOr<QualifyingRanking> RankForQualification(
   QualifyingRanking ranking;
   // The one place that says how each kind of competition is ranked for
   // qualification.
-  if (source.profile.event_kind == core::EventKind::kButlerPairs) {
+  if (source.kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
     // ANC SR 16.4-16.5: the NS and EW fields of a Butler movement.
-    return absl::UnimplementedError(absl::StrCat(
-        "'", source.id, "' is Butler pairs in a movement (",
-        source.profile.title,
-        "); tally cannot yet rank its NS and EW fields for qualification "
-        "(ANC SR 16.4-16.5)"));
+    TALLY_ASSIGN_OR_RETURN(ranking, RankButlerMovement(source));
   } else if (source.kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS) {
     TALLY_ASSIGN_OR_RETURN(ranking,
                            RankMatchpointPairs(state, tournament_id, source));

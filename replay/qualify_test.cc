@@ -604,11 +604,11 @@ TEST_F(QualifyTest, RefusesWhatDoesNotFit) {
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("only 11 entrant(s) of 'rr' can qualify")));
 
-  // Butler pairs in a movement (ANC SR 16.4-16.5) are not ranked yet: a
-  // competition under that profile, made by hand as the decide step cannot
-  // create one yet.
+  // Butler pairs in a movement (ANC SR 16.4-16.5) qualify from a finished
+  // stage too: one that has played no session is refused.
   CompetitionState butler;
   butler.id = "stage1";
+  butler.kind = v1::COMPETITION_KIND_BUTLER_PAIRS;
   absl::StatusOr<core::RegulationProfile> profile =
       FindBuiltInProfile("anc2025_abpc_open_stage1");
   ASSERT_THAT(profile, IsOk());
@@ -616,8 +616,8 @@ TEST_F(QualifyTest, RefusesWhatDoesNotFit) {
   butler.pairs[1] = {"A", "B"};
   state_.tournaments.at("t").competitions["stage1"] = butler;
   EXPECT_THAT(DecideQualifyEntrants(state_, Qualify("open3", "stage1")),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("Butler pairs in a movement")));
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("'stage1' has no session")));
 }
 
 // ANC SR 18.1 counts contending pairs only: with pair 3 (2nd) non-contending
