@@ -259,12 +259,12 @@ void PrintMatchStandings(const v1::MatchStandings& s) {
                 << r.withdrawn_after_round() << "\n";
     }
   }
-  bool header = false;
+  bool forfeits_shown = false;
   for (const v1::MatchStandingsRow& r : s.rows()) {
     for (const v1::ForfeitedMatchView& f : r.forfeits()) {
       if (f.home() != r.entrant()) continue;  // once, on the home row
-      if (!header) std::cout << "forfeits, as counted:\n";
-      header = true;
+      if (!forfeits_shown) std::cout << "forfeits, as counted:\n";
+      forfeits_shown = true;
       std::cout << "  " << ForfeitLine(f) << "\n";
     }
   }
