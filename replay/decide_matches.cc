@@ -17,6 +17,7 @@
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
 #include "replay/qualification_ranking.h"
+#include <algorithm>
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -240,10 +241,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
       butler.ok() && (*butler)->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
     return DecideRecordButlerLot(**butler, request);
   }
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindMatchCompetition(state, request.tournament_id(),
-                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   std::set<int> order(request.order().begin(), request.order().end());
   if (request.order_size() < 2 ||
       order.size() != static_cast<size_t>(request.order_size())) {
@@ -253,6 +253,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
   std::vector<std::string> waiting;
   for (core::TieBreakPurpose purpose : {core::TieBreakPurpose::kFinalPlacing,
                                         core::TieBreakPurpose::kQualification}) {
+    if (!c->PlaysMatches()) break;
     RankingOptions options;
     options.purpose = purpose;
     TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
@@ -271,6 +272,31 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
         return payload;
       }
       waiting.push_back(absl::StrJoin(pending.entrants, ", "));
+    }
+  }
+  // Entrants the qualification ranking leaves sharing a place with no lot
+  // in its chain (a matchpoint session, a chain without one): a lot decides
+  // who qualifies (replay/qualification_ranking.h).
+  if (absl::StatusOr<QualifyingRanking> ranking =
+          RankForQualification(state, request.tournament_id(), *c);
+      ranking.ok()) {
+    for (const LevelGroup& group : LevelGroups(*ranking)) {
+      if (std::set<int>(group.entrants.begin(), group.entrants.end()) ==
+          order) {
+        v1::EventPayload payload;
+        auto* e = payload.mutable_lot_drawn();
+        e->set_competition_id(c->id);
+        *e->mutable_order() = request.order();
+        e->set_clause(!ranking->clause.empty() ? ranking->clause
+                      : !c->profile.tie_breaks.tie_clause.empty()
+                          ? c->profile.tie_breaks.tie_clause
+                          : "a lot for qualification, no tie-break applying");
+        return payload;
+      }
+      std::string text = absl::StrJoin(group.entrants, ", ");
+      if (std::find(waiting.begin(), waiting.end(), text) == waiting.end()) {
+        waiting.push_back(std::move(text));
+      }
     }
   }
   return absl::FailedPreconditionError(absl::StrCat(
@@ -292,7 +318,11 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
                                             request.table(), " in ",
                                             RoundName(c, request.session())));
   }
-  TALLY_RETURN_IF_ERROR(CheckMatchToBePlayed(c, *round, *match));
+  // A forfeit is declared on a two-way match only (W: a share or half-match
+  // table has no DrawnMatch).
+  if (match != nullptr) {
+    TALLY_RETURN_IF_ERROR(CheckMatchToBePlayed(c, *round, *match));
+  }
   if (!PlaysBoard(*round, request.board())) {
     return absl::NotFoundError(absl::StrCat(
         "board ", request.board(), " is not played in ",
