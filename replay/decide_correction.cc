@@ -9,6 +9,7 @@
 #include "core/window/window_close.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/three_way_tables.h"
 #include "replay/time_windows.h"
 
 namespace tally::replay {
@@ -36,8 +37,9 @@ absl::StatusOr<const EnteredResult*> FindResult(
         request.table(),
         request.room() == v1::ROOM_UNSPECIFIED
             ? ""
-            : (request.room() == v1::ROOM_OPEN ? " (open room)"
-                                               : " (closed room)"),
+            : (request.room() == v1::ROOM_OPEN     ? " (open room)"
+               : request.room() == v1::ROOM_CLOSED ? " (closed room)"
+                                                   : ShareRoomName(request.room())),
         " to correct; enter it instead"));
   }
   return found;

@@ -6,6 +6,7 @@
 #include "absl/time/time.h"
 #include "core/base/status_macros.h"
 #include "replay/decide.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -78,7 +79,9 @@ absl::Status CheckSessionTable(const CompetitionState& c, int session,
   if (c.PlaysMatches()) {
     TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                            FindDrawnRound(c, session));
-    if (table == 0) return absl::OkStatus();
+    if (table == 0 || IsThreeWayTable(round->draw, table)) {
+      return absl::OkStatus();
+    }
     for (const v1::DrawnMatch& m : round->draw.matches()) {
       if (m.table() == table) return absl::OkStatus();
     }
@@ -188,7 +191,10 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
   TALLY_RETURN_IF_ERROR(
       CheckSessionTable(*c, request.session(), request.table()));
   const MatchRoundState& round = c->rounds.at(request.session());
-  const int rooms = c->IsTeams() ? 2 : 1;
+  // A share match (SABF TR 14.1) has three rooms.
+  const int rooms = round.draw.share().table() == request.table() ? 3
+                    : c->IsTeams()                                ? 2
+                                                                  : 1;
   int entered = 0;
   for (const auto& [key, result] : round.results) {
     if (std::get<1>(key) == request.table()) ++entered;

@@ -79,6 +79,11 @@ bool IsThreeWayTable(const v1::DrawMade& draw, int table) {
   return HasShare(draw, table) || HasHalfMatches(draw, table);
 }
 
+int ThreeWayTable(const v1::DrawMade& draw) {
+  return draw.share().table() != 0 ? draw.share().table()
+                                   : draw.half_matches().table();
+}
+
 absl::StatusOr<TableSides> ThreeWaySides(const v1::DrawMade& draw, int table,
                                          int board, v1::Room room) {
   const int index = BoardIndex(draw, board);

@@ -45,6 +45,9 @@ namespace tally::replay {
 // Whether `table` is the round's share match or half-match table.
 bool IsThreeWayTable(const v1::DrawMade& draw, int table);
 
+// The round's share match or half-match table; 0 when it has none.
+int ThreeWayTable(const v1::DrawMade& draw);
+
 // Who sits NS and EW at a table.
 struct TableSides {
   int ns = 0;

@@ -19,7 +19,9 @@
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_matches.h"
+#include "replay/decide_timeline.h"
 #include "replay/match_queries.h"
 #include "replay/match_standings.h"
 
@@ -70,8 +72,9 @@ class ThreeWayTablesTest : public ::testing::Test {
     c.set_competition_id("c");
     c.set_name("Odd");
     c.set_regulation_profile(profile);
-    c.set_kind(profile == "sabf_swiss_teams" ? v1::COMPETITION_KIND_SWISS_TEAMS
-                                             : v1::COMPETITION_KIND_SWISS_PAIRS);
+    c.set_kind(profile.find("teams") != std::string::npos
+                   ? v1::COMPETITION_KIND_SWISS_TEAMS
+                   : v1::COMPETITION_KIND_SWISS_PAIRS);
     absl::StatusOr<v1::EventPayload> created =
         DecideCreateCompetition(state_, c);
     ASSERT_THAT(created, IsOk());
@@ -315,6 +318,91 @@ TEST_F(ShareMatchReplayTest, EachTeamMeetsBothOpponentsInTheTieBreaks) {
   EXPECT_EQ(records[4].match.opponent, "3");
   EXPECT_EQ(records[5].match.opponent, "4");
   EXPECT_EQ(records[5].match.imps, core::Rational(1));
+}
+
+TEST_F(ShareMatchReplayTest, AShareTableIsCorrectedAndAgreedLikeAMatch) {
+  // Board 1, Table 2 (C NS v A) corrected from 4S-1 to 4S=: A's board 1 is
+  // now 420 - 420 = 0 (A 0 IMPs, 10.00); C's 420 - 420 = 0 and +12 on
+  // board 2: 13.48 (SABF TR 21.10); B unchanged, 6.52.
+  EnterAll();
+  v1::AgreeMatchScoresRequest agree;
+  agree.set_tournament_id("t");
+  agree.set_competition_id("c");
+  agree.set_session(1);
+  agree.set_table(2);
+  EXPECT_THAT(DecideAgreeMatchScores(state_, agree), IsOk());
+  v1::CorrectResultRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_session(1);
+  r.set_table(2);
+  r.set_board(1);
+  r.set_room(v1::ROOM_SHARE_2);
+  *r.mutable_result() = Played(4, v1::STRAIN_SPADES, 10);
+  r.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+  r.set_reason("the scorer entered the wrong line");
+  Apply(state_, DecideCorrectResult(state_, r, state_.last_received));
+  const std::map<int, std::string> vps = Vps();
+  EXPECT_EQ(vps.at(3), "10.00");
+  EXPECT_EQ(vps.at(4), "6.52");
+  EXPECT_EQ(vps.at(5), "13.48");
+  r.set_board(3);
+  r.set_room(v1::ROOM_SHARE_3);
+  Apply(state_, DecideCorrectResult(state_, r, state_.last_received));
+  r.set_board(3);
+  r.set_room(v1::ROOM_SHARE_3);
+  EXPECT_THAT(DecideCorrectResult(state_, r, state_.last_received),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("nothing to correct")));
+}
+
+TEST_F(ThreeWayTablesTest, TheCorrectionPeriodRunsFromTheSharesAgreement) {
+  // nsw_swiss_teams, 5 teams: round one's share match 3, 4, 5 at table 2.
+  // NSW TR 12.2: the players' errors may be corrected "up to 30 minutes
+  // after the match scores have been agreed upon"; a share match's scores
+  // are agreed like a match's.
+  Create("nsw_swiss_teams", 5);
+  ASSERT_EQ(Round1().share().table(), 2);
+  v1::AgreeMatchScoresRequest agree;
+  agree.set_tournament_id("t");
+  agree.set_competition_id("c");
+  agree.set_session(1);
+  agree.set_table(2);
+  for (int board = 1; board <= 10; ++board) {  // 10-board matches
+    for (v1::Room room :
+         {v1::ROOM_SHARE_1, v1::ROOM_SHARE_2, v1::ROOM_SHARE_3}) {
+      if (board == 10 && room == v1::ROOM_SHARE_3) {
+        // Its three tables' scores are agreed once all thirty are in.
+        EXPECT_THAT(DecideAgreeMatchScores(state_, agree),
+                    StatusIs(absl::StatusCode::kFailedPrecondition,
+                             HasSubstr("1 result(s) still to enter")));
+      }
+      Apply(state_, Enter(2, board, Pass(), room));
+    }
+  }
+  const absl::Time agreed = absl::FromUnixSeconds(1'800'000'000);
+  ApplyAt(state_, DecideAgreeMatchScores(state_, agree), agreed);
+  v1::CorrectResultRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_session(1);
+  r.set_table(2);
+  r.set_board(1);
+  r.set_room(v1::ROOM_SHARE_1);
+  *r.mutable_result() = Played(4, v1::STRAIN_SPADES, 10);
+  r.set_kind(v1::CORRECTION_KIND_PLAYERS_AGREED);
+  r.set_reason("the wrong contract was entered");
+  r.add_agreed_by("Team 3 captain");
+  r.add_agreed_by("Team 4 captain");
+  EXPECT_THAT(DecideCorrectResult(state_, r, agreed + absl::Minutes(29)),
+              IsOk());
+  EXPECT_THAT(DecideCorrectResult(state_, r, agreed + absl::Minutes(31)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("too late")));
+  r.set_board(11);
+  EXPECT_THAT(DecideCorrectResult(state_, r, agreed),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("(Table 1 of the share match)")));
 }
 
 // 7 pairs, nsw_swiss_pairs (IMPs against a datum, WBF scale). Round one:

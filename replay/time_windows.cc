@@ -2,12 +2,14 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
 #include "core/window/windows_at.h"
 #include "replay/decide.h"
+#include "replay/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -47,23 +49,31 @@ CompetitionTimeline TimelineOf(const TournamentState& tournament,
       times.scores_posted = recorded->scores_posted;
     }
     if (auto r = competition.rounds.find(n); r != competition.rounds.end()) {
+      std::vector<int> match_tables;
       for (const v1::DrawnMatch& m : r->second.draw.matches()) {
+        match_tables.push_back(m.table());
+      }
+      // A share match or half matches is one match too.
+      if (int t = ThreeWayTable(r->second.draw); t != 0) {
+        match_tables.push_back(t);
+      }
+      for (int table : match_tables) {
         core::MatchTimes match;
-        match.name = absl::StrCat("table ", m.table());
+        match.name = absl::StrCat("table ", table);
         if (recorded != nullptr) {
-          if (auto c = recorded->match_concluded.find(m.table());
+          if (auto c = recorded->match_concluded.find(table);
               c != recorded->match_concluded.end()) {
             match.concluded = c->second;
           } else {
             match.concluded = recorded->play_finished;
           }
-          if (auto a = recorded->match_scores_agreed.find(m.table());
+          if (auto a = recorded->match_scores_agreed.find(table);
               a != recorded->match_scores_agreed.end()) {
             match.scores_agreed = a->second;
           }
         }
         times.matches.push_back(std::move(match));
-        tables.push_back(m.table());
+        tables.push_back(table);
       }
     }
     out.stage.sessions.push_back(std::move(times));
