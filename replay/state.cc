@@ -386,6 +386,24 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       r->confirmed = false;
       break;
     }
+    case v1::EventPayload::kOffenceRecorded: {
+      const auto& e = p.offence_recorded();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      state.offences.push_back({event.sequence(), event.tournament_id(), e});
+      if (e.has_vps()) {
+        // Deducted like any VP penalty (ANC SR 5.1 keeps it out of draws).
+        v1::PenaltyAwarded penalty;
+        penalty.set_competition_id(e.competition_id());
+        penalty.set_entrant(e.entrant());
+        penalty.set_round(e.round());
+        *penalty.mutable_vps() = e.vps();
+        penalty.set_clause(e.clause());
+        penalty.set_reason(e.reason());
+        c->penalties.push_back({event.sequence(), penalty});
+      }
+      break;
+    }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
       if (CompetitionState* c = competition(e.competition_id())) {

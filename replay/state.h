@@ -144,8 +144,17 @@ struct TournamentState {
   std::map<std::string, CompetitionState> competitions;
 };
 
+// One entry of the offence register (OffenceRecorded), which spans every
+// tournament in the log: offences carry over between events (NSW TR 6.7).
+struct OffenceEntry {
+  uint64_t sequence = 0;
+  std::string tournament_id;
+  v1::OffenceRecorded offence;
+};
+
 struct State {
   std::map<std::string, TournamentState> tournaments;
+  std::vector<OffenceEntry> offences;  // the offence register, in log order
   uint64_t last_sequence = 0;
   std::string last_hash;  // empty before the first event
   absl::Time last_received = absl::UnixEpoch();

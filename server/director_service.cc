@@ -6,6 +6,7 @@
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/knockout_seating.h"
+#include "replay/offence_register.h"
 #include "replay/decide_withdrawals.h"
 #include "replay/decide_timeline.h"
 #include "replay/qualify.h"
@@ -46,6 +47,7 @@ TALLY_DIRECTOR_COMMAND(StartSession, StartSessionRequest)
 TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
+TALLY_DIRECTOR_COMMAND(RecordOffence, RecordOffenceRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)

@@ -1,6 +1,7 @@
 #include "replay/knockout_queries.h"
 #include "replay/eligibility.h"
 #include "replay/match_queries.h"
+#include "replay/offence_register.h"
 #include "replay/pairs_event_queries.h"
 #include "replay/qualification_query.h"
 #include "replay/queries.h"
@@ -153,6 +154,14 @@ grpc::Status QueryService::GetEligibility(
     v1::Eligibility* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildEligibility(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetOffenceRegister(
+    grpc::ServerContext*, const v1::GetOffenceRegisterRequest* request,
+    v1::OffenceRegister* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::GetOffenceRegister(s, *request);
   });
 }
 

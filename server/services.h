@@ -43,6 +43,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status MakeDraw(grpc::ServerContext* context,
                         const v1::MakeDrawRequest* request,
                         v1::MakeDrawResponse* response) override;
+  grpc::Status RecordOffence(grpc::ServerContext* context,
+                             const v1::RecordOffenceRequest* request,
+                             v1::CommandOutcome* response) override;
   grpc::Status AwardPenalty(grpc::ServerContext* context,
                             const v1::AwardPenaltyRequest* request,
                             v1::CommandOutcome* response) override;
@@ -175,6 +178,9 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEligibility(grpc::ServerContext* context,
                               const v1::GetEligibilityRequest* request,
                               v1::Eligibility* response) override;
+  grpc::Status GetOffenceRegister(grpc::ServerContext* context,
+                                  const v1::GetOffenceRegisterRequest* request,
+                                  v1::OffenceRegister* response) override;
 
  private:
   const replay::EventLog& log_;
