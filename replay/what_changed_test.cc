@@ -18,6 +18,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_correction.h"
+#include "replay/knockout_for_test.h"
 #include "replay/match_event_for_test.h"
 
 namespace tally::replay {
@@ -413,6 +414,38 @@ TEST(WhatChangedMatchesTest, CorrectionMovesOneMatchNotTheNextDraw) {
   e.Apply(DecideCorrectResult(e.state(), c, kNow));
   EXPECT_EQ(e.competition().rounds.at(2).draw.SerializeAsString(),
             draw2.SerializeAsString());
+}
+
+// Every other kind of event of matches has its figures taken too, none of
+// them a note that a projection could not be computed: a knock-out (no
+// ranking, its rounds' draws and matches) and a Swiss pairs event scored in
+// IMPs against a datum across the round (anc2025_wsp, ANC SR 22.3).
+TEST(WhatChangedTest, KnockOutAndDatumSwissHaveTheirFiguresTaken) {
+  State state;
+  CreateKnockout(state, "five", "sabf_teams_finals");
+  RegisterTeams(state, "five", 5);
+  const v1::DrawMade week1 = Draw(state, "five", 1, 11);
+  PlayRound(state, week1,
+            {{week1.matches(0).table(), 0, week1.matches(0).home(),
+              Made(3, v1::STRAIN_NO_TRUMP, 9)}});
+  Snapshot ko = TakeSnapshot(state, "t");
+  std::map<FactKind, int> kinds;
+  for (const auto& [key, value] : ko.facts) ++kinds[key.kind];
+  EXPECT_EQ(kinds[FactKind::kNote], 0);
+  EXPECT_EQ(kinds[FactKind::kDraw], week1.matches_size());
+  EXPECT_GT(kinds[FactKind::kMatch], 0);
+  EXPECT_EQ(kinds[FactKind::kPosition], 0);  // a knock-out ranks no one
+
+  MatchEventForTest wsp("anc2025_wsp", v1::COMPETITION_KIND_SWISS_PAIRS, 10);
+  wsp.Draw(1);
+  wsp.PlayRestLevel(1);
+  Snapshot swiss = TakeSnapshot(wsp.state(), "t");
+  kinds.clear();
+  for (const auto& [key, value] : swiss.facts) ++kinds[key.kind];
+  EXPECT_EQ(kinds[FactKind::kNote], 0);
+  // Every board passed out at every table: each datum is 0.
+  EXPECT_EQ(kinds[FactKind::kDatum], 8);
+  EXPECT_EQ(kinds[FactKind::kPosition], 10);
 }
 
 TEST(WhatChangedTest, KeysOrderSessionsBeforeTheCompetitionAsAWhole) {
