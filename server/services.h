@@ -6,6 +6,7 @@
 #define TALLY_SERVER_SERVICES_H_
 
 #include <functional>
+#include <utility>
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
@@ -189,7 +190,12 @@ class QueryService final : public v1::QueryService::Service {
 
 class AuditService final : public v1::AuditService::Service {
  public:
-  explicit AuditService(const replay::EventLog& log) : log_(log) {}
+  // `clock` is "now" for a what-if (the moment a proposed command would be
+  // received); the same clock the log stamps receipts with.
+  explicit AuditService(
+      const replay::EventLog& log,
+      std::function<absl::Time()> clock = [] { return absl::Now(); })
+      : log_(log), clock_(std::move(clock)) {}
 
   grpc::Status ReadLog(grpc::ServerContext* context,
                        const v1::ReadLogRequest* request,
@@ -211,9 +217,20 @@ class AuditService final : public v1::AuditService::Service {
   grpc::Status CheckDraw(grpc::ServerContext* context,
                          const v1::CheckDrawRequest* request,
                          v1::DrawCheck* response) override;
+  // What changed (server/what_changed_service.cc).
+  grpc::Status WhatChanged(grpc::ServerContext* context,
+                           const v1::WhatChangedRequest* request,
+                           v1::FigureChanges* response) override;
+  grpc::Status WhatIfCorrectResult(grpc::ServerContext* context,
+                                   const v1::CorrectResultRequest* request,
+                                   v1::FigureChanges* response) override;
+  grpc::Status DiffStandings(grpc::ServerContext* context,
+                             const v1::DiffStandingsRequest* request,
+                             v1::FigureChanges* response) override;
 
  private:
   const replay::EventLog& log_;
+  const std::function<absl::Time()> clock_;
 };
 
 }  // namespace tally::server

@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
   AddForfeitCommands(commands);
   AddTimelineCommands(commands);
   AddOffenceCommands(commands);
+  AddWhatChangedCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
