@@ -259,7 +259,7 @@ void PrintAppeal(const v1::AppealView& v) {
   }
   std::cout << "\n  window: " << a.window_clause();
   if (a.has_window_closes_at()) {
-    std::cout << ", closed " << TimeText(a.window_closes_at());
+    std::cout << ", closes " << TimeText(a.window_closes_at());
   }
   std::cout << "\n";
   if (!a.directors_ruling().empty()) {

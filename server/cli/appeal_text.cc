@@ -61,8 +61,10 @@ std::string PenaltyText(const v1::MeritPenalty& p) {
     default:
       what = "penalty";
   }
-  return absl::StrCat("; without merit: ", what, " to ", p.entrant(), " (",
-                      p.clause(), ")");
+  return absl::StrCat(
+      "; without merit: ", what,
+      p.entrant() != 0 ? absl::StrCat(" to ", p.entrant()) : "",
+      p.clause().empty() ? "" : absl::StrCat(" (", p.clause(), ")"));
 }
 
 }  // namespace
@@ -99,11 +101,12 @@ std::string AppealEventLine(const v1::EventPayload& p) {
       const v1::AppealLodged& a = p.appeal_lodged();
       return absl::StrCat(
           "appeal ", a.appeal(), " lodged: ", KindText(a.kind()), " on board ",
-          a.board(), " at table ", a.table(), " by ", a.appellant(), " (",
-          a.appellant_signature(), ")",
+          a.board(), " at table ", a.table(), "; appellant ", a.appellant(),
+          " (", a.appellant_signature(), ")",
           a.respondents().empty()
               ? ""
-              : absl::StrCat(" against ", absl::StrJoin(a.respondents(), ", ")),
+              : absl::StrCat(", respondents ",
+                             absl::StrJoin(a.respondents(), ", ")),
           a.ruling_sequence() != 0
               ? absl::StrCat(", ruling at event ", a.ruling_sequence())
               : "",
@@ -153,9 +156,13 @@ std::string AppealEventLine(const v1::EventPayload& p) {
                               : absl::StrCat(": ", p.appeal_withdrawn().reason()));
     case v1::EventPayload::kFurtherAppealLodged: {
       const v1::FurtherAppealLodged& f = p.further_appeal_lodged();
-      return absl::StrCat("appeal ", f.appeal(), " appealed further by ",
-                          f.entrant(), " (", f.signed_by(), ") to ",
-                          f.to_body(), " (", f.clause(), "): ", f.grounds());
+      return absl::StrCat(
+          "appeal ", f.appeal(), " appealed further by ", f.entrant(), " (",
+          f.signed_by(), ")",
+          f.to_body().empty()
+              ? ""
+              : absl::StrCat(" to ", f.to_body(), " (", f.clause(), ")"),
+          ": ", f.grounds());
     }
     default:
       return "";
