@@ -32,6 +32,7 @@ constexpr char kUsageText[] =
     "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' submission\n"
     "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the submission\n"
     "  hear T C APPEAL --chair=NAME --members=NAME,NAME  the committee sits\n"
+    "        (the chair among the members; none involved in the dispute)\n"
     "  decide T C APPEAL --upheld|--assigned='3S N 9'|--artificial=avg+/avg-\n"
     "        --decision=TEXT [--chair-signature=NAME] [--dissent=TEXT]\n"
     "        [--penalty=deposit|vp:N|tops:N|imps:N [--penalty-clause=TEXT]]\n"
