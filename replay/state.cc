@@ -421,8 +421,25 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       s->phase = SessionPhase::kPosted;
       break;
     }
+    case v1::EventPayload::kAppealLodged:
+    case v1::EventPayload::kAppealSubmission:
+    case v1::EventPayload::kAppealReply:
+    case v1::EventPayload::kAppealHeard:
+    case v1::EventPayload::kAppealDecided:
+    case v1::EventPayload::kAppealWithdrawn:
+    case v1::EventPayload::kFurtherAppealLodged: {
+      CompetitionState* c = competition(CompetitionIdOf(p));
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      if (absl::Status s = EvolveAppeal(event, c->appeals); !s.ok()) {
+        return Misfit(event, s.message());
+      }
+      break;
+    }
     case v1::EventPayload::KIND_NOT_SET:
       return Misfit(event, "the event has no payload");
+  }
+  if (CompetitionState* c = competition(CompetitionIdOf(p))) {
+    c->event_sequences.push_back(event.sequence());
   }
   tournament.version = event.stream_version();
   state.last_sequence = event.sequence();

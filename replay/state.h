@@ -24,6 +24,7 @@
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "core/profile/profile.h"
+#include "replay/appeal_state.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -129,6 +130,10 @@ struct CompetitionState {
   std::optional<absl::Time> stage_ended;       // StageEnded received
   std::optional<absl::Time> next_stage_start;  // as StageEnded gave it
   std::optional<absl::Time> results_official;  // ResultsOfficial received
+  // Reviews and appeals, by number from 1 (replay/appeal_state.h).
+  std::map<int, AppealRecord> appeals;
+  // The sequence of every event naming this competition, in log order.
+  std::vector<uint64_t> event_sequences;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement (matchpoint pairs,

@@ -1,6 +1,7 @@
 #include <random>
 
 #include "replay/decide.h"
+#include "replay/decide_appeal.h"
 #include "replay/decide_correction.h"
 #include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
@@ -60,6 +61,12 @@ TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
 TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)
 TALLY_DIRECTOR_COMMAND(EndStage, EndStageRequest)
 TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
+TALLY_DIRECTOR_COMMAND(SubmitAppealResponse, SubmitAppealResponseRequest)
+TALLY_DIRECTOR_COMMAND(ReplyToAppeal, ReplyToAppealRequest)
+TALLY_DIRECTOR_COMMAND(HearAppeal, HearAppealRequest)
+TALLY_DIRECTOR_COMMAND(DecideAppeal, DecideAppealRequest)
+TALLY_DIRECTOR_COMMAND(WithdrawAppeal, WithdrawAppealRequest)
+TALLY_DIRECTOR_COMMAND(LodgeFurtherAppeal, LodgeFurtherAppealRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 
@@ -73,6 +80,21 @@ grpc::Status DirectorService::CorrectResult(
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideCorrectResult(s, *request, at);
+                    },
+                    response)
+          .status());
+}
+
+grpc::Status DirectorService::LodgeAppeal(
+    grpc::ServerContext* context, const v1::LodgeAppealRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the window is judged at the moment the appeal is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "LodgeAppeal", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideLodgeAppeal(s, *request, at);
                     },
                     response)
           .status());

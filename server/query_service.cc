@@ -1,3 +1,4 @@
+#include "replay/appeal_queries.h"
 #include "replay/knockout_queries.h"
 #include "replay/eligibility.h"
 #include "replay/match_queries.h"
@@ -162,6 +163,22 @@ grpc::Status QueryService::GetOffenceRegister(
     v1::OffenceRegister* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::GetOffenceRegister(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetAppeal(grpc::ServerContext*,
+                                     const v1::GetAppealRequest* request,
+                                     v1::AppealView* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::GetAppeal(s, *request);
+  });
+}
+
+grpc::Status QueryService::ListAppeals(grpc::ServerContext*,
+                                       const v1::ListAppealsRequest* request,
+                                       v1::ListAppealsResponse* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::ListAppeals(s, *request);
   });
 }
 

@@ -98,6 +98,30 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status PostLineup(grpc::ServerContext* context,
                           const v1::PostLineupRequest* request,
                           v1::CommandOutcome* response) override;
+  // Reviews and appeals (issue #5).
+  grpc::Status LodgeAppeal(grpc::ServerContext* context,
+                           const v1::LodgeAppealRequest* request,
+                           v1::CommandOutcome* response) override;
+  grpc::Status SubmitAppealResponse(
+      grpc::ServerContext* context,
+      const v1::SubmitAppealResponseRequest* request,
+      v1::CommandOutcome* response) override;
+  grpc::Status ReplyToAppeal(grpc::ServerContext* context,
+                             const v1::ReplyToAppealRequest* request,
+                             v1::CommandOutcome* response) override;
+  grpc::Status HearAppeal(grpc::ServerContext* context,
+                          const v1::HearAppealRequest* request,
+                          v1::CommandOutcome* response) override;
+  grpc::Status DecideAppeal(grpc::ServerContext* context,
+                            const v1::DecideAppealRequest* request,
+                            v1::CommandOutcome* response) override;
+  grpc::Status WithdrawAppeal(grpc::ServerContext* context,
+                              const v1::WithdrawAppealRequest* request,
+                              v1::CommandOutcome* response) override;
+  grpc::Status LodgeFurtherAppeal(
+      grpc::ServerContext* context,
+      const v1::LodgeFurtherAppealRequest* request,
+      v1::CommandOutcome* response) override;
 
  private:
   CommandRunner runner_;
@@ -182,6 +206,13 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetOffenceRegister(grpc::ServerContext* context,
                                   const v1::GetOffenceRegisterRequest* request,
                                   v1::OffenceRegister* response) override;
+  // Reviews and appeals (issue #5).
+  grpc::Status GetAppeal(grpc::ServerContext* context,
+                         const v1::GetAppealRequest* request,
+                         v1::AppealView* response) override;
+  grpc::Status ListAppeals(grpc::ServerContext* context,
+                           const v1::ListAppealsRequest* request,
+                           v1::ListAppealsResponse* response) override;
 
  private:
   const replay::EventLog& log_;

@@ -18,6 +18,7 @@
 #include "replay/log_export.h"
 #include "replay/sha256.h"
 #include "replay/state.h"
+#include "server/cli/appeal_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
@@ -147,6 +148,9 @@ void AddAuditCommands(std::vector<Command>& commands) {
                        c.window_clause().empty()
                            ? ""
                            : absl::StrCat("; within ", c.window_clause()));
+                 } else if (std::string line = AppealEventLine(p);
+                            !line.empty()) {
+                   what = line;
                  } else if (p.has_result_confirmed()) {
                    what = absl::StrCat(
                        "confirmed at table ", p.result_confirmed().table(),

@@ -139,6 +139,7 @@ void AddWhatChangedCommands(std::vector<Command>& commands);
 // Prints what changed (or would change): one line per figure, or the JSON.
 int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
                        const v1::FigureChanges& response);
+void AddAppealCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

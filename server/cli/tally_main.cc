@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   AddTimelineCommands(commands);
   AddOffenceCommands(commands);
   AddWhatChangedCommands(commands);
+  AddAppealCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
