@@ -133,6 +133,7 @@ void AddKnockoutCommands(std::vector<Command>& commands);
 void AddForfeitCommands(std::vector<Command>& commands);
 void AddTimelineCommands(std::vector<Command>& commands);
 void AddQualifyCommands(std::vector<Command>& commands);
+void AddRulingCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

@@ -76,6 +76,7 @@ int main(int argc, char** argv) {
   AddCalcCommands(commands);
   AddForfeitCommands(commands);
   AddTimelineCommands(commands);
+  AddRulingCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
