@@ -197,7 +197,7 @@ class RulingTest : public ::testing::Test {
     return state_.tournaments.at("t").competitions.at("c");
   }
   SessionScores Matchpoints() const {
-    return ScoreSession(C().sessions.at(1), C().profile);
+    return ScoreSessionForProfile(C().sessions.at(1), C().profile);
   }
   const ScoredResult& At(const SessionScores& s, int board, int table) const {
     return s.boards.at(board).results.at(table - 1);

@@ -23,8 +23,8 @@ void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
 
 }  // namespace
 
-SessionScores ScoreSession(const SessionState& session,
-                           const core::RegulationProfile& profile) {
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile) {
   core::ArtificialMatchpointRule artificial;
   if (!profile.artificial.matchpoints.empty()) {
     // The profile was validated when loaded, so its id is known.

@@ -70,8 +70,8 @@ SessionScores ScoreSession(const SessionState& session,
                                core::ArtificialMatchpointRule());
 
 // ScoreSession with the rounding and artificial amounts `profile` names.
-SessionScores ScoreSession(const SessionState& session,
-                           const core::RegulationProfile& profile);
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile);
 
 }  // namespace tally::replay
 
