@@ -40,6 +40,10 @@ bool Touches(const v1::Event& e, const v1::GetBoardHistoryRequest& r) {
       return same_session(p.result_confirmed().competition_id(),
                           p.result_confirmed().session()) &&
              p.result_confirmed().board() == r.board();
+    case v1::EventPayload::kRulingMade:
+      return same_session(p.ruling_made().competition_id(),
+                          p.ruling_made().session()) &&
+             p.ruling_made().board() == r.board();
     case v1::EventPayload::kMatchForfeited:  // a table's results left out
       return same_session(p.match_forfeited().competition_id(),
                           p.match_forfeited().round());

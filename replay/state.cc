@@ -404,6 +404,23 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       }
       break;
     }
+    case v1::EventPayload::kRulingMade: {
+      const auto& e = p.ruling_made();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      std::vector<RulingRecord>* rulings = nullptr;
+      if (c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        rulings = &round->second.rulings;
+      } else {
+        SessionState* s = session(e.competition_id(), e.session());
+        if (s == nullptr) return Misfit(event, "unknown session");
+        rulings = &s->rulings;
+      }
+      rulings->push_back({event.sequence(), e});
+      break;
+    }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
       if (CompetitionState* c = competition(e.competition_id())) {

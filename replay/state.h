@@ -47,6 +47,13 @@ struct EnteredResult {
   bool confirmed = false;
 };
 
+// A director's ruling (RulingMade) as the log holds it; which rulings are
+// in force is replay/rulings.h's question.
+struct RulingRecord {
+  uint64_t sequence = 0;  // the RulingMade event
+  v1::RulingMade ruling;
+};
+
 enum class SessionPhase { kDefined, kInPlay, kPosted };
 
 struct SessionState {
@@ -60,6 +67,7 @@ struct SessionState {
   std::map<int, int> times_scheduled;
   // (board, table) -> the result entered there.
   std::map<std::pair<int, int>, EnteredResult> results;
+  std::vector<RulingRecord> rulings;  // in log order
 };
 
 // One round of an event of matches: its stored draw and the results of its
@@ -75,6 +83,7 @@ struct MatchRoundState {
   std::map<std::tuple<int, int, int>, EnteredResult> results;
   // table -> the forfeit the director declared there (MatchForfeited).
   std::map<int, v1::MatchForfeited> forfeits;
+  std::vector<RulingRecord> rulings;  // in log order
 };
 
 // The moments a session's (or round's, or stanza's) time windows run from

@@ -3,6 +3,7 @@
 #include "replay/decide.h"
 #include "replay/decide_appeal.h"
 #include "replay/decide_correction.h"
+#include "replay/decide_ruling.h"
 #include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
@@ -95,6 +96,21 @@ grpc::Status DirectorService::LodgeAppeal(
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideLodgeAppeal(s, *request, at);
+                    },
+                    response)
+          .status());
+}
+
+grpc::Status DirectorService::RecordRuling(
+    grpc::ServerContext* context, const v1::RecordRulingRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the correction period is judged when the ruling is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "RecordRuling", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideRecordRuling(s, *request, at);
                     },
                     response)
           .status());

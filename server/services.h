@@ -83,6 +83,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status CorrectResult(grpc::ServerContext* context,
                              const v1::CorrectResultRequest* request,
                              v1::CommandOutcome* response) override;
+  grpc::Status RecordRuling(grpc::ServerContext* context,
+                            const v1::RecordRulingRequest* request,
+                            v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;

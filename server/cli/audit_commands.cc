@@ -20,6 +20,7 @@
 #include "replay/state.h"
 #include "server/cli/appeal_text.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/ruling_text.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -151,6 +152,9 @@ void AddAuditCommands(std::vector<Command>& commands) {
                  } else if (std::string line = AppealEventLine(p);
                             !line.empty()) {
                    what = line;
+                 } else if (p.has_ruling_made()) {
+                   what = absl::StrCat("ruling: ",
+                                       DescribeRuling(p.ruling_made()));
                  } else if (p.has_result_confirmed()) {
                    what = absl::StrCat(
                        "confirmed at table ", p.result_confirmed().table(),

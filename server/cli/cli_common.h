@@ -140,6 +140,7 @@ void AddWhatChangedCommands(std::vector<Command>& commands);
 int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
                        const v1::FigureChanges& response);
 void AddAppealCommands(std::vector<Command>& commands);
+void AddRulingCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

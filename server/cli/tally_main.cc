@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   AddOffenceCommands(commands);
   AddWhatChangedCommands(commands);
   AddAppealCommands(commands);
+  AddRulingCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
