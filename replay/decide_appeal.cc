@@ -16,6 +16,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/knockout_results.h"
+#include "replay/rulings.h"
 #include "replay/time_windows.h"
 
 namespace tally::replay {
@@ -60,9 +61,9 @@ std::string EntrantName(const CompetitionState& c, int entrant) {
 absl::Status CheckEntrant(const CompetitionState& c, int entrant,
                           absl::string_view role) {
   if (!c.pairs.contains(entrant)) {
-    return absl::NotFoundError(absl::StrCat(
-        "the ", role, " ", c.IsTeams() ? "team " : "pair ", entrant,
-        " is not registered in '", c.id, "'"));
+    return absl::NotFoundError(
+        absl::StrCat("the ", role, " ", c.IsTeams() ? "team " : "pair ",
+                     entrant, " is not registered in '", c.id, "'"));
   }
   return absl::OkStatus();
 }
@@ -81,8 +82,8 @@ absl::StatusOr<Found> FindAppeal(const State& state,
                          FindCompetition(state, tournament_id, competition_id));
   auto it = f.competition->appeals.find(number);
   if (it == f.competition->appeals.end()) {
-    return absl::NotFoundError(absl::StrCat("'", competition_id,
-                                            "' has no appeal ", number));
+    return absl::NotFoundError(
+        absl::StrCat("'", competition_id, "' has no appeal ", number));
   }
   f.appeal = &it->second;
   return f;
@@ -93,20 +94,22 @@ absl::StatusOr<Found> FindAppeal(const State& state,
 absl::Status CheckOpen(const AppealRecord& a, absl::string_view what) {
   const int n = a.lodged.appeal();
   if (a.withdrawn.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", n, " was withdrawn: no ", what, " follows"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", n, " was withdrawn: no ", what, " follows"));
   }
   if (a.decided.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", n, " is decided: nothing follows a decision but a further "
-        "appeal, so no ", what, " (", kFormOrder, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", n,
+                     " is decided: nothing follows a decision but a further "
+                     "appeal, so no ",
+                     what, " (", kFormOrder, ")"));
   }
   return absl::OkStatus();
 }
 
 // The profile's window for an appeal of `kind`, or FailedPrecondition.
-absl::StatusOr<const core::TimeWindowRule*> WindowFor(
-    const CompetitionState& c, v1::AppealKind kind) {
+absl::StatusOr<const core::TimeWindowRule*> WindowFor(const CompetitionState& c,
+                                                      v1::AppealKind kind) {
   const core::TimeWindowKind wanted =
       kind == v1::APPEAL_KIND_SCORER_DECISION
           ? core::TimeWindowKind::kScorerDecisionAppeal
@@ -132,8 +135,8 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
     const core::TimeWindowRule& rule, const v1::AppealLodged& a,
     absl::Time at) {
   CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index =
-      std::find(timeline.sessions.begin(), timeline.sessions.end(), a.session());
+  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
+                         a.session());
   if (index == timeline.sessions.end()) {
     return absl::NotFoundError(absl::StrCat(
         c.PlaysMatches() ? "round " : "session ", a.session(), " of '", c.id,
@@ -149,7 +152,8 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
   if (a.kind() != v1::APPEAL_KIND_SCORER_DECISION) {
     core::RulingTimes ruling;
     ruling.made_after_session = a.ruling_made_after_session();
-    if (a.has_ruling_advised_at()) ruling.advised = ToTime(a.ruling_advised_at());
+    if (a.has_ruling_advised_at())
+      ruling.advised = ToTime(a.ruling_advised_at());
     subject.ruling = ruling;
   }
   absl::StatusOr<core::WindowClose> close =
@@ -161,17 +165,17 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
                      close.status().message()));
   }
   if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "too late to lodge ",
-        a.kind() == v1::APPEAL_KIND_SCORER_DECISION
-            ? "an appeal against the scorer's decision"
-        : a.kind() == v1::APPEAL_KIND_RULING_REVIEW
-            ? "a request to review the ruling"
-            : "an appeal against the ruling",
-        " on board ", a.board(), ": the time expired at ",
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation));
+    return absl::FailedPreconditionError(
+        absl::StrCat("too late to lodge ",
+                     a.kind() == v1::APPEAL_KIND_SCORER_DECISION
+                         ? "an appeal against the scorer's decision"
+                     : a.kind() == v1::APPEAL_KIND_RULING_REVIEW
+                         ? "a request to review the ruling"
+                         : "an appeal against the ruling",
+                     " on board ", a.board(), ": the time expired at ",
+                     absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
+                                      timeline.stage.zone),
+                     ", ", close->explanation));
   }
   return close->closes_at;
 }
@@ -283,9 +287,9 @@ absl::StatusOr<v1::MeritPenalty> CheckPenalty(const CompetitionState& c,
     }
     if (rules.has_value() && rules->without_merit_max_victory_points > 0 &&
         amount > core::Rational(rules->without_merit_max_victory_points)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "at most ", rules->without_merit_max_victory_points,
-          " VPs for an appeal without merit (", clause, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("at most ", rules->without_merit_max_victory_points,
+                       " VPs for an appeal without merit (", clause, ")"));
     }
   } else if (p.kind() == v1::MERIT_PENALTY_KIND_MATCHPOINT_TOPS) {
     if (c.profile.scoring != core::ScoringMethod::kMatchpoints) {
@@ -294,16 +298,17 @@ absl::StatusOr<v1::MeritPenalty> CheckPenalty(const CompetitionState& c,
     }
     if (rules.has_value() && rules->without_merit_max_tops > 0 &&
         amount > core::Rational(rules->without_merit_max_tops)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "at most ", rules->without_merit_max_tops,
-          " full top for an appeal without merit (", clause, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("at most ", rules->without_merit_max_tops,
+                       " full top for an appeal without merit (", clause, ")"));
     }
   } else if (p.kind() == v1::MERIT_PENALTY_KIND_IMPS) {
     if (rules.has_value() && (rules->without_merit_max_victory_points > 0 ||
                               rules->without_merit_max_tops > 0)) {
       return absl::InvalidArgumentError(absl::StrCat(
           "the penalty for an appeal without merit is in VPs or a top here, "
-          "not IMPs (", clause, ")"));
+          "not IMPs (",
+          clause, ")"));
     }
   } else {
     return absl::InvalidArgumentError(
@@ -320,9 +325,9 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
   const v1::AppealLodged& in = request.appeal();
   TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
                          FindTournament(state, request.tournament_id()));
-  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
-                         FindCompetition(state, request.tournament_id(),
-                                         in.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(
+      const CompetitionState* c,
+      FindCompetition(state, request.tournament_id(), in.competition_id()));
   if (in.kind() == v1::APPEAL_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(
         "say what is appealed: a request to review a director's ruling (ANC "
@@ -335,8 +340,8 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
   }
   TALLY_RETURN_IF_ERROR(CheckEntrant(*c, in.appellant(), "appellant"));
   // SABF TR 7: "signed by one member of the pair".
-  TALLY_RETURN_IF_ERROR(CheckName("appellant's signature (SABF TR 7)",
-                                  in.appellant_signature()));
+  TALLY_RETURN_IF_ERROR(
+      CheckName("appellant's signature (SABF TR 7)", in.appellant_signature()));
   std::set<int> respondents;
   for (int r : in.respondents()) {
     TALLY_RETURN_IF_ERROR(CheckEntrant(*c, r, "respondent"));
@@ -349,12 +354,15 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
   for (const std::string& who : in.involved()) {
     TALLY_RETURN_IF_ERROR(CheckName("person involved", who));
   }
-  if (in.ruling_sequence() != 0 &&
-      !std::binary_search(c->event_sequences.begin(),
-                          c->event_sequences.end(), in.ruling_sequence())) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("there is no event of '", c->id, "' at sequence ",
-                     in.ruling_sequence(), " to appeal"));
+  if (in.ruling_sequence() != 0) {
+    const RulingRecord* ruling =
+        FindRuling(RulingsOfSession(*c, in.session()), in.ruling_sequence());
+    if (ruling == nullptr || ruling->ruling.board() != in.board()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "there is no ruling on board ", in.board(), " of ",
+          c->PlaysMatches() ? "round " : "session ", in.session(), " of '",
+          c->id, "' at sequence ", in.ruling_sequence(), " to appeal"));
+    }
   }
   if (in.kind() == v1::APPEAL_KIND_SCORER_DECISION &&
       (in.ruling_made_after_session() || in.has_ruling_advised_at())) {
@@ -394,14 +402,15 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
 absl::StatusOr<v1::EventPayload> DecideSubmitAppealResponse(
     const State& state, const v1::SubmitAppealResponseRequest& request) {
   const v1::AppealSubmission& in = request.submission();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "submission"));
   if (f.appeal->heard.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " has been heard: the respondents' "
-        "submission comes before the hearing (", kFormOrder, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " has been heard: the respondents' "
+                     "submission comes before the hearing (",
+                     kFormOrder, ")"));
   }
   if (f.appeal->submission.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -417,19 +426,22 @@ absl::StatusOr<v1::EventPayload> DecideSubmitAppealResponse(
 absl::StatusOr<v1::EventPayload> DecideReplyToAppeal(
     const State& state, const v1::ReplyToAppealRequest& request) {
   const v1::AppealReply& in = request.reply();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "reply"));
   if (!f.appeal->submission.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " has no respondents' submission yet: a reply "
-        "answers it (", kFormOrder, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " has no respondents' submission yet: a reply "
+                     "answers it (",
+                     kFormOrder, ")"));
   }
   if (f.appeal->heard.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " has been heard: the reply comes before the "
-        "hearing (", kFormOrder, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " has been heard: the reply comes before the "
+                     "hearing (",
+                     kFormOrder, ")"));
   }
   if (f.appeal->reply.has_value()) {
     return absl::FailedPreconditionError(
@@ -445,9 +457,8 @@ absl::StatusOr<v1::EventPayload> DecideReplyToAppeal(
 absl::StatusOr<v1::EventPayload> DecideHearAppeal(
     const State& state, const v1::HearAppealRequest& request) {
   const v1::AppealHeard& in = request.heard();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "hearing"));
   if (f.appeal->heard.has_value()) {
     return absl::FailedPreconditionError(
@@ -475,8 +486,9 @@ absl::StatusOr<v1::EventPayload> DecideHearAppeal(
     auto it = c.pairs.find(entrant);
     if (it == c.pairs.end()) return;
     for (const std::string& p : it->second) {
-      involved.emplace_back(NameKey(p), absl::StrCat("plays for the ", side,
-                                                     ", ", EntrantName(c, entrant)));
+      involved.emplace_back(
+          NameKey(p),
+          absl::StrCat("plays for the ", side, ", ", EntrantName(c, entrant)));
     }
   };
   players_of(a.appellant(), "appellant");
@@ -492,9 +504,9 @@ absl::StatusOr<v1::EventPayload> DecideHearAppeal(
   for (const std::string& m : in.members()) {
     for (const auto& [key, why] : involved) {
       if (NameKey(m) == key) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            m, " may not sit on the committee for appeal ", a.appeal(), ": ",
-            m, " ", why, " (", clause, ")"));
+        return absl::FailedPreconditionError(
+            absl::StrCat(m, " may not sit on the committee for appeal ",
+                         a.appeal(), ": ", m, " ", why, " (", clause, ")"));
       }
     }
   }
@@ -506,14 +518,14 @@ absl::StatusOr<v1::EventPayload> DecideHearAppeal(
 absl::StatusOr<v1::EventPayload> DecideDecideAppeal(
     const State& state, const v1::DecideAppealRequest& request) {
   const v1::AppealDecided& in = request.decided();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "second decision"));
   if (!f.appeal->heard.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " has not been heard: the committee hears "
-        "the parties before it decides (SABF TR 7)"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " has not been heard: the committee hears "
+                     "the parties before it decides (SABF TR 7)"));
   }
   v1::EventPayload payload;
   v1::AppealDecided* e = payload.mutable_appeal_decided();
@@ -527,8 +539,8 @@ absl::StatusOr<v1::EventPayload> DecideDecideAppeal(
       }
       break;
     case v1::APPEAL_OUTCOME_VARIED:
-      TALLY_RETURN_IF_ERROR(CheckAdjustedScore(in.adjusted_score(),
-                                               f.appeal->lodged.board()));
+      TALLY_RETURN_IF_ERROR(
+          CheckAdjustedScore(in.adjusted_score(), f.appeal->lodged.board()));
       break;
     default:
       return absl::InvalidArgumentError(
@@ -548,9 +560,8 @@ absl::StatusOr<v1::EventPayload> DecideDecideAppeal(
 absl::StatusOr<v1::EventPayload> DecideWithdrawAppeal(
     const State& state, const v1::WithdrawAppealRequest& request) {
   const v1::AppealWithdrawn& in = request.withdrawn();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "withdrawal"));
   TALLY_RETURN_IF_ERROR(CheckName("appellant withdrawing", in.by()));
   v1::EventPayload payload;
@@ -561,9 +572,8 @@ absl::StatusOr<v1::EventPayload> DecideWithdrawAppeal(
 absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
     const State& state, const v1::LodgeFurtherAppealRequest& request) {
   const v1::FurtherAppealLodged& in = request.further();
-  TALLY_ASSIGN_OR_RETURN(Found f,
-                         FindAppeal(state, request.tournament_id(),
-                                    in.competition_id(), in.appeal()));
+  TALLY_ASSIGN_OR_RETURN(Found f, FindAppeal(state, request.tournament_id(),
+                                             in.competition_id(), in.appeal()));
   const CompetitionState& c = *f.competition;
   const AppealRecord& a = *f.appeal;
   if (!c.profile.appeals.has_value() ||
@@ -573,20 +583,24 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
                 !c.profile.appeals->further_appeal_clause.empty()
             ? c.profile.appeals->further_appeal_clause
             : "the profile names no further body";
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the regulations of '", c.id, "' give no further appeal: the "
-        "committee's decision is final (", clause, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("the regulations of '", c.id,
+                     "' give no further appeal: the "
+                     "committee's decision is final (",
+                     clause, ")"));
   }
   if (a.withdrawn.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " was withdrawn: there is no decision to "
-        "appeal further"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " was withdrawn: there is no decision to "
+                     "appeal further"));
   }
   if (!a.decided.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", in.appeal(), " is not decided yet: a further appeal is "
-        "against the committee's decision (",
-        c.profile.appeals->further_appeal_clause, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(),
+                     " is not decided yet: a further appeal is "
+                     "against the committee's decision (",
+                     c.profile.appeals->further_appeal_clause, ")"));
   }
   if (a.further.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -597,15 +611,15 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
       std::find(a.lodged.respondents().begin(), a.lodged.respondents().end(),
                 in.entrant()) != a.lodged.respondents().end();
   if (!party) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "only a party to appeal ", in.appeal(),
-        " may appeal further: the appellant or a respondent (",
-        c.profile.appeals->further_appeal_clause, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("only a party to appeal ", in.appeal(),
+                     " may appeal further: the appellant or a respondent (",
+                     c.profile.appeals->further_appeal_clause, ")"));
   }
-  TALLY_RETURN_IF_ERROR(CheckName("signature of the further appeal",
-                                  in.signed_by()));
-  TALLY_RETURN_IF_ERROR(CheckText("grounds of the further appeal",
-                                  in.grounds()));
+  TALLY_RETURN_IF_ERROR(
+      CheckName("signature of the further appeal", in.signed_by()));
+  TALLY_RETURN_IF_ERROR(
+      CheckText("grounds of the further appeal", in.grounds()));
   v1::EventPayload payload;
   v1::FurtherAppealLodged* e = payload.mutable_further_appeal_lodged();
   *e = in;

@@ -13,7 +13,9 @@
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/decide_ruling.h"
 #include "replay/decide_timeline.h"
+#include "replay/rulings.h"
 
 namespace tally::replay {
 namespace {
@@ -168,7 +170,8 @@ class AppealTest : public ::testing::Test {
     r.set_tournament_id("t");
     r.mutable_reply()->set_competition_id("c");
     r.mutable_reply()->set_appeal(appeal);
-    r.mutable_reply()->set_reply("A 10-second pause is normal after a skip bid.");
+    r.mutable_reply()->set_reply(
+        "A 10-second pause is normal after a skip bid.");
     r.mutable_reply()->set_signed_by("Player 2 South");
     return r;
   }
@@ -193,14 +196,12 @@ class AppealTest : public ::testing::Test {
 TEST_F(AppealTest, AncSr62ClosesThirtyMinutesAfterTheScheduledFinish) {
   Create("anc2025_wsp");
   Schedule(2, Clock(12, 30), Clock(13, 40));
-  absl::StatusOr<v1::EventPayload> in_time =
-      DecideLodgeAppeal(state_, Lodging(v1::APPEAL_KIND_RULING_REVIEW),
-                        Clock(11, 39, 59));
+  absl::StatusOr<v1::EventPayload> in_time = DecideLodgeAppeal(
+      state_, Lodging(v1::APPEAL_KIND_RULING_REVIEW), Clock(11, 39, 59));
   ASSERT_THAT(in_time, IsOk());
   EXPECT_EQ(in_time->appeal_lodged().appeal(), 1);
   EXPECT_EQ(in_time->appeal_lodged().window_clause(), "ANC SR 6.2");
-  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()),
-            Clock(11, 40));
+  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()), Clock(11, 40));
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(v1::APPEAL_KIND_RULING_REVIEW),
                                 Clock(11, 40, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
@@ -220,8 +221,7 @@ TEST_F(AppealTest, AncSr62ExtendsIntoTheNextRoundStartingWithinThePeriod) {
   absl::StatusOr<v1::EventPayload> in_time =
       DecideLodgeAppeal(state_, Lodging(), Clock(12, 59, 59));
   ASSERT_THAT(in_time, IsOk());
-  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()),
-            Clock(13, 0));
+  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()), Clock(13, 0));
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(13, 0, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("expired at 2026-03-14 13:00:00"),
@@ -237,8 +237,7 @@ TEST_F(AppealTest, AncSr62LateRulingThirtyMinutesAfterThePartiesAreAdvised) {
   absl::StatusOr<v1::EventPayload> in_time =
       DecideLodgeAppeal(state_, LateRuling(Clock(12, 5)), Clock(12, 34, 59));
   ASSERT_THAT(in_time, IsOk());
-  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()),
-            Clock(12, 35));
+  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()), Clock(12, 35));
   EXPECT_THAT(
       DecideLodgeAppeal(state_, LateRuling(Clock(12, 5)), Clock(12, 35, 1)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
@@ -265,12 +264,12 @@ TEST_F(AppealTest, SabfTr7ScorerDecisionWithinOneWeekOfPosting) {
   ASSERT_THAT(in_time, IsOk());
   EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()),
             Clock(11, 30, 0, 7));
-  EXPECT_THAT(DecideLodgeAppeal(state_,
-                                Lodging(v1::APPEAL_KIND_SCORER_DECISION),
-                                Clock(11, 30, 1, 7)),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("2026-03-21 11:30:00"),
-                             HasSubstr("SABF TR 7"))));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, Lodging(v1::APPEAL_KIND_SCORER_DECISION),
+                        Clock(11, 30, 1, 7)),
+      StatusIs(
+          absl::StatusCode::kFailedPrecondition,
+          AllOf(HasSubstr("2026-03-21 11:30:00"), HasSubstr("SABF TR 7"))));
 }
 
 // NSW profiles read Law 92B's default: 30 minutes after the official score
@@ -293,8 +292,7 @@ TEST_F(AppealTest, NzLirg92bSessionEndAndLateRuling) {
   for (core::TimeWindowRule& rule : C().profile.time_windows) {
     if (rule.kind != core::TimeWindowKind::kRulingReview) continue;
     rule.clause = "NZ LIRG 92B";
-    rule.ends_at_latest_of = {
-        {core::TimeAnchor::kSessionScheduledEnd, 30}};
+    rule.ends_at_latest_of = {{core::TimeAnchor::kSessionScheduledEnd, 30}};
     rule.late_ruling_ends_at_latest_of = {
         {core::TimeAnchor::kRulingAdvised, 30}};
   }
@@ -314,31 +312,55 @@ TEST_F(AppealTest, NzLirg92bSessionEndAndLateRuling) {
 
 TEST_F(AppealTest, RefusesTheScorersDecisionWhereTheProfileSetsNoTime) {
   Create("anc2025_wsp");
-  EXPECT_THAT(DecideLodgeAppeal(state_,
-                                Lodging(v1::APPEAL_KIND_SCORER_DECISION),
-                                Clock(11, 0)),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("no time for an appeal against the scorer")));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, Lodging(v1::APPEAL_KIND_SCORER_DECISION),
+                        Clock(11, 0)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("no time for an appeal against the scorer")));
 }
 
 TEST_F(AppealTest, RefusesALateRulingWithoutWhenThePartiesWereAdvised) {
   Create("anc2025_wsp");
   v1::LodgeAppealRequest r = Lodging();
   r.mutable_appeal()->set_ruling_made_after_session(true);
-  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 0)),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("ANC SR 6.2")));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, r, Clock(11, 0)),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 6.2")));
 }
 
-TEST_F(AppealTest, RulingSequenceMustBeAnEventOfTheCompetition) {
+TEST_F(AppealTest, RulingSequenceMustBeARulingOnTheBoard) {
   Create("anc2025_wsp");
   v1::LodgeAppealRequest r = Lodging();
-  r.mutable_appeal()->set_ruling_sequence(1);  // TournamentCreated
+  r.mutable_appeal()->set_ruling_sequence(draw_sequence_);  // DrawMade
   EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 0)),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("no event of 'c' at sequence 1")));
-  r.mutable_appeal()->set_ruling_sequence(draw_sequence_);
-  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 0)), IsOk());
+                       HasSubstr("no ruling on board 3 of round 1 of 'c' at "
+                                 "sequence")));
+  // The director's assigned score on board 3 at table 1, inside the
+  // correction period (ANC SR 6.1: 30 minutes after posting at 11:20).
+  PlayAndPost(Clock(11, 20));
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("t");
+  ruling.set_competition_id("c");
+  ruling.set_session(1);
+  ruling.set_table(1);
+  ruling.set_board(3);
+  ruling.set_law("Law 16B");
+  ruling.set_text("the pause suggested bidding on");
+  v1::PlayedContract* played =
+      ruling.mutable_adjusted()->mutable_assigned()->mutable_played();
+  played->set_level(3);
+  played->set_strain(v1::STRAIN_SPADES);
+  played->set_declarer(v1::SEAT_NORTH);
+  played->set_tricks(9);
+  ApplyAt(state_, DecideRecordRuling(state_, ruling, Clock(11, 25)),
+          Clock(11, 25));
+  r.mutable_appeal()->set_ruling_sequence(state_.last_sequence);
+  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 26)), IsOk());
+  r.mutable_appeal()->set_board(4);
+  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 26)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("no ruling on board 4")));
 }
 
 TEST_F(AppealTest, RefusesAnUnknownAppellantOrRoundAndMissingGrounds) {
@@ -366,9 +388,9 @@ TEST_F(AppealTest, RefusesACommitteeMemberWhoPlaysForEitherSide) {
       DecideHearAppeal(state_, Hearing(n, {"Chair", "player 2  SOUTH"})),
       StatusIs(absl::StatusCode::kFailedPrecondition,
                AllOf(HasSubstr("respondent, pair 2"), HasSubstr("SABF TR 7"))));
-  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Player 1 North"})),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("appellant")));
+  EXPECT_THAT(
+      DecideHearAppeal(state_, Hearing(n, {"Player 1 North"})),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("appellant")));
   EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 3 North"})),
               IsOk());
 }
@@ -408,9 +430,9 @@ TEST_F(AppealTest, RefusesEverythingButAFurtherAppealAfterTheDecision) {
   Create("sabf_butler_swiss");
   const int n = HeardAppeal();
   Apply(state_, DecideDecideAppeal(state_, Upheld(n)));
-  EXPECT_THAT(DecideSubmitAppealResponse(state_, Submission(n)),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("is decided")));
+  EXPECT_THAT(
+      DecideSubmitAppealResponse(state_, Submission(n)),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("is decided")));
   EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair"})),
               StatusIs(absl::StatusCode::kFailedPrecondition));
   EXPECT_THAT(DecideDecideAppeal(state_, Upheld(n)),
@@ -431,15 +453,16 @@ TEST_F(AppealTest, RefusesEverythingButAFurtherAppealAfterTheDecision) {
   f.mutable_further()->set_entrant(1);
   f.mutable_further()->set_signed_by("Player 1 North");
   f.mutable_further()->set_grounds("The committee misread the facts.");
-  absl::StatusOr<v1::EventPayload> further = DecideLodgeFurtherAppeal(state_, f);
+  absl::StatusOr<v1::EventPayload> further =
+      DecideLodgeFurtherAppeal(state_, f);
   ASSERT_THAT(further, IsOk());
   EXPECT_EQ(further->further_appeal_lodged().to_body(),
             "the SABF Management Committee");
   EXPECT_EQ(further->further_appeal_lodged().clause(), "SABF TR 7");
   Apply(state_, further);
-  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, f),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("already")));
+  EXPECT_THAT(
+      DecideLodgeFurtherAppeal(state_, f),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("already")));
 }
 
 // NSW TR 2.2.3: "There shall be no appeal from any decision of the Appeals
@@ -470,9 +493,9 @@ TEST_F(AppealTest, RefusesAnythingAfterAWithdrawal) {
   w.mutable_withdrawn()->set_by("Player 1 North");
   Apply(state_, DecideWithdrawAppeal(state_, w));
   EXPECT_EQ(C().appeals.at(n).Stage(), "withdrawn");
-  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair"})),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("withdrawn")));
+  EXPECT_THAT(
+      DecideHearAppeal(state_, Hearing(n, {"Chair"})),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("withdrawn")));
 }
 
 // SABF TR 7: "a fine of up to three Victory Points ... if the Appeals
@@ -486,10 +509,10 @@ TEST_F(AppealTest, PenaltyWithoutMeritWithinTheRegulationsMaximum) {
   p->set_kind(v1::MERIT_PENALTY_KIND_VICTORY_POINTS);
   p->mutable_amount()->set_numerator(4);
   p->mutable_amount()->set_denominator(1);
-  EXPECT_THAT(DecideDecideAppeal(state_, d),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       AllOf(HasSubstr("at most 3 VPs"),
-                             HasSubstr("SABF TR 7"))));
+  EXPECT_THAT(
+      DecideDecideAppeal(state_, d),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr("at most 3 VPs"), HasSubstr("SABF TR 7"))));
   p->mutable_amount()->set_numerator(3);
   absl::StatusOr<v1::EventPayload> decided = DecideDecideAppeal(state_, d);
   ASSERT_THAT(decided, IsOk());
@@ -497,11 +520,13 @@ TEST_F(AppealTest, PenaltyWithoutMeritWithinTheRegulationsMaximum) {
   EXPECT_EQ(decided->appeal_decided().penalty().clause(), "SABF TR 7");
   // Not on an appeal that succeeded.
   d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
-  d.mutable_decided()->mutable_adjusted_score()->mutable_assigned()
+  d.mutable_decided()
+      ->mutable_adjusted_score()
+      ->mutable_assigned()
       ->mutable_passed_out();
-  EXPECT_THAT(DecideDecideAppeal(state_, d),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("NZ LIRG 92A")));
+  EXPECT_THAT(
+      DecideDecideAppeal(state_, d),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("NZ LIRG 92A")));
 }
 
 TEST_F(AppealTest, RefusesAVariedDecisionWithoutAValidAdjustedScore) {
@@ -554,6 +579,13 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
   d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
   d.mutable_decided()->add_dissenting("Member: would have upheld.");
   Apply(state_, DecideDecideAppeal(state_, d));
+  // The varied score is the adjustment in force at table 1 on board 3 from
+  // the decision on (replay/rulings.h), as a ruling's would be.
+  std::optional<AdjustmentInForce> in_force =
+      AdjustmentAt(C().rounds.at(1).rulings, 3, 1);
+  ASSERT_TRUE(in_force.has_value());
+  EXPECT_EQ(in_force->sequence, state_.last_sequence);
+  EXPECT_EQ(in_force->score->assigned().played().tricks(), 9);
 
   v1::GetAppealRequest g;
   g.set_tournament_id("t");

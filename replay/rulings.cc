@@ -2,7 +2,20 @@
 
 #include <set>
 
+#include "absl/strings/str_cat.h"
+
 namespace tally::replay {
+
+const std::vector<RulingRecord>& RulingsOfSession(
+    const CompetitionState& competition, int session) {
+  static const auto* const kNone = new std::vector<RulingRecord>();
+  if (competition.PlaysMatches()) {
+    auto round = competition.rounds.find(session);
+    return round == competition.rounds.end() ? *kNone : round->second.rulings;
+  }
+  auto s = competition.sessions.find(session);
+  return s == competition.sessions.end() ? *kNone : s->second.rulings;
+}
 
 std::vector<const RulingRecord*> RulingsInForce(
     const std::vector<RulingRecord>& rulings) {
@@ -67,6 +80,29 @@ const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
     if (r->ruling.has_fouled() && r->ruling.board() == board) found = r;
   }
   return found;
+}
+
+std::optional<v1::RulingMade> RulingOfVariedDecision(
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided,
+    const std::vector<RulingRecord>& rulings) {
+  if (decided.outcome() != v1::APPEAL_OUTCOME_VARIED ||
+      !decided.has_adjusted_score()) {
+    return std::nullopt;
+  }
+  v1::RulingMade ruling;
+  ruling.set_competition_id(lodged.competition_id());
+  ruling.set_session(lodged.session());
+  ruling.set_table(lodged.table());
+  ruling.set_board(lodged.board());
+  ruling.set_room(lodged.room());
+  ruling.set_law(absl::StrCat("appeal ", decided.appeal(), " decided"));
+  ruling.set_text(decided.decision());
+  *ruling.mutable_adjusted() = decided.adjusted_score();
+  if (std::optional<AdjustmentInForce> before = AdjustmentAt(
+          rulings, lodged.board(), lodged.table(), lodged.room())) {
+    ruling.set_supersedes_sequence(before->sequence);
+  }
+  return ruling;
 }
 
 }  // namespace tally::replay

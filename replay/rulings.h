@@ -25,6 +25,11 @@
 
 namespace tally::replay {
 
+// The rulings of `competition`'s session (or round) `session`, in log
+// order; empty when it has none.
+const std::vector<RulingRecord>& RulingsOfSession(
+    const CompetitionState& competition, int session);
+
 // The rulings no later ruling supersedes, in log order.
 std::vector<const RulingRecord*> RulingsInForce(
     const std::vector<RulingRecord>& rulings);
@@ -57,6 +62,15 @@ std::vector<const RulingRecord*> PenaltiesInForce(
 // The fouled-board treatment in force for `board`, or nullptr.
 const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
                                       int board);
+
+// The ruling an appeals committee's varied decision amounts to: its
+// adjusted score at the appealed table and board, superseding the
+// adjustment in force there (if any), as event `decided`'s record. nullopt
+// for a decision that is not VARIED. A decided appeal changes the score
+// even after results are official (issue #5 item 6; NSW TR 12.4).
+std::optional<v1::RulingMade> RulingOfVariedDecision(
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided,
+    const std::vector<RulingRecord>& rulings);
 
 }  // namespace tally::replay
 

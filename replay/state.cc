@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "replay/profile_loader.h"
+#include "replay/rulings.h"
 
 namespace tally::replay {
 namespace {
@@ -449,6 +450,25 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       if (c == nullptr) return Misfit(event, "unknown competition");
       if (absl::Status s = EvolveAppeal(event, c->appeals); !s.ok()) {
         return Misfit(event, s.message());
+      }
+      if (p.has_appeal_decided()) {
+        // A varied decision is the adjusted score in force from here.
+        const v1::AppealLodged& lodged =
+            c->appeals.at(p.appeal_decided().appeal()).lodged;
+        std::vector<RulingRecord>* rulings = nullptr;
+        if (c->PlaysMatches()) {
+          auto round = c->rounds.find(lodged.session());
+          if (round != c->rounds.end()) rulings = &round->second.rulings;
+        } else if (SessionState* s =
+                       session(lodged.competition_id(), lodged.session())) {
+          rulings = &s->rulings;
+        }
+        if (rulings != nullptr) {
+          if (std::optional<v1::RulingMade> ruling = RulingOfVariedDecision(
+                  lodged, p.appeal_decided(), *rulings)) {
+            rulings->push_back({event.sequence(), *ruling});
+          }
+        }
       }
       break;
     }
