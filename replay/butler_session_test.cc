@@ -19,6 +19,7 @@
 #include "replay/butler_ranking.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/qualify.h"
 #include "replay/queries.h"
 
 namespace tally::replay {
@@ -188,14 +189,10 @@ class OpenStage1Test : public ButlerSessionTest {
 
   void PlayBoard1UpToTable(int last_table) {
     const v1::TableResult board1[8] = {
-        Spades(4, 8),
-        Played(4, v1::STRAIN_HEARTS, v1::SEAT_EAST, 9),
-        Spades(2, 8),
-        Spades(3, 9),
-        Spades(3, 10),
-        Spades(4, 10),
-        Spades(4, 11),
-        Spades(4, 12)};
+        Spades(4, 8),  Played(4, v1::STRAIN_HEARTS, v1::SEAT_EAST, 9),
+        Spades(2, 8),  Spades(3, 9),
+        Spades(3, 10), Spades(4, 10),
+        Spades(4, 11), Spades(4, 12)};
     for (int table = 1; table <= last_table; ++table) {
       Enter(1, table, 1, board1[table - 1]);
     }
@@ -307,19 +304,58 @@ TEST_F(OpenStage1Test, RanksEachFieldOnNetImpsAndATieWaitsForALot) {
   EXPECT_EQ(ranking->pending.size(), 1u);
 }
 
+// ANC SR 16.4-16.5: Open Stage 1 qualifies the top pairs of each field
+// into Stage 2, ranked per field as above (the NS lot recorded: 8 above 6),
+// numbered NS qualifiers first, then EW. Four from each field would cut
+// between nobody, but seven from EW cut through the 14-16 tie (7=), which
+// waits for its lot and changes nothing.
+TEST_F(OpenStage1Test, EachFieldQualifiesItsTopPairsIntoStageTwo) {
+  PlayBoard1UpToTable(8);
+  PlayBoard2();
+  Post(1);
+  v1::CreateCompetitionRequest c;
+  c.set_tournament_id("t");
+  c.set_competition_id("stage2");
+  c.set_name("Open Stage 2");
+  c.set_kind(v1::COMPETITION_KIND_BUTLER_PAIRS);
+  c.set_regulation_profile("anc2025_abpc_open_stage2");
+  Apply(state_, DecideCreateCompetition(state_, c));
+  v1::QualifyEntrantsRequest q;
+  q.set_tournament_id("t");
+  q.set_competition_id("stage2");
+  q.set_from_competition_id("abpc");
+  q.set_per_field(7);
+  EXPECT_THAT(
+      DecideQualifyEntrants(state_, q),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("lot")));
+  Apply(state_, DecideRecordLot(state_, Lot({8, 6})));
+  q.set_per_field(4);
+  absl::StatusOr<v1::EventPayload> decided = DecideQualifyEntrants(state_, q);
+  ASSERT_THAT(decided, IsOk());
+  std::vector<std::string> lines;
+  for (const v1::QualifiedEntrant& e :
+       decided->entrants_qualified().entrants()) {
+    lines.push_back(absl::StrCat(e.entrant(), " <- ", e.from_entrant(), " ",
+                                 e.field(), " place ", e.place()));
+  }
+  EXPECT_THAT(lines, ElementsAre("1 <- 8 NS place 1", "2 <- 6 NS place 2",
+                                 "3 <- 7 NS place 3", "4 <- 5 NS place 4",
+                                 "5 <- 9 EW place 1", "6 <- 10 EW place 2",
+                                 "7 <- 11 EW place 3", "8 <- 12 EW place 4"));
+}
+
 TEST_F(OpenStage1Test, RefusesBoardsPlayedAtTooFewTablesForTheDatum) {
   // 16.4 drops three scores at each end: six tables leave none, seven
   // leave one.
   Create("anc2025_abpc_open_stage1", 14);
-  EXPECT_THAT(DecideDefineSession(state_, OneRound(1, {1, 2, 3, 4, 5, 6},
-                                                   {8, 9, 10, 11, 12, 13}, 1,
-                                                   2)),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("ANC SR 16.4")));
-  EXPECT_THAT(DecideDefineSession(state_, OneRound(1, {1, 2, 3, 4, 5, 6, 7},
-                                                   {8, 9, 10, 11, 12, 13, 14},
-                                                   1, 2)),
-              IsOk());
+  EXPECT_THAT(
+      DecideDefineSession(state_, OneRound(1, {1, 2, 3, 4, 5, 6},
+                                           {8, 9, 10, 11, 12, 13}, 1, 2)),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 16.4")));
+  EXPECT_THAT(
+      DecideDefineSession(state_, OneRound(1, {1, 2, 3, 4, 5, 6, 7},
+                                           {8, 9, 10, 11, 12, 13, 14}, 1, 2)),
+      IsOk());
 }
 
 // --- Open Stage 2 (ANC SR 16.5): 4 tables, NS 1-4 v EW 5-8, two sessions
@@ -354,8 +390,8 @@ class OpenStage2Test : public ButlerSessionTest {
     DefineAndStart(OneRound(1, {1, 2, 3, 4}, {5, 6, 7, 8}, 1, 12));
     const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 10),
                                        Spades(2, 10), Spades(4, 11)};
-    const v1::TableResult board2[4] = {Spades(2, 8), Spades(2, 9),
-                                       Spades(2, 7), Spades(2, 10)};
+    const v1::TableResult board2[4] = {Spades(2, 8), Spades(2, 9), Spades(2, 7),
+                                       Spades(2, 10)};
     for (int table = 1; table <= 4; ++table) {
       Enter(1, table, 2, board2[table - 1]);
       for (int board = 3; board <= 12; ++board) {
@@ -400,15 +436,14 @@ TEST_F(OpenStage2Test, DatumOfTheNMinusTwoMiddleScoresAndTheMatchVps) {
   for (const ButlerMatch& m : scores.matches) {
     ASSERT_TRUE(m.complete);
     ASSERT_TRUE(m.vps.has_value());
-    matches.push_back(absl::StrCat(m.ns_pair, " v ", m.ew_pair, ": ",
-                                   Text(m.ns_imps), " IMPs ",
-                                   m.vps->vps.ToString(), "-",
-                                   m.vps->opponent_vps.ToString()));
+    matches.push_back(absl::StrCat(
+        m.ns_pair, " v ", m.ew_pair, ": ", Text(m.ns_imps), " IMPs ",
+        m.vps->vps.ToString(), "-", m.vps->opponent_vps.ToString()));
   }
-  EXPECT_THAT(matches, ElementsAre("1 v 5: -1 IMPs 9.67-10.33",
-                                   "2 v 6: 0 IMPs 10.00-10.00",
-                                   "3 v 7: -12 IMPs 6.04-13.96",
-                                   "4 v 8: 2 IMPs 10.66-9.34"));
+  EXPECT_THAT(
+      matches,
+      ElementsAre("1 v 5: -1 IMPs 9.67-10.33", "2 v 6: 0 IMPs 10.00-10.00",
+                  "3 v 7: -12 IMPs 6.04-13.96", "4 v 8: 2 IMPs 10.66-9.34"));
 
   // The scorecard of EW pair 7: its IMPs are the negative of NS's.
   v1::GetScorecardRequest r;
@@ -512,8 +547,8 @@ TEST_F(OpenStage2Test, StandingsPerFieldAfterEachSessionWithTheTieBroken) {
                               row.vps().units(), " ",
                               row.net_imps().numerator()));
   }
-  EXPECT_THAT(ns, ElementsAre("1 4 1066 2", "2 2 1000 0", "3 1 967 -1",
-                              "4 3 604 -12"));
+  EXPECT_THAT(
+      ns, ElementsAre("1 4 1066 2", "2 2 1000 0", "3 1 967 -1", "4 3 604 -12"));
 }
 
 TEST_F(OpenStage2Test, RefusesMovementsThatBreakTheFieldsOrTheMatchLength) {
@@ -524,9 +559,9 @@ TEST_F(OpenStage2Test, RefusesMovementsThatBreakTheFieldsOrTheMatchLength) {
   // 16.10: the ABF Swiss Pairs scale is printed for 12-board matches.
   mitchell.mutable_mitchell()->set_tables(4);
   mitchell.mutable_mitchell()->set_boards_per_round(3);
-  EXPECT_THAT(DecideDefineSession(state_, mitchell),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("12 boards")));
+  EXPECT_THAT(
+      DecideDefineSession(state_, mitchell),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("12 boards")));
   // 16.5's "Mitchell playing 12 board matches" is accepted as it stands:
   // four rounds of 12 boards, 48 boards.
   mitchell.mutable_mitchell()->set_boards_per_round(12);
@@ -534,24 +569,23 @@ TEST_F(OpenStage2Test, RefusesMovementsThatBreakTheFieldsOrTheMatchLength) {
       DecideDefineSession(state_, mitchell);
   ASSERT_THAT(defined, IsOk());
   EXPECT_EQ(defined->session_defined().movement().rounds_size(), 4);
-  EXPECT_EQ(defined->session_defined().movement().rounds(0).tables(0)
-                .boards_size(),
-            12);
+  EXPECT_EQ(
+      defined->session_defined().movement().rounds(0).tables(0).boards_size(),
+      12);
   Apply(state_, defined);
   // A Howell moves pairs between the fields.
   v1::DefineSessionRequest howell = mitchell;
   howell.set_session(2);
   howell.mutable_howell()->set_pairs(8);
   howell.mutable_howell()->set_boards_per_round(2);
-  EXPECT_THAT(DecideDefineSession(state_, howell),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("ANC SR 16.4")));
-  // Pair 5 sat EW in session 1: it cannot sit NS in session 2.
   EXPECT_THAT(
-      DecideDefineSession(state_, OneRound(2, {5, 2, 3, 4}, {1, 6, 7, 8}, 1,
-                                           12)),
-      StatusIs(absl::StatusCode::kFailedPrecondition,
-               HasSubstr("seeded into NS and EW fields")));
+      DecideDefineSession(state_, howell),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 16.4")));
+  // Pair 5 sat EW in session 1: it cannot sit NS in session 2.
+  EXPECT_THAT(DecideDefineSession(
+                  state_, OneRound(2, {5, 2, 3, 4}, {1, 6, 7, 8}, 1, 12)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("seeded into NS and EW fields")));
 }
 
 TEST_F(OpenStage2Test, IsCreatedOnlyAsButlerPairs) {
@@ -561,9 +595,9 @@ TEST_F(OpenStage2Test, IsCreatedOnlyAsButlerPairs) {
   c.set_name("Other");
   c.set_kind(v1::COMPETITION_KIND_SWISS_PAIRS);
   c.set_regulation_profile("anc2025_abpc_open_stage2");
-  EXPECT_THAT(DecideCreateCompetition(state_, c),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("butler pairs")));
+  EXPECT_THAT(
+      DecideCreateCompetition(state_, c),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("butler pairs")));
   EXPECT_FALSE(Abpc().PlaysMatches());
 }
 

@@ -1,9 +1,10 @@
 // WithdrawEntrant and ForfeitMatch through decide and Evolve
 // (replay/decide_withdrawals.h): a withdrawn entrant is drawn in no later
-// Swiss round (an odd field then takes a bye), its match in a round already
-// drawn is forfeited by it, every refusal names what is wrong (and, decide
-// being pure, appends nothing), results are kept out of a forfeited match,
-// the field closes at the first draw, and CreateCompetition.rounds.
+// Swiss round (an odd field then plays NSW TR 12.7 half matches), its match in
+// a round already drawn is forfeited by it, every refusal names what is wrong
+// (and, decide being pure, appends nothing), results are kept out of a
+// forfeited match, the field closes at the first draw, and
+// CreateCompetition.rounds.
 
 #include "replay/decide_withdrawals.h"
 
@@ -33,6 +34,11 @@ std::set<int> Drawn(const v1::DrawMade& d) {
     drawn.insert(m.away());
   }
   if (d.bye() != 0) drawn.insert(d.bye());
+  if (d.half_matches().table() != 0) {
+    drawn.insert(d.half_matches().pivot());
+    drawn.insert(d.half_matches().first());
+    drawn.insert(d.half_matches().second());
+  }
   return drawn;
 }
 
@@ -42,41 +48,38 @@ std::set<int> Ranked(const v1::DrawMade& d) {
   return ranked;
 }
 
-// nsw_swiss_pairs (NSW TR 12.8: an odd field takes a bye).
-// DISABLED at the session-3 integration: nsw_swiss_pairs now plays an odd
-// field in NSW TR 12.7 half matches, not a bye; the expectations below (and
-// MatchEventForTest, which plays only two-way matches) must learn the half
-// matches before this is enabled again (see the session-3 closing note).
-TEST(WithdrawEntrantTest, DISABLED_AnEntrantWithdrawnBeforeRoundOneIsNeverDrawn) {
-  MatchEventForTest e("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 8);
-  absl::StatusOr<v1::EventPayload> withdrawn = e.Withdraw(8, 0);
+// nsw_swiss_pairs (NSW TR 12.7: an odd field plays half matches).
+TEST(WithdrawEntrantTest, AnEntrantWithdrawnBeforeRoundOneIsNeverDrawn) {
+  MatchEventForTest e("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 10);
+  absl::StatusOr<v1::EventPayload> withdrawn = e.Withdraw(10, 0);
   ASSERT_THAT(withdrawn, IsOk());
   EXPECT_EQ(withdrawn->entrant_withdrawn().after_round(), 0);
   EXPECT_EQ(withdrawn->entrant_withdrawn().clause(), "NSW TR 12.9.1");
   e.Apply(withdrawn);
-  // Seven pairs: three matches and a bye, pair 8 nowhere.
+  // Nine pairs: three matches and a half-match table of three (NSW TR
+  // 12.7), pair 10 nowhere.
   const v1::DrawMade& d1 = e.Draw(1);
   EXPECT_EQ(d1.matches_size(), 3);
-  EXPECT_NE(d1.bye(), 0);
-  EXPECT_EQ(Drawn(d1), (std::set<int>{1, 2, 3, 4, 5, 6, 7}));
-  EXPECT_EQ(Ranked(d1), (std::set<int>{1, 2, 3, 4, 5, 6, 7}));
+  EXPECT_NE(d1.half_matches().table(), 0);
+  EXPECT_EQ(d1.bye(), 0);
+  const std::set<int> nine = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  EXPECT_EQ(Drawn(d1), nine);
+  EXPECT_EQ(Ranked(d1), nine);
   e.PlayRestLevel(1);
   const v1::DrawMade& d2 = e.Draw(2);
-  EXPECT_EQ(Drawn(d2), (std::set<int>{1, 2, 3, 4, 5, 6, 7}));
-  EXPECT_FALSE(Ranked(d2).contains(8));
+  EXPECT_EQ(Drawn(d2), nine);
+  EXPECT_FALSE(Ranked(d2).contains(10));
 }
 
-// DISABLED at the session-3 integration: nsw_swiss_pairs now plays an odd field in NSW TR 12.7 half matches, not a bye, and MatchEventForTest plays only two-way matches (see the session-3
-// closing note).
-TEST(WithdrawEntrantTest, DISABLED_ItsMatchInARoundAlreadyDrawnIsForfeitedByIt) {
-  MatchEventForTest e("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 8);
+TEST(WithdrawEntrantTest, ItsMatchInARoundAlreadyDrawnIsForfeitedByIt) {
+  MatchEventForTest e("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 10);
   e.Draw(1);
   e.PlayRestLevel(1);
   e.Draw(2);
   const int p = 1, opponent = e.OpponentOf(2, 1);
   // Another pair's round-2 match is played in full first.
   int q = 0;
-  for (int n = 2; n <= 8 && q == 0; ++n) {
+  for (int n = 2; n <= 10 && q == 0; ++n) {
     if (n != opponent) q = n;
   }
   e.PlayFor(2, q, {});
@@ -108,12 +111,12 @@ TEST(WithdrawEntrantTest, DISABLED_ItsMatchInARoundAlreadyDrawnIsForfeitedByIt) 
                                  "round 1: player ill)")));
   e.PlayRestLevel(2);
   EXPECT_TRUE(MissingResults(c, round2).empty());
-  // Round 3: seven pairs, a bye, pair 1 nowhere.
+  // Round 3: nine pairs, half matches (NSW TR 12.7), pair 1 nowhere.
   const v1::DrawMade& d3 = e.Draw(3);
   EXPECT_EQ(d3.trigger(), v1::DRAW_TRIGGER_ALL_RESULTS_IN);
   EXPECT_FALSE(Drawn(d3).contains(p));
-  EXPECT_EQ(Drawn(d3).size(), 7u);
-  EXPECT_NE(d3.bye(), 0);
+  EXPECT_EQ(Drawn(d3).size(), 9u);
+  EXPECT_NE(d3.half_matches().table(), 0);
 }
 
 TEST(WithdrawEntrantTest, RefusalsSayWhatIsWrong) {
@@ -122,16 +125,15 @@ TEST(WithdrawEntrantTest, RefusalsSayWhatIsWrong) {
   EXPECT_THAT(e.Withdraw(9, 0),
               StatusIs(absl::StatusCode::kNotFound,
                        HasSubstr("entrant 9 is not registered")));
-  EXPECT_THAT(e.Withdraw(1, 1),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("from 0 (none) to 0")));
+  EXPECT_THAT(e.Withdraw(1, 1), StatusIs(absl::StatusCode::kInvalidArgument,
+                                         HasSubstr("from 0 (none) to 0")));
   v1::WithdrawEntrantRequest no_reason;
   no_reason.set_tournament_id("t");
   no_reason.set_competition_id("c");
   no_reason.set_entrant(1);
-  EXPECT_THAT(DecideWithdrawEntrant(e.state(), no_reason),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("reason")));
+  EXPECT_THAT(
+      DecideWithdrawEntrant(e.state(), no_reason),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("reason")));
   no_reason.set_tournament_id("nope");
   EXPECT_THAT(DecideWithdrawEntrant(e.state(), no_reason),
               StatusIs(absl::StatusCode::kNotFound));
@@ -140,15 +142,13 @@ TEST(WithdrawEntrantTest, RefusalsSayWhatIsWrong) {
               StatusIs(absl::StatusCode::kAlreadyExists,
                        HasSubstr("already withdrawn, after round 0")));
   // Two pairs left: a third withdrawal would leave one.
-  EXPECT_THAT(e.Withdraw(2, 0),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("leave 1 entrant(s)")));
+  EXPECT_THAT(e.Withdraw(2, 0), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                         HasSubstr("leave 1 entrant(s)")));
   // The event has one round (CreateCompetition.rounds); once drawn, a pair
   // plays it all.
   e.Draw(1);
-  EXPECT_THAT(e.Withdraw(1, 1),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("has 1 rounds")));
+  EXPECT_THAT(e.Withdraw(1, 1), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                         HasSubstr("has 1 rounds")));
 }
 
 TEST(ForfeitMatchTest, RefusalsSayWhatIsWrong) {
@@ -157,15 +157,13 @@ TEST(ForfeitMatchTest, RefusalsSayWhatIsWrong) {
               StatusIs(absl::StatusCode::kNotFound, HasSubstr("not drawn")));
   const v1::DrawMade& d = e.Draw(1);
   const v1::DrawnMatch m = d.matches(0);
-  EXPECT_THAT(e.Forfeit(1, 7, {1}),
-              StatusIs(absl::StatusCode::kNotFound,
-                       HasSubstr("no match at table 7")));
+  EXPECT_THAT(e.Forfeit(1, 7, {1}), StatusIs(absl::StatusCode::kNotFound,
+                                             HasSubstr("no match at table 7")));
   EXPECT_THAT(e.Forfeit(1, m.table(), {}),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("name the side in default")));
   EXPECT_THAT(e.Forfeit(1, m.table(), {m.home(), m.home()}),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("once")));
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("once")));
   const int stranger = d.matches(1).home();
   EXPECT_THAT(e.Forfeit(1, m.table(), {stranger}),
               StatusIs(absl::StatusCode::kInvalidArgument,
@@ -180,9 +178,9 @@ TEST(ForfeitMatchTest, RefusalsSayWhatIsWrong) {
   no_reason.set_round(1);
   no_reason.set_table(m.table());
   no_reason.add_offenders(m.away());
-  EXPECT_THAT(DecideForfeitMatch(e.state(), no_reason),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("reason")));
+  EXPECT_THAT(
+      DecideForfeitMatch(e.state(), no_reason),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("reason")));
   // A complete match cannot be forfeited.
   e.PlayFor(1, d.matches(1).home(), {10});
   EXPECT_THAT(e.Forfeit(1, d.matches(1).table(), {d.matches(1).away()}),
@@ -194,8 +192,8 @@ TEST(ForfeitMatchTest, RefusalsSayWhatIsWrong) {
               StatusIs(absl::StatusCode::kAlreadyExists,
                        HasSubstr("already declared forfeited (in default: ")));
   // The round posts without the forfeited match's results.
-  EXPECT_TRUE(MissingResults(e.competition(), e.competition().rounds.at(1))
-                  .empty());
+  EXPECT_TRUE(
+      MissingResults(e.competition(), e.competition().rounds.at(1)).empty());
 }
 
 TEST(ForfeitMatchTest, BothSidesInDefaultScoreTheOffendersScore) {
@@ -214,21 +212,12 @@ TEST(ForfeitMatchTest, BothSidesInDefaultScoreTheOffendersScore) {
   EXPECT_EQ(f.home_imps, core::Rational(0));
 }
 
-// DISABLED at the session-3 integration: sabf_teams_finals is now drawn by its method (sabf_final_five), so this test's explicit draw is refused; the knock-out forfeit is covered by knockout_sabf_test (see the session-3
-// closing note).
-TEST(ForfeitMatchTest, DISABLED_AKnockOutForfeitIsRecordedAndLeftUnscored) {
-  MatchEventForTest e("sabf_teams_finals", v1::COMPETITION_KIND_KNOCKOUT_TEAMS,
+// The ITC final (drawn by its profile, itc_final): a forfeit there is scored
+// by the knock-out rules (replay/knockout_results), not as a Swiss forfeit.
+TEST(ForfeitMatchTest, AKnockOutForfeitIsRecordedAndLeftUnscored) {
+  MatchEventForTest e("anc2025_itc_final", v1::COMPETITION_KIND_KNOCKOUT_TEAMS,
                       2);
-  v1::MakeDrawRequest draw;
-  draw.set_tournament_id("t");
-  draw.set_competition_id("c");
-  draw.set_round(1);
-  draw.set_seed(1);
-  v1::DrawnMatch* m = draw.add_matches();
-  m->set_table(1);
-  m->set_home(1);
-  m->set_away(2);
-  e.Apply(DecideMakeDraw(e.state(), draw));
+  ASSERT_EQ(e.Draw(1).method(), "itc_final");
   e.Apply(e.Forfeit(1, 1, {2}));
   EXPECT_EQ(e.competition().rounds.at(1).forfeits.size(), 1u);
   absl::StatusOr<std::vector<ScoredRound>> scored =

@@ -1,6 +1,7 @@
 #include "replay/eligibility.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,8 +44,9 @@ bool SessionHasResults(const SessionState& s, int pair) {
 }
 
 bool TableHasResults(const MatchRoundState& round, int table) {
-  return std::any_of(round.results.begin(), round.results.end(),
-                     [&](const auto& r) { return std::get<1>(r.first) == table; });
+  return std::any_of(
+      round.results.begin(), round.results.end(),
+      [&](const auto& r) { return std::get<1>(r.first) == table; });
 }
 
 // Who of `players` played, given the record (if any) for the round.
@@ -63,6 +65,14 @@ const v1::EventPayload* RecordFor(const CompetitionState& c, int round,
                                   int pair) {
   auto it = c.attendance.find({round, pair});
   return it == c.attendance.end() ? nullptr : &it->second;
+}
+
+// The label of the knock-out match at `table` in `round` ("" if none).
+std::string MatchLabelAt(const MatchRoundState& round, int table) {
+  for (const v1::DrawnMatch& m : round.draw.matches()) {
+    if (m.table() == table) return m.label();
+  }
+  return "";
 }
 
 // A pair's record over the posted sessions of a movement.
@@ -125,11 +135,19 @@ core::TeamRecord TeamRecordOf(const CompetitionState& c, int team,
   if (auto it = c.pairs.find(team); it != c.pairs.end()) {
     record.players = it->second;
   }
+  // A knock-out match is drawn as one round per stanza, the rounds sharing
+  // the match's label (ANC SR 11.3: five stanzas of one final).
+  std::map<std::string, size_t> match_of_label;
   for (const auto& [number, round] : c.rounds) {
     if (!round.posted) continue;
     const int table = MatchTableOf(round, team);
     if (table == 0) continue;
     const std::vector<std::vector<int>> stanzas = StanzaBoards(c, round);
+    const std::string label = MatchLabelAt(round, table);
+    if (!label.empty()) {
+      auto [it, is_new] = match_of_label.emplace(label, record.matches.size());
+      if (is_new) record.matches.push_back(core::TeamMatch{number, {}});
+    }
     core::TeamMatch match;
     match.round = number;
     bool forfeited = false;
@@ -152,13 +170,19 @@ core::TeamRecord TeamRecordOf(const CompetitionState& c, int team,
         }
       } else if (out != nullptr) {
         out->add_missing_lineups(
-            stanzas.size() > 1 ? absl::StrCat("round ", number, " stanza ",
-                                              s + 1)
-                               : absl::StrCat("round ", number));
+            stanzas.size() > 1
+                ? absl::StrCat("round ", number, " stanza ", s + 1)
+                : absl::StrCat("round ", number));
       }
       match.stanzas.push_back(std::move(stanza));
     }
-    record.matches.push_back(std::move(match));
+    if (label.empty()) {
+      record.matches.push_back(std::move(match));
+    } else {
+      std::vector<core::TeamStanza>& into =
+          record.matches[match_of_label.at(label)].stanzas;
+      for (core::TeamStanza& s : match.stanzas) into.push_back(std::move(s));
+    }
   }
   return record;
 }
@@ -200,7 +224,8 @@ v1::EligibilityVerdict ToProto(core::EligibilityVerdict v) {
   return v1::ELIGIBILITY_VERDICT_UNSPECIFIED;
 }
 
-std::string AbsenceText(const core::AbsenceCheck& a, const std::string& clause) {
+std::string AbsenceText(const core::AbsenceCheck& a,
+                        const std::string& clause) {
   if (!a.maximum.has_value()) return "at most the player absences of " + clause;
   return absl::StrCat("at most ", *a.maximum, " player absences (", clause,
                       ": a ", a.sessions, "-session ",
@@ -251,20 +276,20 @@ absl::Status ResolveSchedule(const CompetitionState& c,
                              const v1::GetEligibilityRequest& request,
                              core::PairContext& context) {
   if (request.sessions() < 0) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "sessions is a count of the event's sessions, not ",
-        request.sessions()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("sessions is a count of the event's sessions, not ",
+                     request.sessions()));
   }
-  const int fixed = c.PlaysMatches() ? RoundsInEvent(c)
-                                     : static_cast<int>(c.sessions.size());
+  const int fixed =
+      c.PlaysMatches() ? RoundsInEvent(c) : static_cast<int>(c.sessions.size());
   if (request.sessions() > 0 && c.PlaysMatches() && fixed > 0 &&
       request.sessions() != fixed) {
     return absl::InvalidArgumentError(
         absl::StrCat("'", c.id, "' has ", fixed, " rounds (sessions) fixed by ",
                      "its profile and draw, not ", request.sessions()));
   }
-  context.scheduled_sessions = request.sessions() > 0 ? request.sessions()
-                                                      : fixed;
+  context.scheduled_sessions =
+      request.sessions() > 0 ? request.sessions() : fixed;
   std::optional<core::EventSchedule> asked;
   if (!request.schedule().empty()) {
     absl::StatusOr<core::EventSchedule> s =
@@ -281,8 +306,8 @@ absl::Status ResolveSchedule(const CompetitionState& c,
       if (asked.has_value() && *asked != *rule.absence_limit->schedule) {
         return absl::InvalidArgumentError(absl::StrCat(
             "profile ", c.profile.name, " fixes a ",
-            core::EventScheduleId(*rule.absence_limit->schedule),
-            " event (", rule.clause, "), not ", request.schedule()));
+            core::EventScheduleId(*rule.absence_limit->schedule), " event (",
+            rule.clause, "), not ", request.schedule()));
       }
     }
   }
@@ -294,9 +319,9 @@ absl::Status ResolveSchedule(const CompetitionState& c,
 
 absl::StatusOr<v1::Eligibility> BuildEligibility(
     const State& state, const v1::GetEligibilityRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindCompetition(state, request.tournament_id(), request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
   core::PairContext context;
   TALLY_RETURN_IF_ERROR(ResolveSchedule(*c, request, context));
   const std::vector<core::EligibilityRule> no_rules;
@@ -392,16 +417,16 @@ absl::StatusOr<v1::Eligibility> BuildEligibility(
           *p->mutable_qualifying_played() = TeamCounts(*there, player, false);
         }
         for (size_t i = 0; i < rules.size(); ++i) {
-          *p->add_verdicts() = VerdictView(
-              static_cast<int>(i), rules[i],
-              core::CheckTeamRule(rules[i], records, player));
+          *p->add_verdicts() =
+              VerdictView(static_cast<int>(i), rules[i],
+                          core::CheckTeamRule(rules[i], records, player));
         }
       }
       continue;
     }
     const core::PairRecord record = c->PlaysMatches()
-                                         ? MatchPairRecord(*c, number, *e)
-                                         : MovementPairRecord(*c, number);
+                                        ? MatchPairRecord(*c, number, *e)
+                                        : MovementPairRecord(*c, number);
     *e->mutable_totals() = PairCounts(record, 0, true);
     for (size_t i = 0; i < players.size(); ++i) {
       v1::PlayerEligibility* p = e->add_players();

@@ -112,14 +112,16 @@ const v1::DrawMade& MatchEventForTest::Draw(int round, bool early) {
 }
 
 int MatchEventForTest::TableOf(int round, int entrant) const {
-  for (const v1::DrawnMatch& m : competition().rounds.at(round).draw.matches()) {
+  for (const v1::DrawnMatch& m :
+       competition().rounds.at(round).draw.matches()) {
     if (m.home() == entrant || m.away() == entrant) return m.table();
   }
   return 0;
 }
 
 int MatchEventForTest::OpponentOf(int round, int entrant) const {
-  for (const v1::DrawnMatch& m : competition().rounds.at(round).draw.matches()) {
+  for (const v1::DrawnMatch& m :
+       competition().rounds.at(round).draw.matches()) {
     if (m.home() == entrant) return m.away();
     if (m.away() == entrant) return m.home();
   }
@@ -182,6 +184,15 @@ void MatchEventForTest::PlayRestLevel(int round) {
     if (!entered) entrants.push_back(m.home());
   }
   for (int entrant : entrants) PlayFor(round, entrant, {});
+  // NSW TR 12.7's half-match table: one table, every board passed out.
+  const int half = r.draw.half_matches().table();
+  if (half != 0) {
+    for (int board : r.draw.boards()) {
+      if (!r.results.contains({board, half, v1::ROOM_UNSPECIFIED})) {
+        Enter(round, half, board, v1::ROOM_UNSPECIFIED, PassedOut());
+      }
+    }
+  }
 }
 
 absl::StatusOr<v1::EventPayload> MatchEventForTest::Forfeit(
@@ -199,7 +210,7 @@ absl::StatusOr<v1::EventPayload> MatchEventForTest::Forfeit(
 }
 
 absl::StatusOr<v1::EventPayload> MatchEventForTest::Withdraw(int entrant,
-                                                            int after_round) {
+                                                             int after_round) {
   v1::WithdrawEntrantRequest r;
   r.set_tournament_id(kT);
   r.set_competition_id(kC);

@@ -54,7 +54,8 @@ class MatchEventForTest {
   // Plays the match of `entrant` in `round` with swings from its side (+:
   // IMPs it gains); see the file comment.
   void PlayFor(int round, int entrant, const std::vector<int>& swings);
-  // Plays every match of `round` not yet entered and not forfeited, level.
+  // Plays every match of `round` not yet entered and not forfeited, level,
+  // and a half-match table (NSW TR 12.7) passed out on every board.
   void PlayRestLevel(int round);
 
   absl::StatusOr<v1::EventPayload> Forfeit(

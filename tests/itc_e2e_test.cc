@@ -7,8 +7,9 @@
 // scripted in both rooms, IMPs and VPs checked against hand working on the
 // ITC scale (10.10) and the bye's 35 VPs (10.11); every stored draw is
 // recomputed by the audit; the two leading teams qualify into the final
-// with the 11.2 carry-over (hand-worked below), and a restarted server
-// replays the log to byte-identical standings, draws and qualification.
+// with the 11.2 carry-over (hand-worked below) and play it, the carry-over
+// deciding, and a restarted server replays the log to byte-identical
+// standings, draws, qualification and knock-out results.
 
 #include <memory>
 #include <optional>
@@ -355,6 +356,54 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
   EXPECT_THAT(final_->Qualify("itc"),
               StatusIs(absl::StatusCode::kAlreadyExists));
 
+  // The final (ANC SR 11.3): five 12-board stanzas, drawn one a round with
+  // the carry-over in each. Every board is passed out in both rooms except
+  // the first of stanza 1, where team 2's North-South make 1NT (7 tricks,
+  // 40 + 50 = +90: 3 IMPs on the WBF scale) against a pass-out, and the
+  // first of stanza 4, where team 1's do the same. IMPs 3-3; with 11.2's
+  // 1.8 carry-over team 1 wins 4.8 to 3.
+  const v1::TableResult one_nt =
+      Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 7);
+  for (int stanza = 1; stanza <= 5; ++stanza) {
+    absl::StatusOr<v1::DrawMade> d = final_->Draw(stanza, 700 + stanza);
+    ASSERT_THAT(d, IsOk()) << "stanza " << stanza;
+    ASSERT_EQ(d->boards_size(), 12);
+    ASSERT_EQ(d->matches_size(), 1);
+    const v1::DrawnMatch m = d->matches(0);
+    EXPECT_EQ(m.stanza(), stanza);
+    EXPECT_EQ(m.carry_over_holder(), 1);
+    EXPECT_EQ(m.carry_over().numerator(), 9);
+    EXPECT_EQ(m.carry_over().denominator(), 5);
+    const int gainer = stanza == 1 ? 2 : stanza == 4 ? 1 : 0;
+    for (int i = 0; i < d->boards_size(); ++i) {
+      v1::TableResult open = PassedOut(), closed = PassedOut();
+      // The home team sits North-South in the open room (10.8).
+      if (i == 0 && gainer != 0) (gainer == m.home() ? open : closed) = one_nt;
+      ASSERT_THAT(
+          final_->Enter(stanza, m.table(), d->boards(i), open, v1::ROOM_OPEN),
+          IsOk());
+      ASSERT_THAT(final_->Enter(stanza, m.table(), d->boards(i), closed,
+                                v1::ROOM_CLOSED),
+                  IsOk());
+    }
+    ASSERT_THAT(final_->Post(stanza), IsOk());
+  }
+  absl::StatusOr<v1::KnockoutResults> knockout = final_->Knockout();
+  ASSERT_THAT(knockout, IsOk());
+  ASSERT_EQ(knockout->matches_size(), 1);
+  const v1::KnockoutMatch& the_final = knockout->matches(0);
+  EXPECT_TRUE(the_final.complete());
+  const bool one_home = the_final.home() == 1;
+  EXPECT_EQ(
+      FractionText(one_home ? the_final.home_total() : the_final.away_total()),
+      "24/5");
+  EXPECT_EQ(
+      FractionText(one_home ? the_final.away_total() : the_final.home_total()),
+      "3");
+  EXPECT_EQ(the_final.winner(), 1);
+  EXPECT_EQ(the_final.decided_by(), "imps");
+  EXPECT_THAT(knockout->event_winners(), ElementsAre(1));
+
   for (int round = 1; round <= 14; ++round) {
     absl::StatusOr<v1::DrawCheck> check = client_->CheckDraw(round);
     ASSERT_THAT(check, IsOk());
@@ -375,6 +424,7 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
   }
   absl::StatusOr<v1::Qualification> final_before = final_->Qualification();
   ASSERT_THAT(final_before, IsOk());
+  const std::string knockout_before = knockout->SerializeAsString();
   ASSERT_EQ(tallyd_.Stop(), 0);
   ASSERT_THAT(tallyd_.Start(), IsOk());
   client_ = std::make_unique<MatchClient>(tallyd_.channel(), "anc", "itc");
@@ -386,6 +436,9 @@ TEST_F(ItcQualifyingTest, SevenTeamsPlayTheDrawOf10_6_1RenumberedBy10_3) {
   ASSERT_THAT(final_after, IsOk());
   EXPECT_EQ(final_after->SerializeAsString(),
             final_before->SerializeAsString());
+  absl::StatusOr<v1::KnockoutResults> knockout_after = final_->Knockout();
+  ASSERT_THAT(knockout_after, IsOk());
+  EXPECT_EQ(knockout_after->SerializeAsString(), knockout_before);
   for (int round = 1; round <= 14; ++round) {
     absl::StatusOr<v1::DrawView> d = client_->GetDraw(round);
     ASSERT_THAT(d, IsOk());

@@ -60,7 +60,6 @@ class KnockoutE2eTest : public ::testing::Test {
     client_ =
         std::make_unique<MatchClient>(tallyd_.channel(), "finals", competition);
     director_ = v1::DirectorService::NewStub(tallyd_.channel());
-    query_ = v1::QueryService::NewStub(tallyd_.channel());
   }
 
   std::unique_ptr<grpc::ClientContext> Context() {
@@ -124,16 +123,6 @@ class KnockoutE2eTest : public ::testing::Test {
         director_->ChooseSeatingRights(Context().get(), r, &out));
   }
 
-  absl::StatusOr<v1::KnockoutResults> Knockout() {
-    v1::GetKnockoutResultsRequest r;
-    r.set_tournament_id("finals");
-    r.set_competition_id(competition_);
-    v1::KnockoutResults out;
-    grpc::Status s = query_->GetKnockoutResults(Context().get(), r, &out);
-    if (!s.ok()) return server::FromGrpcStatus(s);
-    return out;
-  }
-
   // Appends the qualification of the final's two teams straight to the log
   // with the server stopped (the director command that appends it belongs
   // to the stage before), then starts the server again.
@@ -163,7 +152,7 @@ class KnockoutE2eTest : public ::testing::Test {
   // The knock-out results and every draw, serialized.
   std::vector<std::string> Snapshot(int rounds) {
     std::vector<std::string> out;
-    absl::StatusOr<v1::KnockoutResults> k = Knockout();
+    absl::StatusOr<v1::KnockoutResults> k = client_->Knockout();
     EXPECT_THAT(k, IsOk());
     if (k.ok()) out.push_back(k->SerializeAsString());
     for (int round = 1; round <= rounds; ++round) {
@@ -193,14 +182,7 @@ class KnockoutE2eTest : public ::testing::Test {
   int commands_ = 0;
   std::unique_ptr<MatchClient> client_;
   std::unique_ptr<v1::DirectorService::Stub> director_;
-  std::unique_ptr<v1::QueryService::Stub> query_;
 };
-
-std::string Text(const v1::Fraction& f) {
-  return f.denominator() == 1
-             ? absl::StrCat(f.numerator())
-             : absl::StrCat(f.numerator(), "/", f.denominator());
-}
 
 TEST_F(KnockoutE2eTest, ItcFinalOfFiveStanzasWithSeatingRightsAndCarryOver) {
   Connect("itc-final");
@@ -269,7 +251,7 @@ TEST_F(KnockoutE2eTest, ItcFinalOfFiveStanzasWithSeatingRightsAndCarryOver) {
     EXPECT_EQ(d->matches(0).home(), 1);
     EXPECT_EQ(d->matches(0).label(), "Final");
     EXPECT_EQ(d->matches(0).stanza(), stanza);
-    EXPECT_EQ(Text(d->matches(0).carry_over()), "37/10");
+    EXPECT_EQ(FractionText(d->matches(0).carry_over()), "37/10");
     EXPECT_EQ(d->matches(0).carry_over_holder(), 1);
     PlayRound(*d, swings[stanza - 1]);
     ASSERT_THAT(client_->Post(stanza), IsOk());
@@ -277,22 +259,22 @@ TEST_F(KnockoutE2eTest, ItcFinalOfFiveStanzasWithSeatingRightsAndCarryOver) {
   EXPECT_THAT(client_->Draw(6, 106),
               StatusIs(absl::StatusCode::kFailedPrecondition));
 
-  absl::StatusOr<v1::KnockoutResults> k = Knockout();
+  absl::StatusOr<v1::KnockoutResults> k = client_->Knockout();
   ASSERT_THAT(k, IsOk());
   ASSERT_EQ(k->matches_size(), 1);
   const v1::KnockoutMatch& f = k->matches(0);
   std::vector<std::string> stanzas;
   for (const v1::KnockoutStanza& s : f.stanza_results()) {
-    stanzas.push_back(absl::StrCat(s.stanza(), ": ", Text(s.home_imps()), "-",
-                                   Text(s.away_imps()), " choice ",
-                                   s.choice_of_opponents()));
+    stanzas.push_back(absl::StrCat(
+        s.stanza(), ": ", FractionText(s.home_imps()), "-",
+        FractionText(s.away_imps()), " choice ", s.choice_of_opponents()));
   }
   // 11.4: team 1 chose stanza 5, team 2 stanzas 2 and 3; team 1 has 1, 4.
   EXPECT_THAT(stanzas, ElementsAre("1: 0-7 choice 1", "2: 5-0 choice 2",
                                    "3: 3-0 choice 2", "4: 0-0 choice 1",
                                    "5: 0-4 choice 1"));
-  EXPECT_EQ(Text(f.home_total()), "117/10");
-  EXPECT_EQ(Text(f.away_total()), "11");
+  EXPECT_EQ(FractionText(f.home_total()), "117/10");
+  EXPECT_EQ(FractionText(f.away_total()), "11");
   EXPECT_TRUE(f.complete());
   EXPECT_EQ(f.outcome(), "won");
   EXPECT_EQ(f.winner(), 1);
@@ -367,26 +349,26 @@ TEST_F(KnockoutE2eTest, FinalFiveWeekByWeek) {
       EXPECT_EQ(m.home(), holder_home ? e.holder : e.other) << e.label;
       EXPECT_EQ(m.away(), holder_home ? e.other : e.holder) << e.label;
       EXPECT_EQ(m.carry_over_holder(), e.holder) << e.label;
-      EXPECT_EQ(Text(m.carry_over()), "1/10") << e.label;
+      EXPECT_EQ(FractionText(m.carry_over()), "1/10") << e.label;
       EXPECT_EQ(m.stanza(), week == 5 ? 2 : 1);
     }
     PlayRound(*d, w.swings);
     ASSERT_THAT(client_->Post(week), IsOk());
     if (week == 4) {
-      absl::StatusOr<v1::KnockoutResults> k = Knockout();
+      absl::StatusOr<v1::KnockoutResults> k = client_->Knockout();
       ASSERT_THAT(k, IsOk());
       EXPECT_EQ(k->event_result(), "");  // the grand final's second stanza
     }
   }
 
-  absl::StatusOr<v1::KnockoutResults> k = Knockout();
+  absl::StatusOr<v1::KnockoutResults> k = client_->Knockout();
   ASSERT_THAT(k, IsOk());
   std::vector<std::string> lines;
   for (const v1::KnockoutMatch& m : k->matches()) {
     const int first = std::min(m.home(), m.away());
     const int second = std::max(m.home(), m.away());
     auto total = [&](int team) {
-      return Text(team == m.home() ? m.home_total() : m.away_total());
+      return FractionText(team == m.home() ? m.home_total() : m.away_total());
     };
     lines.push_back(absl::StrCat(m.label(), ": ", first, " ", total(first),
                                  " - ", second, " ", total(second), ", ",

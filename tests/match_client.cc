@@ -71,7 +71,7 @@ absl::Status MatchClient::Create(v1::CompetitionKind kind,
 absl::Status MatchClient::RegisterPairs(int count) {
   for (int pair = 1; pair <= count; ++pair) {
     v1::RegisterPairRequest r;
-  *r.mutable_options() = Options();
+    *r.mutable_options() = Options();
     r.set_tournament_id(tournament_);
     r.set_competition_id(competition_);
     r.set_pair(pair);
@@ -87,7 +87,7 @@ absl::Status MatchClient::RegisterPairs(int count) {
 absl::Status MatchClient::RegisterTeams(int count) {
   for (int team = 1; team <= count; ++team) {
     v1::RegisterTeamRequest r;
-  *r.mutable_options() = Options();
+    *r.mutable_options() = Options();
     r.set_tournament_id(tournament_);
     r.set_competition_id(competition_);
     r.set_team(team);
@@ -174,8 +174,8 @@ absl::Status MatchClient::Post(int round) {
       director_->PostScores(Context().get(), r, &out));
 }
 
-absl::Status MatchClient::Schedule(int round, absl::Time start,
-                                   absl::Time end, bool last_of_stage) {
+absl::Status MatchClient::Schedule(int round, absl::Time start, absl::Time end,
+                                   bool last_of_stage) {
   v1::ScheduleSessionRequest r;
   *r.mutable_options() = Options();
   r.set_tournament_id(tournament_);
@@ -204,8 +204,8 @@ absl::StatusOr<v1::TimeWindows> MatchClient::TimeWindows(absl::Time at) {
   r.set_competition_id(competition_);
   *r.mutable_at() = replay::ToTimestamp(at);
   v1::TimeWindows out;
-  absl::Status s = server::FromGrpcStatus(
-      query_->GetTimeWindows(Context().get(), r, &out));
+  absl::Status s =
+      server::FromGrpcStatus(query_->GetTimeWindows(Context().get(), r, &out));
   if (!s.ok()) return s;
   return out;
 }
@@ -268,8 +268,8 @@ absl::StatusOr<v1::MatchStandings> MatchClient::Standings(
   return Answer(status, std::move(out));
 }
 
-absl::StatusOr<v1::MatchStandings> MatchClient::StandingsAsOf(
-    uint64_t sequence, int after_round) {
+absl::StatusOr<v1::MatchStandings> MatchClient::StandingsAsOf(uint64_t sequence,
+                                                              int after_round) {
   v1::GetMatchStandingsAsOfRequest r;
   r.mutable_standings()->set_tournament_id(tournament_);
   r.mutable_standings()->set_competition_id(competition_);
@@ -352,6 +352,15 @@ absl::StatusOr<v1::Qualification> MatchClient::Qualification() {
   return Answer(status, std::move(out));
 }
 
+absl::StatusOr<v1::KnockoutResults> MatchClient::Knockout() {
+  v1::GetKnockoutResultsRequest r;
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  v1::KnockoutResults out;
+  grpc::Status status = query_->GetKnockoutResults(Context().get(), r, &out);
+  return Answer(status, std::move(out));
+}
+
 v1::TableResult Played(int level, v1::Strain strain, v1::Seat declarer,
                        int tricks, v1::Doubling doubling) {
   v1::TableResult r;
@@ -372,6 +381,12 @@ v1::TableResult PassedOut() {
 
 std::string DecimalText(const v1::DecimalValue& d) {
   return core::Decimal(d.units(), d.places()).ToString();
+}
+
+std::string FractionText(const v1::Fraction& f) {
+  return f.denominator() == 1
+             ? absl::StrCat(f.numerator())
+             : absl::StrCat(f.numerator(), "/", f.denominator());
 }
 
 }  // namespace tally::testing

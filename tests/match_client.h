@@ -81,6 +81,7 @@ class MatchClient {
       const std::string& from, int per_field = 0,
       const std::vector<int>& withdrawn = {});
   absl::StatusOr<v1::Qualification> Qualification();
+  absl::StatusOr<v1::KnockoutResults> Knockout();
 
  private:
   std::unique_ptr<grpc::ClientContext> Context() const;
@@ -105,6 +106,8 @@ v1::TableResult PassedOut();
 
 // "2.50" for DecimalValue{250, 2}; "3/4" style for fractions.
 std::string DecimalText(const v1::DecimalValue& d);
+// "9/5", or "3" for a whole number.
+std::string FractionText(const v1::Fraction& f);
 
 }  // namespace tally::testing
 
