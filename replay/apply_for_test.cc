@@ -13,11 +13,17 @@ void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload) {
 
 void ApplyAt(State& state, const absl::StatusOr<v1::EventPayload>& payload,
              absl::Time received) {
+  ApplyTo(state, "t", payload, received);
+}
+
+void ApplyTo(State& state, const std::string& tournament,
+             const absl::StatusOr<v1::EventPayload>& payload,
+             absl::Time received) {
   ASSERT_THAT(payload, IsOk());
   v1::Event e;
   e.set_sequence(state.last_sequence + 1);
-  e.set_tournament_id("t");
-  const TournamentState* t = state.FindTournament("t");
+  e.set_tournament_id(tournament);
+  const TournamentState* t = state.FindTournament(tournament);
   e.set_stream_version((t == nullptr ? 0 : t->version) + 1);
   *e.mutable_received_at() = ToTimestamp(received);
   *e.mutable_payload() = *payload;

@@ -5,6 +5,8 @@
 #ifndef TALLY_REPLAY_APPLY_FOR_TEST_H_
 #define TALLY_REPLAY_APPLY_FOR_TEST_H_
 
+#include <string>
+
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "replay/state.h"
@@ -18,6 +20,11 @@ void Apply(State& state, const absl::StatusOr<v1::EventPayload>& payload);
 // As Apply, with the event received at `received`.
 void ApplyAt(State& state, const absl::StatusOr<v1::EventPayload>& payload,
              absl::Time received);
+
+// As ApplyAt, as an event of `tournament`'s stream.
+void ApplyTo(State& state, const std::string& tournament,
+             const absl::StatusOr<v1::EventPayload>& payload,
+             absl::Time received = absl::UnixEpoch());
 
 }  // namespace tally::replay
 

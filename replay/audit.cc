@@ -1,7 +1,10 @@
 #include "replay/audit.h"
 
+#include <set>
+
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "replay/appeal_queries.h"
 #include "replay/codec.h"
 #include "replay/sha256.h"
 
@@ -37,6 +40,10 @@ bool Touches(const v1::Event& e, const v1::GetBoardHistoryRequest& r) {
       return same_session(p.result_confirmed().competition_id(),
                           p.result_confirmed().session()) &&
              p.result_confirmed().board() == r.board();
+    case v1::EventPayload::kRulingMade:
+      return same_session(p.ruling_made().competition_id(),
+                          p.ruling_made().session()) &&
+             p.ruling_made().board() == r.board();
     case v1::EventPayload::kMatchForfeited:  // a table's results left out
       return same_session(p.match_forfeited().competition_id(),
                           p.match_forfeited().round());
@@ -79,6 +86,7 @@ absl::StatusOr<v1::ChainVerification> VerifyChain(const EventStore& store) {
 absl::StatusOr<std::vector<v1::Event>> BoardHistory(
     const EventStore& store, const v1::GetBoardHistoryRequest& request) {
   std::vector<v1::Event> events;
+  std::set<int> appeals;  // the appeals lodged about the board
   absl::Status failure;
   TALLY_RETURN_IF_ERROR(
       store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
@@ -87,7 +95,10 @@ absl::StatusOr<std::vector<v1::Event>> BoardHistory(
           failure = event.status();
           return false;
         }
-        if (Touches(*event, request)) events.push_back(*std::move(event));
+        if (Touches(*event, request) ||
+            TouchesAppeal(*event, request, appeals)) {
+          events.push_back(*std::move(event));
+        }
         return true;
       }));
   TALLY_RETURN_IF_ERROR(failure);

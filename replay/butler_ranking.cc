@@ -150,14 +150,14 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
         continue;
       }
       core::Rational ns_score = m.ns_imps;
-      core::Rational ew_score = -m.ns_imps;
+      core::Rational ew_score = m.ew_imps;
       if (m.vps.has_value()) {
         ns_score = m.vps->vps.ToRational();
         ew_score = m.vps->opponent_vps.ToRational();
       }
       for (bool north_south : {true, false}) {
         Record& r = records[north_south ? m.ns_pair : m.ew_pair];
-        const core::Rational imps = north_south ? m.ns_imps : -m.ns_imps;
+        const core::Rational imps = north_south ? m.ns_imps : m.ew_imps;
         const core::Rational& score = north_south ? ns_score : ew_score;
         const core::Rational& other = north_south ? ew_score : ns_score;
         r.standing.net_imps += imps;
@@ -172,6 +172,15 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
         tm.imps = imps;
         r.entrant.matches.push_back(std::move(tm));
       }
+    }
+    // The session's IMP and VP penalties in force (replay/rulings.h).
+    std::map<int, ButlerPairTotal> penalised;
+    ApplyPenalties(session, penalised);
+    for (const auto& [pair, t] : penalised) {
+      auto it = records.find(pair);
+      if (it == records.end()) continue;
+      it->second.standing.net_imps -= t.penalty_imps;
+      it->second.standing.vps -= t.penalty_vps;
     }
   }
 

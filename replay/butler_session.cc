@@ -3,33 +3,77 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/adjust/artificial.h"
 #include "core/base/status_macros.h"
+#include "core/profile/named_rules.h"
+#include "replay/adjusted_boards.h"
+#include "replay/rulings.h"
 #include "core/scoring/imps.h"
 #include "core/vp/vp_scale.h"
 
 namespace tally::replay {
 namespace {
 
-// The board's datum from the results in, and each table's IMPs against it.
+// The board's datum from the results in, and each table's IMPs against it,
+// under the rulings in force (replay/adjusted_boards.h).
 absl::Status ScoreBoard(const SessionState& session,
-                        const core::DatumRule& rule, ButlerBoard& board) {
+                        const core::DatumRule& rule,
+                        const core::ArtificialImpsRule& artificial,
+                        ButlerBoard& board) {
   core::DatumInput input;
   // "n being the number of tables" (ANC SR 16.11): the tables the movement
   // plays the board at, which is the whole field in a Mitchell.
   input.tables_in_play = board.times_expected;
+  std::vector<AdjustedTable> tables;
+  std::vector<int> in_datum;  // each line's index in input.scores, or -1
   for (auto it = session.results.lower_bound({board.board, 0});
        it != session.results.end() && it->first.first == board.board; ++it) {
-    board.lines.push_back({&it->second, std::nullopt, core::ScoreRole::kUsed});
-    input.scores.push_back(
-        {.ns_score = it->second.ns_score, .table = it->second.slot.table});
+    AdjustedTable table{&it->second, AdjustmentAt(session.rulings, board.board,
+                                                  it->second.slot.table)};
+    ButlerLine line;
+    line.result = &it->second;
+    if (table.adjustment.has_value()) line.ruling = table.adjustment->sequence;
+    board.lines.push_back(line);
+    TALLY_ASSIGN_OR_RETURN(std::optional<int> score,
+                           DatumScoreOf(table, board.board));
+    in_datum.push_back(score.has_value()
+                           ? static_cast<int>(input.scores.size())
+                           : -1);
+    if (score.has_value()) {
+      input.scores.push_back({.ns_score = *score, .table = it->second.slot.table});
+    }
+    tables.push_back(table);
   }
   board.complete =
       static_cast<int>(board.lines.size()) == board.times_expected;
   if (board.lines.empty()) return absl::OkStatus();
-  absl::StatusOr<core::DatumResult> datum = core::ComputeDatum(rule, input);
+  auto set_imps = [&](size_t i, int datum) -> absl::Status {
+    TALLY_ASSIGN_OR_RETURN(
+        core::TableAward award,
+        AdjustedButlerImps(tables[i], board.board, datum, artificial));
+    ButlerLine& line = board.lines[i];
+    line.ns_imps = static_cast<int>(
+        award.north_south.RoundToInteger(core::HalfRounding::kAwayFromZero));
+    const int ew = static_cast<int>(
+        award.east_west.RoundToInteger(core::HalfRounding::kAwayFromZero));
+    if (ew != -*line.ns_imps) line.ew_imps = ew;
+    return absl::OkStatus();
+  };
+  // An artificial score needs no datum (Law 12C2).
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (IsArtificial(tables[i])) TALLY_RETURN_IF_ERROR(set_imps(i, 0));
+  }
+  absl::StatusOr<core::DatumResult> datum =
+      input.scores.empty()
+          ? absl::StatusOr<core::DatumResult>(
+                absl::FailedPreconditionError("no score to average"))
+          : core::ComputeDatum(rule, input);
   if (!datum.ok()) {
-    // Provisional: not enough scores in yet to leave any to average.
-    if (!board.complete) return absl::OkStatus();
+    // Provisional: not enough scores in yet to leave any to average; or
+    // the rulings left too few in the datum (the tables keep no IMPs).
+    if (!board.complete || input.scores.size() < board.lines.size()) {
+      return absl::OkStatus();
+    }
     return absl::InvalidArgumentError(
         absl::StrCat("session ", session.number, ", board ", board.board,
                      ": no datum: ", datum.status().message()));
@@ -37,10 +81,9 @@ absl::Status ScoreBoard(const SessionState& session,
   // |datum| <= 2 * 7600 (Law 77's range, rounded to a step), so it fits.
   const int datum_points = static_cast<int>(datum->datum);
   for (size_t i = 0; i < board.lines.size(); ++i) {
-    ButlerLine& line = board.lines[i];
-    line.ns_imps =
-        core::ImpsForDifference(line.result->ns_score - datum_points);
-    line.role = datum->roles[i];
+    if (IsArtificial(tables[i])) continue;
+    TALLY_RETURN_IF_ERROR(set_imps(i, datum_points));
+    if (in_datum[i] >= 0) board.lines[i].role = datum->roles[in_datum[i]];
   }
   board.datum = *std::move(datum);
   return absl::OkStatus();
@@ -58,6 +101,7 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
       if (!line.ns_imps.has_value()) break;
       ++match.boards_scored;
       match.ns_imps += *line.ns_imps;
+      match.ew_imps += line.ew_imps.value_or(-*line.ns_imps);
       if (board.complete) {
         ++match.boards_final;
       } else {
@@ -78,13 +122,20 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
   TALLY_ASSIGN_OR_RETURN(
       core::VpResult vps,
       core::VpForMargin(scale.scale, match.ns_imps, scale.boards));
+  if (match.ew_imps != -match.ns_imps) {
+    // A ruling unbalanced a board: East-West's VPs from their own IMPs.
+    TALLY_ASSIGN_OR_RETURN(
+        core::VpResult ew,
+        core::VpForMargin(scale.scale, match.ew_imps, scale.boards));
+    vps.opponent_vps = ew.vps;
+  }
   match.vps = vps;
   return absl::OkStatus();
 }
 
 void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
                bool north_south) {
-  const core::Rational imps = north_south ? match.ns_imps : -match.ns_imps;
+  const core::Rational imps = north_south ? match.ns_imps : match.ew_imps;
   total.north_south = north_south;
   total.net_imps += imps;
   total.provisional = total.provisional || match.provisional;
@@ -101,6 +152,26 @@ void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
 
 }  // namespace
 
+void ApplyPenalties(const SessionState& session,
+                    std::map<int, ButlerPairTotal>& pairs) {
+  // Procedural and disciplinary penalties (Laws 90, 91): off the pair's
+  // total, not off a board.
+  for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
+    const v1::RulingPenalty& penalty = p->ruling.penalty();
+    const core::Rational amount(penalty.amount().numerator(),
+                                penalty.amount().denominator());
+    ButlerPairTotal& total = pairs[penalty.entrant()];
+    total.pair = penalty.entrant();
+    if (penalty.unit() == v1::SCORE_UNIT_IMPS) {
+      total.penalty_imps += amount;
+      total.net_imps -= amount;
+    } else if (penalty.unit() == v1::SCORE_UNIT_VPS) {
+      total.penalty_vps += amount;
+      total.vps -= amount;
+    }
+  }
+}
+
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile) {
   if (!profile.datum.has_value()) {
@@ -108,13 +179,24 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
         absl::StrCat("datum: profile ", profile.name,
                      " scores Butler pairs but names no datum rule"));
   }
+  core::ArtificialImpsRule artificial = core::ButlerArtificialImpsRule();
+  if (!profile.artificial.imps.empty()) {
+    // Butler pairs: the match length does not change the amount (NSW TR
+    // 7.2; ANC SR 7.3), so any length reads the rule.
+    if (absl::StatusOr<core::ArtificialImpsRule> r =
+            core::ArtificialImpsRuleById(profile.artificial.imps, 1);
+        r.ok()) {
+      artificial = *r;
+    }
+  }
   ButlerSessionScores scores;
   scores.ranks_on_vps = profile.vp.has_value();
   for (const auto& [board, times] : session.times_scheduled) {
     ButlerBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
-    TALLY_RETURN_IF_ERROR(ScoreBoard(session, *profile.datum, scored));
+    TALLY_RETURN_IF_ERROR(
+        ScoreBoard(session, *profile.datum, artificial, scored));
   }
   for (const v1::MovementRound& round : session.movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
@@ -135,6 +217,7 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
       scores.matches.push_back(std::move(match));
     }
   }
+  ApplyPenalties(session, scores.pairs);
   return scores;
 }
 

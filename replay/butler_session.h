@@ -23,8 +23,14 @@
 // provisional; it is complete when every datum is final. Missing results
 // are never an error.
 //
-// Not yet here, because no event records them: artificial and assigned
-// scores, fouled boards (ANC SR 7.2-7.6) and results pending appeal. A pair
+// The director's rulings in force (replay/rulings.h) adjust the tables
+// as replay/adjusted_boards.h says: an assigned score is scored as played,
+// a weighted or artificial table is left out of the datum and IMPed on its
+// own (weighted outcomes against the datum; the profile's artificial IMPs),
+// a split table puts the non-offenders' result into the datum and each
+// side is IMPed on its own result. IMP and VP penalties in force come off
+// the pair's totals. Not yet here: fouled-board treatments (ANC SR
+// 7.2-7.6; recorded, not yet scored) and results pending appeal. A pair
 // that sits out a round scores nothing for it (0 IMPs, NSW TR 12.8's board
 // average as the ANC profiles read it; no VPs for a match not played).
 //
@@ -34,6 +40,7 @@
 #ifndef TALLY_REPLAY_BUTLER_SESSION_H_
 #define TALLY_REPLAY_BUTLER_SESSION_H_
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -53,8 +60,13 @@ struct ButlerLine {
   const EnteredResult* result = nullptr;
   // North-South's IMPs against the datum; none while the board has none.
   std::optional<int> ns_imps;
-  // What the datum made of this score; kUsed when there is no datum yet.
+  // What the datum made of this score; kUsed when there is no datum yet
+  // or the table's adjusted score is left out of it.
   core::ScoreRole role = core::ScoreRole::kUsed;
+  // East-West's IMPs when a ruling in force does not balance the table
+  // (a split or artificial score); else they are -ns_imps.
+  std::optional<int> ew_imps;
+  uint64_t ruling = 0;  // the RulingMade in force here; 0: none
 };
 
 struct ButlerBoard {
@@ -80,6 +92,8 @@ struct ButlerMatch {
   // North-South's IMPs over the boards scored (East-West's are the
   // negative).
   core::Rational ns_imps;
+  // East-West's own IMPs: -ns_imps unless a ruling unbalanced a board.
+  core::Rational ew_imps;
   bool provisional = false;  // some board scored on a provisional datum
   bool complete = false;     // boards_final == boards.size()
   // North-South's (vps) and East-West's (opponent_vps) VPs: once every
@@ -99,6 +113,9 @@ struct ButlerPairTotal {
   int matches = 0;
   int matches_complete = 0;
   int boards_played = 0;  // results in at its tables
+  // Penalties in force (RulingMade), already taken off net_imps and vps.
+  core::Rational penalty_imps;
+  core::Rational penalty_vps;
 };
 
 struct ButlerSessionScores {
@@ -118,6 +135,11 @@ struct ButlerSessionScores {
 // movements, so this means a damaged log or a changed rule).
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile);
+
+// Takes the IMP and VP penalties in force in `session` (RulingMade) off
+// the pairs' totals in `pairs`.
+void ApplyPenalties(const SessionState& session,
+                    std::map<int, ButlerPairTotal>& pairs);
 
 }  // namespace tally::replay
 

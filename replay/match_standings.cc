@@ -15,6 +15,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/carry_over.h"
 #include "replay/forfeits.h"
+#include "replay/rulings.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -73,6 +74,17 @@ core::RoundInput RoundInputOf(const MatchRoundState& round) {
     r.table = result.slot.table;
     r.room = static_cast<int>(result.room);
     r.ns_score = result.ns_score;
+    // An assigned adjusted score in force is scored as played (Law
+    // 12C1(b)); decide accepts no other form in events of matches yet.
+    if (std::optional<AdjustmentInForce> a = AdjustmentAt(
+            round.rulings, result.board, result.slot.table, result.room);
+        a.has_value() && a->score->has_assigned()) {
+      if (absl::StatusOr<int> s =
+              NorthSouthScoreOf(a->score->assigned(), result.board);
+          s.ok()) {
+        r.ns_score = *s;
+      }
+    }
     input.results.push_back(r);
   }
   if (round.draw.bye() != 0) input.bye = round.draw.bye();

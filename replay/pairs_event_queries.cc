@@ -148,7 +148,7 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
   for (const auto& [number, session] : c->sessions) {
     if (session.phase != SessionPhase::kPosted) continue;
     out.add_sessions_counted(number);
-    SessionScores scores = ScoreSession(session, c->profile.rounding);
+    SessionScores scores = ScoreSessionForProfile(session, c->profile);
     const int rounds = session.movement.rounds_size();
     for (const auto& [pair, players] : c->pairs) {
       core::PairSessionInput in;

@@ -534,6 +534,15 @@ absl::StatusOr<core::RegulationProfile> Convert(
   if (s.has_eligibility()) {
     TALLY_ASSIGN_OR_RETURN(p.eligibility, EligibilityOf(s.eligibility()));
   }
+  if (s.has_appeals()) {
+    const v1::AppealRulesSpec& a = s.appeals();
+    p.appeals = core::AppealRules{a.further_appeal_to(),
+                                  a.further_appeal_clause(),
+                                  a.involved_member_clause(),
+                                  a.without_merit_clause(),
+                                  a.without_merit_max_victory_points(),
+                                  a.without_merit_max_tops()};
+  }
   return p;
 }
 

@@ -84,7 +84,7 @@ absl::StatusOr<ScoredSession> ScoreSessionOf(const State& state,
   TALLY_ASSIGN_OR_RETURN(
       const SessionState* s,
       FindSession(state, tournament_id, competition_id, session));
-  return ScoredSession{c, s, ScoreSession(*s, c->profile.rounding)};
+  return ScoredSession{c, s, ScoreSessionForProfile(*s, c->profile)};
 }
 
 }  // namespace

@@ -1,48 +1,135 @@
 #include "replay/session_scores.h"
 
+#include "core/profile/named_rules.h"
 #include "core/scoring/matchpoints.h"
+#include "replay/adjusted_boards.h"
+#include "replay/rulings.h"
 
 namespace tally::replay {
+namespace {
+
+// A table whose artificial score waits for its pairs' session averages.
+struct PendingArtificial {
+  int board = 0;
+  size_t index = 0;  // in the board's results
+  AdjustedTable table;
+};
+
+void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
+  t.matchpoints += mp;
+  t.maximum += top;
+  ++t.boards_played;
+}
+
+}  // namespace
+
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile) {
+  core::ArtificialMatchpointRule artificial;
+  if (!profile.artificial.matchpoints.empty()) {
+    // The profile was validated when loaded, so its id is known.
+    if (absl::StatusOr<core::ArtificialMatchpointRule> rule =
+            core::ArtificialMatchpointRuleById(profile.artificial.matchpoints);
+        rule.ok()) {
+      artificial = *rule;
+    }
+  }
+  return ScoreSession(session, profile.rounding, artificial);
+}
 
 SessionScores ScoreSession(const SessionState& session,
-                           const core::RoundingChoices& rounding) {
+                           const core::RoundingChoices& rounding,
+                           const core::ArtificialMatchpointRule& artificial) {
   SessionScores scores;
   for (const auto& [table_board, slot] : session.slots) {
     for (int pair : {slot.ns_pair, slot.ew_pair}) {
       scores.pairs[pair].pair = pair;
     }
   }
+  std::vector<PendingArtificial> pending;
   for (const auto& [board, times] : session.times_scheduled) {
     ScoredBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
     scored.top = core::MatchpointTop(times);
-    std::vector<const EnteredResult*> played;
-    std::vector<int> ns_scores;
+    std::vector<AdjustedTable> tables;
     for (auto it = session.results.lower_bound({board, 0});
          it != session.results.end() && it->first.first == board; ++it) {
-      played.push_back(&it->second);
-      ns_scores.push_back(it->second.ns_score);
+      tables.push_back(
+          {&it->second,
+           AdjustmentAt(session.rulings, board, it->second.slot.table)});
     }
-    if (played.empty()) continue;
-    std::vector<int> raw = core::MatchpointNorthSouth(ns_scores);
-    const int times_played = static_cast<int>(played.size());
-    for (size_t i = 0; i < played.size(); ++i) {
-      // Neuberg: a board with fewer results than the movement schedules is
-      // factored up to the full field; with all results in, F = M.
-      core::Rational ns =
-          core::NeubergFactor(core::Rational(raw[i]), times_played, times);
-      ScoredResult r{played[i], ns, core::Rational(scored.top) - ns};
-      scored.results.push_back(r);
-      PairTotal& north_south = scores.pairs[played[i]->slot.ns_pair];
-      PairTotal& east_west = scores.pairs[played[i]->slot.ew_pair];
-      north_south.matchpoints += r.ns_matchpoints;
-      east_west.matchpoints += r.ew_matchpoints;
-      for (PairTotal* t : {&north_south, &east_west}) {
-        t->maximum += scored.top;
-        ++t->boards_played;
+    if (tables.empty()) continue;
+    absl::StatusOr<std::vector<std::optional<core::TableAward>>> awards =
+        AdjustedMatchpoints(tables, board, times);
+    if (!awards.ok()) {
+      // Decide scores every adjusted result before accepting it, so this is
+      // a damaged log: the board is scored as entered.
+      for (AdjustedTable& t : tables) t.adjustment.reset();
+      awards = AdjustedMatchpoints(tables, board, times);
+    }
+    for (size_t i = 0; i < tables.size(); ++i) {
+      ScoredResult r{tables[i].result, 0, 0,
+                     tables[i].adjustment.has_value()
+                         ? tables[i].adjustment->sequence
+                         : 0};
+      if (!(*awards)[i].has_value()) {
+        pending.push_back({board, scored.results.size(), tables[i]});
+        scored.results.push_back(r);
+        continue;
       }
+      r.ns_matchpoints = (*awards)[i]->north_south;
+      r.ew_matchpoints = (*awards)[i]->east_west;
+      scored.results.push_back(r);
+      AddBoard(scores.pairs[r.result->slot.ns_pair], r.ns_matchpoints,
+               scored.top);
+      AddBoard(scores.pairs[r.result->slot.ew_pair], r.ew_matchpoints,
+               scored.top);
     }
+  }
+  // Artificial scores (Law 12C2): the profile's percentage of the board's
+  // top; where average plus may be the side's session average instead
+  // (Fouled-board guide; SABF TR 11.9), that average is over the boards the
+  // pair actually played, taken before any artificial score is added.
+  std::map<int, std::optional<core::Rational>> session_percent;
+  for (const auto& [pair, total] : scores.pairs) {
+    if (total.maximum > 0) {
+      session_percent[pair] = core::Rational(100) * total.matchpoints /
+                              core::Rational(total.maximum);
+    }
+  }
+  for (const PendingArtificial& p : pending) {
+    ScoredBoard& scored = scores.boards[p.board];
+    ScoredResult& r = scored.results[p.index];
+    const core::PairSide sides[] = {core::PairSide::kNorthSouth,
+                                    core::PairSide::kEastWest};
+    for (core::PairSide side : sides) {
+      const int pair = side == core::PairSide::kNorthSouth
+                           ? r.result->slot.ns_pair
+                           : r.result->slot.ew_pair;
+      std::optional<core::Rational> own = session_percent[pair];
+      core::ArtificialMatchpointRule rule = artificial;
+      if (!own.has_value()) rule.session_average_if_higher = false;
+      absl::StatusOr<core::Rational> mp = core::ArtificialMatchpoints(
+          ArtificialOf(p.table, side), static_cast<int>(scored.top), rule,
+          own);
+      const core::Rational award =
+          mp.ok() ? *mp : core::Rational(scored.top, 2);  // average
+      (side == core::PairSide::kNorthSouth ? r.ns_matchpoints
+                                           : r.ew_matchpoints) = award;
+      AddBoard(scores.pairs[pair], award, scored.top);
+    }
+  }
+  // Procedural and disciplinary penalties (Laws 90, 91) come off the
+  // pair's total, not off a board.
+  for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
+    const v1::RulingPenalty& penalty = p->ruling.penalty();
+    if (penalty.unit() != v1::SCORE_UNIT_MATCHPOINTS) continue;
+    PairTotal& total = scores.pairs[penalty.entrant()];
+    const core::Rational amount(penalty.amount().numerator(),
+                                penalty.amount().denominator());
+    total.penalties += amount;
+    total.matchpoints -= amount;
   }
   for (auto& [pair, total] : scores.pairs) {
     if (total.maximum == 0) continue;

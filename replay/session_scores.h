@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/adjust/artificial.h"
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/profile/profile.h"
@@ -23,6 +24,9 @@ struct ScoredResult {
   const EnteredResult* result = nullptr;
   core::Rational ns_matchpoints;
   core::Rational ew_matchpoints;
+  // The RulingMade whose adjusted score is in force here (replay/rulings.h),
+  // 0 when the table's result stands.
+  uint64_t ruling = 0;
 };
 
 struct ScoredBoard {
@@ -34,7 +38,9 @@ struct ScoredBoard {
 
 struct PairTotal {
   int pair = 0;
-  core::Rational matchpoints;
+  core::Rational matchpoints;  // after penalties
+  // Matchpoint penalties in force (RulingMade), already taken off.
+  core::Rational penalties;
   int64_t maximum = 0;  // sum of tops of the boards played
   int boards_played = 0;
   // 100 * matchpoints / maximum, exact; absent before any board is played.
@@ -54,9 +60,18 @@ struct SessionScores {
 };
 
 // Scores every result entered so far in `session`, rounding percentages as
-// `rounding` (from the competition's regulation profile) says.
+// `rounding` (from the competition's regulation profile) says. The rulings
+// in force adjust the boards (replay/adjusted_boards.h) with `artificial`'s
+// amounts (default: 60% / 40%) and their matchpoint penalties come off the
+// pairs' totals.
 SessionScores ScoreSession(const SessionState& session,
-                           const core::RoundingChoices& rounding);
+                           const core::RoundingChoices& rounding,
+                           const core::ArtificialMatchpointRule& artificial =
+                               core::ArtificialMatchpointRule());
+
+// ScoreSession with the rounding and artificial amounts `profile` names.
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile);
 
 }  // namespace tally::replay
 

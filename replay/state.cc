@@ -386,6 +386,41 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       r->confirmed = false;
       break;
     }
+    case v1::EventPayload::kOffenceRecorded: {
+      const auto& e = p.offence_recorded();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      state.offences.push_back({event.sequence(), event.tournament_id(), e});
+      if (e.has_vps()) {
+        // Deducted like any VP penalty (ANC SR 5.1 keeps it out of draws).
+        v1::PenaltyAwarded penalty;
+        penalty.set_competition_id(e.competition_id());
+        penalty.set_entrant(e.entrant());
+        penalty.set_round(e.round());
+        *penalty.mutable_vps() = e.vps();
+        penalty.set_clause(e.clause());
+        penalty.set_reason(e.reason());
+        c->penalties.push_back({event.sequence(), penalty});
+      }
+      break;
+    }
+    case v1::EventPayload::kRulingMade: {
+      const auto& e = p.ruling_made();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      std::vector<RulingRecord>* rulings = nullptr;
+      if (c->PlaysMatches()) {
+        auto round = c->rounds.find(e.session());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        rulings = &round->second.rulings;
+      } else {
+        SessionState* s = session(e.competition_id(), e.session());
+        if (s == nullptr) return Misfit(event, "unknown session");
+        rulings = &s->rulings;
+      }
+      rulings->push_back({event.sequence(), e});
+      break;
+    }
     case v1::EventPayload::kScoresPosted: {
       const auto& e = p.scores_posted();
       if (CompetitionState* c = competition(e.competition_id())) {
@@ -403,8 +438,25 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       s->phase = SessionPhase::kPosted;
       break;
     }
+    case v1::EventPayload::kAppealLodged:
+    case v1::EventPayload::kAppealSubmission:
+    case v1::EventPayload::kAppealReply:
+    case v1::EventPayload::kAppealHeard:
+    case v1::EventPayload::kAppealDecided:
+    case v1::EventPayload::kAppealWithdrawn:
+    case v1::EventPayload::kFurtherAppealLodged: {
+      CompetitionState* c = competition(CompetitionIdOf(p));
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      if (absl::Status s = EvolveAppeal(event, c->appeals); !s.ok()) {
+        return Misfit(event, s.message());
+      }
+      break;
+    }
     case v1::EventPayload::KIND_NOT_SET:
       return Misfit(event, "the event has no payload");
+  }
+  if (CompetitionState* c = competition(CompetitionIdOf(p))) {
+    c->event_sequences.push_back(event.sequence());
   }
   tournament.version = event.stream_version();
   state.last_sequence = event.sequence();

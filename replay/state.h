@@ -24,6 +24,7 @@
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "core/profile/profile.h"
+#include "replay/appeal_state.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -46,6 +47,13 @@ struct EnteredResult {
   bool confirmed = false;
 };
 
+// A director's ruling (RulingMade) as the log holds it; which rulings are
+// in force is replay/rulings.h's question.
+struct RulingRecord {
+  uint64_t sequence = 0;  // the RulingMade event
+  v1::RulingMade ruling;
+};
+
 enum class SessionPhase { kDefined, kInPlay, kPosted };
 
 struct SessionState {
@@ -59,6 +67,7 @@ struct SessionState {
   std::map<int, int> times_scheduled;
   // (board, table) -> the result entered there.
   std::map<std::pair<int, int>, EnteredResult> results;
+  std::vector<RulingRecord> rulings;  // in log order
 };
 
 // One round of an event of matches: its stored draw and the results of its
@@ -74,6 +83,7 @@ struct MatchRoundState {
   std::map<std::tuple<int, int, int>, EnteredResult> results;
   // table -> the forfeit the director declared there (MatchForfeited).
   std::map<int, v1::MatchForfeited> forfeits;
+  std::vector<RulingRecord> rulings;  // in log order
 };
 
 // The moments a session's (or round's, or stanza's) time windows run from
@@ -129,6 +139,10 @@ struct CompetitionState {
   std::optional<absl::Time> stage_ended;       // StageEnded received
   std::optional<absl::Time> next_stage_start;  // as StageEnded gave it
   std::optional<absl::Time> results_official;  // ResultsOfficial received
+  // Reviews and appeals, by number from 1 (replay/appeal_state.h).
+  std::map<int, AppealRecord> appeals;
+  // The sequence of every event naming this competition, in log order.
+  std::vector<uint64_t> event_sequences;
 
   // Whether rounds are drawn and played as matches (Swiss, round robin,
   // knock-out), as opposed to sessions of a movement (matchpoint pairs,
@@ -144,8 +158,17 @@ struct TournamentState {
   std::map<std::string, CompetitionState> competitions;
 };
 
+// One entry of the offence register (OffenceRecorded), which spans every
+// tournament in the log: offences carry over between events (NSW TR 6.7).
+struct OffenceEntry {
+  uint64_t sequence = 0;
+  std::string tournament_id;
+  v1::OffenceRecorded offence;
+};
+
 struct State {
   std::map<std::string, TournamentState> tournaments;
+  std::vector<OffenceEntry> offences;  // the offence register, in log order
   uint64_t last_sequence = 0;
   std::string last_hash;  // empty before the first event
   absl::Time last_received = absl::UnixEpoch();

@@ -1,11 +1,14 @@
 #include <random>
 
 #include "replay/decide.h"
+#include "replay/decide_appeal.h"
 #include "replay/decide_correction.h"
+#include "replay/decide_ruling.h"
 #include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/knockout_seating.h"
+#include "replay/offence_register.h"
 #include "replay/decide_withdrawals.h"
 #include "replay/decide_timeline.h"
 #include "replay/qualify.h"
@@ -46,6 +49,7 @@ TALLY_DIRECTOR_COMMAND(StartSession, StartSessionRequest)
 TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
+TALLY_DIRECTOR_COMMAND(RecordOffence, RecordOffenceRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)
@@ -58,6 +62,12 @@ TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
 TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)
 TALLY_DIRECTOR_COMMAND(EndStage, EndStageRequest)
 TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
+TALLY_DIRECTOR_COMMAND(SubmitAppealResponse, SubmitAppealResponseRequest)
+TALLY_DIRECTOR_COMMAND(ReplyToAppeal, ReplyToAppealRequest)
+TALLY_DIRECTOR_COMMAND(HearAppeal, HearAppealRequest)
+TALLY_DIRECTOR_COMMAND(DecideAppeal, DecideAppealRequest)
+TALLY_DIRECTOR_COMMAND(WithdrawAppeal, WithdrawAppealRequest)
+TALLY_DIRECTOR_COMMAND(LodgeFurtherAppeal, LodgeFurtherAppealRequest)
 
 #undef TALLY_DIRECTOR_COMMAND
 
@@ -71,6 +81,36 @@ grpc::Status DirectorService::CorrectResult(
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideCorrectResult(s, *request, at);
+                    },
+                    response)
+          .status());
+}
+
+grpc::Status DirectorService::LodgeAppeal(
+    grpc::ServerContext* context, const v1::LodgeAppealRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the window is judged at the moment the appeal is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "LodgeAppeal", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideLodgeAppeal(s, *request, at);
+                    },
+                    response)
+          .status());
+}
+
+grpc::Status DirectorService::RecordRuling(
+    grpc::ServerContext* context, const v1::RecordRulingRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the correction period is judged when the ruling is received.
+  return ToGrpcStatus(
+      runner_
+          .RunTimed(context, v1::ROLE_DIRECTOR, "RecordRuling", *request,
+                    request->options(), request->tournament_id(),
+                    [request](const replay::State& s, absl::Time at) {
+                      return replay::DecideRecordRuling(s, *request, at);
                     },
                     response)
           .status());

@@ -1,6 +1,8 @@
+#include "replay/appeal_queries.h"
 #include "replay/knockout_queries.h"
 #include "replay/eligibility.h"
 #include "replay/match_queries.h"
+#include "replay/offence_register.h"
 #include "replay/pairs_event_queries.h"
 #include "replay/qualification_query.h"
 #include "replay/queries.h"
@@ -153,6 +155,30 @@ grpc::Status QueryService::GetEligibility(
     v1::Eligibility* response) {
   return Answer(log_, response, [request](const replay::State& s) {
     return replay::BuildEligibility(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetOffenceRegister(
+    grpc::ServerContext*, const v1::GetOffenceRegisterRequest* request,
+    v1::OffenceRegister* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::GetOffenceRegister(s, *request);
+  });
+}
+
+grpc::Status QueryService::GetAppeal(grpc::ServerContext*,
+                                     const v1::GetAppealRequest* request,
+                                     v1::AppealView* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::GetAppeal(s, *request);
+  });
+}
+
+grpc::Status QueryService::ListAppeals(grpc::ServerContext*,
+                                       const v1::ListAppealsRequest* request,
+                                       v1::ListAppealsResponse* response) {
+  return Answer(log_, response, [request](const replay::State& s) {
+    return replay::ListAppeals(s, *request);
   });
 }
 

@@ -6,6 +6,7 @@
 #define TALLY_SERVER_SERVICES_H_
 
 #include <functional>
+#include <utility>
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
@@ -43,6 +44,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status MakeDraw(grpc::ServerContext* context,
                         const v1::MakeDrawRequest* request,
                         v1::MakeDrawResponse* response) override;
+  grpc::Status RecordOffence(grpc::ServerContext* context,
+                             const v1::RecordOffenceRequest* request,
+                             v1::CommandOutcome* response) override;
   grpc::Status AwardPenalty(grpc::ServerContext* context,
                             const v1::AwardPenaltyRequest* request,
                             v1::CommandOutcome* response) override;
@@ -79,6 +83,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status CorrectResult(grpc::ServerContext* context,
                              const v1::CorrectResultRequest* request,
                              v1::CommandOutcome* response) override;
+  grpc::Status RecordRuling(grpc::ServerContext* context,
+                            const v1::RecordRulingRequest* request,
+                            v1::CommandOutcome* response) override;
   grpc::Status PostScores(grpc::ServerContext* context,
                           const v1::PostScoresRequest* request,
                           v1::CommandOutcome* response) override;
@@ -94,6 +101,30 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status PostLineup(grpc::ServerContext* context,
                           const v1::PostLineupRequest* request,
                           v1::CommandOutcome* response) override;
+  // Reviews and appeals (issue #5).
+  grpc::Status LodgeAppeal(grpc::ServerContext* context,
+                           const v1::LodgeAppealRequest* request,
+                           v1::CommandOutcome* response) override;
+  grpc::Status SubmitAppealResponse(
+      grpc::ServerContext* context,
+      const v1::SubmitAppealResponseRequest* request,
+      v1::CommandOutcome* response) override;
+  grpc::Status ReplyToAppeal(grpc::ServerContext* context,
+                             const v1::ReplyToAppealRequest* request,
+                             v1::CommandOutcome* response) override;
+  grpc::Status HearAppeal(grpc::ServerContext* context,
+                          const v1::HearAppealRequest* request,
+                          v1::CommandOutcome* response) override;
+  grpc::Status DecideAppeal(grpc::ServerContext* context,
+                            const v1::DecideAppealRequest* request,
+                            v1::CommandOutcome* response) override;
+  grpc::Status WithdrawAppeal(grpc::ServerContext* context,
+                              const v1::WithdrawAppealRequest* request,
+                              v1::CommandOutcome* response) override;
+  grpc::Status LodgeFurtherAppeal(
+      grpc::ServerContext* context,
+      const v1::LodgeFurtherAppealRequest* request,
+      v1::CommandOutcome* response) override;
 
  private:
   CommandRunner runner_;
@@ -175,6 +206,16 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetEligibility(grpc::ServerContext* context,
                               const v1::GetEligibilityRequest* request,
                               v1::Eligibility* response) override;
+  grpc::Status GetOffenceRegister(grpc::ServerContext* context,
+                                  const v1::GetOffenceRegisterRequest* request,
+                                  v1::OffenceRegister* response) override;
+  // Reviews and appeals (issue #5).
+  grpc::Status GetAppeal(grpc::ServerContext* context,
+                         const v1::GetAppealRequest* request,
+                         v1::AppealView* response) override;
+  grpc::Status ListAppeals(grpc::ServerContext* context,
+                           const v1::ListAppealsRequest* request,
+                           v1::ListAppealsResponse* response) override;
 
  private:
   const replay::EventLog& log_;
@@ -183,7 +224,12 @@ class QueryService final : public v1::QueryService::Service {
 
 class AuditService final : public v1::AuditService::Service {
  public:
-  explicit AuditService(const replay::EventLog& log) : log_(log) {}
+  // `clock` is "now" for a what-if (the moment a proposed command would be
+  // received); the same clock the log stamps receipts with.
+  explicit AuditService(
+      const replay::EventLog& log,
+      std::function<absl::Time()> clock = [] { return absl::Now(); })
+      : log_(log), clock_(std::move(clock)) {}
 
   grpc::Status ReadLog(grpc::ServerContext* context,
                        const v1::ReadLogRequest* request,
@@ -205,9 +251,20 @@ class AuditService final : public v1::AuditService::Service {
   grpc::Status CheckDraw(grpc::ServerContext* context,
                          const v1::CheckDrawRequest* request,
                          v1::DrawCheck* response) override;
+  // What changed (server/what_changed_service.cc).
+  grpc::Status WhatChanged(grpc::ServerContext* context,
+                           const v1::WhatChangedRequest* request,
+                           v1::FigureChanges* response) override;
+  grpc::Status WhatIfCorrectResult(grpc::ServerContext* context,
+                                   const v1::CorrectResultRequest* request,
+                                   v1::FigureChanges* response) override;
+  grpc::Status DiffStandings(grpc::ServerContext* context,
+                             const v1::DiffStandingsRequest* request,
+                             v1::FigureChanges* response) override;
 
  private:
   const replay::EventLog& log_;
+  const std::function<absl::Time()> clock_;
 };
 
 }  // namespace tally::server

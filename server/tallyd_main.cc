@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
   tally::server::DirectorService director(**log);
   tally::server::VenueService venue(**log);
   tally::server::QueryService query(**log, clock);
-  tally::server::AuditService audit(**log);
+  tally::server::AuditService audit(**log, clock);
   tally::server::CalculatorService calculator;
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();

@@ -296,6 +296,23 @@ struct TimeWindowRule {
   bool extends_into_next_session = false;
 };
 
+// What the regulations say about appeals beyond their windows
+// (replay/decide_appeal.h).
+struct AppealRules {
+  // The body a further appeal goes to (SABF TR 7); empty: the committee's
+  // decision is final.
+  std::string further_appeal_to;
+  // The clause giving the further appeal or making the decision final.
+  std::string further_appeal_clause;
+  // The clause keeping a member involved in the dispute off the committee.
+  std::string involved_member_clause;
+  // A penalty for an appeal without merit: its clause and maxima (0: none
+  // stated; SABF TR 7: 3 VPs, or 1 full top if matchpoints).
+  std::string without_merit_clause;
+  int without_merit_max_victory_points = 0;
+  int without_merit_max_tops = 0;
+};
+
 // Roundings not owned by a rule above.
 struct RoundingChoices {
   // Session percentages are rounded to this many places (SABF TR 11.3: 2),
@@ -339,6 +356,8 @@ struct RegulationProfile {
   // How a matchpoint pairs competition's sessions combine
   // (RegulationProfileSpec.session_combination); empty: by source.document.
   std::string session_combination;
+  // None: no further appeal and no penalty scale are stated.
+  std::optional<AppealRules> appeals;
 };
 
 // Checks a profile is coherent and that everything it names exists: the

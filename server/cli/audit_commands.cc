@@ -18,7 +18,9 @@
 #include "replay/log_export.h"
 #include "replay/sha256.h"
 #include "replay/state.h"
+#include "server/cli/appeal_text.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/ruling_text.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -147,6 +149,12 @@ void AddAuditCommands(std::vector<Command>& commands) {
                        c.window_clause().empty()
                            ? ""
                            : absl::StrCat("; within ", c.window_clause()));
+                 } else if (std::string line = AppealEventLine(p);
+                            !line.empty()) {
+                   what = line;
+                 } else if (p.has_ruling_made()) {
+                   what = absl::StrCat("ruling: ",
+                                       DescribeRuling(p.ruling_made()));
                  } else if (p.has_result_confirmed()) {
                    what = absl::StrCat(
                        "confirmed at table ", p.result_confirmed().table(),

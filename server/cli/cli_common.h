@@ -133,6 +133,14 @@ void AddKnockoutCommands(std::vector<Command>& commands);
 void AddForfeitCommands(std::vector<Command>& commands);
 void AddTimelineCommands(std::vector<Command>& commands);
 void AddQualifyCommands(std::vector<Command>& commands);
+void AddOffenceCommands(std::vector<Command>& commands);
+void AddWhatChangedCommands(std::vector<Command>& commands);
+
+// Prints what changed (or would change): one line per figure, or the JSON.
+int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
+                       const v1::FigureChanges& response);
+void AddAppealCommands(std::vector<Command>& commands);
+void AddRulingCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
   AddCalcCommands(commands);
   AddForfeitCommands(commands);
   AddTimelineCommands(commands);
+  AddOffenceCommands(commands);
+  AddWhatChangedCommands(commands);
+  AddAppealCommands(commands);
+  AddRulingCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;

@@ -106,10 +106,12 @@ void AddVenueCommands(std::vector<Command>& commands) {
   add({"correct",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
        "pass) --kind=players|inconsistent|scorer --reason=TEXT "
-       "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed]",
+       "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed] [--dry-run]",
        "correct an entered result inside the window its regulation allows: "
        "the players' error both sides agree (Law 79C), an inconsistent score "
-       "(NSW TR 12.6) or the scorer's error",
+       "(NSW TR 12.6) or the scorer's error. --dry-run appends nothing: it "
+       "lists every result, datum, board score, match, VP, total and "
+       "position the correction would change if made now",
        6, 8, [](Client& cl, const Invocation& inv) {
          v1::CorrectResultRequest r;
          *r.mutable_options() = cl.Options();
@@ -145,6 +147,12 @@ void AddVenueCommands(std::vector<Command>& commands) {
          r.set_reason(inv.Get("reason"));
          if (inv.Has("ns-agreed")) r.add_agreed_by("NS: " + inv.Get("ns-agreed"));
          if (inv.Has("ew-agreed")) r.add_agreed_by("EW: " + inv.Get("ew-agreed"));
+         if (inv.Has("dry-run")) {
+           v1::FigureChanges changes;
+           grpc::Status st = cl.audit_->WhatIfCorrectResult(
+               cl.Context().get(), r, &changes);
+           return PrintFigureChanges(inv, st, changes);
+         }
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->CorrectResult(cl.Context().get(), r, &out);

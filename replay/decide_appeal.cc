@@ -1,0 +1,617 @@
+#include "replay/decide_appeal.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/base/rational.h"
+#include "core/base/status_macros.h"
+#include "core/window/window_close.h"
+#include "replay/bridge_convert.h"
+#include "replay/decide.h"
+#include "replay/knockout_results.h"
+#include "replay/time_windows.h"
+
+namespace tally::replay {
+namespace {
+
+// The order of the appeal's life, as the SABF TR 21.14 form sets it out:
+// grounds, the respondents' submission, the reply, the committee's decision.
+constexpr char kFormOrder[] = "the order of the SABF TR 21.14 appeals form";
+constexpr char kDefaultInvolved[] =
+    "the profile names no clause; an appeals committee member involved in "
+    "the dispute may not sit (SABF TR 7, NSW TR 2.2.2 read generally)";
+
+// InvalidArgument unless `text` is non-blank and at most 4000 characters.
+absl::Status CheckText(absl::string_view what, const std::string& text) {
+  if (absl::StripAsciiWhitespace(text).empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("give the ", what));
+  }
+  if (text.size() > 4000) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the ", what, " is longer than 4000 characters"));
+  }
+  return absl::OkStatus();
+}
+
+// A person's name compared the way a director reads it: case and spacing
+// ignored.
+std::string NameKey(absl::string_view name) {
+  std::vector<std::string> words =
+      absl::StrSplit(absl::AsciiStrToLower(name), ' ', absl::SkipWhitespace());
+  return absl::StrJoin(words, " ");
+}
+
+std::string EntrantName(const CompetitionState& c, int entrant) {
+  const char* word = c.IsTeams() ? "team " : "pair ";
+  auto team = c.team_names.find(entrant);
+  if (team != c.team_names.end() && !team->second.empty()) {
+    return absl::StrCat(word, entrant, " (", team->second, ")");
+  }
+  return absl::StrCat(word, entrant);
+}
+
+absl::Status CheckEntrant(const CompetitionState& c, int entrant,
+                          absl::string_view role) {
+  if (!c.pairs.contains(entrant)) {
+    return absl::NotFoundError(absl::StrCat(
+        "the ", role, " ", c.IsTeams() ? "team " : "pair ", entrant,
+        " is not registered in '", c.id, "'"));
+  }
+  return absl::OkStatus();
+}
+
+struct Found {
+  const CompetitionState* competition = nullptr;
+  const AppealRecord* appeal = nullptr;
+};
+
+absl::StatusOr<Found> FindAppeal(const State& state,
+                                 const std::string& tournament_id,
+                                 const std::string& competition_id,
+                                 int number) {
+  Found f;
+  TALLY_ASSIGN_OR_RETURN(f.competition,
+                         FindCompetition(state, tournament_id, competition_id));
+  auto it = f.competition->appeals.find(number);
+  if (it == f.competition->appeals.end()) {
+    return absl::NotFoundError(absl::StrCat("'", competition_id,
+                                            "' has no appeal ", number));
+  }
+  f.appeal = &it->second;
+  return f;
+}
+
+// FailedPrecondition once the appeal is decided (`what` may follow a
+// decision only as a further appeal) or withdrawn.
+absl::Status CheckOpen(const AppealRecord& a, absl::string_view what) {
+  const int n = a.lodged.appeal();
+  if (a.withdrawn.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", n, " was withdrawn: no ", what, " follows"));
+  }
+  if (a.decided.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", n, " is decided: nothing follows a decision but a further "
+        "appeal, so no ", what, " (", kFormOrder, ")"));
+  }
+  return absl::OkStatus();
+}
+
+// The profile's window for an appeal of `kind`, or FailedPrecondition.
+absl::StatusOr<const core::TimeWindowRule*> WindowFor(
+    const CompetitionState& c, v1::AppealKind kind) {
+  const core::TimeWindowKind wanted =
+      kind == v1::APPEAL_KIND_SCORER_DECISION
+          ? core::TimeWindowKind::kScorerDecisionAppeal
+          : core::TimeWindowKind::kRulingReview;
+  for (const core::TimeWindowRule& rule : c.profile.time_windows) {
+    if (rule.kind == wanted) return &rule;
+  }
+  if (kind == v1::APPEAL_KIND_SCORER_DECISION) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the regulations of '", c.id, "' (", c.profile.name,
+        ") set no time for an appeal against the scorer's decisions; a "
+        "scorer's error is put right by a correction inside its window, a "
+        "ruling's by a review of the ruling"));
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the regulations of '", c.id, "' set no window for reviewing a ruling"));
+}
+
+// The window's close for the lodging, or nullopt while not yet known;
+// FailedPrecondition once it has closed.
+absl::StatusOr<std::optional<absl::Time>> CheckWindow(
+    const TournamentState& tournament, const CompetitionState& c,
+    const core::TimeWindowRule& rule, const v1::AppealLodged& a,
+    absl::Time at) {
+  CompetitionTimeline timeline = TimelineOf(tournament, c);
+  auto index =
+      std::find(timeline.sessions.begin(), timeline.sessions.end(), a.session());
+  if (index == timeline.sessions.end()) {
+    return absl::NotFoundError(absl::StrCat(
+        c.PlaysMatches() ? "round " : "session ", a.session(), " of '", c.id,
+        "' is not known: nothing was played there to appeal"));
+  }
+  const int session = static_cast<int>(index - timeline.sessions.begin());
+  core::WindowSubject subject;
+  if (core::RunsFromMatchTimes(rule)) {
+    const std::vector<int>& tables = timeline.tables[session];
+    auto t = std::find(tables.begin(), tables.end(), a.table());
+    subject.match = static_cast<int>(t - tables.begin());
+  }
+  if (a.kind() != v1::APPEAL_KIND_SCORER_DECISION) {
+    core::RulingTimes ruling;
+    ruling.made_after_session = a.ruling_made_after_session();
+    if (a.has_ruling_advised_at()) ruling.advised = ToTime(a.ruling_advised_at());
+    subject.ruling = ruling;
+  }
+  absl::StatusOr<core::WindowClose> close =
+      core::FindWindowClose(rule, timeline.stage, session, subject);
+  if (!close.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the ", rule.clause, " window of '", c.id,
+                     "' cannot be worked out from its schedule: ",
+                     close.status().message()));
+  }
+  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "too late to lodge ",
+        a.kind() == v1::APPEAL_KIND_SCORER_DECISION
+            ? "an appeal against the scorer's decision"
+        : a.kind() == v1::APPEAL_KIND_RULING_REVIEW
+            ? "a request to review the ruling"
+            : "an appeal against the ruling",
+        " on board ", a.board(), ": the time expired at ",
+        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
+                         timeline.stage.zone),
+        ", ", close->explanation));
+  }
+  return close->closes_at;
+}
+
+absl::Status CheckResult(const v1::TableResult& result, int board,
+                         absl::string_view what) {
+  absl::StatusOr<int> score = NorthSouthScoreOf(result, board);
+  if (!score.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": ", score.status().message()));
+  }
+  return absl::OkStatus();
+}
+
+// A committee's adjusted score on `board` (Law 12C).
+absl::Status CheckAdjustedScore(const v1::AdjustedScore& s, int board) {
+  switch (s.kind_case()) {
+    case v1::AdjustedScore::kArtificial:
+      if (s.artificial().ns() == v1::ARTIFICIAL_AWARD_UNSPECIFIED ||
+          s.artificial().ew() == v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
+        return absl::InvalidArgumentError(
+            "an artificial adjusted score gives each side its award (Law "
+            "12C2)");
+      }
+      return absl::OkStatus();
+    case v1::AdjustedScore::kAssigned:
+      return CheckResult(s.assigned(), board, "the assigned result");
+    case v1::AdjustedScore::kWeighted: {
+      if (s.weighted().outcomes_size() < 2) {
+        return absl::InvalidArgumentError(
+            "a weighted adjusted score has at least two outcomes (Law "
+            "12C1(c))");
+      }
+      core::Rational total = 0;
+      for (const v1::WeightedResult& o : s.weighted().outcomes()) {
+        TALLY_RETURN_IF_ERROR(CheckResult(o.result(), board, "an outcome"));
+        TALLY_ASSIGN_OR_RETURN(core::Rational w, RationalOf(o.weight()));
+        if (w <= core::Rational(0)) {
+          return absl::InvalidArgumentError(
+              "each outcome of a weighted score has a positive weight (Law "
+              "12C1(c))");
+        }
+        total += w;
+      }
+      if (total != core::Rational(1)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("the weights add up to ", total.ToString(),
+                         ", not 1 (Law 12C1(c))"));
+      }
+      return absl::OkStatus();
+    }
+    case v1::AdjustedScore::kSplit:
+      TALLY_RETURN_IF_ERROR(
+          CheckResult(s.split().ns_result(), board, "North-South's result"));
+      return CheckResult(s.split().ew_result(), board, "East-West's result");
+    case v1::AdjustedScore::KIND_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      "a varied decision gives the committee's adjusted score (artificial, "
+      "assigned, weighted or split)");
+}
+
+// The penalty for an appeal without merit (NZ LIRG 92A; SABF TR 7), with
+// its entrant and clause filled in.
+absl::StatusOr<v1::MeritPenalty> CheckPenalty(const CompetitionState& c,
+                                              const AppealRecord& a,
+                                              const v1::AppealDecided& d) {
+  v1::MeritPenalty p = d.penalty();
+  const std::optional<core::AppealRules>& rules = c.profile.appeals;
+  if (d.outcome() != v1::APPEAL_OUTCOME_UPHELD) {
+    return absl::InvalidArgumentError(
+        "a penalty for an appeal without merit follows only an unsuccessful "
+        "appeal, one whose ruling is upheld (NZ LIRG 92A)");
+  }
+  if (p.entrant() == 0) p.set_entrant(a.lodged.appellant());
+  if (p.entrant() != a.lodged.appellant()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the penalty for an appeal without merit falls on the "
+                     "appellant, ",
+                     EntrantName(c, a.lodged.appellant()), " (NZ LIRG 92A)"));
+  }
+  if (p.clause().empty() && rules.has_value()) {
+    p.set_clause(rules->without_merit_clause);
+  }
+  if (p.clause().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the regulations of '", c.id,
+        "' set no penalty for an appeal without merit: name the clause that "
+        "allows it (e.g. NZ LIRG 92A)"));
+  }
+  if (p.kind() == v1::MERIT_PENALTY_KIND_DEPOSIT_FORFEITED) {
+    if (p.has_amount()) {
+      return absl::InvalidArgumentError(
+          "a forfeited deposit has no amount in points");
+    }
+    return p;
+  }
+  TALLY_ASSIGN_OR_RETURN(core::Rational amount, RationalOf(p.amount()));
+  if (amount <= core::Rational(0)) {
+    return absl::InvalidArgumentError(
+        "the penalty for an appeal without merit is a positive amount");
+  }
+  const std::string clause = p.clause();
+  if (p.kind() == v1::MERIT_PENALTY_KIND_VICTORY_POINTS) {
+    if (!c.profile.vp.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", c.id, "' is not scored in victory points (", clause, ")"));
+    }
+    if (rules.has_value() && rules->without_merit_max_victory_points > 0 &&
+        amount > core::Rational(rules->without_merit_max_victory_points)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "at most ", rules->without_merit_max_victory_points,
+          " VPs for an appeal without merit (", clause, ")"));
+    }
+  } else if (p.kind() == v1::MERIT_PENALTY_KIND_MATCHPOINT_TOPS) {
+    if (c.profile.scoring != core::ScoringMethod::kMatchpoints) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "'", c.id, "' is not scored in matchpoints (", clause, ")"));
+    }
+    if (rules.has_value() && rules->without_merit_max_tops > 0 &&
+        amount > core::Rational(rules->without_merit_max_tops)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "at most ", rules->without_merit_max_tops,
+          " full top for an appeal without merit (", clause, ")"));
+    }
+  } else if (p.kind() == v1::MERIT_PENALTY_KIND_IMPS) {
+    if (rules.has_value() && (rules->without_merit_max_victory_points > 0 ||
+                              rules->without_merit_max_tops > 0)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the penalty for an appeal without merit is in VPs or a top here, "
+          "not IMPs (", clause, ")"));
+    }
+  } else {
+    return absl::InvalidArgumentError(
+        "say what the penalty is: a forfeited deposit, VPs, a fraction of a "
+        "top or IMPs");
+  }
+  return p;
+}
+
+}  // namespace
+
+absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
+    const State& state, const v1::LodgeAppealRequest& request, absl::Time at) {
+  const v1::AppealLodged& in = request.appeal();
+  TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
+                         FindTournament(state, request.tournament_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         in.competition_id()));
+  if (in.kind() == v1::APPEAL_KIND_UNSPECIFIED) {
+    return absl::InvalidArgumentError(
+        "say what is appealed: a request to review a director's ruling (ANC "
+        "SR 6.2), an appeal against a director's ruling (SABF TR 7) or "
+        "against the scorer's decision (SABF TR 7)");
+  }
+  if (in.table() < 1 || in.board() < 1) {
+    return absl::InvalidArgumentError(
+        "name the board appealed: its table and board number");
+  }
+  TALLY_RETURN_IF_ERROR(CheckEntrant(*c, in.appellant(), "appellant"));
+  // SABF TR 7: "signed by one member of the pair".
+  TALLY_RETURN_IF_ERROR(CheckName("appellant's signature (SABF TR 7)",
+                                  in.appellant_signature()));
+  std::set<int> respondents;
+  for (int r : in.respondents()) {
+    TALLY_RETURN_IF_ERROR(CheckEntrant(*c, r, "respondent"));
+    if (r == in.appellant() || !respondents.insert(r).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "respondent ", r, " is named twice or is the appellant"));
+    }
+  }
+  TALLY_RETURN_IF_ERROR(CheckText("grounds of appeal", in.grounds()));
+  for (const std::string& who : in.involved()) {
+    TALLY_RETURN_IF_ERROR(CheckName("person involved", who));
+  }
+  if (in.ruling_sequence() != 0 &&
+      !std::binary_search(c->event_sequences.begin(),
+                          c->event_sequences.end(), in.ruling_sequence())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("there is no event of '", c->id, "' at sequence ",
+                     in.ruling_sequence(), " to appeal"));
+  }
+  if (in.kind() == v1::APPEAL_KIND_SCORER_DECISION &&
+      (in.ruling_made_after_session() || in.has_ruling_advised_at())) {
+    return absl::InvalidArgumentError(
+        "an appeal against the scorer's decision runs from the posting of "
+        "the scores (SABF TR 7), not from a ruling");
+  }
+  if (in.ruling_made_after_session() && !in.has_ruling_advised_at()) {
+    return absl::InvalidArgumentError(
+        "a ruling made after the session: say when the parties were advised "
+        "of it, the time its window runs from (ANC SR 6.2, NZ LIRG 92B)");
+  }
+  if (in.has_ruling_advised_at() && !in.ruling_made_after_session()) {
+    return absl::InvalidArgumentError(
+        "the time the parties were advised counts only for a ruling made "
+        "after the session (ANC SR 6.2, NZ LIRG 92B)");
+  }
+  if (in.has_ruling_advised_at() && ToTime(in.ruling_advised_at()) > at) {
+    return absl::InvalidArgumentError(
+        "the parties cannot have been advised of the ruling after the appeal "
+        "is lodged");
+  }
+  TALLY_ASSIGN_OR_RETURN(const core::TimeWindowRule* rule,
+                         WindowFor(*c, in.kind()));
+  TALLY_ASSIGN_OR_RETURN(std::optional<absl::Time> closes,
+                         CheckWindow(*tournament, *c, *rule, in, at));
+  v1::EventPayload payload;
+  v1::AppealLodged* e = payload.mutable_appeal_lodged();
+  *e = in;
+  e->set_appeal(static_cast<int>(c->appeals.size()) + 1);
+  e->set_window_clause(rule->clause);
+  e->clear_window_closes_at();
+  if (closes.has_value()) *e->mutable_window_closes_at() = ToTimestamp(*closes);
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideSubmitAppealResponse(
+    const State& state, const v1::SubmitAppealResponseRequest& request) {
+  const v1::AppealSubmission& in = request.submission();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "submission"));
+  if (f.appeal->heard.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " has been heard: the respondents' "
+        "submission comes before the hearing (", kFormOrder, ")"));
+  }
+  if (f.appeal->submission.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " already has the respondents' submission"));
+  }
+  TALLY_RETURN_IF_ERROR(CheckText("respondents' submission", in.submission()));
+  TALLY_RETURN_IF_ERROR(CheckName("respondent's signature", in.signed_by()));
+  v1::EventPayload payload;
+  *payload.mutable_appeal_submission() = in;
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideReplyToAppeal(
+    const State& state, const v1::ReplyToAppealRequest& request) {
+  const v1::AppealReply& in = request.reply();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "reply"));
+  if (!f.appeal->submission.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " has no respondents' submission yet: a reply "
+        "answers it (", kFormOrder, ")"));
+  }
+  if (f.appeal->heard.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " has been heard: the reply comes before the "
+        "hearing (", kFormOrder, ")"));
+  }
+  if (f.appeal->reply.has_value()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(), " already has its reply"));
+  }
+  TALLY_RETURN_IF_ERROR(CheckText("reply", in.reply()));
+  TALLY_RETURN_IF_ERROR(CheckName("signature of the reply", in.signed_by()));
+  v1::EventPayload payload;
+  *payload.mutable_appeal_reply() = in;
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideHearAppeal(
+    const State& state, const v1::HearAppealRequest& request) {
+  const v1::AppealHeard& in = request.heard();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "hearing"));
+  if (f.appeal->heard.has_value()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", in.appeal(), " has already been heard"));
+  }
+  TALLY_RETURN_IF_ERROR(CheckName("chair of the committee", in.chair()));
+  std::set<std::string> members;
+  for (const std::string& m : in.members()) {
+    TALLY_RETURN_IF_ERROR(CheckName("committee member", m));
+    if (!members.insert(NameKey(m)).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(m, " is named twice on the committee"));
+    }
+  }
+  if (!members.contains(NameKey(in.chair()))) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the chair, ", in.chair(),
+                     ", is one of the committee's members: list them too"));
+  }
+  // Who is involved: the players of both sides and anyone named so.
+  const CompetitionState& c = *f.competition;
+  const v1::AppealLodged& a = f.appeal->lodged;
+  std::vector<std::pair<std::string, std::string>> involved;  // key, why
+  auto players_of = [&](int entrant, absl::string_view side) {
+    auto it = c.pairs.find(entrant);
+    if (it == c.pairs.end()) return;
+    for (const std::string& p : it->second) {
+      involved.emplace_back(NameKey(p), absl::StrCat("plays for the ", side,
+                                                     ", ", EntrantName(c, entrant)));
+    }
+  };
+  players_of(a.appellant(), "appellant");
+  for (int r : a.respondents()) players_of(r, "respondent");
+  for (const std::string& p : a.involved()) {
+    involved.emplace_back(NameKey(p), "is named as involved in the dispute");
+  }
+  const std::string clause =
+      c.profile.appeals.has_value() &&
+              !c.profile.appeals->involved_member_clause.empty()
+          ? c.profile.appeals->involved_member_clause
+          : kDefaultInvolved;
+  for (const std::string& m : in.members()) {
+    for (const auto& [key, why] : involved) {
+      if (NameKey(m) == key) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            m, " may not sit on the committee for appeal ", a.appeal(), ": ",
+            m, " ", why, " (", clause, ")"));
+      }
+    }
+  }
+  v1::EventPayload payload;
+  *payload.mutable_appeal_heard() = in;
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideDecideAppeal(
+    const State& state, const v1::DecideAppealRequest& request) {
+  const v1::AppealDecided& in = request.decided();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "second decision"));
+  if (!f.appeal->heard.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " has not been heard: the committee hears "
+        "the parties before it decides (SABF TR 7)"));
+  }
+  v1::EventPayload payload;
+  v1::AppealDecided* e = payload.mutable_appeal_decided();
+  *e = in;
+  switch (in.outcome()) {
+    case v1::APPEAL_OUTCOME_UPHELD:
+      if (in.has_adjusted_score()) {
+        return absl::InvalidArgumentError(
+            "an upheld ruling stands: a decision with a new adjusted score is "
+            "varied");
+      }
+      break;
+    case v1::APPEAL_OUTCOME_VARIED:
+      TALLY_RETURN_IF_ERROR(CheckAdjustedScore(in.adjusted_score(),
+                                               f.appeal->lodged.board()));
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          "say whether the ruling is upheld or varied");
+  }
+  TALLY_RETURN_IF_ERROR(CheckText("committee's decision", in.decision()));
+  for (const std::string& d : in.dissenting()) {
+    TALLY_RETURN_IF_ERROR(CheckText("dissenting view", d));
+  }
+  if (in.has_penalty()) {
+    TALLY_ASSIGN_OR_RETURN(*e->mutable_penalty(),
+                           CheckPenalty(*f.competition, *f.appeal, in));
+  }
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideWithdrawAppeal(
+    const State& state, const v1::WithdrawAppealRequest& request) {
+  const v1::AppealWithdrawn& in = request.withdrawn();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  TALLY_RETURN_IF_ERROR(CheckOpen(*f.appeal, "withdrawal"));
+  TALLY_RETURN_IF_ERROR(CheckName("appellant withdrawing", in.by()));
+  v1::EventPayload payload;
+  *payload.mutable_appeal_withdrawn() = in;
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
+    const State& state, const v1::LodgeFurtherAppealRequest& request) {
+  const v1::FurtherAppealLodged& in = request.further();
+  TALLY_ASSIGN_OR_RETURN(Found f,
+                         FindAppeal(state, request.tournament_id(),
+                                    in.competition_id(), in.appeal()));
+  const CompetitionState& c = *f.competition;
+  const AppealRecord& a = *f.appeal;
+  if (!c.profile.appeals.has_value() ||
+      c.profile.appeals->further_appeal_to.empty()) {
+    const std::string clause =
+        c.profile.appeals.has_value() &&
+                !c.profile.appeals->further_appeal_clause.empty()
+            ? c.profile.appeals->further_appeal_clause
+            : "the profile names no further body";
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the regulations of '", c.id, "' give no further appeal: the "
+        "committee's decision is final (", clause, ")"));
+  }
+  if (a.withdrawn.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " was withdrawn: there is no decision to "
+        "appeal further"));
+  }
+  if (!a.decided.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " is not decided yet: a further appeal is "
+        "against the committee's decision (",
+        c.profile.appeals->further_appeal_clause, ")"));
+  }
+  if (a.further.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "appeal ", in.appeal(), " has already been appealed further"));
+  }
+  const bool party =
+      in.entrant() == a.lodged.appellant() ||
+      std::find(a.lodged.respondents().begin(), a.lodged.respondents().end(),
+                in.entrant()) != a.lodged.respondents().end();
+  if (!party) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "only a party to appeal ", in.appeal(),
+        " may appeal further: the appellant or a respondent (",
+        c.profile.appeals->further_appeal_clause, ")"));
+  }
+  TALLY_RETURN_IF_ERROR(CheckName("signature of the further appeal",
+                                  in.signed_by()));
+  TALLY_RETURN_IF_ERROR(CheckText("grounds of the further appeal",
+                                  in.grounds()));
+  v1::EventPayload payload;
+  v1::FurtherAppealLodged* e = payload.mutable_further_appeal_lodged();
+  *e = in;
+  e->set_to_body(c.profile.appeals->further_appeal_to);
+  e->set_clause(c.profile.appeals->further_appeal_clause);
+  return payload;
+}
+
+}  // namespace tally::replay

@@ -1,0 +1,465 @@
+#include "replay/decide_ruling.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "core/base/rational.h"
+#include "core/base/status_macros.h"
+#include "core/window/window_close.h"
+#include "replay/bridge_convert.h"
+#include "replay/decide.h"
+#include "replay/decide_matches.h"
+#include "replay/fouled_ruling.h"
+#include "replay/rulings.h"
+#include "replay/three_way_tables.h"
+#include "replay/time_windows.h"
+
+namespace tally::replay {
+namespace {
+
+std::string RoomText(v1::Room room) {
+  switch (room) {
+    case v1::ROOM_UNSPECIFIED:
+      return "";
+    case v1::ROOM_OPEN:
+      return " (open room)";
+    case v1::ROOM_CLOSED:
+      return " (closed room)";
+    default:
+      return ShareRoomName(room);
+  }
+}
+
+std::string Where(const v1::RecordRulingRequest& r) {
+  return absl::StrCat("board ", r.board(), " at table ", r.table(),
+                      RoomText(r.room()));
+}
+
+absl::Status CheckText(absl::string_view what, const std::string& text) {
+  if (absl::StripAsciiWhitespace(text).empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("give ", what));
+  }
+  if (text.size() > 2000) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " is longer than 2000 characters"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckResult(const v1::TableResult& result, int board,
+                         absl::string_view what) {
+  absl::StatusOr<int> score = NorthSouthScoreOf(result, board);
+  if (!score.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, ": ", score.status().message()));
+  }
+  return absl::OkStatus();
+}
+
+// Law 12C: the adjusted score is one the board can be scored with.
+absl::Status CheckAdjusted(const v1::AdjustedScore& a, int board) {
+  switch (a.kind_case()) {
+    case v1::AdjustedScore::kArtificial:
+      if (a.artificial().ns() == v1::ARTIFICIAL_AWARD_UNSPECIFIED ||
+          a.artificial().ew() == v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
+        return absl::InvalidArgumentError(
+            "an artificial adjusted score gives each side average minus, "
+            "average or average plus (Law 12C2): name both sides'");
+      }
+      return absl::OkStatus();
+    case v1::AdjustedScore::kAssigned:
+      return CheckResult(a.assigned(), board, "the assigned result");
+    case v1::AdjustedScore::kWeighted: {
+      const auto& outcomes = a.weighted().outcomes();
+      if (outcomes.size() < 2) {
+        return absl::InvalidArgumentError(
+            "a weighted score (Law 12C1(c)) has two outcomes or more; for "
+            "one result assign it");
+      }
+      core::Rational sum;
+      for (const v1::WeightedResult& o : outcomes) {
+        TALLY_RETURN_IF_ERROR(CheckResult(o.result(), board, "an outcome"));
+        if (o.weight().denominator() <= 0 || o.weight().numerator() <= 0 ||
+            o.weight().numerator() > o.weight().denominator()) {
+          return absl::InvalidArgumentError(
+              "each weight of a weighted score is above 0 and at most 1 "
+              "(Law 12C1(c))");
+        }
+        sum += core::Rational(o.weight().numerator(), o.weight().denominator());
+      }
+      if (sum != core::Rational(1)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "the weights of a weighted score add up to exactly 1 (Law "
+            "12C1(c)); these add up to ",
+            sum.numerator(), "/", sum.denominator()));
+      }
+      return absl::OkStatus();
+    }
+    case v1::AdjustedScore::kSplit: {
+      TALLY_RETURN_IF_ERROR(
+          CheckResult(a.split().ns_result(), board, "North-South's result"));
+      TALLY_RETURN_IF_ERROR(
+          CheckResult(a.split().ew_result(), board, "East-West's result"));
+      if (a.split().ns_result().SerializeAsString() ==
+          a.split().ew_result().SerializeAsString()) {
+        return absl::InvalidArgumentError(
+            "a split score gives each side its own result; for the same "
+            "result to both, assign it");
+      }
+      return absl::OkStatus();
+    }
+    case v1::AdjustedScore::KIND_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      "say what the adjusted score is: artificial, assigned, weighted or "
+      "split");
+}
+
+// The profile's correction period: the window a ruling may change a score
+// in (Law 79C2 as NZ LIRG reads it). None when the profile sets none.
+const core::TimeWindowRule* CorrectionPeriod(
+    const core::RegulationProfile& profile) {
+  for (const core::TimeWindowRule& rule : profile.time_windows) {
+    if (rule.kind == core::TimeWindowKind::kCorrectionPeriod) return &rule;
+  }
+  return nullptr;
+}
+
+// When the correction period of the ruling's session (and match) closes,
+// or nullopt while unknown; FailedPrecondition once it has closed.
+absl::StatusOr<std::optional<absl::Time>> CheckWindow(
+    const TournamentState& tournament, const CompetitionState& c,
+    const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
+    absl::Time at) {
+  CompetitionTimeline timeline = TimelineOf(tournament, c);
+  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
+                         request.session());
+  const int session = static_cast<int>(index - timeline.sessions.begin());
+  core::WindowSubject subject;
+  if (core::RunsFromMatchTimes(rule) && session < static_cast<int>(timeline.tables.size())) {
+    const std::vector<int>& tables = timeline.tables[session];
+    auto t = std::find(tables.begin(), tables.end(), request.table());
+    subject.match = static_cast<int>(t - tables.begin());
+  }
+  absl::StatusOr<core::WindowClose> close =
+      core::FindWindowClose(rule, timeline.stage, session, subject);
+  if (!close.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the ", rule.clause, " window of '", c.id,
+                     "' cannot be worked out from its schedule: ",
+                     close.status().message()));
+  }
+  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "too late for a ruling on ", Where(request),
+        ": the correction period closed at ",
+        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
+                         timeline.stage.zone),
+        ", ", close->explanation,
+        "; no change in score may occur after it expires (Law 79C2, NZ "
+        "LIRG), so only an appeal can change this score now"));
+  }
+  return close->closes_at;
+}
+
+// The pairs (or teams) sitting North-South and East-West at the ruling's
+// table on its board. NotFound when nobody plays the board there.
+absl::StatusOr<std::pair<int, int>> SidesAt(
+    const CompetitionState& c, const v1::RecordRulingRequest& r) {
+  if (!c.PlaysMatches()) {
+    const SessionState& s = c.sessions.at(r.session());
+    auto it = s.slots.find({r.table(), r.board()});
+    if (it == s.slots.end()) {
+      return absl::NotFoundError(absl::StrCat(
+          "session ", r.session(), " of '", c.id, "' does not play board ",
+          r.board(), " at table ", r.table()));
+    }
+    return std::make_pair(it->second.ns_pair, it->second.ew_pair);
+  }
+  const MatchRoundState& round = c.rounds.at(r.session());
+  for (const v1::DrawnMatch& m : round.draw.matches()) {
+    if (m.table() != r.table()) continue;
+    // The home team sits North-South in the open room, East-West in the
+    // closed room; a pairs match has home NS.
+    if (r.room() == v1::ROOM_CLOSED) return std::make_pair(m.away(), m.home());
+    return std::make_pair(m.home(), m.away());
+  }
+  return absl::NotFoundError(absl::StrCat(
+      "round ", r.session(), " of '", c.id, "' has no drawn match at table ",
+      r.table(), " (a share or half-match table: name the entrant with "
+      "`tally penalty`)"));
+}
+
+// The result the adjusted score replaces.
+bool HasResult(const CompetitionState& c, const v1::RecordRulingRequest& r) {
+  if (c.PlaysMatches()) {
+    return c.rounds.at(r.session())
+        .results.contains({r.board(), r.table(), r.room()});
+  }
+  return c.sessions.at(r.session()).results.contains({r.board(), r.table()});
+}
+
+// A VP penalty in an event of matches is the PenaltyAwarded those events
+// score already (match standings, ANC SR 5.1 for the draw).
+absl::StatusOr<v1::EventPayload> VpPenalty(
+    const State& state, const CompetitionState& c,
+    const v1::RecordRulingRequest& r, int entrant) {
+  const core::Rational amount(r.penalty().amount().numerator(),
+                              r.penalty().amount().denominator());
+  v1::AwardPenaltyRequest award;
+  award.set_tournament_id(r.tournament_id());
+  award.set_competition_id(c.id);
+  award.set_entrant(entrant);
+  award.set_round(r.session());
+  for (int places = 0; places <= 2; ++places) {
+    core::Rational scaled = amount;
+    for (int i = 0; i < places; ++i) scaled = scaled * core::Rational(10);
+    if (scaled.is_integer()) {
+      award.mutable_vps()->set_units(scaled.numerator());
+      award.mutable_vps()->set_places(places);
+      break;
+    }
+  }
+  if (!award.has_vps()) {
+    return absl::InvalidArgumentError(
+        "a VP penalty is given to at most 2 decimal places");
+  }
+  award.set_clause(r.law());
+  award.set_reason(r.text());
+  return DecideAwardPenalty(state, award);
+}
+
+}  // namespace
+
+absl::StatusOr<v1::EventPayload> DecideRecordRuling(
+    const State& state, const v1::RecordRulingRequest& request,
+    absl::Time at) {
+  TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
+                         FindTournament(state, request.tournament_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
+  if (c->results_official.has_value()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the results of '", c->id,
+        "' are official: a score changes now only by a decided appeal (NSW "
+        "TR 12.4; Law 79C2)"));
+  }
+  const std::vector<RulingRecord>* rulings = nullptr;
+  if (c->PlaysMatches()) {
+    TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
+                           FindDrawnRound(*c, request.session()));
+    rulings = &round->rulings;
+  } else {
+    TALLY_ASSIGN_OR_RETURN(
+        const SessionState* s,
+        FindSession(state, request.tournament_id(), request.competition_id(),
+                    request.session()));
+    rulings = &s->rulings;
+  }
+  TALLY_RETURN_IF_ERROR(
+      CheckText("the Law or clause the ruling cites (e.g. Law 12C1(c))",
+                request.law()));
+  TALLY_RETURN_IF_ERROR(CheckText("the ruling's text", request.text()));
+  if (request.board() < 1) {
+    return absl::InvalidArgumentError("name the board the ruling is on");
+  }
+
+  // NZ LIRG 82C: a corrected ruling names the one it replaces, which must
+  // be in force on the same board.
+  const RulingRecord* superseded = nullptr;
+  if (request.supersedes_sequence() != 0) {
+    superseded = FindRuling(*rulings, request.supersedes_sequence());
+    if (superseded == nullptr ||
+        superseded->ruling.board() != request.board()) {
+      return absl::NotFoundError(absl::StrCat(
+          "event ", request.supersedes_sequence(),
+          " is not a ruling on board ", request.board(), " of ",
+          c->PlaysMatches() ? "round " : "session ", request.session(),
+          " of '", c->id, "'"));
+    }
+    if (!InForce(*rulings, request.supersedes_sequence())) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "ruling ", request.supersedes_sequence(),
+          " was itself superseded; name the ruling in force (NZ LIRG 82C)"));
+    }
+  }
+
+  v1::EventPayload payload;
+  v1::RulingMade* e = payload.mutable_ruling_made();
+  switch (request.effect_case()) {
+    case v1::RecordRulingRequest::kAdjusted: {
+      TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
+      e->set_ns_pair(sides.first);
+      e->set_ew_pair(sides.second);
+      if (!HasResult(*c, request)) {
+        return absl::NotFoundError(absl::StrCat(
+            "no result is entered for ", Where(request),
+            ": enter the result played there first; the adjusted score "
+            "replaces it"));
+      }
+      TALLY_RETURN_IF_ERROR(CheckAdjusted(request.adjusted(), request.board()));
+      if (c->PlaysMatches() && !request.adjusted().has_assigned()) {
+        return absl::UnimplementedError(
+            "events of matches score an assigned adjusted score so far; "
+            "artificial, weighted and split scores are not yet scored there");
+      }
+      if (request.adjusted().has_split() &&
+          request.non_offending() == v1::SIDE_UNSPECIFIED) {
+        return absl::InvalidArgumentError(
+            "a split score compares the other tables with the "
+            "non-offenders' result (Fouled-board guide, \"Differential "
+            "Adjustments\"): name the non-offending side");
+      }
+      std::optional<AdjustmentInForce> current = AdjustmentAt(
+          *rulings, request.board(), request.table(), request.room());
+      if (current.has_value() &&
+          current->sequence != request.supersedes_sequence()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            Where(request), " already has an adjusted score in force (ruling ",
+            current->sequence,
+            "); a ruling that corrects it names it as the ruling it "
+            "supersedes (NZ LIRG 82C)"));
+      }
+      *e->mutable_adjusted() = request.adjusted();
+      break;
+    }
+    case v1::RecordRulingRequest::kPenalty: {
+      const v1::RulingPenalty& p = request.penalty();
+      if (p.kind() == v1::PENALTY_KIND_UNSPECIFIED) {
+        return absl::InvalidArgumentError(
+            "say whether the penalty is procedural (Law 90) or disciplinary "
+            "(Law 91)");
+      }
+      if (p.side() == v1::SIDE_UNSPECIFIED) {
+        return absl::InvalidArgumentError(
+            "name the side penalised: North-South or East-West");
+      }
+      if (p.amount().denominator() <= 0 || p.amount().numerator() <= 0) {
+        return absl::InvalidArgumentError("a penalty's amount is above 0");
+      }
+      TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
+      const int entrant =
+          p.side() == v1::SIDE_NORTH_SOUTH ? sides.first : sides.second;
+      const bool matchpoints =
+          c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+      const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
+      if (c->PlaysMatches()) {
+        if (p.unit() != v1::SCORE_UNIT_VPS) {
+          return absl::InvalidArgumentError(
+              "an event of matches takes penalties in VPs off the total "
+              "(ANC SR 5.1, appendix: Penalties)");
+        }
+        if (request.supersedes_sequence() != 0) {
+          return absl::UnimplementedError(
+              "a VP penalty is a PenaltyAwarded and cannot yet supersede a "
+              "ruling");
+        }
+        if (const core::TimeWindowRule* rule = CorrectionPeriod(c->profile)) {
+          TALLY_RETURN_IF_ERROR(
+              CheckWindow(*tournament, *c, *rule, request, at).status());
+        }
+        return VpPenalty(state, *c, request, entrant);
+      }
+      if ((matchpoints && p.unit() != v1::SCORE_UNIT_MATCHPOINTS) ||
+          (butler && p.unit() != v1::SCORE_UNIT_IMPS &&
+           !(p.unit() == v1::SCORE_UNIT_VPS && c->profile.vp.has_value()))) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'", c->id, "' scores in ",
+            matchpoints ? "matchpoints" : "IMPs (or VPs where its matches "
+                                          "are converted)",
+            ": give the penalty in that unit"));
+      }
+      e->set_ns_pair(sides.first);
+      e->set_ew_pair(sides.second);
+      *e->mutable_penalty() = p;
+      e->mutable_penalty()->set_entrant(entrant);
+      break;
+    }
+    case v1::RecordRulingRequest::kFouled: {
+      if (c->PlaysMatches()) {
+        return absl::UnimplementedError(
+            "fouled-board treatments are recorded for sessions of a movement "
+            "so far");
+      }
+      if (request.table() != 0) {
+        return absl::InvalidArgumentError(
+            "a fouled-board treatment is for the whole board: give table 0 "
+            "and list the fouled tables");
+      }
+      const SessionState& s = c->sessions.at(request.session());
+      auto times = s.times_scheduled.find(request.board());
+      if (times == s.times_scheduled.end()) {
+        return absl::NotFoundError(absl::StrCat(
+            "session ", request.session(), " of '", c->id,
+            "' does not play board ", request.board()));
+      }
+      std::vector<int> fouled(request.fouled().fouled_tables().begin(),
+                              request.fouled().fouled_tables().end());
+      std::sort(fouled.begin(), fouled.end());
+      if (std::adjacent_find(fouled.begin(), fouled.end()) != fouled.end()) {
+        return absl::InvalidArgumentError("a fouled table is listed twice");
+      }
+      for (int table : fouled) {
+        if (!s.slots.contains({table, request.board()})) {
+          return absl::NotFoundError(absl::StrCat(
+              "board ", request.board(), " is not played at table ", table));
+        }
+      }
+      const std::string& rule = c->profile.artificial.fouled_board;
+      TALLY_RETURN_IF_ERROR(CheckFouledTreatment(
+          rule, request.fouled().treatment(), times->second,
+          static_cast<int>(fouled.size())));
+      if (const RulingRecord* current =
+              FouledTreatmentAt(*rulings, request.board());
+          current != nullptr &&
+          current->sequence != request.supersedes_sequence()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "board ", request.board(),
+            " already has a fouled-board treatment in force (ruling ",
+            current->sequence,
+            "); a ruling that corrects it names it as the ruling it "
+            "supersedes (NZ LIRG 82C)"));
+      }
+      *e->mutable_fouled() = request.fouled();
+      e->mutable_fouled()->clear_fouled_tables();
+      for (int table : fouled) e->mutable_fouled()->add_fouled_tables(table);
+      e->mutable_fouled()->set_rule(rule);
+      for (const FouledTreatmentChoice& choice : FouledTreatmentsFor(rule)) {
+        if (choice.id == request.fouled().treatment()) {
+          e->mutable_fouled()->set_rule_clause(std::string(choice.clause));
+        }
+      }
+      break;
+    }
+    case v1::RecordRulingRequest::EFFECT_NOT_SET:
+      return absl::InvalidArgumentError(
+          "say what the ruling does: an adjusted score, a penalty or a "
+          "fouled-board treatment");
+  }
+  if (const core::TimeWindowRule* rule = CorrectionPeriod(c->profile)) {
+    TALLY_ASSIGN_OR_RETURN(std::optional<absl::Time> closes,
+                           CheckWindow(*tournament, *c, *rule, request, at));
+    e->set_window_clause(rule->clause);
+    if (closes.has_value()) {
+      *e->mutable_window_closes_at() = ToTimestamp(*closes);
+    }
+  }
+  e->set_competition_id(request.competition_id());
+  e->set_session(request.session());
+  e->set_table(request.table());
+  e->set_board(request.board());
+  e->set_room(request.room());
+  e->set_law(request.law());
+  e->set_text(request.text());
+  e->set_supersedes_sequence(request.supersedes_sequence());
+  e->set_non_offending(request.non_offending());
+  return payload;
+}
+
+}  // namespace tally::replay

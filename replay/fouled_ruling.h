@@ -1,0 +1,44 @@
+// The fouled-board treatments a director may choose among, per profile
+// fouled-board rule (core/profile/named_rules.h FouledBoardTreatments), and
+// the check that a choice is one the regulation allows (ANC SR 7.2; NSW TR
+// 7.1.1, 7.3.2; SABF TR 11.9, 12.3; the Fouled-board guide). The choice is
+// recorded as a RulingMade with a FouledBoardRuling (design invariant 5: a
+// director's choice among treatments is a stored decision).
+//
+// Constant data and pure functions. Thread-safe.
+
+#ifndef TALLY_REPLAY_FOULED_RULING_H_
+#define TALLY_REPLAY_FOULED_RULING_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
+namespace tally::replay {
+
+struct FouledTreatmentChoice {
+  absl::string_view id;      // e.g. "separate_datum"
+  absl::string_view clause;  // e.g. "NSW TR 7.1.1(a)"
+  absl::string_view what;
+};
+
+// The treatments rule `rule_id` allows; empty for an unknown rule or none.
+std::vector<FouledTreatmentChoice> FouledTreatmentsFor(absl::string_view rule_id);
+
+// OkStatus when `treatment` is one `rule_id` allows, for a board the
+// movement has `field_tables` tables play and `fouled_tables` of them in
+// the fouled form. InvalidArgument naming the rule's clause and the
+// treatments it allows otherwise (or when the profile names no fouled-board
+// rule); FailedPrecondition when the regulation's condition for the
+// treatment does not hold: NSW TR 7.1.1(a) and 7.3.2 need "sufficient
+// pairs" (min(4, ceil(E / 3)) tables), ANC SR 7.2(a) and SABF TR 12.3 a
+// separate datum over 3 results or more.
+absl::Status CheckFouledTreatment(absl::string_view rule_id,
+                                  absl::string_view treatment,
+                                  int field_tables, int fouled_tables);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_FOULED_RULING_H_

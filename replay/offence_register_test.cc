@@ -1,0 +1,213 @@
+// The offence register through decide and Evolve (replay/offence_register.h)
+// under the NSW scale (NSW TR 6): slow play is a warning first, then "1 VP
+// (3 IMPs)" or "25% of a top" (6.4); a gap of more than six calendar months
+// between consecutive offences makes the later one a first offence again
+// (6.4); offences carry over from event to event (6.7), counted against the
+// same two players whatever their pair number; a mobile phone is counted
+// per player (6.9.4).
+
+#include "replay/offence_register.h"
+
+#include <string>
+
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/apply_for_test.h"
+#include "replay/decide.h"
+#include "replay/decide_matches.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::HasSubstr;
+
+class OffenceRegisterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Create("t", "swiss", v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs");
+    Pair("t", "swiss", 1, "Ann Ashby", "Bob Brown");
+    Pair("t", "swiss", 2, "Cat Clark", "Dan Dale");
+  }
+
+  void Create(const std::string& tournament, const std::string& competition,
+              v1::CompetitionKind kind, const std::string& profile) {
+    if (state_.FindTournament(tournament) == nullptr) {
+      v1::CreateTournamentRequest t;
+      t.set_tournament_id(tournament);
+      t.set_name(tournament);
+      ApplyTo(state_, tournament, DecideCreateTournament(state_, t));
+    }
+    v1::CreateCompetitionRequest c;
+    c.set_tournament_id(tournament);
+    c.set_competition_id(competition);
+    c.set_name(competition);
+    c.set_kind(kind);
+    c.set_regulation_profile(profile);
+    ApplyTo(state_, tournament, DecideCreateCompetition(state_, c));
+  }
+
+  void Pair(const std::string& tournament, const std::string& competition,
+            int pair, const std::string& one, const std::string& two) {
+    v1::RegisterPairRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id(competition);
+    r.set_pair(pair);
+    r.add_players(one);
+    r.add_players(two);
+    ApplyTo(state_, tournament, DecideRegisterPair(state_, r));
+  }
+
+  static v1::RecordOffenceRequest Offence(
+      const std::string& day, int entrant = 1,
+      const std::string& key = "slow_play", const std::string& tournament = "t",
+      const std::string& competition = "swiss") {
+    v1::RecordOffenceRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id(competition);
+    r.set_entrant(entrant);
+    r.set_offence(key);
+    r.set_day(day);
+    r.set_reason("round 2 not finished in time");
+    return r;
+  }
+
+  // Decides and applies; the recorded offence.
+  v1::OffenceRecorded Record(const v1::RecordOffenceRequest& r) {
+    absl::StatusOr<v1::EventPayload> p = DecideRecordOffence(state_, r);
+    EXPECT_THAT(p, IsOk());
+    if (!p.ok()) return {};
+    ApplyTo(state_, r.tournament_id(), p);
+    return p->offence_recorded();
+  }
+
+  const CompetitionState& Swiss() const {
+    return state_.tournaments.at("t").competitions.at("swiss");
+  }
+
+  State state_;
+};
+
+TEST_F(OffenceRegisterTest, TheSecondSlowPlayCostsOneVpAndIsDeducted) {
+  const v1::OffenceRecorded first = Record(Offence("2026-03-01"));
+  EXPECT_EQ(first.offender(), "pair Ann Ashby & Bob Brown");
+  EXPECT_EQ(first.occurrence(), 1);
+  EXPECT_EQ(first.clause(), "NSW TR 6.4");
+  EXPECT_THAT(first.penalty(), HasSubstr("warning"));
+  EXPECT_FALSE(first.has_vps());
+  EXPECT_TRUE(Swiss().penalties.empty());
+  EXPECT_EQ(first.counted_in(), "");  // 6.7: any event
+
+  // Another pair's offence does not count for pair 1.
+  EXPECT_EQ(Record(Offence("2026-03-02", 2)).occurrence(), 1);
+
+  const v1::OffenceRecorded second = Record(Offence("2026-04-01"));
+  EXPECT_EQ(second.occurrence(), 2);
+  // NSW TR 6.4 second offence: 1 VP in a match of 20 VPs.
+  ASSERT_TRUE(second.has_vps());
+  EXPECT_EQ(second.vps().units(), 100);
+  EXPECT_EQ(second.vps().places(), 2);
+  ASSERT_EQ(Swiss().penalties.size(), 1u);
+  EXPECT_EQ(Swiss().penalties[0].penalty.entrant(), 1);
+  EXPECT_EQ(Swiss().penalties[0].penalty.clause(), "NSW TR 6.4");
+  EXPECT_EQ(state_.offences.size(), 3u);
+}
+
+TEST_F(OffenceRegisterTest, MoreThanSixMonthsBetweenOffencesStartsAgain) {
+  Record(Offence("2026-01-31"));
+  // 31 January + 6 months = 31 July: exactly six months is not more
+  // (6.4 "exceeds"): a second offence.
+  EXPECT_EQ(Record(Offence("2026-07-31")).occurrence(), 2);
+  // The gap is counted between consecutive offences: 31 July to 1 February
+  // 2027 is more than six months, so a first offence again: a warning.
+  const v1::OffenceRecorded again = Record(Offence("2027-02-01"));
+  EXPECT_EQ(again.occurrence(), 1);
+  EXPECT_FALSE(again.has_vps());
+}
+
+TEST_F(OffenceRegisterTest, OffencesCarryOverToAnotherEventByThePlayers) {
+  Record(Offence("2026-03-01"));
+  // A matchpoint pairs event in another tournament: the same two players
+  // as pair 7. NSW TR 6.7 carries the offence over; the penalty there is
+  // "25% of a top", recorded in words (no VPs in a matchpoint event).
+  Create("t2", "mp", v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+         "nsw_matchpoint_pairs");
+  Pair("t2", "mp", 7, "Bob Brown", "Ann Ashby");
+  const v1::OffenceRecorded there =
+      Record(Offence("2026-03-08", 7, "slow_play", "t2", "mp"));
+  EXPECT_EQ(there.offender(), "pair Ann Ashby & Bob Brown");
+  EXPECT_EQ(there.occurrence(), 2);
+  EXPECT_THAT(there.penalty(), HasSubstr("25%"));
+  EXPECT_FALSE(there.has_vps());
+
+  v1::GetOffenceRegisterRequest q;
+  q.set_offender("pair Ann Ashby & Bob Brown");
+  absl::StatusOr<v1::OffenceRegister> reg = GetOffenceRegister(state_, q);
+  ASSERT_THAT(reg, IsOk());
+  ASSERT_EQ(reg->entries_size(), 2);
+  EXPECT_EQ(reg->entries(0).tournament_id(), "t");
+  EXPECT_EQ(reg->entries(1).tournament_id(), "t2");
+  q.set_offender("");
+  q.set_tournament_id("t");
+  q.set_competition_id("swiss");
+  reg = GetOffenceRegister(state_, q);
+  ASSERT_THAT(reg, IsOk());
+  EXPECT_EQ(reg->entries_size(), 1);
+  EXPECT_FALSE(reg->scale().empty());
+  EXPECT_THAT(reg->scale_offences(0), HasSubstr("late_5_10"));
+}
+
+TEST_F(OffenceRegisterTest, AMobilePhoneIsCountedPerPlayer) {
+  v1::RecordOffenceRequest r = Offence("2026-03-01", 1, "phone_answered");
+  EXPECT_THAT(DecideRecordOffence(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("counted per player")));
+  r.set_player("Cat Clark");
+  EXPECT_THAT(DecideRecordOffence(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("Cat Clark is not a player of entrant 1")));
+  r.set_player("Ann Ashby");
+  const v1::OffenceRecorded ann = Record(r);
+  EXPECT_EQ(ann.offender(), "player Ann Ashby");
+  EXPECT_EQ(ann.occurrence(), 1);
+  // Her partner's first offence is his own (6.9.4 "by the same player").
+  r.set_player("Bob Brown");
+  EXPECT_EQ(Record(r).occurrence(), 1);
+  r.set_player("Ann Ashby");
+  EXPECT_EQ(Record(r).occurrence(), 2);
+}
+
+TEST_F(OffenceRegisterTest, RefusalsSayWhatIsWrongAndChangeNothing) {
+  EXPECT_THAT(DecideRecordOffence(state_, Offence("2026-03-01", 1, "chat")),
+              StatusIs(absl::StatusCode::kNotFound, HasSubstr("slow_play: ")));
+  EXPECT_THAT(DecideRecordOffence(state_, Offence("2026-03-01", 9)),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("entrant 9 is not registered")));
+  EXPECT_THAT(
+      DecideRecordOffence(state_, Offence("")),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("YYYY-MM-DD")));
+  EXPECT_THAT(
+      DecideRecordOffence(state_, Offence("1 March")),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("not '1 March'")));
+  v1::RecordOffenceRequest no_reason = Offence("2026-03-01");
+  no_reason.clear_reason();
+  EXPECT_THAT(
+      DecideRecordOffence(state_, no_reason),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("reason")));
+  v1::RecordOffenceRequest boards = Offence("2026-03-01");
+  boards.set_boards(2);
+  EXPECT_THAT(DecideRecordOffence(state_, boards),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("not penalised per board")));
+  // Over 30 minutes late is the director's discretion (NSW TR 6.2).
+  EXPECT_THAT(
+      DecideRecordOffence(state_, Offence("2026-03-01", 1, "late_over_30")),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("director's discretion")));
+  EXPECT_TRUE(state_.offences.empty());
+}
+
+}  // namespace
+}  // namespace tally::replay

@@ -1,0 +1,63 @@
+// Which of the director's rulings are in force (issue #5, item 4). Every
+// projection that scores a board asks here, so a later kind of adjustment
+// (an appeal decided with a varied AdjustedScore) slots in as "the latest
+// adjustment in force" in one place.
+//
+// A ruling stays in force until a later ruling names it in
+// `supersedes_sequence` (NZ LIRG Law 82C: the director's own error is put
+// right by a new ruling, never an edit); the superseded ruling stays in the
+// log. At one table on one board at most one adjusted score is in force
+// (decide refuses a second that does not supersede the first), and at one
+// board of a session at most one fouled-board treatment.
+//
+// Pure functions of the State. Thread-compatible.
+
+#ifndef TALLY_REPLAY_RULINGS_H_
+#define TALLY_REPLAY_RULINGS_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "replay/state.h"
+#include "tally/v1/common.pb.h"
+#include "tally/v1/events.pb.h"
+
+namespace tally::replay {
+
+// The rulings no later ruling supersedes, in log order.
+std::vector<const RulingRecord*> RulingsInForce(
+    const std::vector<RulingRecord>& rulings);
+
+// The ruling with event `sequence` among `rulings`, or nullptr.
+const RulingRecord* FindRuling(const std::vector<RulingRecord>& rulings,
+                               uint64_t sequence);
+
+// True when `sequence` is among `rulings` and no later ruling supersedes it.
+bool InForce(const std::vector<RulingRecord>& rulings, uint64_t sequence);
+
+// An adjusted score in force at one table on one board.
+struct AdjustmentInForce {
+  uint64_t sequence = 0;  // the event that put it in force
+  const v1::AdjustedScore* score = nullptr;
+  // The non-offending side the ruling names (SIDE_UNSPECIFIED: none).
+  v1::Side non_offending = v1::SIDE_UNSPECIFIED;
+};
+
+// The adjusted score in force for `board` at `table` (and `room`, teams),
+// or nullopt when the table's result stands.
+std::optional<AdjustmentInForce> AdjustmentAt(
+    const std::vector<RulingRecord>& rulings, int board, int table,
+    v1::Room room = v1::ROOM_UNSPECIFIED);
+
+// The penalties in force (RulingMade with a penalty), in log order.
+std::vector<const RulingRecord*> PenaltiesInForce(
+    const std::vector<RulingRecord>& rulings);
+
+// The fouled-board treatment in force for `board`, or nullptr.
+const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
+                                      int board);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_RULINGS_H_

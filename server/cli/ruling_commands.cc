@@ -1,0 +1,148 @@
+// `tally rule`: the director's ruling at one table on one board (an
+// adjusted score or a penalty) or on a whole board (a fouled-board
+// treatment), with the Law or clause cited and the ruling's text (issue #5,
+// item 4). Forms: server/cli/ruling_text.h.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "server/cli/cli_common.h"
+#include "server/cli/ruling_text.h"
+#include "tally/v1/director.grpc.pb.h"
+
+namespace tally::cli {
+namespace {
+
+bool Fail(const absl::Status& status) {
+  std::cerr << "tally: " << status.message() << "\n";
+  return false;
+}
+
+// Fills the request's effect from the one form option given.
+bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
+  int forms = 0;
+  for (const char* name :
+       {"artificial", "assigned", "weighted", "split", "penalty", "fouled"}) {
+    forms += inv.Has(name) ? 1 : 0;
+  }
+  if (forms != 1) {
+    std::cerr << "tally: give exactly one of --artificial, --assigned, "
+                 "--weighted, --split, --penalty and --fouled\n";
+    return false;
+  }
+  if (inv.Has("artificial")) {
+    auto a = ParseArtificial(inv.Get("artificial"));
+    if (!a.ok()) return Fail(a.status());
+    *r->mutable_adjusted()->mutable_artificial() = *a;
+  } else if (inv.Has("assigned")) {
+    auto a = ParseWeighted(absl::StrCat("1:", inv.Get("assigned")));
+    if (!a.ok()) return Fail(a.status());
+    *r->mutable_adjusted()->mutable_assigned() = a->outcomes(0).result();
+  } else if (inv.Has("weighted")) {
+    auto w = ParseWeighted(inv.Get("weighted"));
+    if (!w.ok()) return Fail(w.status());
+    *r->mutable_adjusted()->mutable_weighted() = *w;
+  } else if (inv.Has("split")) {
+    auto s = ParseSplit(inv.Get("split"));
+    if (!s.ok()) return Fail(s.status());
+    *r->mutable_adjusted()->mutable_split() = *s;
+  } else if (inv.Has("penalty")) {
+    auto p = ParsePenalty(inv.Get("penalty"));
+    if (!p.ok()) return Fail(p.status());
+    const std::string kind = absl::AsciiStrToLower(inv.Get("kind", "procedural"));
+    if (kind == "procedural") {
+      p->set_kind(v1::PENALTY_KIND_PROCEDURAL);
+    } else if (kind == "disciplinary") {
+      p->set_kind(v1::PENALTY_KIND_DISCIPLINARY);
+    } else {
+      std::cerr << "tally: --kind is procedural or disciplinary\n";
+      return false;
+    }
+    *r->mutable_penalty() = *p;
+  } else {
+    auto f = ParseFouled(inv.Get("fouled"));
+    if (!f.ok()) return Fail(f.status());
+    *r->mutable_fouled() = *f;
+  }
+  return true;
+}
+
+}  // namespace
+
+void AddRulingCommands(std::vector<Command>& commands) {
+  commands.push_back(
+      {"rule",
+       "TOURNAMENT COMPETITION SESSION TABLE BOARD --law=LAW --text=TEXT "
+       "(--artificial=ns:avg+,ew:avg- | --assigned=\"4SX N -2\" | "
+       "--weighted=\"30%:6S N =;70%:4S N +2\" | "
+       "--split=\"ns:4S N +2;ew:6S N =\" | --penalty=ns:2mp [--kind="
+       "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE) "
+       "[--non-offending=ns|ew] [--supersedes=SEQ] [--room=open|closed]",
+       "record a director's ruling with the Law cited and its text: an "
+       "artificial (Law 12C2), assigned, weighted (12C1(c)) or split (12C1(b)) "
+       "adjusted score replacing the table's result; a procedural (Law 90) or "
+       "disciplinary (Law 91) penalty off one side's total in the event's "
+       "unit (mp, imp; vp in events of matches, recorded as a penalty); or, "
+       "with TABLE 0, the treatment of a fouled board among those the "
+       "profile's regulation allows (ANC SR 7.2: separate_datums, two_imps; "
+       "NSW TR 7.1.1: separate_datum, two_imps; NSW TR 7.3.2: separate_deal, "
+       "sixty_percent). --supersedes names the ruling it corrects (NZ LIRG "
+       "82C). Refused after the correction period (Law 79C2) and once results "
+       "are official (NSW TR 12.4). In an event of matches SESSION is the "
+       "round.",
+       5, 5, [](Client& cl, const Invocation& inv) {
+         v1::RecordRulingRequest r;
+         *r.mutable_options() = cl.Options();
+         int table = 0, board = 0;
+         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
+             !ToInt(inv.args[4], &board)) {
+           std::cerr << "tally: session, table and board are numbers\n";
+           return kUsage;
+         }
+         r.set_table(table);
+         r.set_board(board);
+         const std::string room = absl::AsciiStrToLower(inv.Get("room"));
+         if (room == "open") {
+           r.set_room(v1::ROOM_OPEN);
+         } else if (room == "closed") {
+           r.set_room(v1::ROOM_CLOSED);
+         } else if (!room.empty()) {
+           std::cerr << "tally: --room is open or closed\n";
+           return kUsage;
+         }
+         r.set_law(inv.Get("law"));
+         r.set_text(inv.Get("text"));
+         if (inv.Has("supersedes")) {
+           uint64_t seq = 0;
+           if (!absl::SimpleAtoi(inv.Get("supersedes"), &seq)) {
+             std::cerr << "tally: --supersedes is an event sequence number\n";
+             return kUsage;
+           }
+           r.set_supersedes_sequence(seq);
+         }
+         if (inv.Has("non-offending")) {
+           auto side = ParseSide(inv.Get("non-offending"));
+           if (!side.ok()) {
+             std::cerr << "tally: --non-offending is ns or ew\n";
+             return kUsage;
+           }
+           r.set_non_offending(*side);
+         }
+         if (!EffectOption(inv, &r)) return kUsage;
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->RecordRuling(cl.Context().get(), r, &out);
+         return PrintOutcome(inv, st, out, out,
+                             absl::StrCat("ruling on board ", board,
+                                          table == 0
+                                              ? std::string()
+                                              : absl::StrCat(" at table ", table),
+                                          " recorded"));
+       }});
+}
+
+}  // namespace tally::cli

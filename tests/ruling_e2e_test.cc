@@ -1,0 +1,192 @@
+// End to end (issue #5, item 4): a director's ruling through the gRPC API.
+// An assigned adjusted score in a Swiss pairs round (ANC SR 22.3's datum)
+// re-derives the match; a ruling correcting the director's own error
+// (NZ LIRG 82C) supersedes it and both stay in the board's history; one
+// second after the correction period (ANC SR 6.1) a ruling is refused with
+// the clause and nothing is appended (Law 79C2 as NZ LIRG reads it). The
+// server's clock is a file the test sets (tallyd --test_clock_file).
+
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/state.h"
+#include "server/grpc_status.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tests/match_client.h"
+#include "tests/tallyd_process.h"
+
+namespace tally::testing {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+absl::Time Clock(int hour, int minute, int second = 0) {
+  return absl::FromCivil(absl::CivilSecond(2026, 3, 14, hour, minute, second),
+                         absl::UTCTimeZone());
+}
+
+void SetClock(const std::string& path, absl::Time t) {
+  std::ofstream(path) << absl::FormatTime(absl::RFC3339_full, t,
+                                          absl::UTCTimeZone())
+                      << "\n";
+}
+
+v1::TableResult Passed() {
+  v1::TableResult r;
+  r.mutable_passed_out();
+  return r;
+}
+
+v1::TableResult FourSpades(int tricks) {
+  v1::TableResult r;
+  v1::PlayedContract* p = r.mutable_played();
+  p->set_level(4);
+  p->set_strain(v1::STRAIN_SPADES);
+  p->set_declarer(v1::SEAT_NORTH);
+  p->set_tricks(tricks);
+  return r;
+}
+
+class Director {
+ public:
+  explicit Director(std::shared_ptr<grpc::Channel> channel)
+      : director_(v1::DirectorService::NewStub(channel)),
+        audit_(v1::AuditService::NewStub(channel)) {}
+
+  absl::StatusOr<uint64_t> Rule(v1::RecordRulingRequest r) {
+    r.mutable_options()->set_idempotency_key(absl::StrCat("ruling-", ++n_));
+    r.set_tournament_id("anc");
+    r.set_competition_id("wsp");
+    grpc::ClientContext context;
+    context.AddMetadata("tally-identity", "td:jane");
+    v1::CommandOutcome out;
+    absl::Status st =
+        server::FromGrpcStatus(director_->RecordRuling(&context, r, &out));
+    if (!st.ok()) return st;
+    return out.sequence();
+  }
+
+  absl::StatusOr<v1::BoardHistory> History(int round, int board) {
+    v1::GetBoardHistoryRequest r;
+    r.set_tournament_id("anc");
+    r.set_competition_id("wsp");
+    r.set_session(round);
+    r.set_board(board);
+    grpc::ClientContext context;
+    v1::BoardHistory out;
+    absl::Status st =
+        server::FromGrpcStatus(audit_->GetBoardHistory(&context, r, &out));
+    if (!st.ok()) return st;
+    return out;
+  }
+
+ private:
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::AuditService::Stub> audit_;
+  int n_ = 0;
+};
+
+TEST(RulingE2eTest, AssignedScoreSupersededThenRefusedAfterTheWindow) {
+  const std::string dir = MakeTempDir("ruling");
+  const std::string clock = dir + "/clock";
+  SetClock(clock, Clock(9, 0));
+  TallydProcess tallyd(TallydPath(), dir + "/data");
+  tallyd.AddFlag("--test_clock_file=" + clock);
+  ASSERT_THAT(tallyd.Start(), IsOk());
+
+  // Ten pairs of the Welcome Swiss Pairs (five tables): round 1
+  // 10:00-11:10, round 2 at 12:30; every board passed out.
+  MatchClient wsp(tallyd.channel(), "anc", "wsp");
+  ASSERT_THAT(wsp.Create(v1::COMPETITION_KIND_SWISS_PAIRS, "anc2025_wsp"),
+              IsOk());
+  ASSERT_THAT(wsp.RegisterPairs(10), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = wsp.Draw(1, 5);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_THAT(wsp.Schedule(1, Clock(10, 0), Clock(11, 10), false), IsOk());
+  ASSERT_THAT(wsp.Schedule(2, Clock(12, 30), Clock(13, 40), false), IsOk());
+  for (const v1::DrawnMatch& m : draw->matches()) {
+    for (int board : draw->boards()) {
+      ASSERT_THAT(wsp.Enter(1, m.table(), board, Passed()), IsOk());
+    }
+  }
+  SetClock(clock, Clock(11, 40));
+  ASSERT_THAT(wsp.Post(1), IsOk());
+
+  Director td(tallyd.channel());
+  const int table = draw->matches(0).table();
+  const int board = draw->boards(2);  // board 3: NS not vulnerable
+  v1::RecordRulingRequest ruling;
+  ruling.set_session(1);
+  ruling.set_table(table);
+  ruling.set_board(board);
+  ruling.set_law("Law 12C1(b)");
+  ruling.set_text("unauthorised information: 4S by North making");
+  *ruling.mutable_adjusted()->mutable_assigned() = FourSpades(10);
+  SetClock(clock, Clock(12, 0));
+  absl::StatusOr<uint64_t> first = td.Rule(ruling);
+  ASSERT_THAT(first, IsOk());
+  absl::StatusOr<v1::MatchResults> results = wsp.Results(1);
+  ASSERT_THAT(results, IsOk());
+  // Board 3 at the five tables: +420 assigned and four passes out. ANC SR
+  // 22.3 averages the middle score: datum 0, so the home pair (NS) scores
+  // +420 = 9 IMPs; the match was level before.
+  EXPECT_EQ(results->matches(0).home_imps().numerator(), 9);
+
+  // NZ LIRG 82C: the director finds it always makes 11 tricks (+450 = 10
+  // IMPs against the datum of 0) and supersedes the ruling.
+  v1::RecordRulingRequest amended = ruling;
+  amended.set_law("Law 82C");
+  amended.set_text("amended: 4S always makes eleven tricks");
+  *amended.mutable_adjusted()->mutable_assigned() = FourSpades(11);
+  // Without naming the ruling it corrects: refused.
+  EXPECT_THAT(td.Rule(amended),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NZ LIRG 82C")));
+  amended.set_supersedes_sequence(*first);
+  SetClock(clock, Clock(12, 10));
+  absl::StatusOr<uint64_t> second = td.Rule(amended);
+  ASSERT_THAT(second, IsOk());
+  results = wsp.Results(1);
+  ASSERT_THAT(results, IsOk());
+  EXPECT_EQ(results->matches(0).home_imps().numerator(), 10);
+
+  // Both rulings are in the board's history, with the director as actor.
+  absl::StatusOr<v1::BoardHistory> history = td.History(1, board);
+  ASSERT_THAT(history, IsOk());
+  int rulings = 0;
+  for (const v1::Event& e : history->events()) {
+    if (!e.payload().has_ruling_made()) continue;
+    ++rulings;
+    EXPECT_EQ(e.actor().role(), v1::ROLE_DIRECTOR);
+    EXPECT_EQ(e.actor().identity(), "td:jane");
+  }
+  EXPECT_EQ(rulings, 2);
+
+  // ANC SR 6.1: the period closed at 12:30, round 2's start. One second
+  // after: refused with the clause and the time; nothing appended.
+  absl::StatusOr<uint64_t> before = wsp.LogLength();
+  ASSERT_THAT(before, IsOk());
+  SetClock(clock, Clock(12, 30, 1));
+  v1::RecordRulingRequest late = amended;
+  late.set_supersedes_sequence(*second);
+  *late.mutable_adjusted()->mutable_assigned() = FourSpades(9);
+  EXPECT_THAT(td.Rule(late),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("ANC SR 6.1"),
+                             HasSubstr("2026-03-14 12:30:00"),
+                             HasSubstr("Law 79C2"))));
+  absl::StatusOr<uint64_t> after = wsp.LogLength();
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(*after, *before);
+}
+
+}  // namespace
+}  // namespace tally::testing

@@ -1,0 +1,275 @@
+// End to end (issue #5 items 7 and 9) through a real tallyd: the standings
+// replayed as of an event in the middle of a session are the standings the
+// field saw then; the standings difference between that point and the end;
+// a what-if correction that lists what it would change and appends nothing
+// (the log head unchanged); the same correction made, and WhatChanged of
+// its event listing the same figures.
+//
+// The session (sabf_matchpoint_pairs, SABF TR 11.3: percentages to 2
+// places): four tables, NS 1-4 v EW 5-8, boards 1-2, a Mitchell ranked as
+// two fields. Board 1 (nobody vulnerable), North in spades: t1 4S= +420,
+// t2 4S+1 +450, t3 3S+1 +170, t4 4S-1 -50: NS MP 4 6 2 0 (top 6), EW 2 0 4
+// 6. Board 2 passed out everywhere.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "server/grpc_status.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+#include "tests/match_client.h"
+#include "tests/tallyd_process.h"
+
+namespace tally::testing {
+namespace {
+
+using ::testing::ElementsAre;
+
+v1::TableResult Spades(int level, int tricks) {
+  v1::TableResult r;
+  v1::PlayedContract* p = r.mutable_played();
+  p->set_level(level);
+  p->set_strain(v1::STRAIN_SPADES);
+  p->set_declarer(v1::SEAT_NORTH);
+  p->set_tricks(tricks);
+  return r;
+}
+
+v1::TableResult Passed() {
+  v1::TableResult r;
+  r.mutable_passed_out();
+  return r;
+}
+
+std::unique_ptr<grpc::ClientContext> Context() {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() +
+                        std::chrono::seconds(60));
+  context->AddMetadata("tally-identity", "td:test");
+  return context;
+}
+
+std::vector<std::string> Texts(const v1::FigureChanges& c) {
+  std::vector<std::string> out;
+  for (const v1::FigureChange& f : c.changes()) out.push_back(f.text());
+  return out;
+}
+
+class WhatChangedE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = MakeTempDir("what_changed");
+    tallyd_ = std::make_unique<TallydProcess>(TallydPath(), dir_ + "/data");
+    ASSERT_THAT(tallyd_->Start(), IsOk());
+    director_ = v1::DirectorService::NewStub(tallyd_->channel());
+    venue_ = v1::VenueService::NewStub(tallyd_->channel());
+    query_ = v1::QueryService::NewStub(tallyd_->channel());
+    audit_ = v1::AuditService::NewStub(tallyd_->channel());
+  }
+
+  v1::CommandOptions Options() {
+    v1::CommandOptions o;
+    o.set_idempotency_key(absl::StrCat("wc/", ++commands_));
+    return o;
+  }
+
+  absl::Status Session() {
+    v1::DefineSessionRequest d;
+    *d.mutable_options() = Options();
+    d.set_tournament_id("club");
+    d.set_competition_id("p");
+    d.set_session(1);
+    v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+    round->set_round(1);
+    for (int t = 1; t <= 4; ++t) {
+      v1::TableAssignment* a = round->add_tables();
+      a->set_table(t);
+      a->set_ns_pair(t);
+      a->set_ew_pair(t + 4);
+      a->add_boards(1);
+      a->add_boards(2);
+    }
+    v1::CommandOutcome out;
+    TALLY_RETURN_IF_ERROR(
+        server::FromGrpcStatus(director_->DefineSession(Context().get(), d, &out)));
+    v1::StartSessionRequest s;
+    *s.mutable_options() = Options();
+    s.set_tournament_id("club");
+    s.set_competition_id("p");
+    s.set_session(1);
+    return server::FromGrpcStatus(
+        director_->StartSession(Context().get(), s, &out));
+  }
+
+  // The sequence of the event appended.
+  absl::StatusOr<uint64_t> Enter(int table, int board,
+                                 const v1::TableResult& result) {
+    v1::EnterResultRequest e;
+    *e.mutable_options() = Options();
+    e.set_tournament_id("club");
+    e.set_competition_id("p");
+    e.set_session(1);
+    e.set_table(table);
+    e.set_board(board);
+    *e.mutable_result() = result;
+    v1::EnterResultResponse out;
+    TALLY_RETURN_IF_ERROR(
+        server::FromGrpcStatus(venue_->EnterResult(Context().get(), e, &out)));
+    return out.outcome().sequence();
+  }
+
+  absl::StatusOr<v1::Standings> Standings() {
+    v1::GetStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("p");
+    r.set_session(1);
+    v1::Standings out;
+    TALLY_RETURN_IF_ERROR(
+        server::FromGrpcStatus(query_->GetStandings(Context().get(), r, &out)));
+    return out;
+  }
+
+  absl::StatusOr<v1::Standings> StandingsAsOf(uint64_t sequence) {
+    v1::GetStandingsAsOfRequest r;
+    r.mutable_standings()->set_tournament_id("club");
+    r.mutable_standings()->set_competition_id("p");
+    r.mutable_standings()->set_session(1);
+    r.mutable_as_of()->set_sequence(sequence);
+    v1::Standings out;
+    TALLY_RETURN_IF_ERROR(server::FromGrpcStatus(
+        audit_->GetStandingsAsOf(Context().get(), r, &out)));
+    return out;
+  }
+
+  v1::CorrectResultRequest TableThreeFourSpadesPlusOne() {
+    v1::CorrectResultRequest c;
+    c.set_tournament_id("club");
+    c.set_competition_id("p");
+    c.set_session(1);
+    c.set_table(3);
+    c.set_board(1);
+    *c.mutable_result() = Spades(4, 11);
+    c.set_kind(v1::CORRECTION_KIND_PLAYERS_AGREED);
+    c.set_reason("4S+1 entered as 3S+1");
+    c.add_agreed_by("NS: North3");
+    c.add_agreed_by("EW: North7");
+    return c;
+  }
+
+  std::string dir_;
+  std::unique_ptr<TallydProcess> tallyd_;
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::VenueService::Stub> venue_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+  std::unique_ptr<v1::AuditService::Stub> audit_;
+  int commands_ = 0;
+};
+
+TEST_F(WhatChangedE2eTest, AsOfMidSessionWhatIfAppendsNothingWhatChangedAgrees) {
+  MatchClient setup(tallyd_->channel(), "club", "p");
+  ASSERT_THAT(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                           "sabf_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(setup.RegisterPairs(8), IsOk());
+  ASSERT_THAT(Session(), IsOk());
+  const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
+                                     Spades(3, 10), Spades(4, 9)};
+  for (int t = 1; t <= 4; ++t) ASSERT_THAT(Enter(t, 1, board1[t - 1]), IsOk());
+  ASSERT_THAT(Enter(1, 2, Passed()), IsOk());
+  absl::StatusOr<uint64_t> middle = Enter(2, 2, Passed());
+  ASSERT_THAT(middle, IsOk());
+  // What the field saw in the middle: board 2 in at two tables of four.
+  absl::StatusOr<v1::Standings> seen = Standings();
+  ASSERT_THAT(seen, IsOk());
+  ASSERT_EQ(seen->as_of_sequence(), *middle);
+  ASSERT_THAT(Enter(3, 2, Passed()), IsOk());
+  absl::StatusOr<uint64_t> end = Enter(4, 2, Passed());
+  ASSERT_THAT(end, IsOk());
+
+  // Replayed as of the middle: exactly what was seen then.
+  absl::StatusOr<v1::Standings> replayed = StandingsAsOf(*middle);
+  ASSERT_THAT(replayed, IsOk());
+  EXPECT_EQ(replayed->SerializeAsString(), seen->SerializeAsString());
+
+  // The standings difference, middle to end. Board 2's two passes out in the
+  // middle were factored to four tables (Neuberg, (1 x 4 + 2) / 2 = 3), as
+  // they score at the end: pairs 1, 2, 5, 6 do not move. Pairs 3, 4, 7, 8
+  // add board 2's 3 MP and 6 to their maximum: 3 2/6 33.33 -> 5/12 41.67,
+  // 4 0/6 0.00 -> 3/12 25.00, 7 4/6 66.67 -> 7/12 58.33, 8 6/6 100.00 ->
+  // 9/12 75.00. Positions stay (NS 2 1 3 4, EW 3 4 2 1).
+  v1::DiffStandingsRequest diff;
+  diff.mutable_from()->set_sequence(*middle);
+  diff.mutable_to()->set_sequence(*end);
+  v1::FigureChanges moved;
+  ASSERT_TRUE(audit_->DiffStandings(Context().get(), diff, &moved).ok());
+  EXPECT_THAT(Texts(moved),
+              ElementsAre("p session 1 pair 3 matchpoints: 2 -> 5",
+                          "p session 1 pair 3 percentage: 33.33 -> 41.67",
+                          "p session 1 pair 4 matchpoints: 0 -> 3",
+                          "p session 1 pair 4 percentage: 0.00 -> 25.00",
+                          "p session 1 pair 7 matchpoints: 4 -> 7",
+                          "p session 1 pair 7 percentage: 66.67 -> 58.33",
+                          "p session 1 pair 8 matchpoints: 6 -> 9",
+                          "p session 1 pair 8 percentage: 100.00 -> 75.00"));
+  EXPECT_EQ(moved.before_sequence(), *middle);
+  EXPECT_EQ(moved.after_sequence(), *end);
+
+  // What if table 3's board 1 were corrected to 4S+1 +450 (the replay test's
+  // hand working): 25 figures, and the log head does not move.
+  absl::StatusOr<uint64_t> head = setup.LogLength();
+  ASSERT_THAT(head, IsOk());
+  v1::FigureChanges what_if;
+  ASSERT_TRUE(audit_
+                  ->WhatIfCorrectResult(Context().get(),
+                                        TableThreeFourSpadesPlusOne(), &what_if)
+                  .ok());
+  EXPECT_FALSE(what_if.appended());
+  EXPECT_EQ(what_if.event().sequence(), *head + 1);
+  ASSERT_EQ(what_if.changes_size(), 25);
+  EXPECT_EQ(what_if.changes(0).text(),
+            "p session 1 board 1 table 3 result: 3S+1 N, NS +170 -> 4S+1 N, "
+            "NS +450");
+  EXPECT_EQ(what_if.changes(24).text(),
+            "p session 1 pair 7 position (EW): 2 -> 3=");
+  EXPECT_EQ(setup.LogLength().value_or(0), *head);
+
+  // A correction the decide step refuses is refused the same way, and
+  // appends nothing either.
+  v1::CorrectResultRequest unagreed = TableThreeFourSpadesPlusOne();
+  unagreed.clear_agreed_by();
+  v1::FigureChanges refused;
+  EXPECT_EQ(
+      audit_->WhatIfCorrectResult(Context().get(), unagreed, &refused)
+          .error_code(),
+      grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(setup.LogLength().value_or(0), *head);
+
+  // Made: WhatChanged of its event lists the same figures.
+  v1::CorrectResultRequest made = TableThreeFourSpadesPlusOne();
+  *made.mutable_options() = Options();
+  v1::CommandOutcome outcome;
+  ASSERT_TRUE(director_->CorrectResult(Context().get(), made, &outcome).ok());
+  v1::WhatChangedRequest which;
+  which.set_sequence(outcome.sequence());
+  v1::FigureChanges changed;
+  ASSERT_TRUE(audit_->WhatChanged(Context().get(), which, &changed).ok());
+  EXPECT_TRUE(changed.appended());
+  EXPECT_EQ(changed.before_sequence(), *head);
+  EXPECT_EQ(Texts(changed), Texts(what_if));
+
+  // An event beyond the log is NOT_FOUND.
+  which.set_sequence(*head + 5);
+  EXPECT_EQ(audit_->WhatChanged(Context().get(), which, &changed).error_code(),
+            grpc::StatusCode::NOT_FOUND);
+}
+
+}  // namespace
+}  // namespace tally::testing
