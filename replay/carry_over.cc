@@ -121,6 +121,25 @@ absl::StatusOr<std::vector<std::vector<CarryOver>>> CarryOversAtQualification(
     out[0][1] = {core::Rational(0), "ANC SR 11.2"};
     return out;
   }
+  if (rule == "sabf_tr_18_1") {
+    // SABF TR 18.1.1: "The carry-over into the final will be the average
+    // of a pair's three scores in the qualifying event", with the
+    // substitute and Spring Nationals rules: the qualifying's standing.
+    if (!ranking.state_pairs_average) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "SABF TR 18.1.1 carries the average of the State Open Pairs "
+          "qualifying rounds; '",
+          source_id,
+          "' is not run under a profile with session_combination "
+          "sabf_tr_18_1_qualifying"));
+    }
+    for (size_t f = 0; f < fields.size(); ++f) {
+      for (size_t i = 0; i < fields[f].qualifiers.size(); ++i) {
+        out[f][i] = {fields[f].qualifiers[i].score, "SABF TR 18.1.1"};
+      }
+    }
+    return out;
+  }
   if (rule == "sabf_tr_13_11" || rule == "sabf_tr_13_12") {
     const std::string clause =
         rule == "sabf_tr_13_11" ? "SABF TR 13.11" : "SABF TR 13.12";

@@ -189,6 +189,8 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
   order.first_board = request.first_board();
   order.matches.assign(request.matches().begin(), request.matches().end());
   order.bye = request.bye();
+  order.ctd_round_order.assign(request.ctd_round_order().begin(),
+                               request.ctd_round_order().end());
   TALLY_ASSIGN_OR_RETURN(v1::DrawMade draw, ComputeDraw(*c, order));
   draw.set_trigger(trigger);
   v1::EventPayload payload;

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "replay/decide.h"
+#include "replay/pairs_event_queries.h"
 
 namespace tally::replay {
 namespace {
@@ -63,10 +64,20 @@ absl::StatusOr<v1::EventPayload> DecideRecordSubstitute(
                            request.pair()));
   TALLY_RETURN_IF_ERROR(CheckName("substitute", request.substitute()));
   if (request.reason() != v1::SUBSTITUTE_REASON_ORDINARY &&
-      request.reason() != v1::SUBSTITUTE_REASON_REPRESENTATIVE) {
+      request.reason() != v1::SUBSTITUTE_REASON_REPRESENTATIVE &&
+      request.reason() != v1::SUBSTITUTE_REASON_NATIONAL_PLAYOFFS) {
     return absl::InvalidArgumentError(
-        "say why the substitute played: ordinary, or representative "
-        "(SABF TR 11.4)");
+        "say why the substitute played: ordinary, representative (SABF TR "
+        "11.4) or national playoffs (SABF TR 18.1.2)");
+  }
+  if (request.reason() == v1::SUBSTITUTE_REASON_NATIONAL_PLAYOFFS &&
+      SessionCombinationOf(t.competition->profile) !=
+          core::SessionCombination::kSabfTr18_1Final) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "SABF TR 18.1.2's National Playoffs score is for the State Open "
+        "Pairs final; '",
+        t.competition->id, "' (", t.competition->profile.name,
+        ") records such a substitute as ordinary"));
   }
   const std::vector<std::string>& players = *t.players;
   if (std::find(players.begin(), players.end(), request.replaced_player()) ==

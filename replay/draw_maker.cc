@@ -283,6 +283,13 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
   }
   const core::DrawRules& rules = *competition.profile.draw;
   out.set_method(std::string(core::DrawMethodId(rules.method)));
+  if (!order.ctd_round_order.empty() &&
+      rules.method != core::DrawMethod::kItcRoundRobin) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a CTD's order of rounds (ANC SR 10.5) is for the ITC qualifying's "
+        "final round robin; '",
+        competition.id, "' is drawn by ", core::DrawMethodId(rules.method)));
+  }
   switch (rules.method) {
     case core::DrawMethod::kSwiss:
       TALLY_RETURN_IF_ERROR(DrawSwiss(competition, order, out));
@@ -361,6 +368,12 @@ std::vector<std::string> DrawDifferences(const v1::DrawMade& stored,
     out.push_back(
         "the knock-out matches (labels, stanzas, carry-overs or walkovers) "
         "differ");
+  }
+  if (!std::equal(stored.ctd_round_order().begin(),
+                  stored.ctd_round_order().end(),
+                  recomputed.ctd_round_order().begin(),
+                  recomputed.ctd_round_order().end())) {
+    out.push_back("the CTD's order of rounds (ANC SR 10.5) differs");
   }
   if (stored.method() != recomputed.method()) {
     out.push_back(absl::StrCat("method: stored ", stored.method(),

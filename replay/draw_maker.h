@@ -33,6 +33,9 @@ struct DrawOrder {
   // Explicit draws: the director's matches and bye.
   std::vector<v1::DrawnMatch> matches;
   int bye = 0;
+  // ANC SR 10.5: the CTD's order of a 5-team ITC's final round robin
+  // (DrawMade.ctd_round_order); empty: none.
+  std::vector<int> ctd_round_order;
 };
 
 // The draw for `order.round` (everything of DrawMade but `trigger`).

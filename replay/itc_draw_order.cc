@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
 #include "core/movement/itc_draw.h"
 #include "core/movement/itc_final_draw.h"
@@ -89,6 +90,14 @@ absl::Status DrawItcRound(const CompetitionState& competition,
   const int round_robin = (order.round - 1) / per_round_robin + 1;
   core::RoundRobinSchedule schedule;
   if (round_robin < *round_robins) {
+    if (!order.ctd_round_order.empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "ANC SR 10.5: the CTD orders the rounds of the final round robin "
+          "only (round robin ",
+          *round_robins, ", from round ",
+          (*round_robins - 1) * per_round_robin + 1, "); round ", order.round,
+          " is in round robin ", round_robin));
+    }
     // Before the final round robin, draw numbers are team numbers (10.3)
     // and the printed rounds are already numbered through the qualifying.
     TALLY_ASSIGN_OR_RETURN(schedule,
@@ -97,6 +106,7 @@ absl::Status DrawItcRound(const CompetitionState& competition,
     const int penultimate_end = (round_robin - 1) * per_round_robin;
     const int final_start = penultimate_end + 1;
     std::vector<int> placing;
+    std::vector<int> ctd_order = order.ctd_round_order;
     auto stored = competition.rounds.find(final_start);
     if (order.round > final_start && stored != competition.rounds.end() &&
         stored->second.draw.ranking_size() > 0) {
@@ -108,6 +118,18 @@ absl::Status DrawItcRound(const CompetitionState& competition,
         placing.push_back(e.entrant());
         *out.add_ranking() = e;
       }
+      // 10.5: likewise the CTD's order of rounds, set with that round.
+      const std::vector<int> set(
+          stored->second.draw.ctd_round_order().begin(),
+          stored->second.draw.ctd_round_order().end());
+      if (!ctd_order.empty() && ctd_order != set) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "ANC SR 10.5: the order of round robin ", round_robin,
+            "'s rounds was set with round ", final_start, " (",
+            set.empty() ? "the printed order" : absl::StrJoin(set, ", "),
+            ") and is not altered afterwards (10.3)"));
+      }
+      ctd_order = set;
     } else if (order.round > final_start) {
       return absl::InternalError(absl::StrCat(
           "round ", final_start, " of '", competition.id,
@@ -129,11 +151,23 @@ absl::Status DrawItcRound(const CompetitionState& competition,
       TALLY_ASSIGN_OR_RETURN(
           placing, PlaceAfter(competition, penultimate_end, order.seed, out));
     }
-    // 10.3 with 10.4 (7 teams); 10.5 (5 teams) is refused by core when the
-    // printed order would give a team two byes in one day.
-    TALLY_ASSIGN_OR_RETURN(const core::ItcFinalRoundRobin final_draw,
-                           core::ItcFinalRoundRobinDraw(placing));
-    schedule = final_draw.schedule;
+    // 10.3 with 10.4 (7 teams); 10.5 (5 teams): the CTD's order where the
+    // printed one would give a team two byes in one day, refused by core
+    // when missing, wrong or not called for.
+    core::ItcFinalDrawOptions options;
+    options.ctd_round_order = ctd_order;
+    absl::StatusOr<core::ItcFinalRoundRobin> final_draw =
+        core::ItcFinalRoundRobinDraw(placing, options);
+    if (!final_draw.ok() && ctd_order.empty() &&
+        absl::IsFailedPrecondition(final_draw.status())) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          final_draw.status().message(), ": give it with the draw of round ",
+          final_start,
+          " (MakeDraw ctd_round_order; tally draw --ctd-round-order=...)"));
+    }
+    TALLY_RETURN_IF_ERROR(final_draw.status());
+    schedule = final_draw->schedule;
+    for (int row : ctd_order) out.add_ctd_round_order(row);
   }
   const core::RoundRobinRound* round = nullptr;
   for (const core::RoundRobinRound& r : schedule.rounds) {

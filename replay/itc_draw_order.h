@@ -34,8 +34,12 @@ absl::StatusOr<int> ItcRoundsInEvent(int teams);
 // never alter the numbers (10.3). FailedPrecondition for a field the ITC
 // does not draw (not 5-8 teams), a round past the qualifying, a final round
 // robin drawn while a result of the earlier ones is missing, or a 5-team
-// draw that would give a team two byes in one day (10.5: the CTD orders
-// the rounds; not supported here).
+// draw that would give a team two byes in one day without the CTD's order
+// (10.5: `order.ctd_round_order`, given with the final round robin's first
+// round and stored in `out.ctd_round_order` of each of its rounds).
+// InvalidArgument for a CTD's order 10.5 does not call for, that is not an
+// order of the draw's rounds, that leaves a team two byes in one day, or
+// that differs from the one set with the final round robin's first round.
 absl::Status DrawItcRound(const CompetitionState& competition,
                           const DrawOrder& order, v1::DrawMade& out);
 

@@ -1,11 +1,13 @@
 // The ITC qualifying draw through the decide step: the number of rounds
 // (ANC SR 10.6-10.7), the field sizes it draws, the printed round robin 2
-// of 6 teams (10.7.2), and the final round robin waiting for every result
-// of the one before (10.3). The 7-team draws, 10.3-10.4 and the byes are
-// checked end to end in tests/itc_e2e_test.cc.
+// of 6 teams (10.7.2), the final round robin waiting for every result
+// of the one before (10.3), and the CTD's order of a 5-team field's round
+// robin 3 (10.5). The 7-team draws, 10.3-10.4 and the byes are checked end
+// to end in tests/itc_e2e_test.cc, 10.5 in tests/itc_five_teams_e2e_test.cc.
 
 #include "replay/itc_draw_order.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/knockout_for_test.h"
 
 namespace tally::replay {
 namespace {
@@ -110,6 +113,162 @@ TEST(ItcDrawOrderTest, FinalRoundRobinWaitsForEveryResultBeforeIt) {
   EXPECT_THAT(DecideMakeDraw(state, Draw(8)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("placing after round robin 1 (ANC SR 10.3)")));
+}
+
+// Draws and plays rounds 1..`last` of "itc": in every match the team
+// earlier in `strength` (strongest first) gains on the round's first board
+// (1NT by North, 10 tricks: 40 + 3 x 30 + 50 = +180 v passed out: 5 IMPs on
+// the WBF scale, 170-210), every other board passed out in both rooms.
+// VPs (ANC SR 10.10): 35 + 5 = 40 to the winner, 30 to the loser; a bye 35
+// (10.11).
+void PlayRounds(State& state, int last, const std::vector<int>& strength) {
+  auto rank = [&](int team) {
+    return std::find(strength.begin(), strength.end(), team) -
+           strength.begin();
+  };
+  const v1::TableResult plus_180 = Made(1, v1::STRAIN_NO_TRUMP, 10);
+  for (int round = 1; round <= last; ++round) {
+    const v1::DrawMade d = Draw(state, "itc", round, 11);
+    std::vector<Swing> swings;
+    for (const v1::DrawnMatch& m : d.matches()) {
+      const int winner = rank(m.home()) < rank(m.away()) ? m.home() : m.away();
+      swings.push_back({m.table(), 0, winner, plus_180});
+    }
+    PlayRound(state, d, swings);
+  }
+}
+
+// "table: home v away" lines of a draw, then its bye.
+std::vector<std::string> DrawLines(const v1::DrawMade& d) {
+  std::vector<std::string> lines;
+  for (const v1::DrawnMatch& m : d.matches()) {
+    lines.push_back(absl::StrCat(m.table(), ": ", m.home(), " v ", m.away()));
+  }
+  lines.push_back(absl::StrCat("bye ", d.bye()));
+  return lines;
+}
+
+v1::MakeDrawRequest CtdDraw(int round, const std::vector<int>& order) {
+  v1::MakeDrawRequest r = Draw(round);
+  r.set_early(false);
+  for (int row : order) r.add_ctd_round_order(row);
+  return r;
+}
+
+// Five teams whose placing after round robin 2 is 1, 5, 2, 3, 4 (every
+// team beats those after it in that order, twice). Each team plays 8
+// matches and has 2 byes in rounds 1-10:
+//   1: 2 x 35 + 8 x 40          = 390
+//   5: 70 + 6 x 40 + 2 x 30     = 370
+//   2: 70 + 4 x 40 + 4 x 30     = 350
+//   3: 70 + 2 x 40 + 6 x 30     = 330
+//   4: 70 + 8 x 30              = 310
+// Draw numbers for round robin 3 (10.3): 1 -> team 1, 2 -> 5, 3 -> 2,
+// 4 -> 3, 5 -> 4. Byes so far (10.7.1 and 10.7.2, against team 6): round
+// 1 team 2, 2 team 3, 3 team 4, 4 team 1, 5 team 5; 6 team 1, 7 team 2,
+// 8 team 3, 9 team 5, 10 team 4. A day is four rounds (ANC SR 1.3): day 3
+// is rounds 9-12. In the printed order round 11 is 10.7.1 round 1, whose
+// bye is draw number 2 (against 6): team 5, which had its bye in round 9:
+// two byes on day 3, so 10.5 calls for the CTD's order.
+class ItcFiveTeamsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    state_ = Qualifying(5);
+    PlayRounds(state_, 10, {1, 5, 2, 3, 4});
+  }
+  State state_;
+};
+
+TEST_F(ItcFiveTeamsTest, RoundRobinThreeWaitsForTheCtdsOrderUnder10_5) {
+  EXPECT_THAT(DecideMakeDraw(state_, Draw(11)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       ::testing::AllOf(HasSubstr("ANC SR 10.5"),
+                                        HasSubstr("team 5 on day 3"),
+                                        HasSubstr("--ctd-round-order"))));
+}
+
+TEST_F(ItcFiveTeamsTest, RefusesACtdOrderThatIsNotTheRoundsOnceEach) {
+  EXPECT_THAT(DecideMakeDraw(state_, CtdDraw(11, {2, 3, 1, 4, 4})),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("once each")));
+  EXPECT_THAT(DecideMakeDraw(state_, CtdDraw(11, {2, 3, 1, 4})),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST_F(ItcFiveTeamsTest, RefusesACtdOrderThatStillGivesTwoByesInADay) {
+  // 4 1 2 3 5: round 11 is printed round 4 (bye number 1, team 1: its
+  // others were rounds 4 and 6), round 12 printed round 1 (bye number 2,
+  // team 5), still day 3 with its round 9 bye.
+  EXPECT_THAT(DecideMakeDraw(state_, CtdDraw(11, {4, 1, 2, 3, 5})),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::AllOf(HasSubstr("ANC SR 10.5"),
+                                        HasSubstr("still gives"))));
+}
+
+TEST_F(ItcFiveTeamsTest, PlaysRoundRobinThreeInTheCtdsOrderAndKeepsIt) {
+  // The CTD's order 2 3 1 4 5, rounds 11-15, in 10.7.1's draw numbers
+  // (first listed: home, 10.8; the match against 6: a bye), then teams:
+  //   11 (printed 2): 1 v 5, 2 v 4, bye 3  -> 1 v 4, 5 v 3, bye 2
+  //   12 (printed 3): 1 v 3, 5 v 2, bye 4  -> 1 v 2, 4 v 5, bye 3
+  //   13 (printed 1): 4 v 1, 3 v 5, bye 2  -> 3 v 1, 2 v 4, bye 5
+  //   14 (printed 4): 3 v 2, 5 v 4, bye 1  -> 2 v 5, 4 v 3, bye 1
+  //   15 (printed 5): 2 v 1, 4 v 3, bye 5  -> 5 v 1, 3 v 2, bye 4
+  // Byes by day: team 2 rounds 1, 7, 11; team 3 2, 8, 12; team 5 5, 9,
+  // 13 (day 4); team 1 4, 6, 14; team 4 3, 10, 15: none twice in a day.
+  const std::vector<std::vector<std::string>> expected = {
+      {"1: 1 v 4", "2: 5 v 3", "bye 2"}, {"1: 1 v 2", "2: 4 v 5", "bye 3"},
+      {"1: 3 v 1", "2: 2 v 4", "bye 5"}, {"1: 2 v 5", "2: 4 v 3", "bye 1"},
+      {"1: 5 v 1", "2: 3 v 2", "bye 4"}};
+  for (int round = 11; round <= 15; ++round) {
+    // Only the first round of round robin 3 carries the order; a later one
+    // may repeat it but not change it (10.3: once set, never altered).
+    if (round > 11) {
+      EXPECT_THAT(DecideMakeDraw(state_, CtdDraw(round, {3, 2, 1, 4, 5})),
+                  StatusIs(absl::StatusCode::kInvalidArgument,
+                           HasSubstr("set with round 11 (2, 3, 1, 4, 5)")));
+    }
+    absl::StatusOr<v1::EventPayload> drawn = DecideMakeDraw(
+        state_, round == 11 ? CtdDraw(11, {2, 3, 1, 4, 5}) : CtdDraw(round, {}));
+    ASSERT_THAT(drawn, IsOk()) << "round " << round;
+    const v1::DrawMade& d = drawn->draw_made();
+    EXPECT_THAT(DrawLines(d), ::testing::ElementsAreArray(expected[round - 11]))
+        << "round " << round;
+    EXPECT_THAT(d.ctd_round_order(), ElementsAre(2, 3, 1, 4, 5));
+    std::vector<std::string> ranking;
+    for (const v1::DrawRankingEntry& e : d.ranking()) {
+      ranking.push_back(absl::StrCat(e.entrant(), " ", e.score().numerator(),
+                                     "/", e.score().denominator()));
+    }
+    EXPECT_THAT(ranking, ElementsAre("1 390/1", "5 370/1", "2 350/1",
+                                     "3 330/1", "4 310/1"));
+    Apply(state_, drawn);
+    PlayRound(state_, d, {});
+  }
+}
+
+TEST(ItcDrawOrderTest, RefusesACtdOrderWhere10_5DoesNotCallForOne) {
+  // Placing 1 2 3 4 5 after round robin 2: printed round 1's bye is number
+  // 2 (team 2, earlier byes rounds 1 and 7), round 2's number 3 (team 3:
+  // 2 and 8): neither on day 3 twice (core/movement/itc_final_draw_test.cc
+  // works the rest). The printed order stands.
+  State state = Qualifying(5);
+  EXPECT_THAT(DecideMakeDraw(state, CtdDraw(1, {2, 3, 1, 4, 5})),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("final round robin only")));
+  PlayRounds(state, 10, {1, 2, 3, 4, 5});
+  EXPECT_THAT(DecideMakeDraw(state, CtdDraw(11, {2, 3, 1, 4, 5})),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("no team two byes in one day")));
+  absl::StatusOr<v1::EventPayload> printed =
+      DecideMakeDraw(state, CtdDraw(11, {}));
+  ASSERT_THAT(printed, IsOk());
+  EXPECT_TRUE(printed->draw_made().ctd_round_order().empty());
+  // Six teams have no bye: 10.5 is for 5 teams.
+  State six = Qualifying(6);
+  PlayRounds(six, 10, {1, 2, 3, 4, 5, 6});
+  EXPECT_THAT(DecideMakeDraw(six, CtdDraw(11, {2, 3, 1, 4, 5})),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("5-team")));
 }
 
 }  // namespace

@@ -291,6 +291,9 @@ absl::StatusOr<v1::DrawCheck> CheckDraw(const EventStore& store,
     order.matches.assign(stored.matches().begin(), stored.matches().end());
     order.bye = stored.bye();
   }
+  // ANC SR 10.5: the CTD's order is a decision stored with the draw.
+  order.ctd_round_order.assign(stored.ctd_round_order().begin(),
+                               stored.ctd_round_order().end());
   v1::DrawCheck out;
   out.set_draw_sequence(round->draw_sequence);
   *out.mutable_stored() = stored;

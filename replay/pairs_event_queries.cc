@@ -11,6 +11,7 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "core/pairs_event/competition_aggregate.h"
+#include "core/pairs_event/state_pairs.h"
 #include "core/tiebreak/chains.h"
 #include "replay/bridge_convert.h"
 #include "replay/butler_queries.h"
@@ -34,16 +35,22 @@ std::string AttendanceId(core::SessionAttendance a) {
       return "absent_representative";
     case core::SessionAttendance::kAbsentOtherNationalChampionship:
       return "absent_other_national_championship";
+    case core::SessionAttendance::kNationalPlayoffsSubstitute:
+      return "national_playoffs_substitute";
   }
   return "";
 }
 
 core::SessionAttendance AttendanceOf(const v1::EventPayload& record) {
   if (record.has_substitute_recorded()) {
-    return record.substitute_recorded().reason() ==
-                   v1::SUBSTITUTE_REASON_REPRESENTATIVE
-               ? core::SessionAttendance::kRepresentativeSubstitute
-               : core::SessionAttendance::kSubstitute;
+    switch (record.substitute_recorded().reason()) {
+      case v1::SUBSTITUTE_REASON_REPRESENTATIVE:
+        return core::SessionAttendance::kRepresentativeSubstitute;
+      case v1::SUBSTITUTE_REASON_NATIONAL_PLAYOFFS:
+        return core::SessionAttendance::kNationalPlayoffsSubstitute;
+      default:
+        return core::SessionAttendance::kSubstitute;
+    }
   }
   switch (record.pair_absent().reason()) {
     case v1::ABSENCE_REASON_REPRESENTATIVE:
@@ -53,6 +60,20 @@ core::SessionAttendance AttendanceOf(const v1::EventPayload& record) {
     default:
       return core::SessionAttendance::kAbsent;
   }
+}
+
+std::string CombinationText(core::SessionCombination c) {
+  switch (c) {
+    case core::SessionCombination::kSabfTr11:
+      return "SABF TR 11.3-11.6";
+    case core::SessionCombination::kTotalPercentages:
+      return "total of session percentages";
+    case core::SessionCombination::kSabfTr18_1Qualifying:
+      return "SABF TR 18.1.1 (average of the qualifying rounds)";
+    case core::SessionCombination::kSabfTr18_1Final:
+      return "SABF TR 18.1.2 (carry-over plus the final's rounds)";
+  }
+  return "";
 }
 
 // The profile's final-placing chain (none: equal aggregates share).
@@ -72,6 +93,24 @@ absl::StatusOr<core::TieBreakChainSpec> FinalPlacingChain(
 
 }  // namespace
 
+core::SessionCombination SessionCombinationOf(
+    const core::RegulationProfile& profile) {
+  const std::string& id = profile.session_combination;
+  if (id == "sabf_tr_18_1_qualifying") {
+    return core::SessionCombination::kSabfTr18_1Qualifying;
+  }
+  if (id == "sabf_tr_18_1_final") {
+    return core::SessionCombination::kSabfTr18_1Final;
+  }
+  if (id == "sabf_tr_11") return core::SessionCombination::kSabfTr11;
+  if (id == "total_percentages") {
+    return core::SessionCombination::kTotalPercentages;
+  }
+  return profile.source.document == "SABF TR"
+             ? core::SessionCombination::kSabfTr11
+             : core::SessionCombination::kTotalPercentages;
+}
+
 absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
     const State& state, const v1::GetCompetitionStandingsRequest& request) {
   TALLY_ASSIGN_OR_RETURN(
@@ -85,18 +124,24 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
         "competition ", c->id,
         " is not a matchpoint pairs competition; ask GetMatchStandings"));
   }
-  const core::SessionCombination combination =
-      c->profile.source.document == "SABF TR"
-          ? core::SessionCombination::kSabfTr11
-          : core::SessionCombination::kTotalPercentages;
+  const core::SessionCombination combination = SessionCombinationOf(c->profile);
 
   v1::CompetitionStandings out;
   out.set_tournament_id(request.tournament_id());
   out.set_competition_id(c->id);
   out.set_as_of_sequence(state.last_sequence);
-  out.set_combination(combination == core::SessionCombination::kSabfTr11
-                          ? "SABF TR 11.3-11.6"
-                          : "total of session percentages");
+  out.set_combination(CombinationText(combination));
+  // SABF TR 18.1.2: each finalist's carry-over from the qualifying.
+  std::map<int, core::Rational> carry_overs;
+  if (c->qualification.has_value()) {
+    for (const v1::QualifiedEntrant& q : c->qualification->entrants()) {
+      const v1::Fraction& f = q.carry_over();
+      if (f.denominator() != 0) {
+        carry_overs[q.entrant()] =
+            core::Rational(f.numerator(), f.denominator());
+      }
+    }
+  }
 
   std::map<int, std::vector<core::PairSessionInput>> inputs;
   std::map<int, core::TieBreakEntrant> extra;
@@ -164,16 +209,23 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
 
   std::vector<core::PairAggregate> aggregates;
   for (const auto& [pair, sessions] : inputs) {
-    TALLY_ASSIGN_OR_RETURN(
-        core::PairAggregate a,
-        core::AggregatePair(absl::StrCat(pair), sessions, combination));
-    aggregates.push_back(std::move(a));
+    absl::StatusOr<core::PairAggregate> a =
+        combination == core::SessionCombination::kSabfTr18_1Final
+            ? core::AggregateStatePairsFinal(
+                  absl::StrCat(pair), sessions,
+                  carry_overs.contains(pair) ? carry_overs.at(pair)
+                                             : core::Rational(0))
+            : core::AggregatePair(absl::StrCat(pair), sessions, combination);
+    TALLY_RETURN_IF_ERROR(a.status());
+    aggregates.push_back(*std::move(a));
   }
   // The board and round data serve the NSW TR 11.2.4 criteria; SABF TR
   // 11.7 reads only the sessions, and ineligible pairs (not ranked) may be
   // opponents in it, so it is passed only where every pair is ranked.
   std::vector<core::TieBreakEntrant> extra_data;
-  if (combination == core::SessionCombination::kSabfTr11) extra.clear();
+  if (combination != core::SessionCombination::kTotalPercentages) {
+    extra.clear();
+  }
   for (auto& [pair, e] : extra) {
     e.id = absl::StrCat(pair);
     extra_data.push_back(std::move(e));
@@ -204,6 +256,10 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
     if (a.own_average.has_value()) {
       *row->mutable_own_average() = ToProtoFraction(*a.own_average);
     }
+    if (a.carry_over.has_value()) {
+      *row->mutable_carry_over() = ToProtoFraction(*a.carry_over);
+    }
+    row->set_ineligible_reason(a.ineligible_reason);
     if (placing.decision == core::PlaceDecision::kTieBreak) {
       row->set_decided_by(placing.criterion);
       row->set_decided_by_clause(placing.clause);

@@ -14,9 +14,13 @@
 //     that then played (results entered) is overtaken by the results.
 //   * Before any session is posted no rounds are required and no pair has
 //     played more than half of none: every pair is listed unplaced.
-//   * The combination follows the profile's source document: SABF TR
-//     profiles use SABF TR 11.3-11.6; others (NSW TR says nothing on
-//     combining sessions) total the session percentages (core header).
+//   * The combination is the profile's session_combination; by default it
+//     follows the profile's source document: SABF TR profiles use SABF TR
+//     11.3-11.6; others (NSW TR says nothing on combining sessions) total
+//     the session percentages (core header). The SABF State Open Pairs
+//     profiles name SABF TR 18.1.1 (qualifying: the average of the rounds,
+//     the carry-over) and 18.1.2 (final: the carry-over recorded with the
+//     qualification plus the final's rounds; core/pairs_event/state_pairs.h).
 //   * Tie-breaks use the profile's final-placing chain; the NSW TR 11.2.4
 //     criteria read every pair's boards (direction, table score,
 //     matchpoints, top) and its rounds (opponent, matchpoints), rounds
@@ -28,10 +32,17 @@
 #define TALLY_REPLAY_PAIRS_EVENT_QUERIES_H_
 
 #include "absl/status/statusor.h"
+#include "core/pairs_event/competition_aggregate.h"
+#include "core/profile/profile.h"
 #include "replay/state.h"
 #include "tally/v1/query.pb.h"
 
 namespace tally::replay {
+
+// The profile's session combination (session_combination, else by its
+// source document, as the header says).
+core::SessionCombination SessionCombinationOf(
+    const core::RegulationProfile& profile);
 
 // The competition standings; NotFound for an unknown tournament or
 // competition, FailedPrecondition for a competition that is not matchpoint

@@ -509,8 +509,11 @@ absl::StatusOr<core::RegulationProfile> Convert(
   }
   if (s.has_qualifiers()) {
     p.qualifiers = core::QualifierRule{s.qualifiers().per_field(),
-                                       s.qualifiers().clause()};
+                                       s.qualifiers().clause(),
+                                       s.qualifiers().larger_if_average_at_least(),
+                                       s.qualifiers().larger_per_field()};
   }
+  p.session_combination = s.session_combination();
   TALLY_ASSIGN_OR_RETURN(p.tie_breaks, TieBreaksOf(s.tie_breaks()));
   for (int i = 0; i < s.time_windows_size(); ++i) {
     TALLY_ASSIGN_OR_RETURN(core::TimeWindowRule w,

@@ -46,7 +46,26 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
                  "nsw_matchpoint_pairs", "nsw_swiss_pairs", "nsw_swiss_teams",
                  "sabf_butler_round_robin", "sabf_butler_swiss",
                  "sabf_matchpoint_pairs", "sabf_round_robin_teams",
-                 "sabf_swiss_teams", "sabf_teams_finals"));
+                 "sabf_state_open_pairs_final",
+                 "sabf_state_open_pairs_qualifying", "sabf_swiss_teams",
+                 "sabf_teams_finals"));
+}
+
+TEST(BuiltInProfilesTest, SabfStateOpenPairsCarriesTheQualifyingAverage) {
+  // SABF TR 18.1.1: the qualifying ranks on the average of its rounds;
+  // 18.1.2: the final starts from it, and takes 14 pairs (7 tables) from a
+  // qualifying averaging at least 30 pairs, else 10 (5 tables).
+  const core::RegulationProfile q = Load("sabf_state_open_pairs_qualifying");
+  EXPECT_EQ(q.session_combination, "sabf_tr_18_1_qualifying");
+  const core::RegulationProfile f = Load("sabf_state_open_pairs_final");
+  EXPECT_EQ(f.session_combination, "sabf_tr_18_1_final");
+  ASSERT_TRUE(f.carry_over.has_value());
+  EXPECT_EQ(f.carry_over->rule, "sabf_tr_18_1");
+  ASSERT_TRUE(f.qualifiers.has_value());
+  EXPECT_EQ(f.qualifiers->per_field, 10);
+  EXPECT_EQ(f.qualifiers->larger_if_average_at_least, 30);
+  EXPECT_EQ(f.qualifiers->larger_per_field, 14);
+  EXPECT_EQ(f.qualifiers->clause, "SABF TR 18.1.2");
 }
 
 TEST(BuiltInProfilesTest, EveryShippedProfileParsesAndValidates) {

@@ -77,6 +77,8 @@ absl::StatusOr<QualifyingRanking> RankMatchpointPairs(
   request.set_competition_id(c.id);
   TALLY_ASSIGN_OR_RETURN(v1::CompetitionStandings standings,
                          BuildCompetitionStandings(state, request));
+  out.state_pairs_average = SessionCombinationOf(c.profile) ==
+                            core::SessionCombination::kSabfTr18_1Qualifying;
   for (const core::TieBreakChain& chain : c.profile.tie_breaks.chains) {
     if (chain.purpose == core::TieBreakPurpose::kFinalPlacing) {
       out.clause = chain.clause;

@@ -60,6 +60,9 @@ struct QualifyingRanking {
   bool scored_in_vps = false;  // `score` is a VP total (penalties included)
   std::string unit;            // "VPs", "IMPs" or "%"
   std::string clause;          // the tie-break chain's clause; "" if none
+  // `score` is the average of the SABF State Open Pairs qualifying rounds
+  // with SABF TR 18.1.1's substitute rules: the carry-over into its final.
+  bool state_pairs_average = false;
 };
 
 // Ranks `source`, of tournament `tournament_id`, for qualification as the

@@ -11,6 +11,7 @@
 #include "replay/carry_over.h"
 #include "replay/decide.h"
 #include "replay/qualification_ranking.h"
+#include "replay/session_scores.h"
 
 namespace tally::replay {
 namespace {
@@ -42,7 +43,8 @@ absl::Status CheckTargetIsEmpty(const CompetitionState& target,
 // How many qualify from each field: the request's, else the target
 // profile's.
 absl::StatusOr<std::pair<int, std::string>> PerField(
-    const v1::QualifyEntrantsRequest& request, const CompetitionState& target) {
+    const v1::QualifyEntrantsRequest& request, const CompetitionState& target,
+    const CompetitionState& source) {
   if (request.per_field() < 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("the number that qualify from each field is at least 1, "
@@ -57,7 +59,20 @@ absl::StatusOr<std::pair<int, std::string>> PerField(
         absl::StrCat("say how many qualify from each field: the profile of '",
                      target.id, "' (", target.profile.name, ") does not"));
   }
-  return std::make_pair(target.profile.qualifiers->per_field,
+  // SABF TR 18.1.2: a larger final after a larger qualifying, by the pairs
+  // that played each posted session of the source.
+  std::vector<int> per_session;
+  for (const auto& [number, session] : source.sessions) {
+    if (session.phase != SessionPhase::kPosted) continue;
+    const SessionScores scores = ScoreSession(session, source.profile.rounding);
+    int playing = 0;
+    for (const auto& [pair, total] : scores.pairs) {
+      if (total.boards_played > 0) ++playing;
+    }
+    per_session.push_back(playing);
+  }
+  return std::make_pair(core::QualifiersPerField(*target.profile.qualifiers,
+                                                 per_session),
                         request.clause().empty()
                             ? target.profile.qualifiers->clause
                             : request.clause());
@@ -113,7 +128,7 @@ absl::StatusOr<v1::EventPayload> DecideQualifyEntrants(
                      "stage they qualify from"));
   }
   TALLY_RETURN_IF_ERROR(CheckTargetIsEmpty(*target, *source));
-  TALLY_ASSIGN_OR_RETURN(auto per_field, PerField(request, *target));
+  TALLY_ASSIGN_OR_RETURN(auto per_field, PerField(request, *target, *source));
   TALLY_ASSIGN_OR_RETURN(Passed passed, PassedOver(request, *source));
   TALLY_ASSIGN_OR_RETURN(
       QualifyingRanking ranking,

@@ -115,6 +115,21 @@ absl::StatusOr<v1::DrawMade> MatchClient::Draw(int round, uint64_t seed,
   return out.draw();
 }
 
+absl::StatusOr<v1::DrawMade> MatchClient::DrawInCtdOrder(
+    int round, uint64_t seed, const std::vector<int>& ctd_round_order) {
+  v1::MakeDrawRequest r;
+  *r.mutable_options() = Options();
+  r.set_tournament_id(tournament_);
+  r.set_competition_id(competition_);
+  r.set_round(round);
+  r.set_seed(seed);
+  for (int row : ctd_round_order) r.add_ctd_round_order(row);
+  v1::MakeDrawResponse out;
+  grpc::Status s = director_->MakeDraw(Context().get(), r, &out);
+  if (!s.ok()) return server::FromGrpcStatus(s);
+  return out.draw();
+}
+
 absl::StatusOr<v1::DrawMade> MatchClient::DrawExplicit(
     int round, const std::vector<v1::DrawnMatch>& matches, int bye) {
   v1::MakeDrawRequest r;

@@ -39,6 +39,9 @@ class MatchClient {
 
   absl::StatusOr<v1::DrawMade> Draw(int round, uint64_t seed,
                                     bool early = false);
+  // A draw with the CTD's order of rounds (ANC SR 10.5).
+  absl::StatusOr<v1::DrawMade> DrawInCtdOrder(
+      int round, uint64_t seed, const std::vector<int>& ctd_round_order);
   absl::StatusOr<v1::DrawMade> DrawExplicit(
       int round, const std::vector<v1::DrawnMatch>& matches, int bye = 0);
 

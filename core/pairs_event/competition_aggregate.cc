@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "core/pairs_event/state_pairs.h"
 
 namespace tally::core {
 namespace {
@@ -16,13 +17,15 @@ bool PlayedByPair(SessionAttendance a) {
   // substitute, for whatever reason, is played by the nominated pair.
   return a == SessionAttendance::kPlayed ||
          a == SessionAttendance::kSubstitute ||
-         a == SessionAttendance::kRepresentativeSubstitute;
+         a == SessionAttendance::kRepresentativeSubstitute ||
+         a == SessionAttendance::kNationalPlayoffsSubstitute;
 }
 
 bool NeedsPercentage(SessionAttendance a, SessionCombination c) {
   // The representative substitute's score is replaced by 100% of the
   // average under SABF TR 11.4, so its gained score is optional there.
-  if (a == SessionAttendance::kPlayed || a == SessionAttendance::kSubstitute) {
+  if (a == SessionAttendance::kPlayed || a == SessionAttendance::kSubstitute ||
+      a == SessionAttendance::kNationalPlayoffsSubstitute) {
     return true;
   }
   return a == SessionAttendance::kRepresentativeSubstitute &&
@@ -34,6 +37,12 @@ bool NeedsPercentage(SessionAttendance a, SessionCombination c) {
 absl::StatusOr<PairAggregate> AggregatePair(
     const std::string& id, const std::vector<PairSessionInput>& sessions,
     SessionCombination combination) {
+  if (combination == SessionCombination::kSabfTr18_1Qualifying) {
+    return AggregateStatePairsQualifying(id, sessions);
+  }
+  if (combination == SessionCombination::kSabfTr18_1Final) {
+    return AggregateStatePairsFinal(id, sessions, Rational(0));
+  }
   PairAggregate out;
   out.id = id;
   std::set<int> seen;
@@ -111,6 +120,9 @@ absl::StatusOr<PairAggregate> AggregatePair(
         f.clause = "SABF TR 11.3";
         break;
       case SessionAttendance::kSubstitute:
+      // SABF TR 18.1.2's National Playoffs rule is for the State Pairs
+      // Final only; in any other event such a substitute is ordinary.
+      case SessionAttendance::kNationalPlayoffsSubstitute:
         if (!out.own_average.has_value()) {
           // No average to cap or floor against (see the header's reading).
           f.counted = *s.percentage;

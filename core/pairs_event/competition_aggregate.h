@@ -63,12 +63,20 @@ enum class SessionAttendance {
   kAbsent,
   kAbsentRepresentative,             // both representing (11.5, first para)
   kAbsentOtherNationalChampionship,  // both in another NC (11.5, second)
+  // One member replaced because that member is competing in the National
+  // Playoffs that day: SABF TR 18.1.2 in the State Pairs Final
+  // (core/pairs_event/state_pairs.h); elsewhere an ordinary substitute.
+  kNationalPlayoffsSubstitute,
 };
 
 // How a profile combines sessions.
 enum class SessionCombination {
   kSabfTr11,           // SABF TR 11.3-11.6
   kTotalPercentages,   // totals only (NSW TR: no rule; see above)
+  // SABF TR 18.1.1 and 18.1.2, the State Open Pairs qualifying and final
+  // (core/pairs_event/state_pairs.h).
+  kSabfTr18_1Qualifying,
+  kSabfTr18_1Final,
 };
 
 // One session of one pair, as the caller knows it.
@@ -102,6 +110,12 @@ struct PairAggregate {
   int rounds_own = 0;                   // the nominated pair itself
   int rounds_needed = 0;                // ceil(75% of required)
   bool eligible = true;                 // 11.6
+  // SABF TR 18.1.2: the carry-over from the qualifying, included in
+  // `aggregate`; unset elsewhere.
+  std::optional<Rational> carry_over;
+  // Why the pair is not eligible, with the clause; empty when eligible or
+  // where 11.6's round counts say it.
+  std::string ineligible_reason;
 };
 
 // The counted figures, aggregate and eligibility of pair `id` from its

@@ -178,6 +178,10 @@ const NamedRule kCarryOvers[] = {
      "ABPC Mixed Stage 2: 1 + 6 (z - y)/(x - y) from the Stage 1 VPs, to 2 "
      "decimals",
      kPairsImps, kRoundRobinPairs},
+    {"sabf_tr_18_1", "SABF TR 18.1.1",
+     "State Open Pairs final: the average of the pair's three qualifying "
+     "rounds, with the 18.1.1 substitute and Spring Nationals rules",
+     kMatchpoints, EventKindBit(EventKind::kMatchpointPairs)},
     {"sabf_tr_13_11", "SABF TR 13.11", "final four: 0.1 IMP in each match",
      kTwoTables, kKnockout},
     {"sabf_tr_13_12", "SABF TR 13.12, 17.3",

@@ -22,7 +22,7 @@
 //   ForfeitRules                anc_sr_10_12, sabf_tr_13_9, nsw_tr_12_9
 //   ByeRules                    anc_sr_10_11, nsw_tr_12_8
 //   CarryOverRules              anc_sr_11_2, anc_sr_18_1, anc_sr_18_2,
-//                               sabf_tr_13_11, sabf_tr_13_12
+//                               sabf_tr_13_11, sabf_tr_13_12, sabf_tr_18_1
 //
 // Thread-safe: constant data and pure functions.
 

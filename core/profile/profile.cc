@@ -1,5 +1,6 @@
 #include "core/profile/profile.h"
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -468,8 +469,34 @@ absl::Status CheckCarryOver(const RegulationProfile& p) {
                     "carry-over rule", true);
 }
 
+absl::Status CheckSessionCombination(const RegulationProfile& p) {
+  const std::string& c = p.session_combination;
+  if (c.empty()) return absl::OkStatus();
+  if (c != "sabf_tr_11" && c != "sabf_tr_18_1_qualifying" &&
+      c != "sabf_tr_18_1_final" && c != "total_percentages") {
+    return Invalid("session_combination",
+                   absl::StrCat("unknown combination '", c,
+                                "'; known: sabf_tr_11, "
+                                "sabf_tr_18_1_qualifying, sabf_tr_18_1_final, "
+                                "total_percentages"));
+  }
+  if (p.event_kind != EventKind::kMatchpointPairs) {
+    return Invalid("session_combination",
+                   "only a matchpoint pairs event combines sessions");
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CheckQualifiers(const RegulationProfile& p) {
   if (!p.qualifiers.has_value()) return absl::OkStatus();
+  if ((p.qualifiers->larger_if_average_at_least > 0) !=
+          (p.qualifiers->larger_per_field > 0) ||
+      p.qualifiers->larger_if_average_at_least < 0 ||
+      p.qualifiers->larger_per_field < 0) {
+    return Invalid("qualifiers.larger_per_field",
+                   "give both larger_if_average_at_least and "
+                   "larger_per_field (above 0), or neither");
+  }
   if (p.qualifiers->per_field < 1) {
     return Invalid("qualifiers.per_field",
                    "at least one entrant of each field qualifies");
@@ -702,6 +729,7 @@ absl::Status ValidateProfile(const RegulationProfile& profile) {
   TALLY_RETURN_IF_ERROR(CheckForfeit(profile));
   TALLY_RETURN_IF_ERROR(CheckCarryOver(profile));
   TALLY_RETURN_IF_ERROR(CheckQualifiers(profile));
+  TALLY_RETURN_IF_ERROR(CheckSessionCombination(profile));
   TALLY_RETURN_IF_ERROR(CheckTieBreaks(profile));
   TALLY_RETURN_IF_ERROR(CheckTimeWindows(profile));
   if (profile.eligibility.has_value()) {
@@ -737,6 +765,21 @@ absl::StatusOr<VpScaleForBoards> VpScaleForMatch(
       vp.scale,
       own_length && vp.scale_boards > 0 ? vp.scale_boards : match_boards,
       vp.clause};
+}
+
+int QualifiersPerField(const QualifierRule& rule,
+                       const std::vector<int>& per_session) {
+  if (rule.larger_per_field <= 0 || per_session.empty()) {
+    return rule.per_field;
+  }
+  int64_t total = 0;
+  for (int n : per_session) total += n;
+  // SABF TR 18.1.2 "the average number of pairs playing in the qualifying
+  // event is at least 30": exactly, sum >= 30 x sessions.
+  return total >= static_cast<int64_t>(rule.larger_if_average_at_least) *
+                      static_cast<int64_t>(per_session.size())
+             ? rule.larger_per_field
+             : rule.per_field;
 }
 
 }  // namespace tally::core

@@ -150,7 +150,19 @@ struct CarryOverChoice {
 struct QualifierRule {
   int per_field = 0;  // >= 1
   std::string clause;
+  // SABF TR 18.1.2: `larger_per_field` qualify when the source's sessions
+  // averaged at least `larger_if_average_at_least` entrants; 0: no such
+  // rule.
+  int larger_if_average_at_least = 0;
+  int larger_per_field = 0;
 };
+
+// How many qualify from each field under `rule`, given the entrants that
+// played each session of the source (`per_session`; empty: the source is
+// not played in sessions, and per_field holds). The average is compared
+// exactly: sum >= threshold x sessions.
+int QualifiersPerField(const QualifierRule& rule,
+                       const std::vector<int>& per_session);
 
 // How the rounds of an event of matches are drawn. Ids: the comment after
 // each (ParseDrawMethod in core/profile/setting_ids.h reads them).
@@ -341,6 +353,9 @@ struct RegulationProfile {
   // Who may take a final placing, play in a final, ... by what they played
   // (core/eligibility). None: the regulations set no such rule.
   std::optional<EligibilityRules> eligibility;
+  // How a matchpoint pairs competition's sessions combine
+  // (RegulationProfileSpec.session_combination); empty: by source.document.
+  std::string session_combination;
   // None: no further appeal and no penalty scale are stated.
   std::optional<AppealRules> appeals;
 };

@@ -653,5 +653,17 @@ TEST(ProfileIdsTest, IdsAreTheTextprotoWords) {
   EXPECT_EQ(DrawMethodId(DrawMethod::kItcRoundRobin), "itc_round_robin");
 }
 
+TEST(QualifiersPerFieldTest, SabfStatePairsFinalGrowsFromAThirtyPairAverage) {
+  // SABF TR 18.1.2: a 7-table Howell (14 pairs) "provided that the average
+  // number of pairs playing in the qualifying event is at least 30",
+  // otherwise 5 tables (10 pairs). 30 + 29 + 31 = 90 = 30 x 3: 14;
+  // 29 + 30 + 30 = 89 < 90: 10.
+  QualifierRule rule{10, "SABF TR 18.1.2", 30, 14};
+  EXPECT_EQ(QualifiersPerField(rule, {30, 29, 31}), 14);
+  EXPECT_EQ(QualifiersPerField(rule, {29, 30, 30}), 10);
+  EXPECT_EQ(QualifiersPerField(rule, {}), 10);
+  EXPECT_EQ(QualifiersPerField(QualifierRule{8, "ANC SR 16.5"}, {40, 40}), 8);
+}
+
 }  // namespace
 }  // namespace tally::core

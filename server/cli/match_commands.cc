@@ -117,6 +117,10 @@ void PrintDraw(const v1::DrawMade& d) {
               << " EW on boards " << BoardsText(second) << "\n";
   }
   if (d.bye() != 0) std::cout << "bye: " << d.bye() << "\n";
+  if (!d.ctd_round_order().empty()) {
+    std::cout << "rounds in the CTD's order (ANC SR 10.5): "
+              << absl::StrJoin(d.ctd_round_order(), ", ") << "\n";
+  }
   // Knock-out matches: the label, the stanza and the carry-over drawn.
   for (const v1::DrawnMatch& m : d.matches()) {
     if (m.label().empty()) continue;
@@ -386,6 +390,19 @@ int MakeDraw(Client& cl, const Invocation& inv) {
   r.set_first_board(first_board);
   r.set_early(inv.Has("early"));
   r.set_bye(bye);
+  if (inv.Has("ctd-round-order")) {
+    // ANC SR 10.5: the CTD's order of the final round robin's rounds.
+    for (absl::string_view row :
+         absl::StrSplit(inv.Get("ctd-round-order"), ',')) {
+      int n = 0;
+      if (!ToInt(std::string(absl::StripAsciiWhitespace(row)), &n)) {
+        std::cerr << "tally: --ctd-round-order '" << inv.Get("ctd-round-order")
+                  << "' is not a list of round numbers, e.g. 2,3,1,4,5\n";
+        return kUsage;
+      }
+      r.add_ctd_round_order(n);
+    }
+  }
   v1::MakeDrawResponse out;
   grpc::Status st = cl.director_->MakeDraw(cl.Context().get(), r, &out);
   int code = PrintOutcome(inv, st, out, out.outcome(),
@@ -524,11 +541,16 @@ void AddMatchCommands(std::vector<Command>& commands) {
        4, 99, RegisterTeam});
   add({"draw",
        "TOURNAMENT COMPETITION ROUND [--seed=N] [--first-board=N] [--early] "
-       "[--matches=TABLE:HOME:AWAY,... [--bye=ENTRANT]]",
+       "[--matches=TABLE:HOME:AWAY,... [--bye=ENTRANT]] "
+       "[--ctd-round-order=R,R,R,R,R]",
        "draw the next round of an event of matches by the profile's method "
        "(Swiss, round robin, a final's stanzas or week), or record the director's own --matches where "
        "the method is explicit; --early draws before every result of the "
-       "previous round is in (ANC SR 6.3); the draw never changes afterwards",
+       "previous round is in (ANC SR 6.3); --ctd-round-order, with the first "
+       "round of a 5-team ITC's round robin 3, plays the printed rounds "
+       "(10.7.1's 1-5) in the CTD's order where the printed one would give a "
+       "team two byes in one day (ANC SR 10.5); the draw never changes "
+       "afterwards",
        3, 3, MakeDraw});
   add({"show-draw", "TOURNAMENT COMPETITION ROUND",
        "a round's stored draw, who made it and the ranking it was made from", 3,

@@ -39,6 +39,9 @@ int RecordSubstitute(Client& cl, const Invocation& inv) {
   r.set_substitute(inv.args[5]);
   r.set_reason(inv.Has("representative") ? v1::SUBSTITUTE_REASON_REPRESENTATIVE
                                          : v1::SUBSTITUTE_REASON_ORDINARY);
+  if (inv.Has("national-playoffs")) {
+    r.set_reason(v1::SUBSTITUTE_REASON_NATIONAL_PLAYOFFS);
+  }
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->RecordSubstitute(cl.Context().get(), r, &out);
@@ -78,8 +81,17 @@ void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
             << ", sessions " << absl::StrJoin(s.sessions_counted(), ", ")
             << " (" << s.combination() << "), as of event "
             << s.as_of_sequence() << "\n";
-  TextTable t({"Rank", "Pair", "Players", "Aggregate", "Sessions", "Eligible",
-               "Decided by"});
+  // SABF TR 18.1.2: a final's carry-overs get their own column.
+  bool carry = false;
+  for (const v1::CompetitionStandingsRow& r : s.rows()) {
+    carry |= r.has_carry_over();
+  }
+  std::vector<std::string> header = {"Rank", "Pair", "Players", "Aggregate"};
+  if (carry) header.push_back("Carry-over");
+  for (const char* h : {"Sessions", "Eligible", "Decided by"}) {
+    header.push_back(h);
+  }
+  TextTable t(header);
   for (const v1::CompetitionStandingsRow& r : s.rows()) {
     std::vector<std::string> sessions;
     for (const v1::CompetitionSessionFigure& f : r.sessions()) {
@@ -89,18 +101,29 @@ void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
                                           ? ""
                                           : absl::StrCat(" ", f.attendance())));
     }
-    t.AddRow({r.position() == 0
-                  ? "-"
-                  : absl::StrCat(r.position(), r.tied() ? "=" : ""),
-              absl::StrCat(r.pair()), Players(r.players()),
-              DecimalText(r.aggregate_display()),
-              absl::StrJoin(sessions, "; "), r.eligible() ? "yes" : "no",
-              r.decided_by().empty()
-                  ? ""
-                  : absl::StrCat(r.decided_by(), " (", r.decided_by_clause(),
-                                 ")")});
+    std::vector<std::string> row = {
+        r.position() == 0 ? "-"
+                          : absl::StrCat(r.position(), r.tied() ? "=" : ""),
+        absl::StrCat(r.pair()), Players(r.players()),
+        DecimalText(r.aggregate_display())};
+    if (carry) {
+      row.push_back(r.has_carry_over() ? ExactText(r.carry_over()) : "");
+    }
+    row.push_back(absl::StrJoin(sessions, "; "));
+    row.push_back(r.eligible() ? "yes" : "no");
+    row.push_back(r.decided_by().empty()
+                      ? ""
+                      : absl::StrCat(r.decided_by(), " (",
+                                     r.decided_by_clause(), ")"));
+    t.AddRow(row);
   }
   std::cout << t.Render();
+  for (const v1::CompetitionStandingsRow& r : s.rows()) {
+    if (!r.ineligible_reason().empty()) {
+      std::cout << "pair " << r.pair() << ": " << r.ineligible_reason()
+                << "\n";
+    }
+  }
 }
 
 }  // namespace
@@ -109,15 +132,20 @@ void AddPairsEventCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
   add({"substitute",
        "TOURNAMENT COMPETITION SESSION PAIR REPLACED_PLAYER SUBSTITUTE "
-       "[--representative]",
+       "[--representative|--national-playoffs]",
        "record a substitute for one member of a pair in a session (SABF TR "
        "11.4; --representative: the member was representing the state or "
-       "country)",
+       "country; --national-playoffs: the member is in the National Playoffs "
+       "that day, the State Open Pairs final's 55%-or-average, SABF TR "
+       "18.1.2)",
        6, 6, RecordSubstitute});
   add({"absent",
        "TOURNAMENT COMPETITION SESSION PAIR "
        "[--reason=none|representative|other-championship]",
-       "record a pair absent from a session (SABF TR 11.4-11.5)", 4, 4,
+       "record a pair absent from a session (SABF TR 11.4-11.5; "
+       "other-championship is also the Spring Nationals of the State Open "
+       "Pairs qualifying, SABF TR 18.1.1)",
+       4, 4,
        RecordAbsent});
   add({"competition-standings",
        "TOURNAMENT COMPETITION [--after-session=N] "
