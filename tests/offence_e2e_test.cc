@@ -83,7 +83,7 @@ class OffenceE2eTest : public ::testing::Test {
     return "not ranked";
   }
 
-  TallydProcess tallyd_;
+  TallydProcess tallyd_{TallydPath(), MakeTempDir("offence")};
   std::unique_ptr<MatchClient> client_;
   std::unique_ptr<v1::DirectorService::Stub> director_;
   std::unique_ptr<v1::QueryService::Stub> query_;
@@ -94,11 +94,11 @@ TEST_F(OffenceE2eTest, TheSecondSlowPlayCostsAVpAndCarriesOverToAnotherEvent) {
   ASSERT_THAT(
       client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs", 3),
       IsOk());
-  ASSERT_THAT(client_->RegisterPairs(4), IsOk());
+  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
   absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 1);
   ASSERT_THAT(draw, IsOk());
-  // Every board passed out: each match level, 10 VPs each (NSW TR 12.5's
-  // 20-VP scale).
+  // Every board passed out at the four tables: the datum 0, each match
+  // level, 10 VPs each (a 20-VP scale).
   for (const v1::DrawnMatch& m : draw->matches()) {
     for (int board : draw->boards()) {
       ASSERT_THAT(client_->Enter(1, m.table(), board, PassedOut()), IsOk());
@@ -129,7 +129,7 @@ TEST_F(OffenceE2eTest, TheSecondSlowPlayCostsAVpAndCarriesOverToAnotherEvent) {
   ASSERT_THAT(
       other.Create(v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs", 3),
       IsOk());
-  ASSERT_THAT(other.RegisterPairs(4), IsOk());
+  ASSERT_THAT(other.RegisterPairs(8), IsOk());
   ASSERT_THAT(Offence("nsw-2", "swiss", 1, "2026-05-01"), IsOk());
 
   absl::StatusOr<v1::OffenceRegister> reg =
