@@ -115,7 +115,17 @@ struct Match {
 //     round 4 (table 20): a clash. The adjustment takes back 21 v 11 and
 //     gives 21 its next candidate, 23; then 11 v 28. Table 19 (21 v 23) is
 //     adjusted: adjusted_tables = {19}.
-// The other rounds were derived with the same procedure in the scratch
+//   Round 2, by hand: after round 1 every winner ranks by its margin (VPs
+//     rise with the margin), the bye (10.00 VPs, 0 IMPs) below every winner
+//     and above every loser, the losers by their margins: 38 (+20), 33
+//     (+19), 37 (+18), 10 (+17), 26, 25, 35, 16, 13, 15, 20, 3, 34, 30, 32,
+//     1, 7, 19, 8, 4 (+1), then 41 (bye), then 14 (-1), 27, 39, 17, 12, 11,
+//     5, 18, 21, 36, 6, 31, 40, 29, 2, 9, 24, 28, 22, 23 (-20). The bye
+//     goes to 23, the lowest without one; down the field no two neighbours
+//     met in round 1 (38 met 23, 33 met 22, ... ), so the draw pairs
+//     neighbours: 38 v 33, 37 v 10, 26 v 25, ..., 41 v 14, 27 v 39, ...,
+//     9 v 24, 28 v 22, as kDraws[1] below.
+// Rounds 3-5 were derived with the same procedure in the scratch
 // calculator (an implementation of SABF TR 14.1 as pairing_search.h states
 // it, written apart from tally's code) and need no adjustment.
 constexpr Match kDraws[kRounds][kTables] = {

@@ -34,20 +34,10 @@ bool NeedsPercentage(SessionAttendance a, SessionCombination c) {
 
 }  // namespace
 
-absl::StatusOr<PairAggregate> AggregatePair(
+absl::Status CheckPairSessions(
     const std::string& id, const std::vector<PairSessionInput>& sessions,
-    SessionCombination combination) {
-  if (combination == SessionCombination::kSabfTr18_1Qualifying) {
-    return AggregateStatePairsQualifying(id, sessions);
-  }
-  if (combination == SessionCombination::kSabfTr18_1Final) {
-    return AggregateStatePairsFinal(id, sessions, Rational(0));
-  }
-  PairAggregate out;
-  out.id = id;
+    const std::function<bool(SessionAttendance)>& needs_percentage) {
   std::set<int> seen;
-  Rational own_total = 0;
-  int own_sessions = 0;
   for (const PairSessionInput& s : sessions) {
     if (!seen.insert(s.session).second) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -57,8 +47,7 @@ absl::StatusOr<PairAggregate> AggregatePair(
       return absl::InvalidArgumentError(absl::StrCat(
           "pair ", id, ": session ", s.session, " has a negative round count"));
     }
-    if (NeedsPercentage(s.attendance, combination) &&
-        !s.percentage.has_value()) {
+    if (needs_percentage(s.attendance) && !s.percentage.has_value()) {
       return absl::InvalidArgumentError(
           absl::StrCat("pair ", id, ": session ", s.session,
                        " was played but has no percentage (SABF TR 11.3)"));
@@ -69,6 +58,28 @@ absl::StatusOr<PairAggregate> AggregatePair(
           absl::StrCat("pair ", id, ": session ", s.session, " percentage ",
                        s.percentage->ToString(), " is outside 0-100"));
     }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<PairAggregate> AggregatePair(
+    const std::string& id, const std::vector<PairSessionInput>& sessions,
+    SessionCombination combination) {
+  if (combination == SessionCombination::kSabfTr18_1Qualifying) {
+    return AggregateStatePairsQualifying(id, sessions);
+  }
+  if (combination == SessionCombination::kSabfTr18_1Final) {
+    return AggregateStatePairsFinal(id, sessions, Rational(0));
+  }
+  TALLY_RETURN_IF_ERROR(
+      CheckPairSessions(id, sessions, [combination](SessionAttendance a) {
+        return NeedsPercentage(a, combination);
+      }));
+  PairAggregate out;
+  out.id = id;
+  Rational own_total = 0;
+  int own_sessions = 0;
+  for (const PairSessionInput& s : sessions) {
     out.rounds_required += s.rounds;
     if (PlayedByPair(s.attendance)) out.rounds_with_substitutes += s.rounds;
     if (s.attendance == SessionAttendance::kPlayed) {
@@ -84,8 +95,8 @@ absl::StatusOr<PairAggregate> AggregatePair(
   if (combination == SessionCombination::kSabfTr11) {
     // SABF TR 11.6: "at least 75% (decimals rounded up) of the required
     // number of rounds" -- the one rounding, up, of 3/4 x required.
-    out.rounds_needed =
-        static_cast<int>((Rational(3, 4) * Rational(out.rounds_required)).Ceil());
+    out.rounds_needed = static_cast<int>(
+        (Rational(3, 4) * Rational(out.rounds_required)).Ceil());
     // "...whilst the nominated pair must themselves have played in more
     // than half the number of rounds": strictly more, 2 x own > required.
     out.eligible = out.rounds_with_substitutes >= out.rounds_needed &&
@@ -175,10 +186,9 @@ absl::StatusOr<PairAggregate> AggregatePair(
         // SABF TR 11.5: "shall receive 90% of their average score", only
         // when eligible.
         f.counted = out.eligible ? Rational(9, 10) * average : Rational(0);
-        f.clause =
-            out.eligible
-                ? "SABF TR 11.5 (absent in another NC: 90% of average)"
-                : "SABF TR 11.5 (absent, not eligible: 0)";
+        f.clause = out.eligible
+                       ? "SABF TR 11.5 (absent in another NC: 90% of average)"
+                       : "SABF TR 11.5 (absent, not eligible: 0)";
         f.gained.reset();
         break;
     }

@@ -41,6 +41,7 @@
 #ifndef TALLY_CORE_PAIRS_EVENT_COMPETITION_AGGREGATE_H_
 #define TALLY_CORE_PAIRS_EVENT_COMPETITION_AGGREGATE_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,8 +72,8 @@ enum class SessionAttendance {
 
 // How a profile combines sessions.
 enum class SessionCombination {
-  kSabfTr11,           // SABF TR 11.3-11.6
-  kTotalPercentages,   // totals only (NSW TR: no rule; see above)
+  kSabfTr11,          // SABF TR 11.3-11.6
+  kTotalPercentages,  // totals only (NSW TR: no rule; see above)
   // SABF TR 18.1.1 and 18.1.2, the State Open Pairs qualifying and final
   // (core/pairs_event/state_pairs.h).
   kSabfTr18_1Qualifying,
@@ -117,6 +118,14 @@ struct PairAggregate {
   // where 11.6's round counts say it.
   std::string ineligible_reason;
 };
+
+// Checks pair `id`'s sessions: none listed twice, no negative round count,
+// a percentage within 0-100 where one is given, and one wherever
+// `needs_percentage` says the session's attendance was scored. OK, or
+// InvalidArgument naming the pair and the session.
+absl::Status CheckPairSessions(
+    const std::string& id, const std::vector<PairSessionInput>& sessions,
+    const std::function<bool(SessionAttendance)>& needs_percentage);
 
 // The counted figures, aggregate and eligibility of pair `id` from its
 // sessions. InvalidArgument (naming the session and clause) for a played or

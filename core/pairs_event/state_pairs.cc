@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 
 #include "absl/strings/str_cat.h"
 
@@ -27,29 +26,7 @@ absl::Status CheckInputs(const std::string& id,
         "pair ", id, ": SABF TR 18.1 has three rounds in each stage, not ",
         sessions.size()));
   }
-  std::set<int> seen;
-  for (const PairSessionInput& s : sessions) {
-    if (!seen.insert(s.session).second) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "pair ", id, ": session ", s.session, " is listed twice"));
-    }
-    if (s.rounds < 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "pair ", id, ": session ", s.session, " has a negative round count"));
-    }
-    if (NeedsPercentage(s.attendance) && !s.percentage.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("pair ", id, ": session ", s.session,
-                       " was played but has no percentage (SABF TR 11.3)"));
-    }
-    if (s.percentage.has_value() &&
-        (*s.percentage < 0 || *s.percentage > 100)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("pair ", id, ": session ", s.session, " percentage ",
-                       s.percentage->ToString(), " is outside 0-100"));
-    }
-  }
-  return absl::OkStatus();
+  return CheckPairSessions(id, sessions, NeedsPercentage);
 }
 
 // "The average of the nominated pair's other two scores": the exact mean
@@ -146,18 +123,18 @@ absl::StatusOr<PairAggregate> Aggregate(
   }
   if (own > 0) out.own_average = own_total / Rational(own);
   if (substituted > 1) {
-    why.push_back(absl::StrCat(
-        substituted, " rounds not played together; at most one round with a "
+    why.push_back(
+        absl::StrCat(substituted,
+                     " rounds not played together; at most one round with a "
                      "one-player substitute"));
   }
   out.eligible = why.empty();
   if (!out.eligible) {
-    out.ineligible_reason =
-        absl::StrCat(clause, ": ",
-                     stage == Stage::kQualifying
-                         ? "does not qualify for the final: "
-                         : "not eligible for a final placing: ",
-                     why.front());
+    out.ineligible_reason = absl::StrCat(
+        clause, ": ",
+        stage == Stage::kQualifying ? "does not qualify for the final: "
+                                    : "not eligible for a final placing: ",
+        why.front());
   }
 
   Rational total = 0;
@@ -206,7 +183,8 @@ absl::StatusOr<PairAggregate> Aggregate(
         if (stage == Stage::kQualifying && out.eligible) {
           // 18.1.1: "they shall be given 90% of their average score".
           f.counted = Rational(9, 10) * average;
-          f.clause = absl::StrCat(clause, " (Spring Nationals: 90% of average)");
+          f.clause =
+              absl::StrCat(clause, " (Spring Nationals: 90% of average)");
         } else {
           f.counted = 0;
           f.clause = stage == Stage::kQualifying
