@@ -15,6 +15,7 @@
 #include "core/window/window_close.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_ruling.h"
 #include "replay/knockout_results.h"
 #include "replay/rulings.h"
 #include "replay/time_windows.h"
@@ -178,65 +179,6 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
                      ", ", close->explanation));
   }
   return close->closes_at;
-}
-
-absl::Status CheckResult(const v1::TableResult& result, int board,
-                         absl::string_view what) {
-  absl::StatusOr<int> score = NorthSouthScoreOf(result, board);
-  if (!score.ok()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, ": ", score.status().message()));
-  }
-  return absl::OkStatus();
-}
-
-// A committee's adjusted score on `board` (Law 12C).
-absl::Status CheckAdjustedScore(const v1::AdjustedScore& s, int board) {
-  switch (s.kind_case()) {
-    case v1::AdjustedScore::kArtificial:
-      if (s.artificial().ns() == v1::ARTIFICIAL_AWARD_UNSPECIFIED ||
-          s.artificial().ew() == v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
-        return absl::InvalidArgumentError(
-            "an artificial adjusted score gives each side its award (Law "
-            "12C2)");
-      }
-      return absl::OkStatus();
-    case v1::AdjustedScore::kAssigned:
-      return CheckResult(s.assigned(), board, "the assigned result");
-    case v1::AdjustedScore::kWeighted: {
-      if (s.weighted().outcomes_size() < 2) {
-        return absl::InvalidArgumentError(
-            "a weighted adjusted score has at least two outcomes (Law "
-            "12C1(c))");
-      }
-      core::Rational total = 0;
-      for (const v1::WeightedResult& o : s.weighted().outcomes()) {
-        TALLY_RETURN_IF_ERROR(CheckResult(o.result(), board, "an outcome"));
-        TALLY_ASSIGN_OR_RETURN(core::Rational w, RationalOf(o.weight()));
-        if (w <= core::Rational(0)) {
-          return absl::InvalidArgumentError(
-              "each outcome of a weighted score has a positive weight (Law "
-              "12C1(c))");
-        }
-        total += w;
-      }
-      if (total != core::Rational(1)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("the weights add up to ", total.ToString(),
-                         ", not 1 (Law 12C1(c))"));
-      }
-      return absl::OkStatus();
-    }
-    case v1::AdjustedScore::kSplit:
-      TALLY_RETURN_IF_ERROR(
-          CheckResult(s.split().ns_result(), board, "North-South's result"));
-      return CheckResult(s.split().ew_result(), board, "East-West's result");
-    case v1::AdjustedScore::KIND_NOT_SET:
-      break;
-  }
-  return absl::InvalidArgumentError(
-      "a varied decision gives the committee's adjusted score (artificial, "
-      "assigned, weighted or split)");
 }
 
 // The penalty for an appeal without merit (NZ LIRG 92A; SABF TR 7), with

@@ -60,8 +60,126 @@ absl::Status CheckResult(const v1::TableResult& result, int board,
   return absl::OkStatus();
 }
 
-// Law 12C: the adjusted score is one the board can be scored with.
-absl::Status CheckAdjusted(const v1::AdjustedScore& a, int board) {
+// The profile's correction period: the window a ruling may change a score
+// in (Law 79C2 as NZ LIRG reads it). None when the profile sets none.
+const core::TimeWindowRule* CorrectionPeriod(
+    const core::RegulationProfile& profile) {
+  for (const core::TimeWindowRule& rule : profile.time_windows) {
+    if (rule.kind == core::TimeWindowKind::kCorrectionPeriod) return &rule;
+  }
+  return nullptr;
+}
+
+// When the correction period of the ruling's session (and match) closes,
+// or nullopt while unknown; FailedPrecondition once it has closed.
+absl::StatusOr<std::optional<absl::Time>> CheckWindow(
+    const TournamentState& tournament, const CompetitionState& c,
+    const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
+    absl::Time at) {
+  CompetitionTimeline timeline = TimelineOf(tournament, c);
+  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
+                         request.session());
+  const int session = static_cast<int>(index - timeline.sessions.begin());
+  core::WindowSubject subject;
+  if (core::RunsFromMatchTimes(rule) &&
+      session < static_cast<int>(timeline.tables.size())) {
+    const std::vector<int>& tables = timeline.tables[session];
+    auto t = std::find(tables.begin(), tables.end(), request.table());
+    subject.match = static_cast<int>(t - tables.begin());
+  }
+  absl::StatusOr<core::WindowClose> close =
+      core::FindWindowClose(rule, timeline.stage, session, subject);
+  if (!close.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the ", rule.clause, " window of '", c.id,
+                     "' cannot be worked out from its schedule: ",
+                     close.status().message()));
+  }
+  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "too late for a ruling on ", Where(request),
+        ": the correction period closed at ",
+        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
+                         timeline.stage.zone),
+        ", ", close->explanation,
+        "; no change in score may occur after it expires (Law 79C2, NZ "
+        "LIRG), so only an appeal can change this score now"));
+  }
+  return close->closes_at;
+}
+
+// The pairs (or teams) sitting North-South and East-West at the ruling's
+// table on its board. NotFound when nobody plays the board there.
+absl::StatusOr<std::pair<int, int>> SidesAt(const CompetitionState& c,
+                                            const v1::RecordRulingRequest& r) {
+  if (!c.PlaysMatches()) {
+    const SessionState& s = c.sessions.at(r.session());
+    auto it = s.slots.find({r.table(), r.board()});
+    if (it == s.slots.end()) {
+      return absl::NotFoundError(absl::StrCat(
+          "session ", r.session(), " of '", c.id, "' does not play board ",
+          r.board(), " at table ", r.table()));
+    }
+    return std::make_pair(it->second.ns_pair, it->second.ew_pair);
+  }
+  const MatchRoundState& round = c.rounds.at(r.session());
+  for (const v1::DrawnMatch& m : round.draw.matches()) {
+    if (m.table() != r.table()) continue;
+    // The home team sits North-South in the open room, East-West in the
+    // closed room; a pairs match has home NS.
+    if (r.room() == v1::ROOM_CLOSED) return std::make_pair(m.away(), m.home());
+    return std::make_pair(m.home(), m.away());
+  }
+  return absl::NotFoundError(
+      absl::StrCat("round ", r.session(), " of '", c.id,
+                   "' has no drawn match at table ", r.table(),
+                   " (a share or half-match table: name the entrant with "
+                   "`tally penalty`)"));
+}
+
+// The result the adjusted score replaces.
+bool HasResult(const CompetitionState& c, const v1::RecordRulingRequest& r) {
+  if (c.PlaysMatches()) {
+    return c.rounds.at(r.session())
+        .results.contains({r.board(), r.table(), r.room()});
+  }
+  return c.sessions.at(r.session()).results.contains({r.board(), r.table()});
+}
+
+// A VP penalty in an event of matches is the PenaltyAwarded those events
+// score already (match standings, ANC SR 5.1 for the draw).
+absl::StatusOr<v1::EventPayload> VpPenalty(const State& state,
+                                           const CompetitionState& c,
+                                           const v1::RecordRulingRequest& r,
+                                           int entrant) {
+  const core::Rational amount(r.penalty().amount().numerator(),
+                              r.penalty().amount().denominator());
+  v1::AwardPenaltyRequest award;
+  award.set_tournament_id(r.tournament_id());
+  award.set_competition_id(c.id);
+  award.set_entrant(entrant);
+  award.set_round(r.session());
+  for (int places = 0; places <= 2; ++places) {
+    core::Rational scaled = amount;
+    for (int i = 0; i < places; ++i) scaled = scaled * core::Rational(10);
+    if (scaled.is_integer()) {
+      award.mutable_vps()->set_units(scaled.numerator());
+      award.mutable_vps()->set_places(places);
+      break;
+    }
+  }
+  if (!award.has_vps()) {
+    return absl::InvalidArgumentError(
+        "a VP penalty is given to at most 2 decimal places");
+  }
+  award.set_clause(r.law());
+  award.set_reason(r.text());
+  return DecideAwardPenalty(state, award);
+}
+
+}  // namespace
+
+absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
   switch (a.kind_case()) {
     case v1::AdjustedScore::kArtificial:
       if (a.artificial().ns() == v1::ARTIFICIAL_AWARD_UNSPECIFIED ||
@@ -120,125 +238,8 @@ absl::Status CheckAdjusted(const v1::AdjustedScore& a, int board) {
       "split");
 }
 
-// The profile's correction period: the window a ruling may change a score
-// in (Law 79C2 as NZ LIRG reads it). None when the profile sets none.
-const core::TimeWindowRule* CorrectionPeriod(
-    const core::RegulationProfile& profile) {
-  for (const core::TimeWindowRule& rule : profile.time_windows) {
-    if (rule.kind == core::TimeWindowKind::kCorrectionPeriod) return &rule;
-  }
-  return nullptr;
-}
-
-// When the correction period of the ruling's session (and match) closes,
-// or nullopt while unknown; FailedPrecondition once it has closed.
-absl::StatusOr<std::optional<absl::Time>> CheckWindow(
-    const TournamentState& tournament, const CompetitionState& c,
-    const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
-    absl::Time at) {
-  CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
-                         request.session());
-  const int session = static_cast<int>(index - timeline.sessions.begin());
-  core::WindowSubject subject;
-  if (core::RunsFromMatchTimes(rule) && session < static_cast<int>(timeline.tables.size())) {
-    const std::vector<int>& tables = timeline.tables[session];
-    auto t = std::find(tables.begin(), tables.end(), request.table());
-    subject.match = static_cast<int>(t - tables.begin());
-  }
-  absl::StatusOr<core::WindowClose> close =
-      core::FindWindowClose(rule, timeline.stage, session, subject);
-  if (!close.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", rule.clause, " window of '", c.id,
-                     "' cannot be worked out from its schedule: ",
-                     close.status().message()));
-  }
-  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "too late for a ruling on ", Where(request),
-        ": the correction period closed at ",
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation,
-        "; no change in score may occur after it expires (Law 79C2, NZ "
-        "LIRG), so only an appeal can change this score now"));
-  }
-  return close->closes_at;
-}
-
-// The pairs (or teams) sitting North-South and East-West at the ruling's
-// table on its board. NotFound when nobody plays the board there.
-absl::StatusOr<std::pair<int, int>> SidesAt(
-    const CompetitionState& c, const v1::RecordRulingRequest& r) {
-  if (!c.PlaysMatches()) {
-    const SessionState& s = c.sessions.at(r.session());
-    auto it = s.slots.find({r.table(), r.board()});
-    if (it == s.slots.end()) {
-      return absl::NotFoundError(absl::StrCat(
-          "session ", r.session(), " of '", c.id, "' does not play board ",
-          r.board(), " at table ", r.table()));
-    }
-    return std::make_pair(it->second.ns_pair, it->second.ew_pair);
-  }
-  const MatchRoundState& round = c.rounds.at(r.session());
-  for (const v1::DrawnMatch& m : round.draw.matches()) {
-    if (m.table() != r.table()) continue;
-    // The home team sits North-South in the open room, East-West in the
-    // closed room; a pairs match has home NS.
-    if (r.room() == v1::ROOM_CLOSED) return std::make_pair(m.away(), m.home());
-    return std::make_pair(m.home(), m.away());
-  }
-  return absl::NotFoundError(absl::StrCat(
-      "round ", r.session(), " of '", c.id, "' has no drawn match at table ",
-      r.table(), " (a share or half-match table: name the entrant with "
-      "`tally penalty`)"));
-}
-
-// The result the adjusted score replaces.
-bool HasResult(const CompetitionState& c, const v1::RecordRulingRequest& r) {
-  if (c.PlaysMatches()) {
-    return c.rounds.at(r.session())
-        .results.contains({r.board(), r.table(), r.room()});
-  }
-  return c.sessions.at(r.session()).results.contains({r.board(), r.table()});
-}
-
-// A VP penalty in an event of matches is the PenaltyAwarded those events
-// score already (match standings, ANC SR 5.1 for the draw).
-absl::StatusOr<v1::EventPayload> VpPenalty(
-    const State& state, const CompetitionState& c,
-    const v1::RecordRulingRequest& r, int entrant) {
-  const core::Rational amount(r.penalty().amount().numerator(),
-                              r.penalty().amount().denominator());
-  v1::AwardPenaltyRequest award;
-  award.set_tournament_id(r.tournament_id());
-  award.set_competition_id(c.id);
-  award.set_entrant(entrant);
-  award.set_round(r.session());
-  for (int places = 0; places <= 2; ++places) {
-    core::Rational scaled = amount;
-    for (int i = 0; i < places; ++i) scaled = scaled * core::Rational(10);
-    if (scaled.is_integer()) {
-      award.mutable_vps()->set_units(scaled.numerator());
-      award.mutable_vps()->set_places(places);
-      break;
-    }
-  }
-  if (!award.has_vps()) {
-    return absl::InvalidArgumentError(
-        "a VP penalty is given to at most 2 decimal places");
-  }
-  award.set_clause(r.law());
-  award.set_reason(r.text());
-  return DecideAwardPenalty(state, award);
-}
-
-}  // namespace
-
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
-    const State& state, const v1::RecordRulingRequest& request,
-    absl::Time at) {
+    const State& state, const v1::RecordRulingRequest& request, absl::Time at) {
   TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
                          FindTournament(state, request.tournament_id()));
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
@@ -262,9 +263,8 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
                     request.session()));
     rulings = &s->rulings;
   }
-  TALLY_RETURN_IF_ERROR(
-      CheckText("the Law or clause the ruling cites (e.g. Law 12C1(c))",
-                request.law()));
+  TALLY_RETURN_IF_ERROR(CheckText(
+      "the Law or clause the ruling cites (e.g. Law 12C1(c))", request.law()));
   TALLY_RETURN_IF_ERROR(CheckText("the ruling's text", request.text()));
   if (request.board() < 1) {
     return absl::InvalidArgumentError("name the board the ruling is on");
@@ -278,10 +278,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     if (superseded == nullptr ||
         superseded->ruling.board() != request.board()) {
       return absl::NotFoundError(absl::StrCat(
-          "event ", request.supersedes_sequence(),
-          " is not a ruling on board ", request.board(), " of ",
-          c->PlaysMatches() ? "round " : "session ", request.session(),
-          " of '", c->id, "'"));
+          "event ", request.supersedes_sequence(), " is not a ruling on board ",
+          request.board(), " of ", c->PlaysMatches() ? "round " : "session ",
+          request.session(), " of '", c->id, "'"));
     }
     if (!InForce(*rulings, request.supersedes_sequence())) {
       return absl::FailedPreconditionError(absl::StrCat(
@@ -303,7 +302,8 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
             ": enter the result played there first; the adjusted score "
             "replaces it"));
       }
-      TALLY_RETURN_IF_ERROR(CheckAdjusted(request.adjusted(), request.board()));
+      TALLY_RETURN_IF_ERROR(
+          CheckAdjustedScore(request.adjusted(), request.board()));
       if (c->PlaysMatches() && !request.adjusted().has_assigned()) {
         return absl::UnimplementedError(
             "events of matches score an assigned adjusted score so far; "
@@ -346,8 +346,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
       const int entrant =
           p.side() == v1::SIDE_NORTH_SOUTH ? sides.first : sides.second;
-      const bool matchpoints =
-          c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+      const bool matchpoints = c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
       const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
       if (c->PlaysMatches()) {
         if (p.unit() != v1::SCORE_UNIT_VPS) {
@@ -369,11 +368,12 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       if ((matchpoints && p.unit() != v1::SCORE_UNIT_MATCHPOINTS) ||
           (butler && p.unit() != v1::SCORE_UNIT_IMPS &&
            !(p.unit() == v1::SCORE_UNIT_VPS && c->profile.vp.has_value()))) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "'", c->id, "' scores in ",
-            matchpoints ? "matchpoints" : "IMPs (or VPs where its matches "
-                                          "are converted)",
-            ": give the penalty in that unit"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", c->id, "' scores in ",
+                         matchpoints ? "matchpoints"
+                                     : "IMPs (or VPs where its matches "
+                                       "are converted)",
+                         ": give the penalty in that unit"));
       }
       e->set_ns_pair(sides.first);
       e->set_ew_pair(sides.second);
@@ -395,9 +395,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       const SessionState& s = c->sessions.at(request.session());
       auto times = s.times_scheduled.find(request.board());
       if (times == s.times_scheduled.end()) {
-        return absl::NotFoundError(absl::StrCat(
-            "session ", request.session(), " of '", c->id,
-            "' does not play board ", request.board()));
+        return absl::NotFoundError(
+            absl::StrCat("session ", request.session(), " of '", c->id,
+                         "' does not play board ", request.board()));
       }
       std::vector<int> fouled(request.fouled().fouled_tables().begin(),
                               request.fouled().fouled_tables().end());
@@ -412,9 +412,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         }
       }
       const std::string& rule = c->profile.artificial.fouled_board;
-      TALLY_RETURN_IF_ERROR(CheckFouledTreatment(
-          rule, request.fouled().treatment(), times->second,
-          static_cast<int>(fouled.size())));
+      TALLY_RETURN_IF_ERROR(
+          CheckFouledTreatment(rule, request.fouled().treatment(),
+                               times->second, static_cast<int>(fouled.size())));
       if (const RulingRecord* current =
               FouledTreatmentAt(*rulings, request.board());
           current != nullptr &&

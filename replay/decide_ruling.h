@@ -26,6 +26,12 @@
 
 namespace tally::replay {
 
+// Law 12C: `score` is one board `board` can be scored with (both sides'
+// awards, results that score, weights above 0 adding up to exactly 1, a
+// split with two different results). InvalidArgument saying what is wrong.
+// Shared by rulings and appeal decisions.
+absl::Status CheckAdjustedScore(const v1::AdjustedScore& score, int board);
+
 // The ruling `request` asks for, received at `at`: a RulingMade, or, for a
 // VP penalty in an event of matches, the PenaltyAwarded that event already
 // scores (ANC SR 5.1 keeps it out of the draw). NotFound for an unknown
