@@ -612,7 +612,8 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
 // Item 6 of issue #5: "after results are official, nothing changes except
 // by a decided appeal". An appeal lodged at 11:00 is heard, round 1 is
 // posted at 11:30, and the results are declared official at
-// 12:10. A correction and a ruling on the appealed board are refused
+// 12:10. A correction and a ruling on the appealed board are refused, so
+// nothing is appended,
 // (NSW TR 12.4; Law 79C2); the committee's varied decision (3S by North
 // making 9 tricks, NS +140) is taken and becomes the score in force.
 TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
@@ -624,7 +625,6 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   official.set_competition_id("c");
   ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
           Clock(12, 10));
-  const uint64_t official_at = state_.last_sequence;
 
   v1::CorrectResultRequest correction;
   correction.set_tournament_id("t");
@@ -650,7 +650,6 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   EXPECT_THAT(
       DecideRecordRuling(state_, ruling, Clock(12, 11)),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
-  EXPECT_EQ(state_.last_sequence, official_at);
 
   v1::DecideAppealRequest d = Upheld(n);
   d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
