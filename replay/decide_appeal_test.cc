@@ -156,6 +156,23 @@ class AppealTest : public ::testing::Test {
     return r;
   }
 
+  // The committee varies the ruling to 3S by North making 9 tricks (board
+  // 3, NS not vulnerable: +140).
+  static v1::DecideAppealRequest VariedTo3SMaking(int appeal) {
+    v1::DecideAppealRequest d = Upheld(appeal);
+    d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
+    v1::PlayedContract* played = d.mutable_decided()
+                                     ->mutable_adjusted_score()
+                                     ->mutable_assigned()
+                                     ->mutable_played();
+    played->set_level(3);
+    played->set_strain(v1::STRAIN_SPADES);
+    played->set_declarer(v1::SEAT_NORTH);
+    played->set_tricks(9);
+    d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
+    return d;
+  }
+
   static v1::SubmitAppealResponseRequest Submission(int appeal) {
     v1::SubmitAppealResponseRequest r;
     r.set_tournament_id("t");
@@ -567,17 +584,7 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
   Apply(state_, DecideSubmitAppealResponse(state_, Submission(n)));
   Apply(state_, DecideReplyToAppeal(state_, Reply(n)));
   Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
-  v1::DecideAppealRequest d = Upheld(n);
-  d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
-  v1::PlayedContract* played = d.mutable_decided()
-                                   ->mutable_adjusted_score()
-                                   ->mutable_assigned()
-                                   ->mutable_played();
-  played->set_level(3);
-  played->set_strain(v1::STRAIN_SPADES);
-  played->set_declarer(v1::SEAT_NORTH);
-  played->set_tricks(9);
-  d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
+  v1::DecideAppealRequest d = VariedTo3SMaking(n);
   d.mutable_decided()->add_dissenting("Member: would have upheld.");
   Apply(state_, DecideDecideAppeal(state_, d));
   // The varied score is the adjustment in force at table 1 on board 3 from
@@ -651,17 +658,7 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
       DecideRecordRuling(state_, ruling, Clock(12, 11)),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
 
-  v1::DecideAppealRequest d = Upheld(n);
-  d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
-  v1::PlayedContract* played = d.mutable_decided()
-                                   ->mutable_adjusted_score()
-                                   ->mutable_assigned()
-                                   ->mutable_played();
-  played->set_level(3);
-  played->set_strain(v1::STRAIN_SPADES);
-  played->set_declarer(v1::SEAT_NORTH);
-  played->set_tricks(9);
-  d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
+  v1::DecideAppealRequest d = VariedTo3SMaking(n);
   absl::StatusOr<v1::EventPayload> decided = DecideDecideAppeal(state_, d);
   ASSERT_THAT(decided, IsOk());
   Apply(state_, decided);
