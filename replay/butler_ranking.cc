@@ -40,20 +40,6 @@ struct Record {
   core::TieBreakEntrant entrant;
 };
 
-std::string DecidedBy(const core::Placing& placing) {
-  switch (placing.decision) {
-    case core::PlaceDecision::kTop:
-      return "";
-    case core::PlaceDecision::kScore:
-      return "score";
-    case core::PlaceDecision::kTieBreak:
-      return placing.criterion;
-    case core::PlaceDecision::kShared:
-      return "shared";
-  }
-  return "";
-}
-
 // Ranks one field, applying the lots the director recorded among exactly
 // the members of a tie waiting for one.
 absl::Status RankField(const CompetitionState& competition,
@@ -102,7 +88,7 @@ absl::Status RankField(const CompetitionState& competition,
     row.place = placing.position;
     row.tied = at_place[placing.position] > 1;
     row.decided_by =
-        waiting.contains(placing.id) ? "lot pending" : DecidedBy(placing);
+        waiting.contains(placing.id) ? "lot pending" : core::PlaceDecisionText(placing);
     row.clause = placing.clause;
     ranking.rows.push_back(std::move(row));
   }

@@ -75,12 +75,7 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  if (c->results_official.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the results of '", c->id,
-        "' are official: a result changes now only by a decided appeal "
-        "(NSW TR 12.4; Law 79C2)"));
-  }
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   TALLY_ASSIGN_OR_RETURN(const EnteredResult* current, FindResult(*c, request));
   if (request.kind() == v1::CORRECTION_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(

@@ -227,12 +227,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  if (c->results_official.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the results of '", c->id,
-        "' are official: a score changes now only by a decided appeal (NSW "
-        "TR 12.4; Law 79C2)"));
-  }
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   const std::vector<RulingRecord>* rulings = nullptr;
   if (c->PlaysMatches()) {
     TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,

@@ -35,20 +35,6 @@ core::TieBreakPurpose PurposeOf(v1::TieBreakPurpose purpose) {
   }
 }
 
-std::string DecidedBy(const core::Placing& placing) {
-  switch (placing.decision) {
-    case core::PlaceDecision::kTop:
-      return "";
-    case core::PlaceDecision::kScore:
-      return "score";
-    case core::PlaceDecision::kTieBreak:
-      return placing.criterion;
-    case core::PlaceDecision::kShared:
-      return "shared";
-  }
-  return "";
-}
-
 }  // namespace
 
 absl::StatusOr<v1::DrawView> BuildDrawView(const State& state,
@@ -169,7 +155,7 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
     *row->mutable_carry_over() = Vps(s.carry_over);
     *row->mutable_net_imps() = ToProtoFraction(s.net_imps);
     row->set_matches(s.matches);
-    row->set_decided_by(DecidedBy(s.placing));
+    row->set_decided_by(core::PlaceDecisionText(s.placing));
     row->set_clause(s.placing.clause);
     for (const ForfeitOutcome& f : ranking.forfeits) {
       if (f.home == s.entrant || f.away == s.entrant) {
