@@ -75,6 +75,9 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
     r->set_boards_scored(m.boards_scored);
     r->set_complete(m.complete);
     *r->mutable_home_imps() = ToProtoFraction(m.home_imps);
+    if (m.away_imps.has_value()) {
+      *r->mutable_away_imps() = ToProtoFraction(*m.away_imps);
+    }
     if (m.home_percentage.has_value()) {
       *r->mutable_home_percentage() = ToProtoDecimal(core::Decimal::Round(
           *m.home_percentage, 2, core::HalfRounding::kAwayFromZero));
@@ -203,7 +206,8 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
       row->set_home(home);
       row->set_opponent(home ? m.away : m.home);
       row->set_complete(m.complete);
-      *row->mutable_imps() = ToProtoFraction(home ? m.home_imps : -m.home_imps);
+      *row->mutable_imps() = ToProtoFraction(
+          home ? m.home_imps : m.away_imps.value_or(-m.home_imps));
       if (m.vps.has_value()) {
         const core::Decimal& vps = home ? m.vps->vps : m.vps->opponent_vps;
         *row->mutable_vps() = ToProtoDecimal(vps);
