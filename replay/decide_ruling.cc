@@ -16,7 +16,7 @@
 #include "replay/fouled_ruling.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"
-#include "replay/time_windows.h"
+#include "replay/window_check.h"
 
 namespace tally::replay {
 namespace {
@@ -76,36 +76,18 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
     const TournamentState& tournament, const CompetitionState& c,
     const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
     absl::Time at) {
-  CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
-                         request.session());
-  const int session = static_cast<int>(index - timeline.sessions.begin());
-  core::WindowSubject subject;
-  if (core::RunsFromMatchTimes(rule) &&
-      session < static_cast<int>(timeline.tables.size())) {
-    const std::vector<int>& tables = timeline.tables[session];
-    auto t = std::find(tables.begin(), tables.end(), request.table());
-    subject.match = static_cast<int>(t - tables.begin());
-  }
-  absl::StatusOr<core::WindowClose> close =
-      core::FindWindowClose(rule, timeline.stage, session, subject);
-  if (!close.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", rule.clause, " window of '", c.id,
-                     "' cannot be worked out from its schedule: ",
-                     close.status().message()));
-  }
-  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+  TALLY_ASSIGN_OR_RETURN(
+      WindowVerdict window,
+      CheckWindowAt(tournament, c, rule, request.session(), request.table(),
+                    at));
+  if (window.closed) {
     return absl::FailedPreconditionError(absl::StrCat(
         "too late for a ruling on ", Where(request),
-        ": the correction period closed at ",
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation,
+        ": the correction period closed at ", window.closed_at,
         "; no change in score may occur after it expires (Law 79C2, NZ "
         "LIRG), so only an appeal can change this score now"));
   }
-  return close->closes_at;
+  return window.closes_at;
 }
 
 // The pairs (or teams) sitting North-South and East-West at the ruling's
