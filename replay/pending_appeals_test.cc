@@ -219,6 +219,41 @@ TEST_F(PendingAppealsTest, NswTr13_3PendingScoreLeftOutAndTheDatumStands) {
   EXPECT_EQ(decided.t1, 1);
 }
 
+// A board a ruling re-scores (replay/match_adjustments.h: an artificial
+// score at table 5 takes it out of the datum) keeps 13.3's marks. Top
+// twelve tables less table 2 (pending, then decided) and table 5: 420 420
+// 170 -50 420 400 110 980 420 450; two dropped at each end (SABF TR 12.2:
+// 980, 450; -50, 110) leave 420 420 170 420 400 420, 2250 / 6 = 375,
+// datum 380 (half away from zero). It stands after the decision (with
+// table 2's 480 the datum would be 2700 / 7 = 385.7, 390): table 2 scores
+// 480 - 380 = 100, 3 IMPs; table 1 420 - 380 = 40, 1 IMP.
+TEST_F(PendingAppealsTest, NswTr13_3HoldsOnABoardARulingRescores) {
+  Play("nsw_swiss_pairs_top_tables");
+  v1::RecordRulingRequest artificial;
+  artificial.set_tournament_id("t");
+  artificial.set_competition_id("c");
+  artificial.set_session(3);
+  artificial.set_table(5);
+  artificial.set_board(kBoard);
+  artificial.set_law("Law 12C2");
+  artificial.set_text("the board could not be played on");
+  artificial.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  artificial.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  absl::StatusOr<v1::EventPayload> ruled =
+      DecideRecordRuling(event_->state(), artificial, Now());
+  ASSERT_THAT(ruled, IsOk());
+  event_->Apply(ruled);
+  Lodge();
+  EXPECT_EQ(Score().datum, 380);
+  HearAndVary();
+  Board17 decided = Score();
+  EXPECT_EQ(decided.datum, 380);
+  EXPECT_EQ(decided.t2, 3);
+  EXPECT_EQ(decided.t1, 1);
+}
+
 TEST_F(PendingAppealsTest, WithdrawalEndsItAndAFurtherAppealDoesNotReopen) {
   Play("nsw_swiss_pairs");
   EXPECT_TRUE(Mark().appeals.empty());
