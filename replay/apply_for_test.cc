@@ -30,4 +30,21 @@ void ApplyTo(State& state, const std::string& tournament,
   ASSERT_THAT(Evolve(e, state), IsOk());
 }
 
+v1::TableResult Made(int level, v1::Strain strain, int tricks) {
+  v1::TableResult r;
+  v1::PlayedContract* p = r.mutable_played();
+  p->set_level(level);
+  p->set_strain(strain);
+  p->set_declarer(v1::SEAT_NORTH);
+  p->set_tricks(tricks);
+  p->set_doubling(v1::DOUBLING_UNDOUBLED);
+  return r;
+}
+
+v1::TableResult PassedOut() {
+  v1::TableResult r;
+  r.mutable_passed_out();
+  return r;
+}
+
 }  // namespace tally::replay

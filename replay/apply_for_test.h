@@ -26,6 +26,13 @@ void ApplyTo(State& state, const std::string& tournament,
              const absl::StatusOr<v1::EventPayload>& payload,
              absl::Time received = absl::UnixEpoch());
 
+// A table's result: North declares `level` `strain` undoubled and takes
+// `tricks`.
+v1::TableResult Made(int level, v1::Strain strain, int tricks);
+
+// A table's result: the board passed out.
+v1::TableResult PassedOut();
+
 }  // namespace tally::replay
 
 #endif  // TALLY_REPLAY_APPLY_FOR_TEST_H_

@@ -45,12 +45,6 @@ v1::TableResult Spades(int level, int tricks) {
   return Played(level, v1::STRAIN_SPADES, v1::SEAT_NORTH, tricks);
 }
 
-v1::TableResult PassedOut() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 std::string Text(const core::Rational& r) { return r.ToString(); }
 
 class ButlerSessionTest : public ::testing::Test {

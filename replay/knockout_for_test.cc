@@ -125,17 +125,6 @@ void PlayRound(State& state, const v1::DrawMade& draw,
   }
 }
 
-v1::TableResult Made(int level, v1::Strain strain, int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(strain);
-  p->set_declarer(v1::SEAT_NORTH);
-  p->set_tricks(tricks);
-  p->set_doubling(v1::DOUBLING_UNDOUBLED);
-  return r;
-}
-
 const CompetitionState& CompetitionOf(const State& state,
                                       const std::string& id) {
   return state.tournaments.at("t").competitions.at(id);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "replay/apply_for_test.h"  // Made, PassedOut
 #include "replay/state.h"
 #include "tally/v1/common.pb.h"
 #include "tally/v1/events.pb.h"
@@ -52,9 +53,6 @@ struct Swing {
 // forfeited ones: passed out but for the swings.
 void PlayRound(State& state, const v1::DrawMade& draw,
                const std::vector<Swing>& swings);
-
-// North declares `level` `strain` and takes `tricks`.
-v1::TableResult Made(int level, v1::Strain strain, int tricks);
 
 const CompetitionState& CompetitionOf(const State& state,
                                       const std::string& id);

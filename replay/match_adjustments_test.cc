@@ -32,17 +32,8 @@ using ::testing::HasSubstr;
 
 const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
 
-v1::TableResult North(int level, v1::Strain strain, int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(strain);
-  p->set_declarer(v1::SEAT_NORTH);
-  p->set_tricks(tricks);
-  return r;
-}
 v1::TableResult Spades(int level, int tricks) {
-  return North(level, v1::STRAIN_SPADES, tricks);
+  return Made(level, v1::STRAIN_SPADES, tricks);
 }
 v1::TableResult Passed() {
   v1::TableResult r;

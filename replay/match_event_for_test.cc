@@ -23,12 +23,6 @@ bool NsVulnerable(int board) {
          b == 13 || b == 15;
 }
 
-v1::TableResult PassedOut() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 // North in no trump: the contract of the file comment's swing of `imps`.
 v1::TableResult Swing(int imps) {
   int level = 0, tricks = 0;

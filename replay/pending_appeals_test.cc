@@ -41,23 +41,6 @@ using ::testing::HasSubstr;
 constexpr int kBoard = 17;
 constexpr int kTable = 2;
 
-v1::TableResult North(int level, v1::Strain strain, int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(strain);
-  p->set_declarer(v1::SEAT_NORTH);
-  p->set_tricks(tricks);
-  p->set_doubling(v1::DOUBLING_UNDOUBLED);
-  return r;
-}
-
-v1::TableResult Passed() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 class PendingAppealsTest : public ::testing::Test {
  protected:
   // Rounds 1-3 of the file comment under `profile`, the director's ruling
@@ -71,13 +54,13 @@ class PendingAppealsTest : public ::testing::Test {
     }
     const v1::DrawMade& draw = event_->Draw(3);
     const std::vector<v1::TableResult> board17 = {
-        North(4, v1::STRAIN_SPADES, 10),   North(4, v1::STRAIN_SPADES, 11),
-        North(4, v1::STRAIN_SPADES, 10),   North(3, v1::STRAIN_SPADES, 10),
-        North(4, v1::STRAIN_SPADES, 12),   North(4, v1::STRAIN_SPADES, 9),
-        North(4, v1::STRAIN_SPADES, 10),   North(3, v1::STRAIN_NO_TRUMP, 9),
-        North(2, v1::STRAIN_SPADES, 8),    North(6, v1::STRAIN_SPADES, 12),
-        North(4, v1::STRAIN_SPADES, 10),   North(4, v1::STRAIN_SPADES, 11),
-        North(4, v1::STRAIN_SPADES, 8)};
+        Made(4, v1::STRAIN_SPADES, 10),   Made(4, v1::STRAIN_SPADES, 11),
+        Made(4, v1::STRAIN_SPADES, 10),   Made(3, v1::STRAIN_SPADES, 10),
+        Made(4, v1::STRAIN_SPADES, 12),   Made(4, v1::STRAIN_SPADES, 9),
+        Made(4, v1::STRAIN_SPADES, 10),   Made(3, v1::STRAIN_NO_TRUMP, 9),
+        Made(2, v1::STRAIN_SPADES, 8),    Made(6, v1::STRAIN_SPADES, 12),
+        Made(4, v1::STRAIN_SPADES, 10),   Made(4, v1::STRAIN_SPADES, 11),
+        Made(4, v1::STRAIN_SPADES, 8)};
     for (const v1::DrawnMatch& m : draw.matches()) {
       home_ = m.table() == kTable ? m.home() : home_;
       away_ = m.table() == kTable ? m.away() : away_;
@@ -89,7 +72,7 @@ class PendingAppealsTest : public ::testing::Test {
         r.set_table(m.table());
         r.set_board(board);
         *r.mutable_result() =
-            board == kBoard ? board17[m.table() - 1] : Passed();
+            board == kBoard ? board17[m.table() - 1] : PassedOut();
         event_->Apply(DecideEnterResult(event_->state(), r));
       }
     }
@@ -102,7 +85,7 @@ class PendingAppealsTest : public ::testing::Test {
     ruling.set_law("Law 12C1(b)");
     ruling.set_text("misinformation: 3S by North making ten tricks");
     *ruling.mutable_adjusted()->mutable_assigned() =
-        North(3, v1::STRAIN_SPADES, 10);
+        Made(3, v1::STRAIN_SPADES, 10);
     event_->Apply(DecideRecordRuling(event_->state(), ruling, Now()));
     ruling_ = event_->state().last_sequence;
   }
@@ -139,7 +122,7 @@ class PendingAppealsTest : public ::testing::Test {
     d->set_appeal(appeal);
     d->set_outcome(v1::APPEAL_OUTCOME_VARIED);
     *d->mutable_adjusted_score()->mutable_assigned() =
-        North(4, v1::STRAIN_SPADES, 12);
+        Made(4, v1::STRAIN_SPADES, 12);
     d->set_decision("4S by North making twelve tricks");
     event_->Apply(DecideDecideAppeal(event_->state(), decide));
   }

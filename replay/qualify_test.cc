@@ -34,12 +34,6 @@ using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-v1::TableResult PassedOut() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 // 2S made with 8 tricks: 110 to the declaring side, vulnerable or not.
 v1::TableResult TwoSpadesMade(v1::Seat declarer) {
   v1::TableResult r;

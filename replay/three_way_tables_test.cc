@@ -33,23 +33,6 @@ using ::tally::testing::StatusIs;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-v1::TableResult Played(int level, v1::Strain strain, int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(strain);
-  p->set_declarer(v1::SEAT_NORTH);
-  p->set_tricks(tricks);
-  p->set_doubling(v1::DOUBLING_UNDOUBLED);
-  return r;
-}
-
-v1::TableResult Pass() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 std::string Text(const v1::DecimalValue& d) {
   return core::Decimal(d.units(), d.places()).ToString();
 }
@@ -198,18 +181,18 @@ class ShareMatchReplayTest : public ThreeWayTablesTest {
   void EnterAll() {
     for (int board = 1; board <= 14; ++board) {
       for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
-        Apply(state_, Enter(1, board, Pass(), room));
+        Apply(state_, Enter(1, board, PassedOut(), room));
       }
-      v1::TableResult t1 = Pass(), t2 = Pass(), t3 = Pass();
+      v1::TableResult t1 = PassedOut(), t2 = PassedOut(), t3 = PassedOut();
       if (board == 1) {
-        t1 = Played(4, v1::STRAIN_SPADES, 10);
-        t2 = Played(4, v1::STRAIN_SPADES, 9);
-        t3 = Played(4, v1::STRAIN_SPADES, 10);
+        t1 = Made(4, v1::STRAIN_SPADES, 10);
+        t2 = Made(4, v1::STRAIN_SPADES, 9);
+        t3 = Made(4, v1::STRAIN_SPADES, 10);
       }
       if (board == 2) {
-        t1 = Played(3, v1::STRAIN_NO_TRUMP, 9);
-        t2 = Played(3, v1::STRAIN_NO_TRUMP, 9);
-        t3 = Played(3, v1::STRAIN_NO_TRUMP, 8);
+        t1 = Made(3, v1::STRAIN_NO_TRUMP, 9);
+        t2 = Made(3, v1::STRAIN_NO_TRUMP, 9);
+        t3 = Made(3, v1::STRAIN_NO_TRUMP, 8);
       }
       Apply(state_, Enter(2, board, t1, v1::ROOM_SHARE_1));
       Apply(state_, Enter(2, board, t2, v1::ROOM_SHARE_2));
@@ -231,24 +214,24 @@ TEST_F(ShareMatchReplayTest, AnOddTeamsFieldDrawsAShareMatch) {
 TEST_F(ShareMatchReplayTest, EachShareTableSeatsItsTwoTeams) {
   // SABF TR 14.1: Table 1: A v B; Table 2: C v A; Table 3: B v C.
   absl::StatusOr<v1::EventPayload> e =
-      Enter(2, 1, Pass(), v1::ROOM_SHARE_2);
+      Enter(2, 1, PassedOut(), v1::ROOM_SHARE_2);
   ASSERT_THAT(e, IsOk());
   EXPECT_EQ(e->result_entered().ns_pair(), 5);
   EXPECT_EQ(e->result_entered().ew_pair(), 3);
   EXPECT_EQ(e->result_entered().room(), v1::ROOM_SHARE_2);
-  e = Enter(2, 1, Pass(), v1::ROOM_SHARE_3);
+  e = Enter(2, 1, PassedOut(), v1::ROOM_SHARE_3);
   ASSERT_THAT(e, IsOk());
   EXPECT_EQ(e->result_entered().ns_pair(), 4);
   EXPECT_EQ(e->result_entered().ew_pair(), 5);
-  EXPECT_THAT(Enter(2, 1, Pass(), v1::ROOM_OPEN),
+  EXPECT_THAT(Enter(2, 1, PassedOut(), v1::ROOM_OPEN),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("give the room share1 (Table 1: 3 v 4)")));
-  EXPECT_THAT(Enter(1, 1, Pass(), v1::ROOM_SHARE_1),
+  EXPECT_THAT(Enter(1, 1, PassedOut(), v1::ROOM_SHARE_1),
               StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Enter(2, 15, Pass(), v1::ROOM_SHARE_1),
+  EXPECT_THAT(Enter(2, 15, PassedOut(), v1::ROOM_SHARE_1),
               StatusIs(absl::StatusCode::kNotFound, HasSubstr("board 15")));
-  Apply(state_, Enter(2, 1, Pass(), v1::ROOM_SHARE_1));
-  EXPECT_THAT(Enter(2, 1, Pass(), v1::ROOM_SHARE_1),
+  Apply(state_, Enter(2, 1, PassedOut(), v1::ROOM_SHARE_1));
+  EXPECT_THAT(Enter(2, 1, PassedOut(), v1::ROOM_SHARE_1),
               StatusIs(absl::StatusCode::kAlreadyExists,
                        HasSubstr("(Table 1 of the share match)")));
   // 14 x 2 at table 1 and 14 x 3 at the share, less the one in.
@@ -338,7 +321,7 @@ TEST_F(ShareMatchReplayTest, AShareTableIsCorrectedAndAgreedLikeAMatch) {
   r.set_table(2);
   r.set_board(1);
   r.set_room(v1::ROOM_SHARE_2);
-  *r.mutable_result() = Played(4, v1::STRAIN_SPADES, 10);
+  *r.mutable_result() = Made(4, v1::STRAIN_SPADES, 10);
   r.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
   r.set_reason("the scorer entered the wrong line");
   Apply(state_, DecideCorrectResult(state_, r, state_.last_received));
@@ -377,7 +360,7 @@ TEST_F(ThreeWayTablesTest, TheCorrectionPeriodRunsFromTheSharesAgreement) {
                     StatusIs(absl::StatusCode::kFailedPrecondition,
                              HasSubstr("1 result(s) still to enter")));
       }
-      Apply(state_, Enter(2, board, Pass(), room));
+      Apply(state_, Enter(2, board, PassedOut(), room));
     }
   }
   const absl::Time agreed = absl::FromUnixSeconds(1'800'000'000);
@@ -389,7 +372,7 @@ TEST_F(ThreeWayTablesTest, TheCorrectionPeriodRunsFromTheSharesAgreement) {
   r.set_table(2);
   r.set_board(1);
   r.set_room(v1::ROOM_SHARE_1);
-  *r.mutable_result() = Played(4, v1::STRAIN_SPADES, 10);
+  *r.mutable_result() = Made(4, v1::STRAIN_SPADES, 10);
   r.set_kind(v1::CORRECTION_KIND_PLAYERS_AGREED);
   r.set_reason("the wrong contract was entered");
   r.add_agreed_by("Team 3 captain");
@@ -419,13 +402,13 @@ class HalfMatchReplayTest : public ThreeWayTablesTest {
  protected:
   void EnterAll(int boards) {
     for (int board = 1; board <= boards; ++board) {
-      Apply(state_, Enter(1, board, Pass()));
-      Apply(state_, Enter(2, board, Pass()));
-      v1::TableResult group = Pass();
-      if (board == 1) group = Played(4, v1::STRAIN_SPADES, 10);
-      if (board == 2) group = Played(3, v1::STRAIN_NO_TRUMP, 8);
-      if (board == 5) group = Played(4, v1::STRAIN_HEARTS, 10);
-      if (board == 8) group = Played(2, v1::STRAIN_SPADES, 8);
+      Apply(state_, Enter(1, board, PassedOut()));
+      Apply(state_, Enter(2, board, PassedOut()));
+      v1::TableResult group = PassedOut();
+      if (board == 1) group = Made(4, v1::STRAIN_SPADES, 10);
+      if (board == 2) group = Made(3, v1::STRAIN_NO_TRUMP, 8);
+      if (board == 5) group = Made(4, v1::STRAIN_HEARTS, 10);
+      if (board == 8) group = Made(2, v1::STRAIN_SPADES, 8);
       Apply(state_, Enter(3, board, group));
     }
   }
@@ -442,14 +425,14 @@ TEST_F(HalfMatchReplayTest, AnOddPairsFieldDrawsHalfMatches) {
   EXPECT_EQ(d.half_matches().first(), 6);
   EXPECT_EQ(d.half_matches().second(), 7);
   // Boards 1-4: 5 v 6; boards 5-8: 5 v 7; no room at a pairs table.
-  absl::StatusOr<v1::EventPayload> e = Enter(3, 4, Pass());
+  absl::StatusOr<v1::EventPayload> e = Enter(3, 4, PassedOut());
   ASSERT_THAT(e, IsOk());
   EXPECT_EQ(e->result_entered().ns_pair(), 5);
   EXPECT_EQ(e->result_entered().ew_pair(), 6);
-  e = Enter(3, 5, Pass());
+  e = Enter(3, 5, PassedOut());
   ASSERT_THAT(e, IsOk());
   EXPECT_EQ(e->result_entered().ew_pair(), 7);
-  EXPECT_THAT(Enter(3, 5, Pass(), v1::ROOM_OPEN),
+  EXPECT_THAT(Enter(3, 5, PassedOut(), v1::ROOM_OPEN),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("give no room")));
   EXPECT_THAT(Post(), StatusIs(absl::StatusCode::kFailedPrecondition,

@@ -44,12 +44,6 @@ v1::TableResult Spades(int level, int tricks) {
   return Played(level, v1::STRAIN_SPADES, v1::SEAT_NORTH, tricks);
 }
 
-v1::TableResult PassedOut() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
-}
-
 std::vector<std::string> Texts(const std::vector<Change>& changes) {
   std::vector<std::string> out;
   for (const Change& c : changes) out.push_back(c.ToString());
