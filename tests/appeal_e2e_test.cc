@@ -19,6 +19,7 @@
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/match_client.h"
+#include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -38,19 +39,7 @@ void SetClock(const std::string& path, absl::Time t) {
                       << "\n";
 }
 
-std::unique_ptr<grpc::ClientContext> Context() {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->set_deadline(std::chrono::system_clock::now() +
-                        std::chrono::seconds(60));
-  context->AddMetadata("tally-identity", "td:appeals");
-  return context;
-}
-
-v1::CommandOptions Key(const std::string& key) {
-  v1::CommandOptions o;
-  o.set_idempotency_key(key);
-  return o;
-}
+std::unique_ptr<grpc::ClientContext> Context() { return ContextAs("td:appeals"); }
 
 TEST(AppealE2eTest, WholeLifeThenALateLodgingRefusedWithTheLogUnchanged) {
   const std::string dir = MakeTempDir("appeal");

@@ -54,6 +54,7 @@
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tests/match_client.h"
+#include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -83,19 +84,7 @@ constexpr Contract kBoard17[kTables] = {
     {4, v1::STRAIN_SPADES, 10},   {4, v1::STRAIN_SPADES, 11},
     {4, v1::STRAIN_SPADES, 8}};
 
-std::unique_ptr<grpc::ClientContext> Context() {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->set_deadline(std::chrono::system_clock::now() +
-                        std::chrono::seconds(60));
-  context->AddMetadata("tally-identity", "td:appeals");
-  return context;
-}
-
-v1::CommandOptions Key(const std::string& key) {
-  v1::CommandOptions o;
-  o.set_idempotency_key(key);
-  return o;
-}
+std::unique_ptr<grpc::ClientContext> Context() { return ContextAs("td:appeals"); }
 
 // What one profile is expected to do.
 struct Expected {

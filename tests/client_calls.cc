@@ -23,6 +23,20 @@ std::unique_ptr<grpc::ClientContext> Context() {
 
 }  // namespace
 
+std::unique_ptr<grpc::ClientContext> ContextAs(const std::string& identity) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() +
+                        std::chrono::seconds(60));
+  context->AddMetadata("tally-identity", identity);
+  return context;
+}
+
+v1::CommandOptions Key(const std::string& key) {
+  v1::CommandOptions o;
+  o.set_idempotency_key(key);
+  return o;
+}
+
 absl::StatusOr<v1::EnterResultResponse> EnterResult(
     grpc::Channel& channel, const v1::EnterResultRequest& request) {
   v1::EnterResultResponse response;

@@ -4,6 +4,7 @@
 #ifndef TALLY_TESTS_CLIENT_CALLS_H_
 #define TALLY_TESTS_CLIENT_CALLS_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,13 @@
 #include "tally/v1/venue.pb.h"
 
 namespace tally::testing {
+
+// A client context with a 60-second deadline whose calls act as
+// `identity` (the "tally-identity" metadata the log records as the actor).
+std::unique_ptr<grpc::ClientContext> ContextAs(const std::string& identity);
+
+// Command options carrying the idempotency key `key`.
+v1::CommandOptions Key(const std::string& key);
 
 absl::StatusOr<v1::EnterResultResponse> EnterResult(
     grpc::Channel& channel, const v1::EnterResultRequest& request);

@@ -26,6 +26,7 @@
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
 #include "tests/match_client.h"
+#include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -49,13 +50,7 @@ v1::TableResult Passed() {
   return r;
 }
 
-std::unique_ptr<grpc::ClientContext> Context() {
-  auto context = std::make_unique<grpc::ClientContext>();
-  context->set_deadline(std::chrono::system_clock::now() +
-                        std::chrono::seconds(60));
-  context->AddMetadata("tally-identity", "td:test");
-  return context;
-}
+std::unique_ptr<grpc::ClientContext> Context() { return ContextAs("td:test"); }
 
 std::vector<std::string> Texts(const v1::FigureChanges& c) {
   std::vector<std::string> out;
