@@ -68,9 +68,10 @@ import sys
 # libraries are static and put the source root on the include path. When the
 # helpers change, check all that still holds and update the hash.
 HELPERS_PATH = "cmake/TallyHelpers.cmake"
-HELPERS_SHA256 = "3b8986631e433ad45ec390c3ef5970b3058d23f450f30c426d3856172b8ea80c"
+HELPERS_SHA256 = "7e3c69d84607426cdbbde01792e9734ad177a5a7e572d98028ba9bcabee14726"
 HELPERS = {   # CMake function -> (Bazel rule, options, keywords)
-    "tally_cc_library": ("cc_library", [], ["NAME", "SRCS", "HDRS", "DEPS"]),
+    "tally_cc_library": ("cc_library", ["TESTONLY"],
+                         ["NAME", "SRCS", "HDRS", "DEPS"]),
     "tally_cc_test": ("cc_test", ["CUSTOM_MAIN"],
                       ["NAME", "SRCS", "DEPS", "ARGS"]),
     "tally_cc_binary": ("cc_binary", [], ["NAME", "SRCS", "DEPS"]),
@@ -347,6 +348,7 @@ class Target:
         self.defines = []           # (NAME=value, public)
         self.protos = []            # proto target: paths under proto/
         self.grpc_protos = []
+        self.testonly = False       # TESTONLY: only tests may depend on it
 
 
 class Project:
@@ -537,6 +539,7 @@ def _add_target(helper, args, where, rel_dir, project):
     t.srcs = [_source_path(rel_dir, s, where) for s in kw["SRCS"]]
     t.hdrs = [_source_path(rel_dir, h, where) for h in kw.get("HDRS", [])]
     t.deps = kw["DEPS"]
+    t.testonly = bool(kw.get("TESTONLY"))
     if rule == "cc_test":
         t.args = kw["ARGS"]
         implicit = TEST_CUSTOM_MAIN_DEPS if kw["CUSTOM_MAIN"] else TEST_DEPS
@@ -705,6 +708,8 @@ class Writer:
                  ("data", _data(data)),
                  ("defines", defines),
                  ("local_defines", local_defines)]
+        if t.testonly:
+            attrs.append(("testonly", "True"))
         if t.kind == "cc_test":
             # CMake links tests with static libraries; so does this.
             attrs.append(("linkstatic", "True"))

@@ -13,6 +13,7 @@
 #include "replay/butler_ranking.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/pending_appeals.h"
 
 namespace tally::replay {
 namespace {
@@ -48,6 +49,8 @@ std::string RoleName(core::ScoreRole role) {
       return "not in the top tables";
     case core::ScoreRole::kPendingAppeal:
       return "pending appeal";
+    case core::ScoreRole::kAppealDecided:
+      return std::string(core::ScoreRoleText(role));
   }
   return "";
 }
@@ -64,7 +67,7 @@ absl::StatusOr<ScoredButlerSession> Score(const State& state,
   TALLY_ASSIGN_OR_RETURN(const SessionState* s,
                          FindSession(state, tournament_id, c.id, session));
   TALLY_ASSIGN_OR_RETURN(ButlerSessionScores scores,
-                         ScoreButlerSession(*s, c.profile));
+                         ScoreButlerSession(c, *s));
   return ScoredButlerSession{s, std::move(scores)};
 }
 
@@ -112,6 +115,7 @@ v1::BoardDatum DatumOf(const ButlerBoard& board) {
   out.set_basis(board.datum->basis);
   out.set_provisional(!board.complete || board.datum->provisional);
   out.set_results_in(static_cast<int>(board.lines.size()));
+  out.set_appeal(DatumAppealText(*board.datum));  // NSW TR 13
   return out;
 }
 
@@ -187,6 +191,7 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_ns_imps(*l.ns_imps);
       line->set_datum_role(RoleName(l.role));
     }
+    line->set_pending_appeal(l.pending_appeal);
   }
   return out;
 }
@@ -228,7 +233,8 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
         if (l.ns_imps.has_value()) {
           line->set_imps(sign * *l.ns_imps);
           line->set_datum(board.datum->datum);
-          line->set_datum_provisional(!board.complete);
+          line->set_datum_provisional(!board.complete ||
+                                      board.datum->provisional);
         }
       }
     }

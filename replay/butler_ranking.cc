@@ -40,20 +40,6 @@ struct Record {
   core::TieBreakEntrant entrant;
 };
 
-std::string DecidedBy(const core::Placing& placing) {
-  switch (placing.decision) {
-    case core::PlaceDecision::kTop:
-      return "";
-    case core::PlaceDecision::kScore:
-      return "score";
-    case core::PlaceDecision::kTieBreak:
-      return placing.criterion;
-    case core::PlaceDecision::kShared:
-      return "shared";
-  }
-  return "";
-}
-
 // Ranks one field, applying the lots the director recorded among exactly
 // the members of a tie waiting for one.
 absl::Status RankField(const CompetitionState& competition,
@@ -102,7 +88,7 @@ absl::Status RankField(const CompetitionState& competition,
     row.place = placing.position;
     row.tied = at_place[placing.position] > 1;
     row.decided_by =
-        waiting.contains(placing.id) ? "lot pending" : DecidedBy(placing);
+        waiting.contains(placing.id) ? "lot pending" : core::PlaceDecisionText(placing);
     row.clause = placing.clause;
     ranking.rows.push_back(std::move(row));
   }
@@ -142,13 +128,15 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
     ranking.after_session = number;
     if (session.phase != SessionPhase::kPosted) ranking.provisional = true;
     TALLY_ASSIGN_OR_RETURN(ButlerSessionScores scores,
-                           ScoreButlerSession(session, competition.profile));
+                           ScoreButlerSession(competition, session));
     for (const ButlerMatch& m : scores.matches) {
       ++match_number;
       if (!m.complete) {
         ranking.provisional = true;
         continue;
       }
+      // NSW TR 13.2: counted on a provisional datum while an appeal pends.
+      if (m.provisional) ranking.provisional = true;
       core::Rational ns_score = m.ns_imps;
       core::Rational ew_score = m.ew_imps;
       if (m.vps.has_value()) {

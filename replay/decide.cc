@@ -196,6 +196,14 @@ absl::StatusOr<const CompetitionState*> FindMatchCompetition(
   return c;
 }
 
+absl::Status RefuseOnceOfficial(const CompetitionState& competition) {
+  if (!competition.results_official.has_value()) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the results of '", competition.id,
+      "' are official: nothing changes now except by a decided appeal (NSW "
+      "TR 12.4; Law 79C2)"));
+}
+
 absl::StatusOr<const MatchRoundState*> FindDrawnRound(
     const CompetitionState& competition, int round) {
   auto it = competition.rounds.find(round);

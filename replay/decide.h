@@ -47,6 +47,9 @@ absl::StatusOr<const CompetitionState*> FindCompetition(
 absl::StatusOr<const CompetitionState*> FindMatchCompetition(
     const State& state, const std::string& tournament_id,
     const std::string& competition_id);
+// FailedPrecondition once `competition`'s results are official: nothing
+// changes then except by a decided appeal (NSW TR 12.4; Law 79C2).
+absl::Status RefuseOnceOfficial(const CompetitionState& competition);
 // A drawn round of `competition`: NotFound otherwise.
 absl::StatusOr<const MatchRoundState*> FindDrawnRound(
     const CompetitionState& competition, int round);

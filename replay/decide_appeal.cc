@@ -18,7 +18,7 @@
 #include "replay/decide_ruling.h"
 #include "replay/knockout_results.h"
 #include "replay/rulings.h"
-#include "replay/time_windows.h"
+#include "replay/window_check.h"
 
 namespace tally::replay {
 namespace {
@@ -135,37 +135,21 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
     const TournamentState& tournament, const CompetitionState& c,
     const core::TimeWindowRule& rule, const v1::AppealLodged& a,
     absl::Time at) {
-  CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
-                         a.session());
-  if (index == timeline.sessions.end()) {
-    return absl::NotFoundError(absl::StrCat(
-        c.PlaysMatches() ? "round " : "session ", a.session(), " of '", c.id,
-        "' is not known: nothing was played there to appeal"));
-  }
-  const int session = static_cast<int>(index - timeline.sessions.begin());
-  core::WindowSubject subject;
-  if (core::RunsFromMatchTimes(rule)) {
-    const std::vector<int>& tables = timeline.tables[session];
-    auto t = std::find(tables.begin(), tables.end(), a.table());
-    subject.match = static_cast<int>(t - tables.begin());
-  }
+  std::optional<core::RulingTimes> ruling;
   if (a.kind() != v1::APPEAL_KIND_SCORER_DECISION) {
-    core::RulingTimes ruling;
-    ruling.made_after_session = a.ruling_made_after_session();
+    ruling.emplace();
+    ruling->made_after_session = a.ruling_made_after_session();
     if (a.has_ruling_advised_at())
-      ruling.advised = ToTime(a.ruling_advised_at());
-    subject.ruling = ruling;
+      ruling->advised = ToTime(a.ruling_advised_at());
   }
-  absl::StatusOr<core::WindowClose> close =
-      core::FindWindowClose(rule, timeline.stage, session, subject);
-  if (!close.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", rule.clause, " window of '", c.id,
-                     "' cannot be worked out from its schedule: ",
-                     close.status().message()));
+  absl::StatusOr<WindowVerdict> window =
+      CheckWindowAt(tournament, c, rule, a.session(), a.table(), at, ruling);
+  if (absl::IsNotFound(window.status())) {
+    return absl::NotFoundError(absl::StrCat(window.status().message(),
+                                            " to appeal"));
   }
-  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+  if (!window.ok()) return window.status();
+  if (window->closed) {
     return absl::FailedPreconditionError(
         absl::StrCat("too late to lodge ",
                      a.kind() == v1::APPEAL_KIND_SCORER_DECISION
@@ -174,11 +158,9 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
                          ? "a request to review the ruling"
                          : "an appeal against the ruling",
                      " on board ", a.board(), ": the time expired at ",
-                     absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                                      timeline.stage.zone),
-                     ", ", close->explanation));
+                     window->closed_at));
   }
-  return close->closes_at;
+  return window->closes_at;
 }
 
 // The penalty for an appeal without merit (NZ LIRG 92A; SABF TR 7), with

@@ -12,6 +12,7 @@
 #include "replay/appeal_queries.h"
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_ruling.h"
 #include "replay/decide_timeline.h"
@@ -153,6 +154,23 @@ class AppealTest : public ::testing::Test {
     r.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_UPHELD);
     r.mutable_decided()->set_decision("The director's ruling stands.");
     return r;
+  }
+
+  // The committee varies the ruling to 3S by North making 9 tricks (board
+  // 3, NS not vulnerable: +140).
+  static v1::DecideAppealRequest VariedTo3SMaking(int appeal) {
+    v1::DecideAppealRequest d = Upheld(appeal);
+    d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
+    v1::PlayedContract* played = d.mutable_decided()
+                                     ->mutable_adjusted_score()
+                                     ->mutable_assigned()
+                                     ->mutable_played();
+    played->set_level(3);
+    played->set_strain(v1::STRAIN_SPADES);
+    played->set_declarer(v1::SEAT_NORTH);
+    played->set_tricks(9);
+    d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
+    return d;
   }
 
   static v1::SubmitAppealResponseRequest Submission(int appeal) {
@@ -566,17 +584,7 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
   Apply(state_, DecideSubmitAppealResponse(state_, Submission(n)));
   Apply(state_, DecideReplyToAppeal(state_, Reply(n)));
   Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
-  v1::DecideAppealRequest d = Upheld(n);
-  d.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
-  v1::PlayedContract* played = d.mutable_decided()
-                                   ->mutable_adjusted_score()
-                                   ->mutable_assigned()
-                                   ->mutable_played();
-  played->set_level(3);
-  played->set_strain(v1::STRAIN_SPADES);
-  played->set_declarer(v1::SEAT_NORTH);
-  played->set_tricks(9);
-  d.mutable_decided()->set_decision("Varied to 3S making, NS +140.");
+  v1::DecideAppealRequest d = VariedTo3SMaking(n);
   d.mutable_decided()->add_dissenting("Member: would have upheld.");
   Apply(state_, DecideDecideAppeal(state_, d));
   // The varied score is the adjustment in force at table 1 on board 3 from
@@ -606,6 +614,59 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
   ASSERT_THAT(list, IsOk());
   ASSERT_EQ(list->appeals_size(), 1);
   EXPECT_EQ(list->appeals(0).stage(), "decided");
+}
+
+// Item 6 of issue #5: "after results are official, nothing changes except
+// by a decided appeal". An appeal lodged at 11:00 is heard, round 1 is
+// posted at 11:30, and the results are declared official at
+// 12:10. A correction and a ruling on the appealed board are refused, so
+// nothing is appended,
+// (NSW TR 12.4; Law 79C2); the committee's varied decision (3S by North
+// making 9 tricks, NS +140) is taken and becomes the score in force.
+TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
+  Create("sabf_butler_swiss");
+  const int n = HeardAppeal();
+  PlayAndPost(Clock(11, 30));
+  v1::DeclareResultsOfficialRequest official;
+  official.set_tournament_id("t");
+  official.set_competition_id("c");
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
+          Clock(12, 10));
+
+  v1::CorrectResultRequest correction;
+  correction.set_tournament_id("t");
+  correction.set_competition_id("c");
+  correction.set_session(1);
+  correction.set_table(1);
+  correction.set_board(3);
+  correction.mutable_result()->mutable_passed_out();
+  correction.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+  correction.set_reason("entered at the wrong table");
+  EXPECT_THAT(
+      DecideCorrectResult(state_, correction, Clock(12, 11)),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("t");
+  ruling.set_competition_id("c");
+  ruling.set_session(1);
+  ruling.set_table(1);
+  ruling.set_board(3);
+  ruling.set_law("Law 12C1(b)");
+  ruling.set_text("Score assigned: passed out.");
+  ruling.mutable_adjusted()->mutable_assigned()->mutable_passed_out();
+  EXPECT_THAT(
+      DecideRecordRuling(state_, ruling, Clock(12, 11)),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
+
+  v1::DecideAppealRequest d = VariedTo3SMaking(n);
+  absl::StatusOr<v1::EventPayload> decided = DecideDecideAppeal(state_, d);
+  ASSERT_THAT(decided, IsOk());
+  Apply(state_, decided);
+  std::optional<AdjustmentInForce> in_force =
+      AdjustmentAt(C().rounds.at(1).rulings, 3, 1);
+  ASSERT_TRUE(in_force.has_value());
+  EXPECT_EQ(in_force->sequence, state_.last_sequence);
+  EXPECT_EQ(in_force->score->assigned().played().tricks(), 9);
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/three_way_tables.h"
-#include "replay/time_windows.h"
+#include "replay/window_check.h"
 
 namespace tally::replay {
 namespace {
@@ -65,43 +65,6 @@ const core::TimeWindowRule* WindowFor(const core::RegulationProfile& profile,
   return correction;
 }
 
-// The window's close for the result's session (and match), or nullopt
-// while it is not yet known; FailedPrecondition once it has closed.
-absl::StatusOr<std::optional<absl::Time>> CheckWindow(
-    const TournamentState& tournament, const CompetitionState& c,
-    const core::TimeWindowRule& rule, const v1::CorrectResultRequest& request,
-    absl::Time at) {
-  CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
-                         request.session());
-  const int session = static_cast<int>(index - timeline.sessions.begin());
-  core::WindowSubject subject;
-  if (core::RunsFromMatchTimes(rule)) {
-    const std::vector<int>& tables = timeline.tables[session];
-    auto t = std::find(tables.begin(), tables.end(), request.table());
-    subject.match = static_cast<int>(t - tables.begin());
-  }
-  absl::StatusOr<core::WindowClose> close =
-      core::FindWindowClose(rule, timeline.stage, session, subject);
-  if (!close.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", rule.clause, " window of '", c.id,
-                     "' cannot be worked out from its schedule: ",
-                     close.status().message()));
-  }
-  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "too late to correct board ", request.board(), " at table ",
-        request.table(), ": the window closed at ",
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation,
-        "; after it a score stands unless a ruling or an appeal changes it "
-        "(Law 79C2, NZ LIRG)"));
-  }
-  return close->closes_at;
-}
-
 }  // namespace
 
 absl::StatusOr<v1::EventPayload> DecideCorrectResult(
@@ -112,12 +75,7 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  if (c->results_official.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the results of '", c->id,
-        "' are official: a result changes now only by a decided appeal "
-        "(NSW TR 12.4; Law 79C2)"));
-  }
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   TALLY_ASSIGN_OR_RETURN(const EnteredResult* current, FindResult(*c, request));
   if (request.kind() == v1::CORRECTION_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(
@@ -147,11 +105,20 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
   v1::ResultCorrected* e = payload.mutable_result_corrected();
   if (const core::TimeWindowRule* rule =
           WindowFor(c->profile, request.kind())) {
-    TALLY_ASSIGN_OR_RETURN(std::optional<absl::Time> closes,
-                           CheckWindow(*tournament, *c, *rule, request, at));
+    TALLY_ASSIGN_OR_RETURN(
+        WindowVerdict window,
+        CheckWindowAt(*tournament, *c, *rule, request.session(),
+                      request.table(), at));
+    if (window.closed) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "too late to correct board ", request.board(), " at table ",
+          request.table(), ": the window closed at ", window.closed_at,
+          "; after it a score stands unless a ruling or an appeal changes it "
+          "(Law 79C2, NZ LIRG)"));
+    }
     e->set_window_clause(rule->clause);
-    if (closes.has_value())
-      *e->mutable_window_closes_at() = ToTimestamp(*closes);
+    if (window.closes_at.has_value())
+      *e->mutable_window_closes_at() = ToTimestamp(*window.closes_at);
   }
   e->set_competition_id(request.competition_id());
   e->set_session(request.session());

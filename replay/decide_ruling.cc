@@ -16,7 +16,7 @@
 #include "replay/fouled_ruling.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"
-#include "replay/time_windows.h"
+#include "replay/window_check.h"
 
 namespace tally::replay {
 namespace {
@@ -76,36 +76,18 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
     const TournamentState& tournament, const CompetitionState& c,
     const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
     absl::Time at) {
-  CompetitionTimeline timeline = TimelineOf(tournament, c);
-  auto index = std::find(timeline.sessions.begin(), timeline.sessions.end(),
-                         request.session());
-  const int session = static_cast<int>(index - timeline.sessions.begin());
-  core::WindowSubject subject;
-  if (core::RunsFromMatchTimes(rule) &&
-      session < static_cast<int>(timeline.tables.size())) {
-    const std::vector<int>& tables = timeline.tables[session];
-    auto t = std::find(tables.begin(), tables.end(), request.table());
-    subject.match = static_cast<int>(t - tables.begin());
-  }
-  absl::StatusOr<core::WindowClose> close =
-      core::FindWindowClose(rule, timeline.stage, session, subject);
-  if (!close.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the ", rule.clause, " window of '", c.id,
-                     "' cannot be worked out from its schedule: ",
-                     close.status().message()));
-  }
-  if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
+  TALLY_ASSIGN_OR_RETURN(
+      WindowVerdict window,
+      CheckWindowAt(tournament, c, rule, request.session(), request.table(),
+                    at));
+  if (window.closed) {
     return absl::FailedPreconditionError(absl::StrCat(
         "too late for a ruling on ", Where(request),
-        ": the correction period closed at ",
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation,
+        ": the correction period closed at ", window.closed_at,
         "; no change in score may occur after it expires (Law 79C2, NZ "
         "LIRG), so only an appeal can change this score now"));
   }
-  return close->closes_at;
+  return window.closes_at;
 }
 
 // The pairs (or teams) sitting North-South and East-West at the ruling's
@@ -177,6 +159,154 @@ absl::StatusOr<v1::EventPayload> VpPenalty(const State& state,
   return DecideAwardPenalty(state, award);
 }
 
+const char* FormName(const v1::AdjustedScore& a) {
+  switch (a.kind_case()) {
+    case v1::AdjustedScore::kArtificial:
+      return "an artificial";
+    case v1::AdjustedScore::kAssigned:
+      return "an assigned";
+    case v1::AdjustedScore::kWeighted:
+      return "a weighted";
+    case v1::AdjustedScore::kSplit:
+      return "a split";
+    case v1::AdjustedScore::KIND_NOT_SET:
+      break;
+  }
+  return "an";
+}
+
+// The artificial awards are equal and opposite (or average to both), so
+// the two sides of the match keep one margin.
+bool Balanced(const v1::ArtificialAdjustedScore& a) {
+  auto sign = [](v1::ArtificialAward award) {
+    return award == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS    ? 1
+           : award == v1::ARTIFICIAL_AWARD_AVERAGE_MINUS ? -1
+                                                         : 0;
+  };
+  return sign(a.ns()) == -sign(a.ew());
+}
+
+// The adjusted scores events of matches score (replay/match_adjustments.h):
+// every form in IMP-scored matches; in a knock-out (one margin decides it)
+// only forms that leave the two sides' IMPs equal and opposite; in
+// matchpoint-scored matches only an assigned score so far. Teams: one
+// room of a match's board at most has an artificial, weighted or split
+// score.
+absl::Status CheckMatchAdjustment(const CompetitionState& c,
+                                  const std::vector<RulingRecord>& rulings,
+                                  const v1::RecordRulingRequest& r) {
+  const v1::AdjustedScore& a = r.adjusted();
+  if (a.has_assigned()) return absl::OkStatus();
+  if (c.profile.scoring == core::ScoringMethod::kMatchpoints) {
+    return absl::UnimplementedError(absl::StrCat(
+        "'", c.id, "' scores its matches in matchpoints, where only an "
+        "assigned adjusted score is scored so far; ", FormName(a),
+        " score is not yet scored there"));
+  }
+  if (c.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS &&
+      (a.has_split() || (a.has_artificial() && !Balanced(a.artificial())))) {
+    return absl::UnimplementedError(
+        "a knock-out match is decided on one margin: a split score, or "
+        "artificial awards that are not equal and opposite (Law 12C2), "
+        "would give the two teams different IMPs, which knock-outs do not "
+        "score yet; give each team the opposite award or assign a result");
+  }
+  if (c.profile.scoring == core::ScoringMethod::kImpsTwoTables) {
+    const v1::Room other =
+        r.room() == v1::ROOM_CLOSED ? v1::ROOM_OPEN : v1::ROOM_CLOSED;
+    std::optional<AdjustmentInForce> there =
+        AdjustmentAt(rulings, r.board(), r.table(), other);
+    if (there.has_value() && !there->score->has_assigned() &&
+        there->sequence != r.supersedes_sequence()) {
+      return absl::UnimplementedError(absl::StrCat(
+          "the other room of board ", r.board(), " at table ", r.table(),
+          " already has ", FormName(*there->score),
+          " adjusted score in force (ruling ", there->sequence,
+          "); a board of a match is scored with one artificial, weighted or "
+          "split room so far: assign the other room's result instead"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// An IMP penalty in an event of matches: matches scored in IMPs, not
+// knock-outs (their one margin would need the fine as the opponents'
+// IMPs, NSW TR 6.8; not yet).
+absl::Status CheckMatchImpPenalty(const CompetitionState& c) {
+  if (c.profile.scoring == core::ScoringMethod::kMatchpoints) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", c.id, "' scores its matches in matchpoints: give the penalty in "
+        "VPs"));
+  }
+  if (c.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
+    return absl::UnimplementedError(
+        "an IMP penalty in a knock-out is not scored yet (NSW TR 6.8 "
+        "equates 1 VP with 3 IMPs there); give it in VPs");
+  }
+  return absl::OkStatus();
+}
+
+// NSW TR 12.6(b): a score apparently on the wrong side at the ruling's
+// table makes the board fouled for that table's round, average to both.
+absl::StatusOr<v1::FouledBoardRuling> WrongSideRuling(
+    const CompetitionState& c, const std::vector<RulingRecord>& rulings,
+    const v1::RecordRulingRequest& r) {
+  if (c.profile.source.document != "NSW TR") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kWrongSideClause, "'s wrong-side treatment is the NSW TR's; '", c.id,
+        "' is run under ", c.profile.source.document,
+        ": rule with an adjusted score instead"));
+  }
+  if (c.PlaysMatches()) {
+    return absl::UnimplementedError(absl::StrCat(
+        kWrongSideClause,
+        " is scored in sessions of a movement so far, not in events of "
+        "matches: give an artificial score of average to both"));
+  }
+  if (r.room() != v1::ROOM_UNSPECIFIED) {
+    return absl::InvalidArgumentError("a movement session has no rooms");
+  }
+  if (r.table() == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kWrongSideClause,
+        ": name the table whose score is recorded on the wrong side"));
+  }
+  if (!r.fouled().fouled_tables().empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kWrongSideClause,
+        " makes the board fouled for the table's whole round: do not list "
+        "fouled tables, they are the round's"));
+  }
+  const SessionState& s = c.sessions.at(r.session());
+  if (!s.slots.contains({r.table(), r.board()})) {
+    return absl::NotFoundError(absl::StrCat(
+        "session ", r.session(), " of '", c.id, "' does not play board ",
+        r.board(), " at table ", r.table()));
+  }
+  if (!s.results.contains({r.board(), r.table()})) {
+    return absl::NotFoundError(absl::StrCat(
+        "no result is entered for board ", r.board(), " at table ", r.table(),
+        ": ", kWrongSideClause, " rules on the score recorded there"));
+  }
+  if (std::optional<AdjustmentInForce> a =
+          AdjustmentAt(rulings, r.board(), r.table());
+      a.has_value() && a->sequence != r.supersedes_sequence()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        Where(r), " already has an adjusted score in force (ruling ",
+        a->sequence,
+        "); a ruling that corrects it names it as the ruling it supersedes "
+        "(NZ LIRG 82C)"));
+  }
+  v1::FouledBoardRuling out;
+  out.set_treatment(std::string(kWrongSideTreatment));
+  out.set_rule(c.profile.artificial.fouled_board);
+  out.set_rule_clause(std::string(kWrongSideClause));
+  // The round's line of the board's traveller is the ruled table's (with
+  // duplicated boards, the other tables of the round kept their own lines).
+  out.add_fouled_tables(r.table());
+  return out;
+}
+
 }  // namespace
 
 absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
@@ -245,12 +375,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  if (c->results_official.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the results of '", c->id,
-        "' are official: a score changes now only by a decided appeal (NSW "
-        "TR 12.4; Law 79C2)"));
-  }
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   const std::vector<RulingRecord>* rulings = nullptr;
   if (c->PlaysMatches()) {
     TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
@@ -263,8 +388,14 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
                     request.session()));
     rulings = &s->rulings;
   }
-  TALLY_RETURN_IF_ERROR(CheckText(
-      "the Law or clause the ruling cites (e.g. Law 12C1(c))", request.law()));
+  // NSW TR 12.6(b)'s own form cites its clause unless told otherwise.
+  const bool wrong_side = request.has_fouled() &&
+                          request.fouled().treatment() == kWrongSideTreatment;
+  if (!(wrong_side && request.law().empty())) {
+    TALLY_RETURN_IF_ERROR(CheckText(
+        "the Law or clause the ruling cites (e.g. Law 12C1(c))",
+        request.law()));
+  }
   TALLY_RETURN_IF_ERROR(CheckText("the ruling's text", request.text()));
   if (request.board() < 1) {
     return absl::InvalidArgumentError("name the board the ruling is on");
@@ -304,10 +435,8 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       }
       TALLY_RETURN_IF_ERROR(
           CheckAdjustedScore(request.adjusted(), request.board()));
-      if (c->PlaysMatches() && !request.adjusted().has_assigned()) {
-        return absl::UnimplementedError(
-            "events of matches score an assigned adjusted score so far; "
-            "artificial, weighted and split scores are not yet scored there");
+      if (c->PlaysMatches()) {
+        TALLY_RETURN_IF_ERROR(CheckMatchAdjustment(*c, *rulings, request));
       }
       if (request.adjusted().has_split() &&
           request.non_offending() == v1::SIDE_UNSPECIFIED) {
@@ -348,11 +477,16 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           p.side() == v1::SIDE_NORTH_SOUTH ? sides.first : sides.second;
       const bool matchpoints = c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
       const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
-      if (c->PlaysMatches()) {
+      if (c->PlaysMatches() && p.unit() == v1::SCORE_UNIT_IMPS) {
+        // An IMP penalty comes off the side's IMPs in this match, before
+        // VP conversion (replay/match_adjustments.h).
+        TALLY_RETURN_IF_ERROR(CheckMatchImpPenalty(*c));
+      } else if (c->PlaysMatches()) {
         if (p.unit() != v1::SCORE_UNIT_VPS) {
           return absl::InvalidArgumentError(
               "an event of matches takes penalties in VPs off the total "
-              "(ANC SR 5.1, appendix: Penalties)");
+              "(ANC SR 5.1, appendix: Penalties) or, where matches are "
+              "scored in IMPs, in IMPs off the match");
         }
         if (request.supersedes_sequence() != 0) {
           return absl::UnimplementedError(
@@ -365,7 +499,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         }
         return VpPenalty(state, *c, request, entrant);
       }
-      if ((matchpoints && p.unit() != v1::SCORE_UNIT_MATCHPOINTS) ||
+      if (c->PlaysMatches()) {
+        // an IMP penalty: recorded as the ruling itself
+      } else if ((matchpoints && p.unit() != v1::SCORE_UNIT_MATCHPOINTS) ||
           (butler && p.unit() != v1::SCORE_UNIT_IMPS &&
            !(p.unit() == v1::SCORE_UNIT_VPS && c->profile.vp.has_value()))) {
         return absl::InvalidArgumentError(
@@ -382,6 +518,14 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       break;
     }
     case v1::RecordRulingRequest::kFouled: {
+      if (wrong_side) {
+        TALLY_ASSIGN_OR_RETURN(*e->mutable_fouled(),
+                               WrongSideRuling(*c, *rulings, request));
+        TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
+        e->set_ns_pair(sides.first);
+        e->set_ew_pair(sides.second);
+        break;
+      }
       if (c->PlaysMatches()) {
         return absl::UnimplementedError(
             "fouled-board treatments are recorded for sessions of a movement "
@@ -455,7 +599,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
   e->set_table(request.table());
   e->set_board(request.board());
   e->set_room(request.room());
-  e->set_law(request.law());
+  e->set_law(wrong_side && request.law().empty()
+                 ? std::string(kWrongSideClause)
+                 : request.law());
   e->set_text(request.text());
   e->set_supersedes_sequence(request.supersedes_sequence());
   e->set_non_offending(request.non_offending());

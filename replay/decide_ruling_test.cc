@@ -383,6 +383,84 @@ TEST_F(ButlerRulingTest, FouledTreatmentOutsideTheRegulationIsRefused) {
   EXPECT_EQ(ok->ruling_made().fouled().rule_clause(), "ANC SR 7.2(b), 7.3");
 }
 
+// ---- NSW TR 12.6(b): a score on the wrong side ----
+
+v1::RecordRulingRequest WrongSide(int table, int board) {
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_session(1);
+  r.set_table(table);
+  r.set_board(board);
+  r.set_text("4S-1 recorded on the wrong side; the players cannot be found");
+  r.mutable_fouled()->set_treatment("nsw_tr_12_6b_wrong_side");
+  return r;
+}
+
+TEST_F(RulingTest, WrongSideScoreIsFouledForItsRoundWithAverageToBoth) {
+  // Board 1 (none vulnerable) at four tables: +420, +450, +420 and -50,
+  // the last apparently on the wrong side.
+  Create("nsw_matchpoint_pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 4,
+         {1});
+  Enter(1, 1, Spades(4, 10));
+  Enter(2, 1, Spades(4, 11));
+  Enter(3, 1, Spades(4, 10));
+  Enter(4, 1, Spades(4, 9));
+  absl::StatusOr<v1::EventPayload> p = Decide(WrongSide(4, 1));
+  ASSERT_THAT(p, IsOk());
+  const v1::RulingMade& m = p->ruling_made();
+  EXPECT_EQ(m.law(), "NSW TR 12.6(b)");  // the clause, filled
+  EXPECT_EQ(m.fouled().rule_clause(), "NSW TR 12.6(b)");
+  EXPECT_THAT(m.fouled().fouled_tables(), ::testing::ElementsAre(4));
+  EXPECT_EQ(m.ns_pair(), 7);
+  EXPECT_EQ(m.ew_pair(), 8);
+  ApplyAt(state_, p, Clock(11, 0));
+  const SessionScores s = Matchpoints();
+  // Table 4 leaves the field with average, 3 of the top 6, to both. The
+  // other three among themselves (top 4): +420s 1 each, +450 4; factored
+  // to four tables, (M + 1) x 4 / 3 - 1: 5/3 and 17/3.
+  EXPECT_EQ(At(s, 1, 4).ns_matchpoints, R("3"));
+  EXPECT_EQ(At(s, 1, 4).ew_matchpoints, R("3"));
+  EXPECT_EQ(At(s, 1, 1).ns_matchpoints, core::Rational(5, 3));
+  EXPECT_EQ(At(s, 1, 2).ns_matchpoints, core::Rational(17, 3));
+  EXPECT_EQ(At(s, 1, 3).ew_matchpoints, core::Rational(13, 3));
+  EXPECT_EQ(At(s, 1, 4).ruling, state_.last_sequence);
+}
+
+TEST_F(ButlerRulingTest, WrongSideIsRefusedOutsideTheNswRegulations) {
+  EXPECT_THAT(Decide(WrongSide(4, 2)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("NSW TR 12.6(b)"),
+                             HasSubstr("ANC 2025 SR"))));
+}
+
+TEST_F(RulingTest, WrongSideRefusals) {
+  Create("nsw_matchpoint_pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 4,
+         {1, 2});
+  Enter(4, 1, Spades(4, 9));
+  // The table is the point: the score recorded there.
+  EXPECT_THAT(Decide(WrongSide(0, 1)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("name the table")));
+  v1::RecordRulingRequest listed = WrongSide(4, 1);
+  listed.mutable_fouled()->add_fouled_tables(3);
+  EXPECT_THAT(Decide(listed), StatusIs(absl::StatusCode::kInvalidArgument,
+                                       HasSubstr("do not list")));
+  EXPECT_THAT(Decide(WrongSide(4, 2)),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("no result is entered")));
+  // An adjusted score already in force there: only by superseding it.
+  v1::RecordRulingRequest adjusted = Ruling(4, 1);
+  *adjusted.mutable_adjusted() = Assigned(Spades(4, 10));
+  const uint64_t first = Rule(adjusted);
+  EXPECT_THAT(Decide(WrongSide(4, 1)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NZ LIRG 82C")));
+  v1::RecordRulingRequest superseding = WrongSide(4, 1);
+  superseding.set_supersedes_sequence(first);
+  EXPECT_THAT(Decide(superseding), IsOk());
+}
+
 // ---- Refusals ----
 
 TEST_F(RulingTest, NswSeparateDealNeedsSufficientPairs) {

@@ -16,16 +16,6 @@ std::string SessionWord(const CompetitionState& c, int session) {
   return absl::StrCat(c.PlaysMatches() ? "round " : "session ", session);
 }
 
-absl::Status RefuseIfOfficial(const CompetitionState& c) {
-  if (c.results_official.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the results of '", c.id,
-        "' are official: nothing changes now except by a decided appeal "
-        "(NSW TR 12.4; Law 79C2)"));
-  }
-  return absl::OkStatus();
-}
-
 // Whether the session or round has been played: its play finished, its
 // scores posted.
 bool Played(const CompetitionState& c, int session) {
@@ -108,7 +98,7 @@ absl::StatusOr<v1::EventPayload> DecideScheduleSession(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  TALLY_RETURN_IF_ERROR(RefuseIfOfficial(*c));
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   if (request.session() < 1) {
     return absl::InvalidArgumentError("the session number must be 1 or more");
   }
@@ -152,7 +142,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordPlayFinished(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
-  TALLY_RETURN_IF_ERROR(RefuseIfOfficial(*c));
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   if (request.table() < 0) {
     return absl::InvalidArgumentError("the table must be 0 (all) or more");
   }
@@ -184,7 +174,7 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindMatchCompetition(state, request.tournament_id(),
                                               request.competition_id()));
-  TALLY_RETURN_IF_ERROR(RefuseIfOfficial(*c));
+  TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   if (request.table() < 1) {
     return absl::InvalidArgumentError("name the match's table (1 or more)");
   }

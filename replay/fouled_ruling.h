@@ -18,6 +18,22 @@
 
 namespace tally::replay {
 
+// NSW TR 12.6(b): "In cases where a score is apparently recorded on the
+// wrong side, the director may not change the score, but will treat the
+// board as fouled for one round and award average to both sides." A
+// FouledBoardRuling with this treatment names the table the score was
+// recorded at (that round's line of the traveller); fouled_tables is filled
+// on receipt with that table, which scores average to both sides
+// (replay/rulings.h AdjustmentAt) out of the board's field: the other
+// tables are matchpointed among themselves and factored to the field, or
+// IMPed against a datum taken without it. Where boards are duplicated, the
+// other tables of the round kept their own lines and are not fouled.
+// Allowed under profiles whose source is the NSW TR, in sessions of a
+// movement (in a match, average to both is an artificial score).
+inline constexpr absl::string_view kWrongSideTreatment =
+    "nsw_tr_12_6b_wrong_side";
+inline constexpr absl::string_view kWrongSideClause = "NSW TR 12.6(b)";
+
 struct FouledTreatmentChoice {
   absl::string_view id;      // e.g. "separate_datum"
   absl::string_view clause;  // e.g. "NSW TR 7.1.1(a)"

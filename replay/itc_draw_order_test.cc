@@ -1,7 +1,8 @@
 // The ITC qualifying draw through the decide step: the number of rounds
 // (ANC SR 10.6-10.7), the field sizes it draws, the printed round robin 2
 // of 6 teams (10.7.2), the final round robin waiting for every result
-// of the one before (10.3), and the CTD's order of a 5-team field's round
+// of the one before and numbered once, whatever later corrections do
+// (10.3), and the CTD's order of a 5-team field's round
 // robin 3 (10.5). The 7-team draws, 10.3-10.4 and the byes are checked end
 // to end in tests/itc_e2e_test.cc, 10.5 in tests/itc_five_teams_e2e_test.cc.
 
@@ -17,8 +18,10 @@
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_matches.h"
 #include "replay/knockout_for_test.h"
+#include "replay/match_standings.h"
 
 namespace tally::replay {
 namespace {
@@ -244,6 +247,77 @@ TEST_F(ItcFiveTeamsTest, PlaysRoundRobinThreeInTheCtdsOrderAndKeepsIt) {
     Apply(state_, drawn);
     PlayRound(state_, d, {});
   }
+}
+
+TEST_F(ItcFiveTeamsTest, TeamNumbersStandAfterALaterScoreCorrection) {
+  // 10.3: "Once team numbers are set, they will not be altered by
+  // subsequent results of outstanding appeals, score corrections or
+  // adjustments." Round 11 sets them from the placing after round robin 2
+  // (1, 5, 2, 3, 4). Then the scorer corrects two boards of team 1's round
+  // 10 match: its opponent X, North-South in its own room, made 7NT on
+  // the round's boards 2 and 3 (passed out in the other room). Round 10
+  // plays boards 145-160 (16 a round): 146 deals as board 2, NS vulnerable
+  // (2220, 19 IMPs on the WBF scale: 2000-2240), 147 as board 3, NS not
+  // (1520, 17 IMPs: 1500-1740), so X now wins by 19 + 17 - 5 = 31 IMPs: 10.10 gives X
+  // 65 + 1/10 x (31 - 30) = 65.1 and team 1 70 - 65.1 = 4.9 in place of 40.
+  // Team 1 falls to 390 - 40 + 4.9 = 354.9, below team 5's 370 or more:
+  // the placing after round robin 2 is no longer 1, 5, ... yet round 12 is
+  // still drawn with the numbers set in round 11.
+  absl::StatusOr<v1::EventPayload> eleven =
+      DecideMakeDraw(state_, CtdDraw(11, {2, 3, 1, 4, 5}));
+  ASSERT_THAT(eleven, IsOk());
+  Apply(state_, eleven);
+  PlayRound(state_, eleven->draw_made(), {});
+
+  const MatchRoundState& ten = CompetitionOf(state_, "itc").rounds.at(10);
+  ASSERT_EQ(ten.draw.boards_size(), 16);
+  ASSERT_EQ(ten.draw.boards(0), 145);
+  const v1::DrawnMatch* match = nullptr;
+  for (const v1::DrawnMatch& m : ten.draw.matches()) {
+    if (m.home() == 1 || m.away() == 1) match = &m;
+  }
+  ASSERT_NE(match, nullptr);
+  for (const int board : {146, 147}) {
+    v1::CorrectResultRequest c;
+    c.set_tournament_id("t");
+    c.set_competition_id("itc");
+    c.set_session(10);
+    c.set_table(match->table());
+    c.set_board(board);
+    // The home team sits North-South in the open room, the away team in
+    // the closed room.
+    c.set_room(match->home() == 1 ? v1::ROOM_CLOSED : v1::ROOM_OPEN);
+    *c.mutable_result() = Made(7, v1::STRAIN_NO_TRUMP, 13);
+    c.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+    c.set_reason("7NT made at this table, entered as passed out");
+    absl::StatusOr<v1::EventPayload> corrected =
+        DecideCorrectResult(state_, c, absl::UnixEpoch());
+    ASSERT_THAT(corrected, IsOk()) << "board " << board;
+    Apply(state_, corrected);
+  }
+
+  absl::StatusOr<MatchRanking> after_two = RankMatchEntrants(
+      CompetitionOf(state_, "itc"), RankingOptions{.after_round = 10,
+                                                   .lot_seed = 11});
+  ASSERT_THAT(after_two, IsOk());
+  ASSERT_FALSE(after_two->rows.empty());
+  EXPECT_NE(after_two->rows.front().entrant, 1);
+  for (const EntrantStanding& row : after_two->rows) {
+    if (row.entrant == 1) {
+      EXPECT_EQ(row.vps, core::Rational(3549, 10));
+    }
+  }
+
+  absl::StatusOr<v1::EventPayload> twelve =
+      DecideMakeDraw(state_, CtdDraw(12, {}));
+  ASSERT_THAT(twelve, IsOk());
+  EXPECT_THAT(DrawLines(twelve->draw_made()),
+              ElementsAre("1: 1 v 2", "2: 4 v 5", "bye 3"));
+  std::vector<int> numbered;
+  for (const v1::DrawRankingEntry& e : twelve->draw_made().ranking()) {
+    numbered.push_back(e.entrant());
+  }
+  EXPECT_THAT(numbered, ElementsAre(1, 5, 2, 3, 4));
 }
 
 TEST(ItcDrawOrderTest, RefusesACtdOrderWhere10_5DoesNotCallForOne) {

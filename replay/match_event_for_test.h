@@ -64,10 +64,11 @@ class MatchEventForTest {
   absl::StatusOr<v1::EventPayload> Withdraw(int entrant, int after_round);
   // Applies a decided payload (fails the test on a refusal).
   void Apply(const absl::StatusOr<v1::EventPayload>& payload);
-
- private:
+  // Enters `result` for `board` at `table` (and `room`, teams) of `round`.
   void Enter(int round, int table, int board, v1::Room room,
              const v1::TableResult& result);
+
+ private:
 
   State state_;
 };

@@ -12,6 +12,7 @@
 #include "replay/event_log.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
+#include "replay/pending_appeals.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -33,20 +34,6 @@ core::TieBreakPurpose PurposeOf(v1::TieBreakPurpose purpose) {
     default:
       return core::TieBreakPurpose::kFinalPlacing;
   }
-}
-
-std::string DecidedBy(const core::Placing& placing) {
-  switch (placing.decision) {
-    case core::PlaceDecision::kTop:
-      return "";
-    case core::PlaceDecision::kScore:
-      return "score";
-    case core::PlaceDecision::kTieBreak:
-      return placing.criterion;
-    case core::PlaceDecision::kShared:
-      return "shared";
-  }
-  return "";
 }
 
 }  // namespace
@@ -89,6 +76,9 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
     r->set_boards_scored(m.boards_scored);
     r->set_complete(m.complete);
     *r->mutable_home_imps() = ToProtoFraction(m.home_imps);
+    if (m.away_imps.has_value()) {
+      *r->mutable_away_imps() = ToProtoFraction(*m.away_imps);
+    }
     if (m.home_percentage.has_value()) {
       *r->mutable_home_percentage() = ToProtoDecimal(core::Decimal::Round(
           *m.home_percentage, 2, core::HalfRounding::kAwayFromZero));
@@ -97,6 +87,24 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
     }
+    // NSW TR 13 (replay/pending_appeals.h).
+    MatchAppealNote note = MatchAppealNoteOf(*c, round->number, score, m.table);
+    *r->mutable_appeal_pending_boards() = {note.pending_boards.begin(),
+                                           note.pending_boards.end()};
+    r->set_provisional_reason(std::move(note.reason));
+  }
+  for (const core::BoardScore& b : score.boards) {
+    if (!b.datum.has_value()) continue;
+    v1::BoardDatum* d = out.add_datums();
+    d->set_board(b.board);
+    d->set_datum(b.datum->datum);
+    *d->mutable_mean() = ToProtoFraction(b.datum->mean);
+    d->set_considered(b.datum->considered);
+    d->set_dropped_each_end(b.datum->dropped_each_end);
+    d->set_basis(b.datum->basis);
+    d->set_provisional(b.datum->provisional);
+    d->set_results_in(static_cast<int>(b.ns_points.size()));
+    d->set_appeal(DatumAppealText(*b.datum));
   }
   for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
     v1::MatchResult* r = out.add_matches();
@@ -169,7 +177,7 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
     *row->mutable_carry_over() = Vps(s.carry_over);
     *row->mutable_net_imps() = ToProtoFraction(s.net_imps);
     row->set_matches(s.matches);
-    row->set_decided_by(DecidedBy(s.placing));
+    row->set_decided_by(core::PlaceDecisionText(s.placing));
     row->set_clause(s.placing.clause);
     for (const ForfeitOutcome& f : ranking.forfeits) {
       if (f.home == s.entrant || f.away == s.entrant) {
@@ -217,7 +225,8 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
       row->set_home(home);
       row->set_opponent(home ? m.away : m.home);
       row->set_complete(m.complete);
-      *row->mutable_imps() = ToProtoFraction(home ? m.home_imps : -m.home_imps);
+      *row->mutable_imps() = ToProtoFraction(
+          home ? m.home_imps : m.away_imps.value_or(-m.home_imps));
       if (m.vps.has_value()) {
         const core::Decimal& vps = home ? m.vps->vps : m.vps->opponent_vps;
         *row->mutable_vps() = ToProtoDecimal(vps);

@@ -15,6 +15,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/carry_over.h"
 #include "replay/forfeits.h"
+#include "replay/match_adjustments.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"
 
@@ -98,11 +99,13 @@ absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
   std::vector<ScoredRound> scored;
   for (const auto& [number, round] : competition.rounds) {
     if (up_to_round > 0 && number > up_to_round) break;
+    const core::RoundInput input = PlayedRoundInputOf(competition, round);
     TALLY_ASSIGN_OR_RETURN(
         core::RoundScore score,
-        core::ScoreRound(competition.profile,
-                         PlayedRoundInputOf(competition, round), bye.imps,
-                         bye.vps));
+        core::ScoreRound(competition.profile, input, bye.imps, bye.vps));
+    // The rulings RoundInputOf does not carry (replay/match_adjustments.h).
+    TALLY_RETURN_IF_ERROR(
+        ApplyRoundRulings(competition.profile, round, input, score));
     scored.push_back({&round, std::move(score), {}});
   }
   TALLY_RETURN_IF_ERROR(ScoreForfeits(competition, scored));
@@ -158,7 +161,7 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
       record(m.home, r.round->number, m.away, home_vps, away_vps,
              m.home_imps);
       record(m.away, r.round->number, m.home, away_vps, home_vps,
-             -m.home_imps);
+             m.away_imps.value_or(-m.home_imps));
     }
     if (r.score.bye.has_value() && r.score.bye->vps.has_value()) {
       record(r.score.bye->entrant, r.round->number, 0,

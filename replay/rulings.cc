@@ -1,8 +1,10 @@
 #include "replay/rulings.h"
 
+#include <algorithm>
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "replay/fouled_ruling.h"
 
 namespace tally::replay {
 
@@ -48,12 +50,34 @@ bool InForce(const std::vector<RulingRecord>& rulings, uint64_t sequence) {
   return false;
 }
 
+bool IsWrongSideRuling(const v1::RulingMade& ruling) {
+  return ruling.has_fouled() &&
+         ruling.fouled().treatment() == kWrongSideTreatment;
+}
+
 std::optional<AdjustmentInForce> AdjustmentAt(
     const std::vector<RulingRecord>& rulings, int board, int table,
     v1::Room room) {
+  // NSW TR 12.6(b): "treat the board as fouled for one round and award
+  // average to both sides": average to both at each of the round's tables.
+  static const auto* const kAverageToBoth = [] {
+    auto* a = new v1::AdjustedScore();
+    a->mutable_artificial()->set_ns(v1::ARTIFICIAL_AWARD_AVERAGE);
+    a->mutable_artificial()->set_ew(v1::ARTIFICIAL_AWARD_AVERAGE);
+    return a;
+  }();
   std::optional<AdjustmentInForce> found;
   for (const RulingRecord* r : RulingsInForce(rulings)) {
     const v1::RulingMade& m = r->ruling;
+    if (IsWrongSideRuling(m) && m.board() == board &&
+        room == v1::ROOM_UNSPECIFIED &&
+        std::find(m.fouled().fouled_tables().begin(),
+                  m.fouled().fouled_tables().end(),
+                  table) != m.fouled().fouled_tables().end()) {
+      found = AdjustmentInForce{r->sequence, kAverageToBoth,
+                                v1::SIDE_UNSPECIFIED};
+      continue;
+    }
     if (!m.has_adjusted() || m.board() != board || m.table() != table ||
         m.room() != room) {
       continue;
@@ -77,7 +101,10 @@ const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
                                       int board) {
   const RulingRecord* found = nullptr;
   for (const RulingRecord* r : RulingsInForce(rulings)) {
-    if (r->ruling.has_fouled() && r->ruling.board() == board) found = r;
+    if (r->ruling.has_fouled() && !IsWrongSideRuling(r->ruling) &&
+        r->ruling.board() == board) {
+      found = r;
+    }
   }
   return found;
 }

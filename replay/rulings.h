@@ -49,8 +49,14 @@ struct AdjustmentInForce {
   v1::Side non_offending = v1::SIDE_UNSPECIFIED;
 };
 
+// The ruling is NSW TR 12.6(b)'s wrong-side treatment
+// (replay/fouled_ruling.h kWrongSideTreatment).
+bool IsWrongSideRuling(const v1::RulingMade& ruling);
+
 // The adjusted score in force for `board` at `table` (and `room`, teams),
-// or nullopt when the table's result stands.
+// or nullopt when the table's result stands. A wrong-side ruling (NSW TR
+// 12.6(b)) in force at the table reads as an artificial score of average
+// to both sides.
 std::optional<AdjustmentInForce> AdjustmentAt(
     const std::vector<RulingRecord>& rulings, int board, int table,
     v1::Room room = v1::ROOM_UNSPECIFIED);
@@ -59,7 +65,8 @@ std::optional<AdjustmentInForce> AdjustmentAt(
 std::vector<const RulingRecord*> PenaltiesInForce(
     const std::vector<RulingRecord>& rulings);
 
-// The fouled-board treatment in force for `board`, or nullptr.
+// The fouled-board treatment in force for `board` (wrong-side rulings
+// aside: they are adjustments at their tables), or nullptr.
 const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
                                       int board);
 

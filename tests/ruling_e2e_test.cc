@@ -6,9 +6,13 @@
 // the clause and nothing is appended (Law 79C2 as NZ LIRG reads it). The
 // server's clock is a file the test sets (tallyd --test_clock_file).
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
@@ -55,16 +59,26 @@ v1::TableResult FourSpades(int tricks) {
   return r;
 }
 
+int64_t Pow10(int places) {
+  int64_t p = 1;
+  for (int i = 0; i < places; ++i) p *= 10;
+  return p;
+}
+
 class Director {
  public:
-  explicit Director(std::shared_ptr<grpc::Channel> channel)
+  explicit Director(std::shared_ptr<grpc::Channel> channel,
+                    std::string tournament = "anc",
+                    std::string competition = "wsp")
       : director_(v1::DirectorService::NewStub(channel)),
-        audit_(v1::AuditService::NewStub(channel)) {}
+        audit_(v1::AuditService::NewStub(channel)),
+        tournament_(std::move(tournament)),
+        competition_(std::move(competition)) {}
 
   absl::StatusOr<uint64_t> Rule(v1::RecordRulingRequest r) {
     r.mutable_options()->set_idempotency_key(absl::StrCat("ruling-", ++n_));
-    r.set_tournament_id("anc");
-    r.set_competition_id("wsp");
+    r.set_tournament_id(tournament_);
+    r.set_competition_id(competition_);
     grpc::ClientContext context;
     context.AddMetadata("tally-identity", "td:jane");
     v1::CommandOutcome out;
@@ -91,6 +105,8 @@ class Director {
  private:
   std::unique_ptr<v1::DirectorService::Stub> director_;
   std::unique_ptr<v1::AuditService::Stub> audit_;
+  std::string tournament_;
+  std::string competition_;
   int n_ = 0;
 };
 
@@ -186,6 +202,99 @@ TEST(RulingE2eTest, AssignedScoreSupersededThenRefusedAfterTheWindow) {
   absl::StatusOr<uint64_t> after = wsp.LogLength();
   ASSERT_THAT(after, IsOk());
   EXPECT_EQ(*after, *before);
+}
+
+// Issue #5 item 4 in a Swiss pairs round against a datum (NSW Swiss pairs,
+// ANC SR 16.11's (n-2) middle scores): an artificial score leaves the
+// datum and gives both pairs +2 IMPs (NSW TR 7.2), and an IMP penalty
+// comes off the penalised pair's match IMPs before the VPs.
+TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
+  const std::string dir = MakeTempDir("ruling-match");
+  const std::string clock = dir + "/clock";
+  SetClock(clock, Clock(9, 0));
+  TallydProcess tallyd(TallydPath(), dir + "/data");
+  tallyd.AddFlag("--test_clock_file=" + clock);
+  ASSERT_THAT(tallyd.Start(), IsOk());
+
+  MatchClient swiss(tallyd.channel(), "nsw", "swiss");
+  ASSERT_THAT(swiss.Create(v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs"),
+              IsOk());
+  ASSERT_THAT(swiss.RegisterPairs(8), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = swiss.Draw(1, 5);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_THAT(swiss.Schedule(1, Clock(10, 0), Clock(11, 10), false), IsOk());
+  ASSERT_THAT(swiss.Schedule(2, Clock(12, 30), Clock(13, 40), false), IsOk());
+  std::vector<int> tables;
+  for (const v1::DrawnMatch& m : draw->matches()) tables.push_back(m.table());
+  std::sort(tables.begin(), tables.end());
+  // Board 1 (none vulnerable): 4S= +420 at the first two tables, passed
+  // out at the other two; every other board passed out.
+  const int board = draw->boards(0);
+  for (int t : tables) {
+    for (int b : draw->boards()) {
+      const bool made = b == board && (t == tables[0] || t == tables[1]);
+      ASSERT_THAT(swiss.Enter(1, t, b, made ? FourSpades(10) : Passed()),
+                  IsOk());
+    }
+  }
+  SetClock(clock, Clock(11, 40));
+  ASSERT_THAT(swiss.Post(1), IsOk());
+  auto match_at = [](const v1::MatchResults& r, int table) {
+    for (const v1::MatchResult& m : r.matches()) {
+      if (m.table() == table) return m;
+    }
+    return v1::MatchResult();
+  };
+  absl::StatusOr<v1::MatchResults> results = swiss.Results(1);
+  ASSERT_THAT(results, IsOk());
+  // 0, 0, 420, 420: the middle two average 210; +420 is 5 IMPs.
+  EXPECT_EQ(match_at(*results, tables[0]).home_imps().numerator(), 5);
+
+  Director td(tallyd.channel(), "nsw", "swiss");
+  v1::RecordRulingRequest artificial;
+  artificial.set_session(1);
+  artificial.set_table(tables[3]);
+  artificial.set_board(board);
+  artificial.set_law("Law 12C2");
+  artificial.set_text("no result could be obtained; neither pair at fault");
+  artificial.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  artificial.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  SetClock(clock, Clock(12, 0));
+  ASSERT_THAT(td.Rule(artificial), IsOk());
+  results = swiss.Results(1);
+  ASSERT_THAT(results, IsOk());
+  // Without the fourth table: 0, 420, 420, the middle score 420. The
+  // +420s score 0 IMPs; the fourth table +2 IMPs to both pairs.
+  EXPECT_EQ(match_at(*results, tables[0]).home_imps().numerator(), 0);
+  const v1::MatchResult fourth = match_at(*results, tables[3]);
+  EXPECT_EQ(fourth.home_imps().numerator(), 2);
+  EXPECT_EQ(fourth.away_imps().numerator(), 2);
+  EXPECT_EQ(fourth.home_vps().units(), fourth.away_vps().units());
+
+  v1::RecordRulingRequest penalty;
+  penalty.set_session(1);
+  penalty.set_table(tables[1]);
+  penalty.set_board(board);
+  penalty.set_law("Law 90");
+  penalty.set_text("slow play");
+  penalty.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  penalty.mutable_penalty()->set_side(v1::SIDE_EAST_WEST);
+  penalty.mutable_penalty()->set_unit(v1::SCORE_UNIT_IMPS);
+  penalty.mutable_penalty()->mutable_amount()->set_numerator(3);
+  penalty.mutable_penalty()->mutable_amount()->set_denominator(1);
+  ASSERT_THAT(td.Rule(penalty), IsOk());
+  results = swiss.Results(1);
+  ASSERT_THAT(results, IsOk());
+  const v1::MatchResult second = match_at(*results, tables[1]);
+  EXPECT_EQ(second.home_imps().numerator(), 0);
+  EXPECT_EQ(second.away_imps().numerator(), -3);
+  // Home keeps a level match's 10 VPs; away's are a 3-IMP loss's, under 10
+  // and not 10 - 3.
+  EXPECT_EQ(second.home_vps().units(), 10 * Pow10(second.home_vps().places()));
+  EXPECT_LT(second.away_vps().units(), 10 * Pow10(second.away_vps().places()));
+  EXPECT_NE(second.away_vps().units(), 7 * Pow10(second.away_vps().places()));
 }
 
 }  // namespace

@@ -65,8 +65,14 @@ struct MatchScore {
   // Every board of the round is scored for this match.
   bool complete = false;
   // IMP-scored events: home's net IMPs over the boards it has scores on
-  // (away's are the negative). 0 for matchpoints.
+  // (away's are the negative unless away_imps says otherwise). 0 for
+  // matchpoints.
   Rational home_imps;
+  // Away's own net IMPs where a director's ruling left the two sides with
+  // different IMPs (a split or unequal artificial score, an IMP penalty:
+  // replay/match_adjustments.h); unset when they are -home_imps. Its VPs
+  // (vps->opponent_vps) are then converted from them.
+  std::optional<Rational> away_imps;
   // matchpoints: home's match percentage, 100 * its matchpoints / the tops,
   // over the boards it has a result on, exact (away's is 100 minus it). None
   // for IMP-scored events, or while no board has a top.

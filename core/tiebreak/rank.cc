@@ -92,6 +92,20 @@ class Breaker {
 
 }  // namespace
 
+std::string PlaceDecisionText(const Placing& placing) {
+  switch (placing.decision) {
+    case PlaceDecision::kTop:
+      return "";
+    case PlaceDecision::kScore:
+      return "score";
+    case PlaceDecision::kTieBreak:
+      return placing.criterion;
+    case PlaceDecision::kShared:
+      return "shared";
+  }
+  return "";
+}
+
 absl::StatusOr<TieBreakResult> RankWithTieBreaks(
     const TieBreakChainSpec& chain, const std::vector<TieBreakEntrant>& field,
     const TieBreakOptions& options) {

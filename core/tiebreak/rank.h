@@ -72,6 +72,10 @@ struct Placing {
   friend bool operator==(const Placing&, const Placing&) = default;
 };
 
+// How `placing` was decided, as listings show it: "" for the top row,
+// "score", the criterion id of a tie broken, or "shared".
+std::string PlaceDecisionText(const Placing& placing);
+
 // A tie waiting for an outcome the director records.
 struct PendingDecision {
   std::string criterion;  // "lot" or "four_board_playoff"

@@ -27,12 +27,13 @@ bool Fail(const absl::Status& status) {
 bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
   int forms = 0;
   for (const char* name :
-       {"artificial", "assigned", "weighted", "split", "penalty", "fouled"}) {
+       {"artificial", "assigned", "weighted", "split", "penalty", "fouled",
+        "wrong-side"}) {
     forms += inv.Has(name) ? 1 : 0;
   }
   if (forms != 1) {
     std::cerr << "tally: give exactly one of --artificial, --assigned, "
-                 "--weighted, --split, --penalty and --fouled\n";
+                 "--weighted, --split, --penalty, --fouled and --wrong-side\n";
     return false;
   }
   if (inv.Has("artificial")) {
@@ -64,6 +65,9 @@ bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
       return false;
     }
     *r->mutable_penalty() = *p;
+  } else if (inv.Has("wrong-side")) {
+    // NSW TR 12.6(b): the table's own line, fouled with average to both.
+    r->mutable_fouled()->set_treatment("nsw_tr_12_6b_wrong_side");
   } else {
     auto f = ParseFouled(inv.Get("fouled"));
     if (!f.ok()) return Fail(f.status());
@@ -81,7 +85,8 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "(--artificial=ns:avg+,ew:avg- | --assigned=\"4SX N -2\" | "
        "--weighted=\"30%:6S N =;70%:4S N +2\" | "
        "--split=\"ns:4S N +2;ew:6S N =\" | --penalty=ns:2mp [--kind="
-       "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE) "
+       "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE | "
+       "--wrong-side) "
        "[--non-offending=ns|ew] [--supersedes=SEQ] [--room=open|closed] "
        "[--dry-run]",
        "record a director's ruling with the Law cited and its text: an "
@@ -92,7 +97,17 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "with TABLE 0, the treatment of a fouled board among those the "
        "profile's regulation allows (ANC SR 7.2: separate_datums, two_imps; "
        "NSW TR 7.1.1: separate_datum, two_imps; NSW TR 7.3.2: separate_deal, "
-       "sixty_percent). --supersedes names the ruling it corrects (NZ LIRG "
+       "sixty_percent). --wrong-side (NSW profiles, sessions of a movement): "
+       "the score at TABLE is apparently on the wrong side, so the board is "
+       "fouled for that round with average to both sides (NSW TR 12.6(b); "
+       "--law defaults to the clause). Events of matches: teams IMP an "
+       "artificial (the profile's IMPs, e.g. +-2 under 11 boards, NZ LIRG "
+       "86A), weighted or split room against the other room (--room); Swiss "
+       "pairs leave artificial and weighted tables out of the datum; an imp "
+       "penalty comes off the side's match IMPs before the VPs (not in "
+       "knock-outs, which take no split or unequal artificial score either; "
+       "matchpoint Swiss takes assigned scores and VP penalties only). "
+       "--supersedes names the ruling it corrects (NZ LIRG "
        "82C). Refused after the correction period (Law 79C2) and once results "
        "are official (NSW TR 12.4). In an event of matches SESSION is the "
        "round. --dry-run appends nothing: it lists every result, datum, "

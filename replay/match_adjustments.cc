@@ -1,0 +1,318 @@
+#include "replay/match_adjustments.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/adjust/table_award.h"
+#include "core/base/status_macros.h"
+#include "core/datum/datum.h"
+#include "core/matchplay/half_match_group.h"
+#include "core/profile/named_rules.h"
+#include "core/vp/vp_scale.h"
+#include "replay/adjusted_boards.h"
+#include "replay/rulings.h"
+
+namespace tally::replay {
+namespace {
+
+// What the rulings change in one match: home's and away's IMPs, and the
+// boards it now has a score on.
+struct MatchDelta {
+  core::Rational home;
+  core::Rational away;
+  int boards_scored = 0;
+};
+
+const EnteredResult* Entered(const MatchRoundState& round, int board,
+                             int table, v1::Room room) {
+  auto it = round.results.find({board, table, static_cast<int>(room)});
+  return it == round.results.end() ? nullptr : &it->second;
+}
+
+const core::BoardResultAt* InputResult(const core::RoundInput& input,
+                                       int board, int table, int room) {
+  for (const core::BoardResultAt& r : input.results) {
+    if (r.board == board && r.table == table && r.room == room) return &r;
+  }
+  return nullptr;
+}
+
+bool HasMatchAt(const core::RoundInput& input, int table) {
+  return std::any_of(
+      input.matches.begin(), input.matches.end(),
+      [table](const core::MatchAtTable& m) { return m.table == table; });
+}
+
+// The boards with an adjusted score in force that RoundInputOf does not
+// carry (anything but an assigned score) at a two-way match's table.
+std::set<int> AdjustedBoards(const MatchRoundState& round,
+                             const core::RoundInput& input) {
+  std::set<int> boards;
+  for (const RulingRecord* r : RulingsInForce(round.rulings)) {
+    const v1::RulingMade& m = r->ruling;
+    if (m.has_adjusted() && !m.adjusted().has_assigned() &&
+        HasMatchAt(input, m.table())) {
+      boards.insert(m.board());
+    }
+  }
+  return boards;
+}
+
+core::BoardScore* BoardOf(core::RoundScore& score, int board) {
+  for (core::BoardScore& b : score.boards) {
+    if (b.board == board) return &b;
+  }
+  return nullptr;
+}
+
+// Teams: the adjusted room of each match's board IMPed against the other
+// room's result (replay/adjusted_boards.h's Butler arithmetic with the
+// other room's score as the reference).
+absl::Status ApplyTeams(const MatchRoundState& round,
+                        const core::RoundInput& input,
+                        const core::ArtificialImpsRule& rule,
+                        const std::set<int>& boards, core::RoundScore& score,
+                        std::map<int, MatchDelta>& deltas) {
+  for (int b : boards) {
+    core::BoardScore* board = BoardOf(score, b);
+    if (board == nullptr) continue;
+    for (const core::MatchAtTable& m : input.matches) {
+      for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+        const EnteredResult* entered = Entered(round, b, m.table, room);
+        if (entered == nullptr) continue;
+        AdjustedTable table{entered,
+                            AdjustmentAt(round.rulings, b, m.table, room)};
+        if (!table.adjustment.has_value() ||
+            table.adjustment->score->has_assigned()) {
+          continue;
+        }
+        const int other_room = room == v1::ROOM_OPEN ? 2 : 1;
+        const core::BoardResultAt* other =
+            InputResult(input, b, m.table, other_room);
+        std::optional<core::TableAward> award;
+        if (IsArtificial(table)) {
+          // Law 12C2: the artificial IMPs stand whatever the other room
+          // scored (NZ LIRG Law 86A; NSW TR 7.2; ANC SR 7.1).
+          TALLY_ASSIGN_OR_RETURN(award,
+                                 AdjustedButlerImps(table, b, 0, rule));
+        } else if (other != nullptr) {
+          TALLY_ASSIGN_OR_RETURN(
+              award, AdjustedButlerImps(table, b, other->ns_score, rule));
+        }
+        if (!award.has_value()) break;  // the other room is not in yet
+        // Home sits North-South in the open room, East-West in the closed.
+        const core::Rational home =
+            room == v1::ROOM_OPEN ? award->north_south : award->east_west;
+        const core::Rational away =
+            room == v1::ROOM_OPEN ? award->east_west : award->north_south;
+        MatchDelta& d = deltas[m.table];
+        if (auto old = board->ns_points.find({m.table, 1});
+            old != board->ns_points.end()) {
+          d.home -= old->second;
+          d.away += old->second;
+        } else {
+          ++d.boards_scored;  // an artificial score with one room in
+        }
+        d.home += home;
+        d.away += away;
+        board->ns_points[{m.table, 1}] = home;
+        break;  // one such room per board of a match (decide)
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Pairs against a datum: the board's datum without artificial and weighted
+// tables and with split tables' non-offenders' results, and every table
+// IMPed against it as a Butler session does.
+absl::Status ApplyDatum(const core::RegulationProfile& profile,
+                        const MatchRoundState& round,
+                        const core::RoundInput& input,
+                        const core::ArtificialImpsRule& rule,
+                        const std::set<int>& boards, core::RoundScore& score,
+                        std::map<int, MatchDelta>& deltas) {
+  const int tables_in_play = core::TablesInPlay(input);
+  for (int b : boards) {
+    core::BoardScore* board = BoardOf(score, b);
+    if (board == nullptr) continue;
+    std::vector<const core::BoardResultAt*> results;
+    for (const core::BoardResultAt& r : input.results) {
+      if (r.board == b) results.push_back(&r);
+    }
+    std::sort(results.begin(), results.end(),
+              [](const core::BoardResultAt* x, const core::BoardResultAt* y) {
+                return x->table < y->table;
+              });
+    std::vector<AdjustedTable> tables;
+    core::DatumInput datum_input;
+    datum_input.match = input.round;
+    datum_input.tables_in_play = tables_in_play;
+    for (const core::BoardResultAt* r : results) {
+      const EnteredResult* entered =
+          Entered(round, b, r->table, v1::ROOM_UNSPECIFIED);
+      if (entered == nullptr) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "round ", input.round, ", board ", b, ": no result at table ",
+            r->table));
+      }
+      AdjustedTable table{entered, AdjustmentAt(round.rulings, b, r->table)};
+      TALLY_ASSIGN_OR_RETURN(std::optional<int> in_datum,
+                             DatumScoreOf(table, b));
+      if (in_datum.has_value()) {
+        datum_input.scores.push_back({*in_datum, r->table, r->pending_appeal});
+      }
+      tables.push_back(table);
+    }
+    const bool complete = static_cast<int>(results.size()) == tables_in_play;
+    absl::StatusOr<core::DatumResult> datum =
+        datum_input.scores.empty()
+            ? absl::StatusOr<core::DatumResult>(
+                  absl::FailedPreconditionError("no score to average"))
+            : core::ComputeDatum(*profile.datum, datum_input);
+    if (!datum.ok() && complete &&
+        datum_input.scores.size() == results.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("round ", input.round, ", board ", b,
+                       ": no datum: ", datum.status().message()));
+    }
+    board->datum.reset();
+    if (datum.ok()) board->datum = *datum;
+    for (size_t i = 0; i < results.size(); ++i) {
+      const int t = results[i]->table;
+      std::optional<core::TableAward> award;
+      if (IsArtificial(tables[i])) {
+        TALLY_ASSIGN_OR_RETURN(award,
+                               AdjustedButlerImps(tables[i], b, 0, rule));
+      } else if (datum.ok()) {
+        // |datum| <= 2 * 7600, as core::ScoreRound says.
+        TALLY_ASSIGN_OR_RETURN(
+            award, AdjustedButlerImps(tables[i], b,
+                                      static_cast<int>(datum->datum), rule));
+      }
+      auto old = board->ns_points.find({t, 0});
+      const bool counted = HasMatchAt(input, t);  // not the half-match table
+      if (counted) {
+        MatchDelta& d = deltas[t];
+        if (old != board->ns_points.end()) {
+          d.home -= old->second;
+          d.away += old->second;
+          if (complete) --d.boards_scored;
+        }
+        if (award.has_value()) {
+          d.home += award->north_south;
+          d.away += award->east_west;
+          if (complete) ++d.boards_scored;
+        }
+      }
+      if (award.has_value()) {
+        board->ns_points[{t, 0}] = award->north_south;
+      } else if (old != board->ns_points.end()) {
+        board->ns_points.erase(old);
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Laws 90, 91: an IMP penalty off the penalised side's IMPs in its match
+// at the ruling's table (before VP conversion: see the header).
+void ApplyImpPenalties(const MatchRoundState& round,
+                       const core::RoundInput& input,
+                       std::map<int, MatchDelta>& deltas) {
+  for (const RulingRecord* r : PenaltiesInForce(round.rulings)) {
+    const v1::RulingPenalty& p = r->ruling.penalty();
+    if (p.unit() != v1::SCORE_UNIT_IMPS || p.amount().denominator() <= 0) {
+      continue;
+    }
+    const core::Rational amount(p.amount().numerator(),
+                                p.amount().denominator());
+    for (const core::MatchAtTable& m : input.matches) {
+      if (m.table != r->ruling.table()) continue;
+      if (p.entrant() == m.home) deltas[m.table].home -= amount;
+      if (p.entrant() == m.away) deltas[m.table].away -= amount;
+    }
+  }
+}
+
+}  // namespace
+
+core::ArtificialImpsRule MatchArtificialImpsRule(
+    const core::RegulationProfile& profile, int boards_in_match) {
+  if (!profile.artificial.imps.empty()) {
+    // The profile was validated when loaded, so its id is known.
+    if (absl::StatusOr<core::ArtificialImpsRule> r =
+            core::ArtificialImpsRuleById(profile.artificial.imps,
+                                         std::max(1, boards_in_match));
+        r.ok()) {
+      return *r;
+    }
+  }
+  if (profile.scoring == core::ScoringMethod::kImpsTwoTables) {
+    absl::StatusOr<core::ArtificialImpsRule> teams =
+        core::TeamsArtificialImpsRule(std::max(1, boards_in_match));
+    if (teams.ok()) return *teams;
+  }
+  return core::ButlerArtificialImpsRule();
+}
+
+absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
+                               const MatchRoundState& round,
+                               const core::RoundInput& input,
+                               core::RoundScore& score) {
+  const bool teams = profile.scoring == core::ScoringMethod::kImpsTwoTables;
+  const bool datum = profile.scoring == core::ScoringMethod::kImpsVsDatum &&
+                     profile.datum.has_value();
+  if ((!teams && !datum) || round.rulings.empty()) return absl::OkStatus();
+  const int length = static_cast<int>(input.boards.size());
+  const core::ArtificialImpsRule rule = MatchArtificialImpsRule(profile, length);
+  const std::set<int> boards = AdjustedBoards(round, input);
+  std::map<int, MatchDelta> deltas;  // by table
+  if (teams) {
+    TALLY_RETURN_IF_ERROR(
+        ApplyTeams(round, input, rule, boards, score, deltas));
+  } else {
+    TALLY_RETURN_IF_ERROR(
+        ApplyDatum(profile, round, input, rule, boards, score, deltas));
+    if (!boards.empty() && input.half_matches.has_value()) {
+      // The group's tables are IMPed against the changed datums.
+      TALLY_ASSIGN_OR_RETURN(score.half_matches,
+                             core::ScoreHalfMatches(profile, input,
+                                                    score.boards));
+    }
+  }
+  ApplyImpPenalties(round, input, deltas);
+  for (core::MatchScore& m : score.matches) {
+    auto d = deltas.find(m.table);
+    if (d == deltas.end()) continue;
+    core::Rational away = m.away_imps.value_or(-m.home_imps) + d->second.away;
+    m.home_imps += d->second.home;
+    m.boards_scored += d->second.boards_scored;
+    m.complete = m.boards_scored == length;
+    m.away_imps.reset();
+    if (away != -m.home_imps) m.away_imps = away;
+    m.vps.reset();
+    if (!m.complete || !profile.vp.has_value()) continue;
+    // The margin converted on the event's scale; an unbalanced match's
+    // away side from its own IMPs (as replay/butler_session.h's matches).
+    TALLY_ASSIGN_OR_RETURN(core::VpScaleForBoards scale,
+                           core::VpScaleForMatch(profile, length));
+    TALLY_ASSIGN_OR_RETURN(
+        core::VpResult vps,
+        core::VpForMargin(scale.scale, m.home_imps, scale.boards));
+    if (m.away_imps.has_value()) {
+      TALLY_ASSIGN_OR_RETURN(
+          core::VpResult own,
+          core::VpForMargin(scale.scale, *m.away_imps, scale.boards));
+      vps.opponent_vps = own.vps;
+    }
+    m.vps = vps;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace tally::replay

@@ -1,0 +1,450 @@
+// Rulings scored in events of matches (issue #5, item 4;
+// replay/match_adjustments.h): artificial, weighted and split adjusted
+// scores and IMP penalties in Swiss teams (imps_two_tables) and Swiss pairs
+// (imps_vs_datum), decided through DecideRecordRuling and scored through
+// ScoreRounds, and every refusal of the forms not scored. Expected values
+// are the NZ LIRG's worked teams example (Law 12C1(c)), or worked by hand
+// in the comments on the WBF IMP scale.
+
+#include "replay/match_adjustments.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "core/base/status_matchers.h"
+#include "core/vp/vp_scale.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/apply_for_test.h"
+#include "replay/decide_ruling.h"
+#include "replay/knockout_for_test.h"
+#include "replay/match_event_for_test.h"
+#include "replay/match_standings.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::HasSubstr;
+
+const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
+
+v1::TableResult North(int level, v1::Strain strain, int tricks) {
+  v1::TableResult r;
+  v1::PlayedContract* p = r.mutable_played();
+  p->set_level(level);
+  p->set_strain(strain);
+  p->set_declarer(v1::SEAT_NORTH);
+  p->set_tricks(tricks);
+  return r;
+}
+v1::TableResult Spades(int level, int tricks) {
+  return North(level, v1::STRAIN_SPADES, tricks);
+}
+v1::TableResult Passed() {
+  v1::TableResult r;
+  r.mutable_passed_out();
+  return r;
+}
+
+v1::AdjustedScore Artificial(v1::ArtificialAward ns, v1::ArtificialAward ew) {
+  v1::AdjustedScore a;
+  a.mutable_artificial()->set_ns(ns);
+  a.mutable_artificial()->set_ew(ew);
+  return a;
+}
+
+v1::WeightedResult Outcome(const v1::TableResult& r, int tenths) {
+  v1::WeightedResult w;
+  *w.mutable_result() = r;
+  w.mutable_weight()->set_numerator(tenths);
+  w.mutable_weight()->set_denominator(10);
+  return w;
+}
+
+v1::RecordRulingRequest Ruling(int round, int table, int board,
+                               v1::Room room = v1::ROOM_UNSPECIFIED) {
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_session(round);
+  r.set_table(table);
+  r.set_board(board);
+  r.set_room(room);
+  r.set_law("Law 12C");
+  r.set_text("an adjusted score");
+  return r;
+}
+
+v1::RulingPenalty ImpPenalty(v1::Side side, int imps) {
+  v1::RulingPenalty p;
+  p.set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  p.set_side(side);
+  p.set_unit(v1::SCORE_UNIT_IMPS);
+  p.mutable_amount()->set_numerator(imps);
+  p.mutable_amount()->set_denominator(1);
+  return p;
+}
+
+const core::MatchScore& MatchAt(const std::vector<ScoredRound>& rounds,
+                                int table) {
+  for (const core::MatchScore& m : rounds.front().score.matches) {
+    if (m.table == table) return m;
+  }
+  ADD_FAILURE() << "no match at table " << table;
+  return rounds.front().score.matches.front();
+}
+
+// ---- Teams (nsw_swiss_teams: 10-board matches, imps_two_tables) ----
+
+class TeamsRulingTest : public ::testing::Test {
+ protected:
+  TeamsRulingTest()
+      : event_("nsw_swiss_teams", v1::COMPETITION_KIND_SWISS_TEAMS, 2) {
+    draw_ = event_.Draw(1);
+    table_ = draw_.matches(0).table();
+  }
+  // Every board of the match passed out in both rooms but those given.
+  void Play(int board, const v1::TableResult& open,
+            const v1::TableResult& closed) {
+    for (int b : draw_.boards()) {
+      event_.Enter(1, table_, b, v1::ROOM_OPEN, b == board ? open : Passed());
+      event_.Enter(1, table_, b, v1::ROOM_CLOSED,
+                   b == board ? closed : Passed());
+    }
+  }
+  absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
+    return DecideRecordRuling(event_.state(), r, kAt);
+  }
+  void Rule(const v1::RecordRulingRequest& r) { event_.Apply(Decide(r)); }
+  core::MatchScore Match() {
+    absl::StatusOr<std::vector<ScoredRound>> rounds =
+        ScoreRounds(event_.competition(), 0);
+    EXPECT_THAT(rounds, IsOk());
+    return MatchAt(*rounds, table_);
+  }
+
+  MatchEventForTest event_;
+  v1::DrawMade draw_;
+  int table_ = 0;
+};
+
+TEST_F(TeamsRulingTest, ArtificialScoreIsTwoImpsInMatchesUnderElevenBoards) {
+  Play(1, Spades(4, 10), Passed());  // board 1: +420 in the open room
+  v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_OPEN);
+  r.set_law("Law 12C2");
+  // Open room: home sits North-South, so home gets average plus.
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  Rule(r);
+  const core::MatchScore m = Match();
+  // NZ LIRG Law 86A, NSW TR 7.2: +-2 IMPs in matches of fewer than 11
+  // boards; the +420 (9 IMPs) no longer counts.
+  EXPECT_EQ(m.home_imps, core::Rational(2));
+  EXPECT_FALSE(m.away_imps.has_value());  // -2: equal and opposite
+  EXPECT_TRUE(m.complete);
+  ASSERT_TRUE(m.vps.has_value());
+}
+
+TEST_F(TeamsRulingTest, AveragePlusToBothTeamsGivesEachItsOwnTwoImps) {
+  Play(1, Passed(), Passed());
+  v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_CLOSED);
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  Rule(r);
+  const core::MatchScore m = Match();
+  EXPECT_EQ(m.home_imps, core::Rational(2));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(2));
+  // Each team's VPs from its own +2: the same for both.
+  ASSERT_TRUE(m.vps.has_value());
+  EXPECT_EQ(m.vps->vps.ToRational(), m.vps->opponent_vps.ToRational());
+  EXPECT_GT(m.vps->vps.ToRational(), core::Rational(10));
+}
+
+TEST_F(TeamsRulingTest, WeightedScoreIsTheNzLirgTeamsExample) {
+  // NZ LIRG Law 12C1(c), teams: +650 (4S+1 by North, board 2, NS
+  // vulnerable) in the other room; the closed room's outcomes 30% +1430,
+  // 40% +680, 20% +650, 10% -100 against it: 13, 1, 0, -13 IMPs, weighted
+  // 3.9 + 0.4 + 0 - 1.3 = +3 for the closed room's North-South (away).
+  Play(2, Spades(4, 11), Spades(4, 12));
+  v1::RecordRulingRequest r = Ruling(1, table_, 2, v1::ROOM_CLOSED);
+  r.set_law("Law 12C1(c)");
+  v1::WeightedAdjustedScore* w = r.mutable_adjusted()->mutable_weighted();
+  *w->add_outcomes() = Outcome(Spades(6, 12), 3);
+  *w->add_outcomes() = Outcome(Spades(4, 12), 4);
+  *w->add_outcomes() = Outcome(Spades(4, 11), 2);
+  *w->add_outcomes() = Outcome(Spades(6, 11), 1);
+  Rule(r);
+  const core::MatchScore m = Match();
+  EXPECT_EQ(m.home_imps, core::Rational(-3));  // was -1 (+680 v +650)
+  EXPECT_FALSE(m.away_imps.has_value());
+}
+
+TEST_F(TeamsRulingTest, SplitScoreImpsEachTeamOnItsOwnResult) {
+  // Board 3 (East-West vulnerable): passed out in the closed room. Open
+  // room split: home (NS) credited with 4S= +420, 9 IMPs against 0; away
+  // (EW) with 4S-1 -50, i.e. +50 to EW, 2 IMPs.
+  Play(3, Spades(4, 10), Passed());
+  v1::RecordRulingRequest r = Ruling(1, table_, 3, v1::ROOM_OPEN);
+  r.set_law("Law 12C1(b)");
+  r.set_non_offending(v1::SIDE_NORTH_SOUTH);
+  *r.mutable_adjusted()->mutable_split()->mutable_ns_result() = Spades(4, 10);
+  *r.mutable_adjusted()->mutable_split()->mutable_ew_result() = Spades(4, 9);
+  Rule(r);
+  const core::MatchScore m = Match();
+  EXPECT_EQ(m.home_imps, core::Rational(9));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(2));
+}
+
+TEST_F(TeamsRulingTest, ImpPenaltyComesOffThePenalisedTeamBeforeVps) {
+  Play(1, Passed(), Passed());  // a level match
+  v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_OPEN);
+  r.set_law("Law 90");
+  r.set_text("slow play");
+  *r.mutable_penalty() = ImpPenalty(v1::SIDE_EAST_WEST, 3);  // away, open
+  absl::StatusOr<v1::EventPayload> p = Decide(r);
+  ASSERT_THAT(p, IsOk());
+  ASSERT_TRUE(p->has_ruling_made());
+  EXPECT_EQ(p->ruling_made().penalty().entrant(), draw_.matches(0).away());
+  event_.Apply(p);
+  const core::MatchScore m = Match();
+  EXPECT_EQ(m.home_imps, core::Rational(0));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(-3));
+  // Before conversion: home keeps a level match's 10.00 VPs; away gets a
+  // 3-IMP loss's VPs, 20 less a 3-IMP win's (the WBF scale is symmetric),
+  // not 10 - 3 = 7.
+  ASSERT_TRUE(m.vps.has_value());
+  EXPECT_EQ(m.vps->vps.ToRational(), core::Rational(10));
+  absl::StatusOr<core::VpScaleForBoards> scale =
+      core::VpScaleForMatch(event_.competition().profile, 10);
+  ASSERT_THAT(scale, IsOk());
+  absl::StatusOr<core::VpResult> win =
+      core::VpForMargin(scale->scale, core::Rational(3), scale->boards);
+  ASSERT_THAT(win, IsOk());
+  EXPECT_EQ(m.vps->opponent_vps.ToRational(),
+            core::Rational(20) - win->vps.ToRational());
+  EXPECT_NE(m.vps->opponent_vps.ToRational(), core::Rational(7));
+}
+
+TEST_F(TeamsRulingTest, SecondAdjustedRoomOnABoardIsRefused) {
+  Play(1, Passed(), Passed());
+  v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_OPEN);
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE);
+  Rule(r);
+  r.set_room(v1::ROOM_CLOSED);
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kUnimplemented,
+                                  HasSubstr("the other room of board 1")));
+  // An assigned result there is scored as played: accepted.
+  *r.mutable_adjusted()->mutable_assigned() = Passed();
+  EXPECT_THAT(Decide(r), IsOk());
+}
+
+// ---- Swiss pairs against a datum (nsw_swiss_pairs: ANC SR 16.11) ----
+
+class PairsRulingTest : public ::testing::Test {
+ protected:
+  // 8 pairs at 4 tables; board 1 (none vulnerable): +420 (4S=) at the
+  // first two tables, passed out at the last two; every other board
+  // passed out. Without rulings: 0, 0, 420, 420, the (n-2) middle scores
+  // 0 and 420, datum 210.
+  PairsRulingTest()
+      : event_("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 8) {
+    draw_ = event_.Draw(1);
+    for (const v1::DrawnMatch& m : draw_.matches()) tables_.push_back(m.table());
+    std::sort(tables_.begin(), tables_.end());
+    for (int t : tables_) {
+      for (int b : draw_.boards()) {
+        const bool made = b == 1 && (t == tables_[0] || t == tables_[1]);
+        event_.Enter(1, t, b, v1::ROOM_UNSPECIFIED,
+                     made ? Spades(4, 10) : Passed());
+      }
+    }
+  }
+  absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
+    return DecideRecordRuling(event_.state(), r, kAt);
+  }
+  std::vector<ScoredRound> Rounds() {
+    absl::StatusOr<std::vector<ScoredRound>> rounds =
+        ScoreRounds(event_.competition(), 0);
+    EXPECT_THAT(rounds, IsOk());
+    return rounds.ok() ? *rounds : std::vector<ScoredRound>();
+  }
+  const core::BoardScore& Board1(const std::vector<ScoredRound>& rounds) {
+    return rounds.front().score.boards.front();
+  }
+
+  MatchEventForTest event_;
+  v1::DrawMade draw_;
+  std::vector<int> tables_;
+};
+
+TEST_F(PairsRulingTest, WithoutRulingsTheDatumIsTwoHundredAndTen) {
+  ASSERT_EQ(draw_.boards(0), 1);
+  const std::vector<ScoredRound> rounds = Rounds();
+  ASSERT_TRUE(Board1(rounds).datum.has_value());
+  EXPECT_EQ(Board1(rounds).datum->datum, 210);
+  // +420 against 210: 210 -> 5 IMPs (170-210).
+  EXPECT_EQ(MatchAt(rounds, tables_[0]).home_imps, core::Rational(5));
+}
+
+TEST_F(PairsRulingTest, ArtificialTableLeavesTheDatumAndGetsTwoImps) {
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 1);
+  r.set_law("Law 12C2");
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  event_.Apply(Decide(r));
+  const std::vector<ScoredRound> rounds = Rounds();
+  // Datum of 0, 420, 420 (the fourth table left out): the middle score,
+  // 420. Table 3's pass: -420, 9 IMPs to East-West; the first two 0.
+  EXPECT_EQ(Board1(rounds).datum->datum, 420);
+  EXPECT_EQ(MatchAt(rounds, tables_[0]).home_imps, core::Rational(0));
+  EXPECT_EQ(MatchAt(rounds, tables_[2]).home_imps, core::Rational(-9));
+  // NSW TR 7.2 (butler_2_imps): +2 IMPs to both pairs at table 4.
+  const core::MatchScore& m = MatchAt(rounds, tables_[3]);
+  EXPECT_EQ(m.home_imps, core::Rational(2));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(2));
+  ASSERT_TRUE(m.vps.has_value());
+  EXPECT_EQ(m.vps->vps.ToRational(), m.vps->opponent_vps.ToRational());
+}
+
+TEST_F(PairsRulingTest, WeightedTableIsImpedAgainstTheDatumWithoutIt) {
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 1);
+  r.set_law("Law 12C1(c)");
+  r.set_non_offending(v1::SIDE_EAST_WEST);
+  v1::WeightedAdjustedScore* w = r.mutable_adjusted()->mutable_weighted();
+  *w->add_outcomes() = Outcome(Spades(4, 10), 5);
+  *w->add_outcomes() = Outcome(Passed(), 5);
+  event_.Apply(Decide(r));
+  const std::vector<ScoredRound> rounds = Rounds();
+  // Datum 420 without the weighted table; outcomes 0 and -9 IMPs, weighted
+  // -4.5, rounded towards the non-offending East-West: -5 to North-South.
+  EXPECT_EQ(Board1(rounds).datum->datum, 420);
+  const core::MatchScore& m = MatchAt(rounds, tables_[3]);
+  EXPECT_EQ(m.home_imps, core::Rational(-5));
+  EXPECT_FALSE(m.away_imps.has_value());
+}
+
+TEST_F(PairsRulingTest, SplitTablePutsTheNonOffendersResultInTheDatum) {
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 1);
+  r.set_law("Law 12C1(b)");
+  r.set_non_offending(v1::SIDE_NORTH_SOUTH);
+  *r.mutable_adjusted()->mutable_split()->mutable_ns_result() = Spades(4, 10);
+  *r.mutable_adjusted()->mutable_split()->mutable_ew_result() = Passed();
+  event_.Apply(Decide(r));
+  const std::vector<ScoredRound> rounds = Rounds();
+  // NS's +420 in the datum: 0, 420, 420, 420 -> middle 420, 420: 420.
+  // Table 4: NS +420 v 420, 0 IMPs; EW credited with the pass, -420 to
+  // NS, so +9 IMPs to EW.
+  EXPECT_EQ(Board1(rounds).datum->datum, 420);
+  const core::MatchScore& m = MatchAt(rounds, tables_[3]);
+  EXPECT_EQ(m.home_imps, core::Rational(0));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(9));
+}
+
+TEST_F(PairsRulingTest, ImpPenaltyIsTakenInTheMatchAndRankedOn) {
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 2);
+  r.set_law("Law 91");
+  r.set_text("discourtesy");
+  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 4);
+  event_.Apply(Decide(r));
+  const std::vector<ScoredRound> rounds = Rounds();
+  const core::MatchScore& m = MatchAt(rounds, tables_[3]);
+  // Table 4 passed board 1 out against the datum of 210: -210, -5 IMPs to
+  // North-South (home), +5 to East-West; home then loses the 4.
+  EXPECT_EQ(m.home_imps, core::Rational(-9));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(5));  // East-West unpenalised
+  absl::StatusOr<MatchRanking> ranking =
+      RankMatchEntrants(event_.competition(), {});
+  ASSERT_THAT(ranking, IsOk());
+  for (const EntrantStanding& row : ranking->rows) {
+    if (row.entrant == m.home) {
+      EXPECT_EQ(row.net_imps, core::Rational(-9));
+    }
+    if (row.entrant == m.away) {
+      EXPECT_EQ(row.net_imps, core::Rational(5));
+    }
+  }
+}
+
+// ---- Refusals ----
+
+TEST(MatchRulingRefusalTest, MatchpointSwissScoresOnlyAssignedScores) {
+  MatchEventForTest event("anc2025_ipc", v1::COMPETITION_KIND_SWISS_PAIRS, 4);
+  const v1::DrawMade draw = event.Draw(1);
+  const int table = draw.matches(0).table();
+  event.Enter(1, table, draw.boards(0), v1::ROOM_UNSPECIFIED, Passed());
+  v1::RecordRulingRequest r = Ruling(1, table, draw.boards(0));
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("scores its matches in matchpoints")));
+  r.clear_adjusted();
+  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 1);
+  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("give the penalty in VPs")));
+}
+
+TEST(MatchRulingRefusalTest, KnockoutTakesNoUnbalancedScoreOrImpPenalty) {
+  State state;
+  CreateKnockout(state, "c", "sabf_teams_finals");
+  RegisterTeams(state, "c", 5);
+  const v1::DrawMade week1 = Draw(state, "c", 1, 11);
+  PlayRound(state, week1, {});
+  const int table = week1.matches(0).table();
+  v1::RecordRulingRequest r = Ruling(1, table, week1.boards(0), v1::ROOM_OPEN);
+  r.set_non_offending(v1::SIDE_NORTH_SOUTH);
+  *r.mutable_adjusted()->mutable_split()->mutable_ns_result() = Spades(4, 10);
+  *r.mutable_adjusted()->mutable_split()->mutable_ew_result() = Passed();
+  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("decided on one margin")));
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("decided on one margin")));
+  // Equal and opposite: one margin, scored.
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_THAT(DecideRecordRuling(state, r, kAt), IsOk());
+  r.clear_adjusted();
+  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 3);
+  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("NSW TR 6.8")));
+}
+
+TEST(MatchRulingRefusalTest, FouledTreatmentsAreNotScoredInMatches) {
+  MatchEventForTest event("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS,
+                          8);
+  const v1::DrawMade draw = event.Draw(1);
+  v1::RecordRulingRequest r = Ruling(1, 0, draw.boards(0));
+  r.mutable_fouled()->set_treatment("two_imps");
+  r.mutable_fouled()->add_fouled_tables(draw.matches(0).table());
+  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("sessions of a movement")));
+  // NSW TR 12.6(b) likewise: in a match, average to both is an artificial
+  // score.
+  r.mutable_fouled()->set_treatment("nsw_tr_12_6b_wrong_side");
+  r.mutable_fouled()->clear_fouled_tables();
+  r.set_table(draw.matches(0).table());
+  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
+              StatusIs(absl::StatusCode::kUnimplemented,
+                       HasSubstr("NSW TR 12.6(b)")));
+}
+
+}  // namespace
+}  // namespace tally::replay
