@@ -53,6 +53,8 @@ absl::StatusOr<v1::KnockoutResults> BuildKnockoutResults(
     }
     *match->mutable_home_total() = ToProtoFraction(m.home_total);
     *match->mutable_away_total() = ToProtoFraction(m.away_total);
+    *match->mutable_home_deducted() = ToProtoFraction(m.home_deducted);
+    *match->mutable_away_deducted() = ToProtoFraction(m.away_deducted);
     match->set_complete(m.complete);
     match->set_winner(m.winner);
     match->set_loser(m.loser);

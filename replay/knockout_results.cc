@@ -199,6 +199,13 @@ absl::StatusOr<std::vector<KnockoutMatchScore>> ScoreKnockoutMatches(
       stanza.home_imps = home;
       stanza.away_imps = away;
       match.stanza_scores.push_back(std::move(stanza));
+      // The offence register's IMPs off the offending team's match total.
+      for (const OffenceDeduction& d : round.offence_deductions) {
+        const v1::OffenceRecorded& o = d.offence;
+        TALLY_ASSIGN_OR_RETURN(core::Rational imps, RationalOf(o.imps()));
+        if (o.entrant() == match.home) match.home_deducted += imps;
+        if (o.entrant() == match.away) match.away_deducted += imps;
+      }
       if (auto f = round.forfeits.find(m.table()); f != round.forfeits.end()) {
         match.forfeited_by.insert(match.forfeited_by.end(),
                                   f->second.offenders().begin(),
@@ -245,6 +252,8 @@ absl::StatusOr<std::vector<KnockoutMatchScore>> ScoreKnockoutMatches(
     match.complete = complete;
     if (match.holder == match.home) match.home_total += match.carry_over;
     if (match.holder == match.away) match.away_total += match.carry_over;
+    match.home_total -= match.home_deducted;
+    match.away_total -= match.away_deducted;
     const auto clause = forfeit_clauses.find(match.label);
     TALLY_RETURN_IF_ERROR(Decide(competition.profile,
                                  clause == forfeit_clauses.end()

@@ -27,8 +27,10 @@
 //   sends the loser (SABF TR 17.3 sends the second qualifying final's loser
 //   to the first semi-final); an abandoned match has neither.
 // - Penalties (PenaltyAwarded, in VPs) are not taken from knock-out IMP
-//   totals: the finals' penalties are in IMPs (ANC SR 5.3 b, SABF TR 16.3),
-//   which the stored event does not express.
+//   totals. The offence register's IMP deductions (OffenceRecorded.imps:
+//   ANC SR 5.3 b, SABF TR 16.3, NSW TR 6.8) come off the offending team's
+//   total in the match it played in the offence's round, before the
+//   winner is decided.
 //
 // Pure functions of the State. Thread-compatible.
 
@@ -76,8 +78,10 @@ struct KnockoutMatchScore {
   core::Rational carry_over;
   int stanzas = 1;
   std::vector<KnockoutStanzaScore> stanza_scores;  // drawn, in stanza order
-  core::Rational home_total;  // IMPs won plus the carry-over
+  core::Rational home_total;  // IMPs won plus the carry-over, less deductions
   core::Rational away_total;
+  core::Rational home_deducted;  // the offence register's IMPs taken off
+  core::Rational away_deducted;
   bool complete = false;  // every stanza drawn and every board scored
   KnockoutOutcome outcome = KnockoutOutcome::kInProgress;
   int winner = 0;  // 0: none (yet)

@@ -13,6 +13,7 @@
 #include "core/penalty/penalty_scale.h"
 #include "core/profile/named_rules.h"
 #include "replay/decide.h"
+#include "replay/offence_deduction.h"
 
 namespace tally::replay {
 namespace {
@@ -84,20 +85,6 @@ absl::StatusOr<absl::CivilDay> ParseDay(const std::string& text) {
   return day;
 }
 
-// The VPs `step` deducts in `c`, if it is an event scored in VPs.
-absl::StatusOr<std::optional<core::Decimal>> VpDeduction(
-    const CompetitionState& c, const core::PenaltyStep& step, int boards) {
-  if (step.kind != core::PenaltyKind::kDeduction || !c.PlaysMatches() ||
-      c.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
-    return std::nullopt;
-  }
-  absl::StatusOr<core::Rational> vps =
-      core::DeductionIn(step, core::PenaltyUnit::kVictoryPoints, boards);
-  if (absl::IsNotFound(vps.status())) return std::nullopt;
-  TALLY_RETURN_IF_ERROR(vps.status());
-  return core::Decimal::Round(*vps, 2, core::HalfRounding::kAwayFromZero);
-}
-
 }  // namespace
 
 absl::StatusOr<v1::EventPayload> DecideRecordOffence(
@@ -155,9 +142,12 @@ absl::StatusOr<v1::EventPayload> DecideRecordOffence(
         absl::StrCat("'", request.offence(),
                      "' is not penalised per board: give no boards"));
   }
+  // Where the deduction comes off, in the event's own unit.
   TALLY_ASSIGN_OR_RETURN(
-      const std::optional<core::Decimal> vps,
-      VpDeduction(*c, penalty.step, std::max(1, request.boards())));
+      const OffenceDeductionAmount deduction,
+      OffenceDeductionFor(*c, penalty.step, (*offence)->clause,
+                          request.entrant(), request.round(),
+                          std::max(1, request.boards())));
 
   v1::EventPayload payload;
   v1::OffenceRecorded* e = payload.mutable_offence_recorded();
@@ -176,10 +166,20 @@ absl::StatusOr<v1::EventPayload> DecideRecordOffence(
   e->set_occurrence(penalty.occurrence);
   e->set_clause((*offence)->clause);
   e->set_penalty(penalty.step.text);
-  if (vps.has_value() && vps->units() > 0) {
-    e->mutable_vps()->set_units(vps->units());
-    e->mutable_vps()->set_places(vps->places());
+  if (deduction.vps.has_value() && deduction.vps->units() > 0) {
+    e->mutable_vps()->set_units(deduction.vps->units());
+    e->mutable_vps()->set_places(deduction.vps->places());
   }
+  if (deduction.matchpoints.has_value()) {
+    e->mutable_matchpoints()->set_numerator(deduction.matchpoints->numerator());
+    e->mutable_matchpoints()->set_denominator(
+        deduction.matchpoints->denominator());
+  }
+  if (deduction.imps.has_value()) {
+    e->mutable_imps()->set_numerator(deduction.imps->numerator());
+    e->mutable_imps()->set_denominator(deduction.imps->denominator());
+  }
+  e->set_deducted(deduction.where);
   return payload;
 }
 

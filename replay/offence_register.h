@@ -14,9 +14,10 @@
 //
 // Which occurrence and what penalty: core/penalty/offence_occurrence.h, from
 // the offence's day (event data: replay has no clock). A deduction is
-// applied in VPs in an event of matches scored in VPs; elsewhere (IMPs in a
-// knock-out, % of a top in a matchpoint event) the penalty is recorded in
-// words for the director to apply.
+// applied in the event's own unit (replay/offence_deduction.h): VPs off the
+// standings of an event of matches, matchpoints (% of a top) off a pair's
+// session total in a matchpoint pairs event, IMPs off a team's knock-out
+// match total; elsewhere (Butler pairs) it is recorded in words.
 //
 // Pure functions of the state. Thread-compatible.
 
@@ -34,8 +35,11 @@ namespace tally::replay {
 // An OffenceRecorded for `request`: the occurrence and penalty decided from
 // the register. NotFound for an unknown tournament, competition, entrant or
 // offence key (listing the scale's keys); InvalidArgument for a missing
-// reason or day, a malformed day, a player not of the entrant, or boards
-// given to a penalty that is not per board; FailedPrecondition when the
+// reason or day, a malformed day, a player not of the entrant, boards
+// given to a penalty that is not per board, or a matchpoint or knock-out
+// deduction without the session or round it comes off (or in one the
+// entrant does not play); NotFound for that session or round not yet
+// defined or drawn; FailedPrecondition when the
 // competition's profile has no penalty scale, or the scale leaves this
 // occurrence's penalty to the director's discretion (then AwardPenalty
 // records the director's own figure).

@@ -16,6 +16,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/session_scores.h"
 
 namespace tally::replay {
 namespace {
@@ -127,20 +128,97 @@ TEST_F(OffenceRegisterTest, MoreThanSixMonthsBetweenOffencesStartsAgain) {
   EXPECT_FALSE(again.has_vps());
 }
 
+// A matchpoint pairs event in another tournament: the same two players as
+// pair 7. NSW TR 6.7 carries the offence over; the penalty there is "25% of
+// a top" (6.4), off pair 7's session 1 total. Session 1: table 1 NS 7 v EW
+// 9, table 2 NS 8 v EW 10, boards 1-2, so each board is played twice: a
+// top of 2 (international scale, 2 x (2 - 1)), and 25% of it 1/2 MP.
+// Board 1: table 1 4S= +420, table 2 4S-1 -50: NS 7 2, EW 9 0, NS 8 0,
+// EW 10 2. Board 2 passed out twice: 1 each. Pair 7: 3 of 4, less 1/2 =
+// 5/2, 62.50% (NSW TR 11.1 keeps the percentage exact: 5/2 / 4 = 62.5%).
 TEST_F(OffenceRegisterTest, OffencesCarryOverToAnotherEventByThePlayers) {
   Record(Offence("2026-03-01"));
-  // A matchpoint pairs event in another tournament: the same two players
-  // as pair 7. NSW TR 6.7 carries the offence over; the penalty there is
-  // "25% of a top", recorded in words (no VPs in a matchpoint event).
   Create("t2", "mp", v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
          "nsw_matchpoint_pairs");
   Pair("t2", "mp", 7, "Bob Brown", "Ann Ashby");
-  const v1::OffenceRecorded there =
-      Record(Offence("2026-03-08", 7, "slow_play", "t2", "mp"));
+  Pair("t2", "mp", 8, "Eve Ellis", "Fay Ford");
+  Pair("t2", "mp", 9, "Gus Gray", "Hal Hart");
+  Pair("t2", "mp", 10, "Ida Ives", "Jon Judd");
+  v1::DefineSessionRequest d;
+  d.set_tournament_id("t2");
+  d.set_competition_id("mp");
+  d.set_session(1);
+  v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= 2; ++table) {
+    v1::TableAssignment* a = round->add_tables();
+    a->set_table(table);
+    a->set_ns_pair(6 + table);
+    a->set_ew_pair(8 + table);
+    a->add_boards(1);
+    a->add_boards(2);
+  }
+  ApplyTo(state_, "t2", DecideDefineSession(state_, d));
+  v1::StartSessionRequest s;
+  s.set_tournament_id("t2");
+  s.set_competition_id("mp");
+  s.set_session(1);
+  ApplyTo(state_, "t2", DecideStartSession(state_, s));
+  auto enter = [&](int table, int board, int level, int tricks) {
+    v1::EnterResultRequest e;
+    e.set_tournament_id("t2");
+    e.set_competition_id("mp");
+    e.set_session(1);
+    e.set_table(table);
+    e.set_board(board);
+    if (level == 0) {
+      e.mutable_result()->mutable_passed_out();
+    } else {
+      v1::PlayedContract* p = e.mutable_result()->mutable_played();
+      p->set_level(level);
+      p->set_strain(v1::STRAIN_SPADES);
+      p->set_declarer(v1::SEAT_NORTH);
+      p->set_tricks(tricks);
+    }
+    ApplyTo(state_, "t2", DecideEnterResult(state_, e));
+  };
+  enter(1, 1, 4, 10);
+  enter(2, 1, 4, 9);
+  enter(1, 2, 0, 0);
+  enter(2, 2, 0, 0);
+
+  v1::RecordOffenceRequest in_mp =
+      Offence("2026-03-08", 7, "slow_play", "t2", "mp");
+  // A % of a top comes off one session's total: the session is named.
+  EXPECT_THAT(DecideRecordOffence(state_, in_mp),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("say which session")));
+  in_mp.set_round(2);
+  EXPECT_THAT(DecideRecordOffence(state_, in_mp),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("session 2 of 'mp' is not defined")));
+  in_mp.set_round(1);
+  const v1::OffenceRecorded there = Record(in_mp);
   EXPECT_EQ(there.offender(), "pair Ann Ashby & Bob Brown");
   EXPECT_EQ(there.occurrence(), 2);
   EXPECT_THAT(there.penalty(), HasSubstr("25%"));
   EXPECT_FALSE(there.has_vps());
+  EXPECT_EQ(there.matchpoints().numerator(), 1);
+  EXPECT_EQ(there.matchpoints().denominator(), 2);
+  EXPECT_EQ(there.deducted(),
+            "25% of a top of 2 = 1/2 MP off pair 7's session 1 total (NSW "
+            "TR 6.4)");
+  const CompetitionState& mp =
+      state_.tournaments.at("t2").competitions.at("mp");
+  const SessionScores scores =
+      ScoreSessionForProfile(mp.sessions.at(1), mp.profile);
+  const PairTotal& seven = scores.pairs.at(7);
+  EXPECT_EQ(seven.matchpoints, core::Rational(5, 2));
+  EXPECT_EQ(seven.penalties, core::Rational(1, 2));
+  EXPECT_EQ(seven.maximum, 4);
+  ASSERT_TRUE(seven.percentage.has_value());
+  EXPECT_EQ(seven.percentage->ToString(), "62.50");
+  EXPECT_EQ(scores.pairs.at(9).matchpoints, core::Rational(1));  // untouched
 
   v1::GetOffenceRegisterRequest q;
   q.set_offender("pair Ann Ashby & Bob Brown");

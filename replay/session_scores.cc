@@ -15,6 +15,13 @@ struct PendingArtificial {
   AdjustedTable table;
 };
 
+// A procedural or disciplinary penalty, or an offence's deduction, comes
+// off the pair's total, not off a board.
+void Deduct(PairTotal& t, const core::Rational& mp) {
+  t.penalties += mp;
+  t.matchpoints -= mp;
+}
+
 void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
   t.matchpoints += mp;
   t.maximum += top;
@@ -125,11 +132,18 @@ SessionScores ScoreSession(const SessionState& session,
   for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
     const v1::RulingPenalty& penalty = p->ruling.penalty();
     if (penalty.unit() != v1::SCORE_UNIT_MATCHPOINTS) continue;
-    PairTotal& total = scores.pairs[penalty.entrant()];
-    const core::Rational amount(penalty.amount().numerator(),
-                                penalty.amount().denominator());
-    total.penalties += amount;
-    total.matchpoints -= amount;
+    Deduct(scores.pairs[penalty.entrant()],
+           core::Rational(penalty.amount().numerator(),
+                          penalty.amount().denominator()));
+  }
+  // The offence register's deductions, a percentage of a top converted to
+  // matchpoints when recorded (replay/offence_deduction.h; NSW TR 6.2, 6.4,
+  // 6.9.1; SABF TR 11.2): off the same total, the same way.
+  for (const OffenceDeduction& d : session.offence_deductions) {
+    const v1::Fraction& mp = d.offence.matchpoints();
+    if (mp.denominator() == 0) continue;
+    Deduct(scores.pairs[d.offence.entrant()],
+           core::Rational(mp.numerator(), mp.denominator()));
   }
   for (auto& [pair, total] : scores.pairs) {
     if (total.maximum == 0) continue;

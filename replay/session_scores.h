@@ -39,7 +39,8 @@ struct ScoredBoard {
 struct PairTotal {
   int pair = 0;
   core::Rational matchpoints;  // after penalties
-  // Matchpoint penalties in force (RulingMade), already taken off.
+  // Matchpoint penalties in force (RulingMade) and the offence register's
+  // matchpoint deductions (OffenceRecorded), already taken off.
   core::Rational penalties;
   int64_t maximum = 0;  // sum of tops of the boards played
   int boards_played = 0;
@@ -63,7 +64,7 @@ struct SessionScores {
 // `rounding` (from the competition's regulation profile) says. The rulings
 // in force adjust the boards (replay/adjusted_boards.h) with `artificial`'s
 // amounts (default: 60% / 40%) and their matchpoint penalties come off the
-// pairs' totals.
+// pairs' totals, as do the offence register's matchpoint deductions.
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial =

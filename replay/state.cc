@@ -403,6 +403,18 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         penalty.set_reason(e.reason());
         c->penalties.push_back({event.sequence(), penalty});
       }
+      if (e.has_matchpoints()) {
+        // Off the pair's session total (replay/session_scores.h).
+        SessionState* s = session(e.competition_id(), e.round());
+        if (s == nullptr) return Misfit(event, "unknown session");
+        s->offence_deductions.push_back({event.sequence(), e});
+      }
+      if (e.has_imps()) {
+        // Off the team's knock-out match total (replay/knockout_results.h).
+        auto round = c->rounds.find(e.round());
+        if (round == c->rounds.end()) return Misfit(event, "unknown round");
+        round->second.offence_deductions.push_back({event.sequence(), e});
+      }
       break;
     }
     case v1::EventPayload::kRulingMade: {

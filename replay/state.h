@@ -56,6 +56,13 @@ struct RulingRecord {
 
 enum class SessionPhase { kDefined, kInPlay, kPosted };
 
+// An offence's deduction off a session's or a knock-out round's totals
+// (OffenceRecorded with matchpoints or IMPs: replay/offence_deduction.h).
+struct OffenceDeduction {
+  uint64_t sequence = 0;  // the OffenceRecorded event
+  v1::OffenceRecorded offence;
+};
+
 struct SessionState {
   int number = 0;
   v1::Movement movement;
@@ -68,6 +75,7 @@ struct SessionState {
   // (board, table) -> the result entered there.
   std::map<std::pair<int, int>, EnteredResult> results;
   std::vector<RulingRecord> rulings;  // in log order
+  std::vector<OffenceDeduction> offence_deductions;  // matchpoints, in log order
 };
 
 // One round of an event of matches: its stored draw and the results of its
@@ -84,6 +92,7 @@ struct MatchRoundState {
   // table -> the forfeit the director declared there (MatchForfeited).
   std::map<int, v1::MatchForfeited> forfeits;
   std::vector<RulingRecord> rulings;  // in log order
+  std::vector<OffenceDeduction> offence_deductions;  // knock-out IMPs
 };
 
 // The moments a session's (or round's, or stanza's) time windows run from

@@ -17,6 +17,9 @@
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
+#include "replay/decide_appeal.h"
+#include "replay/decide_ruling.h"
+#include "replay/decide_timeline.h"
 #include "replay/decide_correction.h"
 #include "replay/knockout_for_test.h"
 #include "replay/match_event_for_test.h"
@@ -239,6 +242,156 @@ TEST_F(PairsSessionTest, WhatIfRunsAnyDecideAndReturnsItsRefusal) {
   EXPECT_THAT(WhatIf(state_, "t", v1::Actor(), kNow,
                      entering(EnterRequest(1, 1, Spades(4, 11)))),
               StatusIs(absl::StatusCode::kAlreadyExists));
+}
+
+// A ruling and an appeals committee's decision, each seen before it is
+// made (issue #5 item 7: "the appeals committee sees this before and after
+// deciding"). The session of MatchpointCorrectionMovesExactlyTheseFigures,
+// scheduled 09:00-11:00. At 10:00 the director assigns table 3's board 1
+// 4S+1 by North, NS +450 (Law 12C1(e)): the board scores as if +450 had
+// been entered there, so every figure of that correction's hand working
+// moves the same way except the entered result, which stays 3S+1 (24
+// figures, not 25). EW pair 7 appeals (SABF TR 7: until 11:00 + 30 =
+// 11:30); the committee restores the table result, 3S+1 N, NS +170: every
+// one of those 24 figures moves back, old and new values swapped.
+TEST_F(PairsSessionTest, WhatIfOfARulingAndOfAnAppealDecisionAppendNothing) {
+  Create("sabf_matchpoint_pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 4);
+  Enter(1, 1, Spades(4, 10));
+  Enter(2, 1, Spades(4, 11));
+  Enter(3, 1, Spades(3, 10));
+  Enter(4, 1, Spades(4, 9));
+  for (int table = 1; table <= 4; ++table) Enter(table, 2, PassedOut());
+  v1::ScheduleSessionRequest schedule;
+  schedule.set_tournament_id("t");
+  schedule.set_competition_id("p");
+  schedule.set_session(1);
+  *schedule.mutable_scheduled_start() = ToTimestamp(kNow - absl::Hours(1));
+  *schedule.mutable_scheduled_end() = ToTimestamp(kNow + absl::Hours(1));
+  Apply(state_, DecideScheduleSession(state_, schedule));
+
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("t");
+  ruling.set_competition_id("p");
+  ruling.set_session(1);
+  ruling.set_table(3);
+  ruling.set_board(1);
+  ruling.set_law("Law 12C1(e)");
+  ruling.set_text("Misinformation: 4S+1 assigned.");
+  *ruling.mutable_adjusted()->mutable_assigned() = Spades(4, 11);
+  auto recording = [](const v1::RecordRulingRequest& request) -> DecideAt {
+    return [request](const State& s, absl::Time at) {
+      return DecideRecordRuling(s, request, at);
+    };
+  };
+  const std::vector<std::string> ruled = {
+      "p session 1 board 1 table 1 EW matchpoints: 2 -> 4",
+      "p session 1 board 1 table 1 NS matchpoints: 4 -> 2",
+      "p session 1 board 1 table 2 EW matchpoints: 0 -> 1",
+      "p session 1 board 1 table 2 NS matchpoints: 6 -> 5",
+      "p session 1 board 1 table 3 EW matchpoints: 4 -> 1",
+      "p session 1 board 1 table 3 NS matchpoints: 2 -> 5",
+      "p session 1 pair 1 matchpoints: 7 -> 5",
+      "p session 1 pair 1 percentage: 58.33 -> 41.67",
+      "p session 1 pair 2 matchpoints: 9 -> 8",
+      "p session 1 pair 2 percentage: 75.00 -> 66.67",
+      "p session 1 pair 3 matchpoints: 5 -> 8",
+      "p session 1 pair 3 percentage: 41.67 -> 66.67",
+      "p session 1 pair 5 matchpoints: 5 -> 7",
+      "p session 1 pair 5 percentage: 41.67 -> 58.33",
+      "p session 1 pair 6 matchpoints: 3 -> 4",
+      "p session 1 pair 6 percentage: 25.00 -> 33.33",
+      "p session 1 pair 7 matchpoints: 7 -> 4",
+      "p session 1 pair 7 percentage: 58.33 -> 33.33",
+      "p session 1 pair 1 position (NS): 2 -> 3",
+      "p session 1 pair 2 position (NS): 1 -> 1=",
+      "p session 1 pair 3 position (NS): 3 -> 1=",
+      "p session 1 pair 5 position (EW): 3 -> 2",
+      "p session 1 pair 6 position (EW): 4 -> 3=",
+      "p session 1 pair 7 position (EW): 2 -> 3="};
+
+  uint64_t head = state_.last_sequence;
+  absl::StatusOr<EventChanges> what_if =
+      WhatIf(state_, "t", v1::Actor(), kNow, recording(ruling));
+  ASSERT_THAT(what_if, IsOk());
+  EXPECT_EQ(state_.last_sequence, head);  // nothing folded
+  EXPECT_EQ(what_if->event.sequence(), head + 1);
+  EXPECT_TRUE(what_if->event.payload().has_ruling_made());
+  EXPECT_EQ(Texts(what_if->changes), ruled);
+  // Refused as RecordRuling refuses it (a ruling cites its Law).
+  v1::RecordRulingRequest lawless = ruling;
+  lawless.clear_law();
+  EXPECT_THAT(WhatIf(state_, "t", v1::Actor(), kNow, recording(lawless)),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_EQ(state_.last_sequence, head);
+  ApplyAt(state_, DecideRecordRuling(state_, ruling, kNow), kNow);
+  const uint64_t ruling_sequence = state_.last_sequence;
+
+  v1::LodgeAppealRequest lodge;
+  lodge.set_tournament_id("t");
+  v1::AppealLodged* a = lodge.mutable_appeal();
+  a->set_competition_id("p");
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(1);
+  a->set_table(3);
+  a->set_board(1);
+  a->set_appellant(7);
+  a->set_appellant_signature("North7");
+  a->add_respondents(3);
+  a->set_ruling_sequence(ruling_sequence);
+  a->set_grounds("North's explanation was correct.");
+  const absl::Time lodged_at = kNow + absl::Minutes(5);
+  ApplyAt(state_, DecideLodgeAppeal(state_, lodge, lodged_at), lodged_at);
+  const int appeal = state_.tournaments.at("t")
+                         .competitions.at("p")
+                         .appeals.rbegin()
+                         ->first;
+  v1::DecideAppealRequest decide;
+  decide.set_tournament_id("t");
+  v1::AppealDecided* d = decide.mutable_decided();
+  d->set_competition_id("p");
+  d->set_appeal(appeal);
+  d->set_outcome(v1::APPEAL_OUTCOME_VARIED);
+  *d->mutable_adjusted_score()->mutable_assigned() = Spades(3, 10);
+  d->set_decision("The table result, 3S+1 by North, NS +170, stands.");
+  auto deciding = [](const v1::DecideAppealRequest& request) -> DecideAt {
+    return [request](const State& s, absl::Time) {
+      return DecideDecideAppeal(s, request);
+    };
+  };
+  // Not heard yet: refused as DecideAppeal refuses it, nothing folded.
+  head = state_.last_sequence;
+  EXPECT_THAT(WhatIf(state_, "t", v1::Actor(), lodged_at, deciding(decide)),
+              StatusIs(absl::StatusCode::kFailedPrecondition));
+  EXPECT_EQ(state_.last_sequence, head);
+  v1::HearAppealRequest hear;
+  hear.set_tournament_id("t");
+  hear.mutable_heard()->set_competition_id("p");
+  hear.mutable_heard()->set_appeal(appeal);
+  hear.mutable_heard()->set_chair("Reviewer One");
+  hear.mutable_heard()->add_members("Reviewer One");
+  hear.mutable_heard()->add_members("Reviewer Two");
+  Apply(state_, DecideHearAppeal(state_, hear));
+
+  head = state_.last_sequence;
+  what_if = WhatIf(state_, "t", v1::Actor(), lodged_at, deciding(decide));
+  ASSERT_THAT(what_if, IsOk());
+  EXPECT_EQ(state_.last_sequence, head);
+  EXPECT_TRUE(what_if->event.payload().has_appeal_decided());
+  std::vector<std::string> restored;
+  for (const std::string& line : ruled) {
+    // "figure: a -> b" becomes "figure: b -> a".
+    const size_t colon = line.rfind(": ");
+    const size_t arrow = line.find(" -> ", colon);
+    restored.push_back(absl::StrCat(line.substr(0, colon + 2),
+                                    line.substr(arrow + 4), " -> ",
+                                    line.substr(colon + 2, arrow - colon - 2)));
+  }
+  EXPECT_EQ(Texts(what_if->changes), restored);
+  // Decided: the same figures move between the State before and after.
+  const State before = state_;
+  ApplyAt(state_, DecideDecideAppeal(state_, decide), lodged_at);
+  EXPECT_EQ(Texts(Diff(TakeSnapshot(before, "t"), TakeSnapshot(state_, "t"))),
+            restored);
 }
 
 // Butler, ANC SR 16.4 (Open Stage 1: 8 tables, the (n-6) middle scores,

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "replay/audit.h"
+#include "replay/board_history_windows.h"
 #include "replay/codec.h"
 #include "replay/match_queries.h"
 #include "replay/queries.h"
@@ -107,10 +108,11 @@ grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
 grpc::Status AuditService::GetBoardHistory(
     grpc::ServerContext*, const v1::GetBoardHistoryRequest* request,
     v1::BoardHistory* response) {
-  absl::StatusOr<std::vector<v1::Event>> events =
-      replay::BoardHistory(log_.store(), *request);
-  if (!events.ok()) return ToGrpcStatus(events.status());
-  for (v1::Event& e : *events) *response->add_events() = std::move(e);
+  // Each event with the windows open at its own time (issue #5 item 9).
+  absl::StatusOr<v1::BoardHistory> history =
+      replay::BoardHistoryWithWindows(log_.store(), *request);
+  if (!history.ok()) return ToGrpcStatus(history.status());
+  *response = *std::move(history);
   return grpc::Status::OK;
 }
 

@@ -258,6 +258,12 @@ class AuditService final : public v1::AuditService::Service {
   grpc::Status WhatIfCorrectResult(grpc::ServerContext* context,
                                    const v1::CorrectResultRequest* request,
                                    v1::FigureChanges* response) override;
+  grpc::Status WhatIfRecordRuling(grpc::ServerContext* context,
+                                  const v1::RecordRulingRequest* request,
+                                  v1::FigureChanges* response) override;
+  grpc::Status WhatIfDecideAppeal(grpc::ServerContext* context,
+                                  const v1::DecideAppealRequest* request,
+                                  v1::FigureChanges* response) override;
   grpc::Status DiffStandings(grpc::ServerContext* context,
                              const v1::DiffStandingsRequest* request,
                              v1::FigureChanges* response) override;

@@ -1,5 +1,6 @@
 // AuditService's "what changed" tools (issue #5 items 7 and 9): one event's
-// changes, a correction's changes before it is made, and the standings
+// changes, a correction's, a ruling's or an appeal decision's changes
+// before it is made (nothing appended), and the standings
 // difference between two points. The figures and their order come from
 // replay/what_changed.h; these handlers only convert.
 
@@ -8,7 +9,9 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "replay/decide_appeal.h"
 #include "replay/decide_correction.h"
+#include "replay/decide_ruling.h"
 #include "replay/event_log.h"
 #include "replay/what_changed.h"
 #include "server/command_runner.h"
@@ -65,6 +68,35 @@ absl::StatusOr<replay::State> StateAsOf(const replay::EventLog& log,
                    "' is"));
 }
 
+// What `decide` would change if received at `at`: decided against a copy
+// of the current State, exactly as the DirectorService command decides
+// it (a stale expected version refused as the log refuses it), and
+// compared. Nothing is appended.
+grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
+                       grpc::ServerContext* context,
+                       const v1::CommandOptions& options,
+                       const std::string& tournament_id,
+                       const replay::DecideAt& decide,
+                       v1::FigureChanges* response) {
+  replay::State now;
+  log.Read([&](const replay::State& s) { now = s; });
+  if (options.has_expected_version()) {
+    const replay::TournamentState* t = now.FindTournament(tournament_id);
+    const uint64_t version = t == nullptr ? 0 : t->version;
+    if (options.expected_version() != version) {
+      return ToGrpcStatus(absl::AbortedError(absl::StrCat(
+          "tournament '", tournament_id, "' has changed: expected version ",
+          options.expected_version(), ", actual version ", version,
+          "; re-read and try again")));
+    }
+  }
+  absl::StatusOr<replay::EventChanges> changes = replay::WhatIf(
+      now, tournament_id, ActorOf(context, v1::ROLE_DIRECTOR), at, decide);
+  if (!changes.ok()) return ToGrpcStatus(changes.status());
+  Fill(*std::move(changes), /*appended=*/false, response);
+  return grpc::Status::OK;
+}
+
 }  // namespace
 
 grpc::Status AuditService::WhatChanged(grpc::ServerContext*,
@@ -80,18 +112,34 @@ grpc::Status AuditService::WhatChanged(grpc::ServerContext*,
 grpc::Status AuditService::WhatIfCorrectResult(
     grpc::ServerContext* context, const v1::CorrectResultRequest* request,
     v1::FigureChanges* response) {
-  // Decided against a copy of the current State, at the moment it would be
-  // received, exactly as DirectorService::CorrectResult decides it.
-  replay::State now;
-  log_.Read([&](const replay::State& s) { now = s; });
-  absl::StatusOr<replay::EventChanges> changes = replay::WhatIf(
-      now, request->tournament_id(), ActorOf(context, v1::ROLE_DIRECTOR),
-      clock_(), [request](const replay::State& s, absl::Time at) {
-        return replay::DecideCorrectResult(s, *request, at);
-      });
-  if (!changes.ok()) return ToGrpcStatus(changes.status());
-  Fill(*std::move(changes), /*appended=*/false, response);
-  return grpc::Status::OK;
+  return WhatIfNow(log_, clock_(), context, request->options(),
+                   request->tournament_id(),
+                   [request](const replay::State& s, absl::Time at) {
+                     return replay::DecideCorrectResult(s, *request, at);
+                   },
+                   response);
+}
+
+grpc::Status AuditService::WhatIfRecordRuling(
+    grpc::ServerContext* context, const v1::RecordRulingRequest* request,
+    v1::FigureChanges* response) {
+  return WhatIfNow(log_, clock_(), context, request->options(),
+                   request->tournament_id(),
+                   [request](const replay::State& s, absl::Time at) {
+                     return replay::DecideRecordRuling(s, *request, at);
+                   },
+                   response);
+}
+
+grpc::Status AuditService::WhatIfDecideAppeal(
+    grpc::ServerContext* context, const v1::DecideAppealRequest* request,
+    v1::FigureChanges* response) {
+  return WhatIfNow(log_, clock_(), context, request->options(),
+                   request->tournament_id(),
+                   [request](const replay::State& s, absl::Time) {
+                     return replay::DecideDecideAppeal(s, *request);
+                   },
+                   response);
 }
 
 grpc::Status AuditService::DiffStandings(

@@ -4,6 +4,8 @@
 // a bad request is refused and appends nothing; after a restart the register
 // replays to the same bytes. The register spans the whole log: the same two
 // players' later offence in another tournament counts as their third (6.7).
+// In a matchpoint pairs event the second slow play's "25% of a top" comes
+// off the pair's session total as matchpoints (issue #5 item 8).
 
 #include <chrono>
 #include <memory>
@@ -154,6 +156,83 @@ TEST_F(OffenceE2eTest, TheSecondSlowPlayCostsAVpAndCarriesOverToAnotherEvent) {
   ASSERT_THAT(after, IsOk());
   EXPECT_EQ(after->SerializeAsString(), before);
   EXPECT_EQ(Total(1), "9.00 less 1.00");
+}
+
+// nsw_matchpoint_pairs, session 1: table 1 NS 1 v EW 3, table 2 NS 2 v EW
+// 4, boards 1-2, each played twice: a top of 2 (2 x (2 - 1)). Board 1:
+// table 1 4S= +420, table 2 4S-1 -50: NS 1 2, EW 3 0, NS 2 0, EW 4 2;
+// board 2 passed out twice: 1 each. Pair 1 3 of 4, 75.00%. Its first slow
+// play is a warning (NSW TR 6.4); its second "25% of a top": 1/2 MP off
+// its session 1 total, 5/2 of 4, 62.50%.
+TEST_F(OffenceE2eTest, InMatchpointPairsAQuarterTopComesOffTheSessionTotal) {
+  MatchClient club(tallyd_.channel(), "club", "mp");
+  ASSERT_THAT(club.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                          "nsw_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(club.RegisterPairs(4), IsOk());
+  v1::DefineSessionRequest d;
+  d.mutable_options()->set_idempotency_key("mp-define");
+  d.set_tournament_id("club");
+  d.set_competition_id("mp");
+  d.set_session(1);
+  v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= 2; ++table) {
+    v1::TableAssignment* a = round->add_tables();
+    a->set_table(table);
+    a->set_ns_pair(table);
+    a->set_ew_pair(table + 2);
+    a->add_boards(1);
+    a->add_boards(2);
+  }
+  v1::CommandOutcome out;
+  ASSERT_TRUE(director_->DefineSession(Context().get(), d, &out).ok());
+  v1::StartSessionRequest start;
+  start.mutable_options()->set_idempotency_key("mp-start");
+  start.set_tournament_id("club");
+  start.set_competition_id("mp");
+  start.set_session(1);
+  ASSERT_TRUE(director_->StartSession(Context().get(), start, &out).ok());
+  ASSERT_THAT(club.Enter(1, 1, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
+              IsOk());
+  ASSERT_THAT(club.Enter(1, 2, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
+              IsOk());
+  ASSERT_THAT(club.Enter(1, 1, 2, PassedOut()), IsOk());
+  ASSERT_THAT(club.Enter(1, 2, 2, PassedOut()), IsOk());
+
+  auto pair_one = [&]() -> std::string {
+    v1::GetStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("mp");
+    r.set_session(1);
+    v1::Standings s;
+    grpc::Status st = query_->GetStandings(Context().get(), r, &s);
+    if (!st.ok()) return st.error_message();
+    for (const v1::StandingsField& f : s.fields()) {
+      for (const v1::StandingsRow& row : f.rows()) {
+        if (row.pair() != 1) continue;
+        return absl::StrCat(row.matchpoints().numerator(), "/",
+                            row.matchpoints().denominator(), " of ",
+                            row.maximum(), ", ", DecimalText(row.percentage()));
+      }
+    }
+    return "pair 1 not ranked";
+  };
+  EXPECT_EQ(pair_one(), "3/1 of 4, 75.00");
+  ASSERT_THAT(Offence("club", "mp", 1, "2026-03-01"), IsOk());  // warning
+  EXPECT_EQ(pair_one(), "3/1 of 4, 75.00");
+  ASSERT_THAT(Offence("club", "mp", 1, "2026-03-08"), IsOk());
+  EXPECT_EQ(pair_one(), "5/2 of 4, 62.50");
+
+  absl::StatusOr<v1::OffenceRegister> reg =
+      Register("pair P1 North & P1 South");
+  ASSERT_THAT(reg, IsOk());
+  ASSERT_EQ(reg->entries_size(), 2);
+  const v1::OffenceRecorded& second = reg->entries(1).offence();
+  EXPECT_EQ(second.occurrence(), 2);
+  EXPECT_EQ(second.deducted(),
+            "25% of a top of 2 = 1/2 MP off pair 1's session 1 total (NSW "
+            "TR 6.4)");
 }
 
 }  // namespace

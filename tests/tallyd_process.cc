@@ -21,7 +21,22 @@ std::string& TallydPathStorage() {
   return *path;
 }
 
+std::string& TallyCliPathStorage() {
+  static std::string* path = new std::string;
+  return *path;
+}
+
 }  // namespace
+
+void SetTallyCliPath(std::string path) {
+  TallyCliPathStorage() = std::move(path);
+}
+
+std::string TallyCliPath() {
+  if (!TallyCliPathStorage().empty()) return TallyCliPathStorage();
+  const char* env = getenv("TALLY_CLI");
+  return env != nullptr ? env : "tally";
+}
 
 void SetTallydPath(std::string path) { TallydPathStorage() = std::move(path); }
 

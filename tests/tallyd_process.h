@@ -55,6 +55,11 @@ std::string MakeTempDir(const std::string& name);
 std::string TallydPath();
 void SetTallydPath(std::string path);
 
+// The tally CLI binary's path, from the test's second argument (CMake
+// passes $<TARGET_FILE:tally>) or the TALLY_CLI environment variable.
+std::string TallyCliPath();
+void SetTallyCliPath(std::string path);
+
 }  // namespace tally::testing
 
 #endif  // TALLY_TESTS_TALLYD_PROCESS_H_

@@ -1,5 +1,6 @@
 // main() for the tests that launch tallyd: the first argument after the
-// GoogleTest flags is the path of the tallyd binary.
+// GoogleTest flags is the path of the tallyd binary; the second, when
+// given, the path of the tally CLI.
 
 #include "gtest/gtest.h"
 #include "tests/tallyd_process.h"
@@ -7,5 +8,6 @@
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   if (argc > 1) tally::testing::SetTallydPath(argv[1]);
+  if (argc > 2) tally::testing::SetTallyCliPath(argv[2]);
   return RUN_ALL_TESTS();
 }

@@ -3,7 +3,10 @@
 // field saw then; the standings difference between that point and the end;
 // a what-if correction that lists what it would change and appends nothing
 // (the log head unchanged); the same correction made, and WhatChanged of
-// its event listing the same figures.
+// its event listing the same figures. Then a ruling and an appeals
+// committee's decision, each seen before it is made (WhatIfRecordRuling,
+// WhatIfDecideAppeal): nothing appended, refused as the command would be,
+// and WhatChanged of the decision made lists the same figures.
 //
 // The session (sabf_matchpoint_pairs, SABF TR 11.3: percentages to 2
 // places): four tables, NS 1-4 v EW 5-8, boards 1-2, a Mitchell ranked as
@@ -16,6 +19,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "replay/state.h"
 #include "core/base/status_macros.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
@@ -264,6 +269,138 @@ TEST_F(WhatChangedE2eTest, AsOfMidSessionWhatIfAppendsNothingWhatChangedAgrees) 
   which.set_sequence(*head + 5);
   EXPECT_EQ(audit_->WhatChanged(Context().get(), which, &changed).error_code(),
             grpc::StatusCode::NOT_FOUND);
+}
+
+// The session above with table 3's board 1 left at 3S+1 +170, scheduled
+// around the server's clock so the review window (SABF TR 7: 30 minutes
+// after the scheduled finish) is open. The ruling assigning 4S+1 +450
+// moves the 24 figures of the correction above other than the entered
+// result (replay what_changed_test: WhatIfOfARulingAndOfAnAppealDecision
+// AppendNothing has the hand working); the committee restoring +170 moves
+// the same 24 back.
+TEST_F(WhatChangedE2eTest, RulingAndAppealDecisionSeenBeforeTheyAreMade) {
+  MatchClient setup(tallyd_->channel(), "club", "p");
+  ASSERT_THAT(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                           "sabf_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(setup.RegisterPairs(8), IsOk());
+  ASSERT_THAT(Session(), IsOk());
+  const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
+                                     Spades(3, 10), Spades(4, 9)};
+  for (int t = 1; t <= 4; ++t) {
+    ASSERT_THAT(Enter(t, 1, board1[t - 1]), IsOk());
+    ASSERT_THAT(Enter(t, 2, Passed()), IsOk());
+  }
+  v1::ScheduleSessionRequest schedule;
+  *schedule.mutable_options() = Options();
+  schedule.set_tournament_id("club");
+  schedule.set_competition_id("p");
+  schedule.set_session(1);
+  *schedule.mutable_scheduled_start() =
+      replay::ToTimestamp(absl::Now() - absl::Hours(1));
+  *schedule.mutable_scheduled_end() =
+      replay::ToTimestamp(absl::Now() + absl::Hours(1));
+  v1::CommandOutcome out;
+  ASSERT_TRUE(
+      director_->ScheduleSession(Context().get(), schedule, &out).ok());
+
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("club");
+  ruling.set_competition_id("p");
+  ruling.set_session(1);
+  ruling.set_table(3);
+  ruling.set_board(1);
+  ruling.set_law("Law 12C1(e)");
+  ruling.set_text("Misinformation: 4S+1 assigned.");
+  *ruling.mutable_adjusted()->mutable_assigned() = Spades(4, 11);
+  absl::StatusOr<uint64_t> head = setup.LogLength();
+  ASSERT_THAT(head, IsOk());
+  v1::FigureChanges ruled;
+  ASSERT_TRUE(
+      audit_->WhatIfRecordRuling(Context().get(), ruling, &ruled).ok());
+  EXPECT_FALSE(ruled.appended());
+  EXPECT_TRUE(ruled.event().payload().has_ruling_made());
+  EXPECT_EQ(ruled.event().sequence(), *head + 1);
+  ASSERT_EQ(ruled.changes_size(), 24);
+  EXPECT_EQ(ruled.changes(0).text(),
+            "p session 1 board 1 table 1 EW matchpoints: 2 -> 4");
+  EXPECT_EQ(ruled.changes(23).text(),
+            "p session 1 pair 7 position (EW): 2 -> 3=");
+  // A ruling RecordRuling refuses (no Law cited) is refused the same way.
+  v1::RecordRulingRequest lawless = ruling;
+  lawless.clear_law();
+  EXPECT_EQ(audit_->WhatIfRecordRuling(Context().get(), lawless, &ruled)
+                .error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(setup.LogLength().value_or(0), *head);
+  *ruling.mutable_options() = Options();
+  ASSERT_TRUE(director_->RecordRuling(Context().get(), ruling, &out).ok());
+  const uint64_t ruling_sequence = out.sequence();
+
+  v1::LodgeAppealRequest lodge;
+  *lodge.mutable_options() = Options();
+  lodge.set_tournament_id("club");
+  v1::AppealLodged* a = lodge.mutable_appeal();
+  a->set_competition_id("p");
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(1);
+  a->set_table(3);
+  a->set_board(1);
+  a->set_appellant(7);
+  a->set_appellant_signature("North7");
+  a->add_respondents(3);
+  a->set_ruling_sequence(ruling_sequence);
+  a->set_grounds("North's explanation was correct.");
+  ASSERT_TRUE(director_->LodgeAppeal(Context().get(), lodge, &out).ok());
+  v1::DecideAppealRequest decide;
+  decide.set_tournament_id("club");
+  v1::AppealDecided* d = decide.mutable_decided();
+  d->set_competition_id("p");
+  d->set_appeal(1);
+  d->set_outcome(v1::APPEAL_OUTCOME_VARIED);
+  *d->mutable_adjusted_score()->mutable_assigned() = Spades(3, 10);
+  d->set_decision("The table result, 3S+1 by North, NS +170, stands.");
+  // Not heard yet: refused as DecideAppeal refuses it, nothing appended.
+  head = setup.LogLength();
+  ASSERT_THAT(head, IsOk());
+  v1::FigureChanges decided;
+  EXPECT_EQ(audit_->WhatIfDecideAppeal(Context().get(), decide, &decided)
+                .error_code(),
+            grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(setup.LogLength().value_or(0), *head);
+  v1::HearAppealRequest hear;
+  *hear.mutable_options() = Options();
+  hear.set_tournament_id("club");
+  hear.mutable_heard()->set_competition_id("p");
+  hear.mutable_heard()->set_appeal(1);
+  hear.mutable_heard()->set_chair("Reviewer One");
+  hear.mutable_heard()->add_members("Reviewer One");
+  hear.mutable_heard()->add_members("Reviewer Two");
+  ASSERT_TRUE(director_->HearAppeal(Context().get(), hear, &out).ok());
+
+  // Before deciding: the 24 figures move back; the log does not grow.
+  head = setup.LogLength();
+  ASSERT_THAT(head, IsOk());
+  ASSERT_TRUE(
+      audit_->WhatIfDecideAppeal(Context().get(), decide, &decided).ok());
+  EXPECT_FALSE(decided.appended());
+  EXPECT_TRUE(decided.event().payload().has_appeal_decided());
+  ASSERT_EQ(decided.changes_size(), 24);
+  EXPECT_EQ(decided.changes(0).text(),
+            "p session 1 board 1 table 1 EW matchpoints: 4 -> 2");
+  EXPECT_EQ(decided.changes(23).text(),
+            "p session 1 pair 7 position (EW): 3= -> 2");
+  EXPECT_EQ(setup.LogLength().value_or(0), *head);
+
+  // After deciding: WhatChanged of the decision lists the same figures.
+  *decide.mutable_options() = Options();
+  ASSERT_TRUE(director_->DecideAppeal(Context().get(), decide, &out).ok());
+  EXPECT_EQ(out.sequence(), *head + 1);
+  v1::WhatChangedRequest which;
+  which.set_sequence(out.sequence());
+  v1::FigureChanges changed;
+  ASSERT_TRUE(audit_->WhatChanged(Context().get(), which, &changed).ok());
+  EXPECT_EQ(Texts(changed), Texts(decided));
 }
 
 }  // namespace

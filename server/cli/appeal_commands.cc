@@ -36,6 +36,7 @@ constexpr char kUsageText[] =
     "  decide T C APPEAL --upheld|--assigned='3S N 9'|--artificial=avg+/avg-\n"
     "        --decision=TEXT [--chair-signature=NAME] [--dissent=TEXT]\n"
     "        [--penalty=deposit|vp:N|tops:N|imps:N [--penalty-clause=TEXT]]\n"
+    "        [--dry-run: list what the decision would change; append nothing]\n"
     "  withdraw T C APPEAL --by=NAME [--reason=TEXT]\n"
     "  further T C APPEAL --entrant=N --signed-by=NAME --grounds=TEXT\n"
     "  show T C APPEAL\n"
@@ -49,7 +50,8 @@ constexpr char kSummary[] =
     "involved in the dispute), the decision (upheld, or varied with the "
     "committee's adjusted score; a penalty for an appeal without merit), "
     "a withdrawal before the decision, and a further appeal where the "
-    "regulations give one";
+    "regulations give one. decide --dry-run lists every figure the "
+    "decision would change and appends nothing";
 
 int Usage(const std::string& why) {
   std::cerr << "tally appeal: " << why << "\nusage: tally appeal " << kUsageText
@@ -238,6 +240,13 @@ int Decide(Client& cl, const Invocation& inv, int appeal) {
       p->mutable_amount()->set_denominator(den);
     }
     p->set_clause(inv.Get("penalty-clause"));
+  }
+  if (inv.Has("dry-run")) {
+    // What the committee's decision would move, before it is made.
+    v1::FigureChanges changes;
+    grpc::Status st =
+        cl.audit_->WhatIfDecideAppeal(cl.Context().get(), r, &changes);
+    return PrintFigureChanges(inv, st, changes);
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->DecideAppeal(cl.Context().get(), r, &out);

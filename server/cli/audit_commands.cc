@@ -111,7 +111,11 @@ void AddAuditCommands(std::vector<Command>& commands) {
          return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
        }});
   add({"board-history", "TOURNAMENT COMPETITION SESSION BOARD",
-       "every event that touched one board, with who and when", 4, 4,
+       "every event that touched one board, with who and when, and under "
+       "each event the session's time windows (correction period, scorer's "
+       "errors, review of rulings, appeals against the scorer) as they "
+       "stood at that event's own time: open until when, or closed at when",
+       4, 4,
        [](Client& cl, const Invocation& inv) {
          v1::GetBoardHistoryRequest r;
          int board = 0;
@@ -165,6 +169,21 @@ void AddAuditCommands(std::vector<Command>& commands) {
                            e.actor().device(), what});
                }
                std::cout << t.Render();
+               if (h.windows().empty()) return;
+               std::cout << "\nwindows at each event (the log replayed to "
+                            "it, at its own time):\n";
+               for (const v1::EventWindows& w : h.windows()) {
+                 std::cout << "  event " << w.sequence() << ":";
+                 if (!w.note().empty()) {
+                   std::cout << " " << w.note() << "\n";
+                   continue;
+                 }
+                 if (w.lines().empty()) std::cout << " none";
+                 std::cout << "\n";
+                 for (const std::string& line : w.lines()) {
+                   std::cout << "    " << line << "\n";
+                 }
+               }
              });
        }});
   add({"export", "[FILE]",

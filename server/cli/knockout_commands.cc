@@ -95,8 +95,17 @@ void PrintKnockout(const v1::KnockoutResults& k) {
                                        : Team(s.choice_of_opponents()),
                                    " (", s.choice_clause(), ")")});
     }
+    const bool deducted = m.home_deducted().numerator() != 0 ||
+                          m.away_deducted().numerator() != 0;
+    if (deducted) {
+      // The offence register's IMPs (OffenceRecorded), already off the total.
+      t.AddRow({"Deducted", "", "", "", ExactText(m.home_deducted()),
+                ExactText(m.away_deducted()), "offence register"});
+    }
     t.AddRow({"Total", "", "", "", ExactText(m.home_total()),
-              ExactText(m.away_total()), "with the carry-over"});
+              ExactText(m.away_total()),
+              deducted ? "with the carry-over, less deductions"
+                       : "with the carry-over"});
     std::cout << t.Render() << OutcomeText(m) << "\n";
   }
   if (k.event_result().empty()) return;

@@ -69,7 +69,9 @@ int RecordOffence(Client& cl, const Invocation& inv) {
     std::cout << "recorded at sequence " << e.sequence() << ": " << o.offender()
               << ", offence " << o.occurrence() << " of '" << o.offence()
               << "' (" << o.clause() << "): " << o.penalty();
-    if (o.has_vps()) {
+    if (!o.deducted().empty()) {
+      std::cout << "; deducted: " << o.deducted();
+    } else if (o.has_vps()) {
       std::cout << "; " << VpsText(o.vps()) << " VPs deducted from entrant "
                 << o.entrant();
     }

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/ruling_text.h"
+#include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 
 namespace tally::cli {
@@ -86,7 +87,8 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "--split=\"ns:4S N +2;ew:6S N =\" | --penalty=ns:2mp [--kind="
        "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE | "
        "--wrong-side) "
-       "[--non-offending=ns|ew] [--supersedes=SEQ] [--room=open|closed]",
+       "[--non-offending=ns|ew] [--supersedes=SEQ] [--room=open|closed] "
+       "[--dry-run]",
        "record a director's ruling with the Law cited and its text: an "
        "artificial (Law 12C2), assigned, weighted (12C1(c)) or split (12C1(b)) "
        "adjusted score replacing the table's result; a procedural (Law 90) or "
@@ -108,7 +110,9 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "--supersedes names the ruling it corrects (NZ LIRG "
        "82C). Refused after the correction period (Law 79C2) and once results "
        "are official (NSW TR 12.4). In an event of matches SESSION is the "
-       "round.",
+       "round. --dry-run appends nothing: it lists every result, datum, "
+       "board score, match, VP, total and position the ruling would change "
+       "if recorded now, or the refusal the ruling would meet.",
        5, 5, [](Client& cl, const Invocation& inv) {
          v1::RecordRulingRequest r;
          *r.mutable_options() = cl.Options();
@@ -148,6 +152,12 @@ void AddRulingCommands(std::vector<Command>& commands) {
            r.set_non_offending(*side);
          }
          if (!EffectOption(inv, &r)) return kUsage;
+         if (inv.Has("dry-run")) {
+           v1::FigureChanges changes;
+           grpc::Status st = cl.audit_->WhatIfRecordRuling(
+               cl.Context().get(), r, &changes);
+           return PrintFigureChanges(inv, st, changes);
+         }
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->RecordRuling(cl.Context().get(), r, &out);

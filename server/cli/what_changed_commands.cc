@@ -84,7 +84,8 @@ void AddWhatChangedCommands(std::vector<Command>& commands) {
        "tournament that differs between the log before the event and after "
        "it, each with its old and new value (a '-' where the figure did not "
        "exist). To see what a correction would change before making it: "
-       "tally correct ... --dry-run",
+       "tally correct ... --dry-run (a ruling: tally rule ... --dry-run; an "
+       "appeals committee's decision: tally appeal decide ... --dry-run)",
        1, 1, [](Client& cl, const Invocation& inv) {
          v1::WhatChangedRequest r;
          uint64_t sequence = 0;
