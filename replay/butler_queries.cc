@@ -13,6 +13,7 @@
 #include "replay/butler_ranking.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/fouled_scoring.h"
 
 namespace tally::replay {
 namespace {
@@ -187,6 +188,14 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_ns_imps(*l.ns_imps);
       line->set_datum_role(RoleName(l.role));
     }
+    line->set_fouled(l.fouled);
+    if (l.ew_imps.has_value()) line->set_ew_imps(*l.ew_imps);
+  }
+  if (board.fouled.has_value()) {
+    const int fouled_in = static_cast<int>(
+        std::count_if(board.lines.begin(), board.lines.end(),
+                      [](const ButlerLine& l) { return l.fouled; }));
+    *out.mutable_fouled() = FouledNoteToProto(*board.fouled, fouled_in);
   }
   return out;
 }

@@ -29,8 +29,9 @@
 // own (weighted outcomes against the datum; the profile's artificial IMPs),
 // a split table puts the non-offenders' result into the datum and each
 // side is IMPed on its own result. IMP and VP penalties in force come off
-// the pair's totals. Not yet here: fouled-board treatments (ANC SR
-// 7.2-7.6; recorded, not yet scored) and results pending appeal. A pair
+// the pair's totals. A fouled-board treatment in force is scored as its
+// clause says (replay/fouled_scoring.h). Not yet here: results pending
+// appeal. A pair
 // that sits out a round scores nothing for it (0 IMPs, NSW TR 12.8's board
 // average as the ANC profiles read it; no VPs for a match not played).
 //
@@ -51,6 +52,7 @@
 #include "core/datum/datum.h"
 #include "core/profile/profile.h"
 #include "core/vp/vp_result.h"
+#include "replay/fouled_note.h"
 #include "replay/state.h"
 
 namespace tally::replay {
@@ -67,6 +69,7 @@ struct ButlerLine {
   // (a split or artificial score); else they are -ns_imps.
   std::optional<int> ew_imps;
   uint64_t ruling = 0;  // the RulingMade in force here; 0: none
+  bool fouled = false;  // played the fouled form (a treatment in force)
 };
 
 struct ButlerBoard {
@@ -77,6 +80,9 @@ struct ButlerBoard {
   std::optional<core::DatumResult> datum;
   // Every result the movement schedules is in: the datum is final.
   bool complete = false;
+  // The fouled-board treatment in force (replay/fouled_scoring.h); `datum`
+  // is then the true form's.
+  std::optional<FouledBoardNote> fouled;
 };
 
 // One round at one table: NS pair against EW pair on the round's boards.
