@@ -189,6 +189,10 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_datum_role(RoleName(l.role));
     }
     line->set_fouled(l.fouled);
+    if (l.fouled && l.ns_imps.has_value() && board.fouled.has_value() &&
+        board.fouled->scored && !board.fouled->datum.has_value()) {
+      line->set_datum_role("not in datum");  // 2 IMPs to both sides
+    }
     if (l.ew_imps.has_value()) line->set_ew_imps(*l.ew_imps);
   }
   if (board.fouled.has_value()) {

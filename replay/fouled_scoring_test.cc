@@ -291,6 +291,8 @@ TEST_F(FouledScoringTest, NswTwoImpsToTheFouledTables) {
   EXPECT_EQ(s.pairs.at(12).net_imps, core::Rational(2));
   const v1::Traveller t = Traveller();
   EXPECT_EQ(t.lines(5).ew_imps(), 2);
+  EXPECT_EQ(t.lines(5).datum_role(), "not in datum");
+  EXPECT_EQ(t.lines(4).datum_role(), "dropped low");
   EXPECT_FALSE(t.lines(4).has_ew_imps());
 }
 
@@ -366,6 +368,31 @@ TEST_F(FouledScoringTest, AdjustedScoreOnTheBoardKeepsTheTreatmentWaiting) {
   EXPECT_FALSE(b.lines[5].ew_imps.has_value());  // no 2 IMPs to both
 }
 
+TEST_F(FouledScoringTest, ButlerFormWithTooFewResultsInWaitsForThem) {
+  Create("anc2025_abpc_open_stage2", v1::COMPETITION_KIND_BUTLER_PAIRS,
+         {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+  for (int table = 1; table <= 8; ++table) {
+    if (table != 8) Enter(table, 1, kBoard1[table - 1]);
+    for (int board = 2; board <= 12; ++board) Enter(table, board, PassedOut());
+  }
+  Rule(Fouled("separate_datums", {6, 7, 8}));
+  // ANC SR 7.2(a): two results of the fouled form are in, too few for its
+  // datum (3 or more): the board has no IMPs yet.
+  ButlerSessionScores s = Butler();
+  EXPECT_FALSE(s.boards.at(1).complete);
+  EXPECT_FALSE(s.boards.at(1).datum.has_value());
+  for (const ButlerLine& l : s.boards.at(1).lines) {
+    EXPECT_FALSE(l.ns_imps.has_value());
+  }
+  EXPECT_EQ(s.matches[6].boards_scored, 11);  // table 7: boards 2-12
+  Enter(8, 1, kBoard1[7]);
+  s = Butler();
+  EXPECT_TRUE(s.boards.at(1).complete);
+  EXPECT_THAT(Imps(s.boards.at(1)),
+              ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5}, P{-9, 9},
+                          P{11, -11}, P{0, 0}, P{-1, 1}));
+}
+
 // ---- Matchpoints (international scale: 2 per score beaten, 1 per tie) ----
 
 TEST_F(FouledScoringTest, NswSeparateDealPlusOnePerScoreInTheOtherGroup) {
@@ -410,6 +437,26 @@ TEST_F(FouledScoringTest, NswSixtyPercentWhenTooFewPlayedTheFouledForm) {
     EXPECT_EQ(b.results[i].ns_matchpoints, R(ns[i])) << "table " << i + 1;
     EXPECT_EQ(b.results[i].ew_matchpoints, R(ew[i])) << "table " << i + 1;
   }
+}
+
+TEST_F(FouledScoringTest, NswMatchpointTreatmentWaitsForEveryResult) {
+  Create("nsw_matchpoint_pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, {1});
+  for (int table = 1; table <= 7; ++table) {
+    Enter(table, 1, kBoard1[table - 1]);
+  }
+  Rule(Fouled("separate_deal", {6, 7, 8}));
+  // NSW TR 7.3.2 counts the whole field ("one (1) matchpoint for each
+  // score in the other group"): with 7 of 8 in, the board is scored as
+  // entered and the note says why.
+  ScoredBoard b = Matchpoints().boards.at(1);
+  ASSERT_TRUE(b.fouled.has_value());
+  EXPECT_FALSE(b.fouled->scored);
+  EXPECT_THAT(b.fouled->waiting, HasSubstr("7 of 8 results in"));
+  EXPECT_TRUE(b.results[6].fouled);
+  Enter(8, 1, kBoard1[7]);
+  b = Matchpoints().boards.at(1);
+  EXPECT_TRUE(b.fouled->scored);
+  EXPECT_EQ(b.results[7].ns_matchpoints, R("5"));  // as in the test above
 }
 
 // The other six tables' matchpoints when tables 7 and 8 leave the field:
