@@ -14,6 +14,7 @@
 #include "replay/butler_session.h"
 #include "replay/decide.h"
 #include "replay/fouled_scoring.h"
+#include "replay/pending_appeals.h"
 
 namespace tally::replay {
 namespace {
@@ -49,6 +50,8 @@ std::string RoleName(core::ScoreRole role) {
       return "not in the top tables";
     case core::ScoreRole::kPendingAppeal:
       return "pending appeal";
+    case core::ScoreRole::kAppealDecided:
+      return std::string(core::ScoreRoleText(role));
   }
   return "";
 }
@@ -65,7 +68,7 @@ absl::StatusOr<ScoredButlerSession> Score(const State& state,
   TALLY_ASSIGN_OR_RETURN(const SessionState* s,
                          FindSession(state, tournament_id, c.id, session));
   TALLY_ASSIGN_OR_RETURN(ButlerSessionScores scores,
-                         ScoreButlerSession(*s, c.profile));
+                         ScoreButlerSession(c, *s));
   return ScoredButlerSession{s, std::move(scores)};
 }
 
@@ -113,6 +116,7 @@ v1::BoardDatum DatumOf(const ButlerBoard& board) {
   out.set_basis(board.datum->basis);
   out.set_provisional(!board.complete || board.datum->provisional);
   out.set_results_in(static_cast<int>(board.lines.size()));
+  out.set_appeal(DatumAppealText(*board.datum));  // NSW TR 13
   return out;
 }
 
@@ -188,6 +192,7 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_ns_imps(*l.ns_imps);
       line->set_datum_role(RoleName(l.role));
     }
+    line->set_pending_appeal(l.pending_appeal);
     line->set_fouled(l.fouled);
     if (l.fouled && l.ns_imps.has_value() && board.fouled.has_value() &&
         board.fouled->scored && !board.fouled->datum.has_value()) {
@@ -241,7 +246,8 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
         if (l.ns_imps.has_value()) {
           line->set_imps(sign * *l.ns_imps);
           line->set_datum(board.datum->datum);
-          line->set_datum_provisional(!board.complete);
+          line->set_datum_provisional(!board.complete ||
+                                      board.datum->provisional);
         }
       }
     }

@@ -128,13 +128,15 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
     ranking.after_session = number;
     if (session.phase != SessionPhase::kPosted) ranking.provisional = true;
     TALLY_ASSIGN_OR_RETURN(ButlerSessionScores scores,
-                           ScoreButlerSession(session, competition.profile));
+                           ScoreButlerSession(competition, session));
     for (const ButlerMatch& m : scores.matches) {
       ++match_number;
       if (!m.complete) {
         ranking.provisional = true;
         continue;
       }
+      // NSW TR 13.2: counted on a provisional datum while an appeal pends.
+      if (m.provisional) ranking.provisional = true;
       core::Rational ns_score = m.ns_imps;
       core::Rational ew_score = m.ew_imps;
       if (m.vps.has_value()) {

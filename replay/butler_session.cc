@@ -8,6 +8,7 @@
 #include "core/profile/named_rules.h"
 #include "replay/adjusted_boards.h"
 #include "replay/fouled_scoring.h"
+#include "replay/pending_appeals.h"
 #include "replay/rulings.h"
 #include "core/scoring/imps.h"
 #include "core/vp/vp_scale.h"
@@ -18,6 +19,7 @@ namespace {
 // The board's datum from the results in, and each table's IMPs against it,
 // under the rulings in force (replay/adjusted_boards.h).
 absl::Status ScoreBoard(const SessionState& session,
+                        const CompetitionState* competition,
                         const core::DatumRule& rule,
                         const core::ArtificialImpsRule& artificial,
                         ButlerBoard& board) {
@@ -34,6 +36,12 @@ absl::Status ScoreBoard(const SessionState& session,
     ButlerLine line;
     line.result = &it->second;
     if (table.adjustment.has_value()) line.ruling = table.adjustment->sequence;
+    AppealMark appeal;  // NSW TR 13 (replay/pending_appeals.h)
+    if (competition != nullptr) {
+      appeal = AppealMarkAt(*competition, session.number, board.board,
+                            it->second.slot.table);
+    }
+    line.pending_appeal = appeal.pending;
     board.lines.push_back(line);
     TALLY_ASSIGN_OR_RETURN(std::optional<int> score,
                            DatumScoreOf(table, board.board));
@@ -41,7 +49,10 @@ absl::Status ScoreBoard(const SessionState& session,
                            ? static_cast<int>(input.scores.size())
                            : -1);
     if (score.has_value()) {
-      input.scores.push_back({.ns_score = *score, .table = it->second.slot.table});
+      input.scores.push_back({.ns_score = *score,
+                              .table = it->second.slot.table,
+                              .pending_appeal = appeal.pending,
+                              .appeal_decided = appeal.decided});
     }
     tables.push_back(table);
   }
@@ -101,6 +112,10 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
       ++match.boards_entered;
       if (!line.ns_imps.has_value()) break;
       ++match.boards_scored;
+      // NSW TR 13: this table's own score, or the datum, may still change.
+      if (line.pending_appeal || board.datum->provisional) {
+        match.provisional = true;
+      }
       match.ns_imps += *line.ns_imps;
       match.ew_imps += line.ew_imps.value_or(-*line.ns_imps);
       if (board.complete) {
@@ -175,6 +190,17 @@ void ApplyPenalties(const SessionState& session,
 
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile) {
+  return ScoreButlerSession(session, profile, nullptr);
+}
+
+absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
+    const CompetitionState& competition, const SessionState& session) {
+  return ScoreButlerSession(session, competition.profile, &competition);
+}
+
+absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
+    const SessionState& session, const core::RegulationProfile& profile,
+    const CompetitionState* competition) {
   if (!profile.datum.has_value()) {
     return absl::InvalidArgumentError(
         absl::StrCat("datum: profile ", profile.name,
@@ -201,8 +227,8 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
         const bool fouled,
         ScoreFouledButlerBoard(session, *profile.datum, scored));
     if (!fouled) {
-      TALLY_RETURN_IF_ERROR(
-          ScoreBoard(session, *profile.datum, artificial, scored));
+      TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
+                                       artificial, scored));
     }
     MarkFouledLines(scored);
   }

@@ -29,9 +29,12 @@
 // own (weighted outcomes against the datum; the profile's artificial IMPs),
 // a split table puts the non-offenders' result into the datum and each
 // side is IMPed on its own result. IMP and VP penalties in force come off
-// the pair's totals. A fouled-board treatment in force is scored as its
-// clause says (replay/fouled_scoring.h). Not yet here: results pending
-// appeal. A pair
+// the pair's totals. Results pending appeal (scored through the
+// competition, replay/pending_appeals.h): NSW TR 13.2's provisional datum
+// (the score used as it stands) or 13.3's (left out where the rule selects
+// scores); a match with a pending score or on a provisional datum is
+// provisional. A fouled-board treatment in force is scored as its clause
+// says (replay/fouled_scoring.h). A pair
 // that sits out a round scores nothing for it (0 IMPs, NSW TR 12.8's board
 // average as the ANC profiles read it; no VPs for a match not played).
 //
@@ -70,6 +73,9 @@ struct ButlerLine {
   std::optional<int> ew_imps;
   uint64_t ruling = 0;  // the RulingMade in force here; 0: none
   bool fouled = false;  // played the fouled form (a treatment in force)
+  // An appeal on this table's score is pending (replay/pending_appeals.h):
+  // its match is provisional (NSW TR 13).
+  bool pending_appeal = false;
 };
 
 struct ButlerBoard {
@@ -141,6 +147,16 @@ struct ButlerSessionScores {
 // movements, so this means a damaged log or a changed rule).
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile);
+
+// As above, under `competition`'s profile, with its appeals (NSW TR 13,
+// replay/pending_appeals.h) marking scores pending appeal or decided.
+absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
+    const CompetitionState& competition, const SessionState& session);
+
+// As above, reading appeals from `competition` when it is not null.
+absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
+    const SessionState& session, const core::RegulationProfile& profile,
+    const CompetitionState* competition);
 
 // Takes the IMP and VP penalties in force in `session` (RulingMade) off
 // the pairs' totals in `pairs`.

@@ -464,6 +464,61 @@ TEST_F(OpenStage2Test, DatumOfTheNMinusTwoMiddleScoresAndTheMatchVps) {
   EXPECT_EQ(card->matches(0).opponent_vps().units(), 604);
 }
 
+TEST_F(OpenStage2Test, NswTr13_2AScorePendingAppealMakesItsBoardProvisional) {
+  // Session 1, board 2 (+110 +140 -50 +170): 16.11, four tables, one
+  // dropped at each end, (110 + 140) / 2 = 125 -> 130. An appeal on table
+  // 3's -50 (pair 3 v 7): the profile's nsw_tr_13 policy with every score
+  // in the datum is 13.2, so -50 counts as it stands: still 130, now
+  // provisional, and every match on the board is provisional.
+  PlaySession1();
+  v1::EventPayload lodged;
+  v1::AppealLodged* a = lodged.mutable_appeal_lodged();
+  a->set_competition_id("abpc");
+  a->set_appeal(1);
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(1);
+  a->set_table(3);
+  a->set_board(2);
+  a->set_appellant(3);
+  Apply(state_, lodged);
+  absl::StatusOr<ButlerSessionScores> pending =
+      ScoreButlerSession(Abpc(), Abpc().sessions.at(1));
+  ASSERT_THAT(pending, IsOk());
+  const ButlerBoard& board2 = pending->boards.at(2);
+  EXPECT_EQ(board2.datum->datum, 130);
+  EXPECT_TRUE(board2.datum->provisional);
+  EXPECT_TRUE(board2.lines[2].pending_appeal);
+  EXPECT_FALSE(board2.lines[1].pending_appeal);
+  for (const ButlerMatch& m : pending->matches) {
+    EXPECT_TRUE(m.provisional) << m.table;
+    EXPECT_TRUE(m.complete) << m.table;
+  }
+  EXPECT_TRUE(pending->provisional);
+  // Scored without the competition the appeal is not seen.
+  EXPECT_FALSE(Scores(1).boards.at(2).datum->provisional);
+  // The traveller says so.
+  v1::GetTravellerRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("abpc");
+  r.set_session(1);
+  r.set_board(2);
+  absl::StatusOr<v1::Traveller> traveller = BuildTraveller(state_, r);
+  ASSERT_THAT(traveller, IsOk());
+  EXPECT_THAT(traveller->datum().appeal(), HasSubstr("NSW TR 13.2"));
+  EXPECT_TRUE(traveller->lines(2).pending_appeal());
+
+  // Withdrawn: no longer pending, the datum final again.
+  v1::EventPayload withdrawn;
+  withdrawn.mutable_appeal_withdrawn()->set_competition_id("abpc");
+  withdrawn.mutable_appeal_withdrawn()->set_appeal(1);
+  Apply(state_, withdrawn);
+  absl::StatusOr<ButlerSessionScores> after =
+      ScoreButlerSession(Abpc(), Abpc().sessions.at(1));
+  ASSERT_THAT(after, IsOk());
+  EXPECT_FALSE(after->boards.at(2).datum->provisional);
+  EXPECT_FALSE(after->provisional);
+}
+
 TEST_F(OpenStage2Test, AMatchOnAProvisionalDatumHasProvisionalVps) {
   // Board 1 in at three tables: 16.11 for 4 tables drops one at each end of
   // the three in (+170, +420, +420): datum 420, provisional. Tables 1-3 have

@@ -15,6 +15,7 @@
 #include "core/vp/vp_scale.h"
 #include "replay/bridge_convert.h"
 #include "replay/draw_maker.h"
+#include "replay/pending_appeals.h"
 
 namespace tally::replay {
 namespace {
@@ -382,6 +383,7 @@ std::optional<ForfeitDeclaration> ForfeitAt(const CompetitionState& competition,
 core::RoundInput PlayedRoundInputOf(const CompetitionState& competition,
                                     const MatchRoundState& round) {
   core::RoundInput input = RoundInputOf(round);
+  MarkAppeals(competition, input);  // NSW TR 13 (replay/pending_appeals.h)
   if (IsKnockout(competition)) return input;
   std::set<int> forfeited;
   for (const v1::DrawnMatch& m : round.draw.matches()) {

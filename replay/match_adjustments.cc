@@ -164,7 +164,11 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
       TALLY_ASSIGN_OR_RETURN(std::optional<int> in_datum,
                              DatumScoreOf(table, b));
       if (in_datum.has_value()) {
-        datum_input.scores.push_back({*in_datum, r->table, r->pending_appeal});
+        // NSW TR 13 (replay/pending_appeals.h): as ScoreRound reads them.
+        datum_input.scores.push_back({.ns_score = *in_datum,
+                                      .table = r->table,
+                                      .pending_appeal = r->pending_appeal,
+                                      .appeal_decided = r->appeal_decided});
       }
       tables.push_back(table);
     }

@@ -12,6 +12,7 @@
 #include "replay/event_log.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
+#include "replay/pending_appeals.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -86,6 +87,24 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
     }
+    // NSW TR 13 (replay/pending_appeals.h).
+    MatchAppealNote note = MatchAppealNoteOf(*c, round->number, score, m.table);
+    *r->mutable_appeal_pending_boards() = {note.pending_boards.begin(),
+                                           note.pending_boards.end()};
+    r->set_provisional_reason(std::move(note.reason));
+  }
+  for (const core::BoardScore& b : score.boards) {
+    if (!b.datum.has_value()) continue;
+    v1::BoardDatum* d = out.add_datums();
+    d->set_board(b.board);
+    d->set_datum(b.datum->datum);
+    *d->mutable_mean() = ToProtoFraction(b.datum->mean);
+    d->set_considered(b.datum->considered);
+    d->set_dropped_each_end(b.datum->dropped_each_end);
+    d->set_basis(b.datum->basis);
+    d->set_provisional(b.datum->provisional);
+    d->set_results_in(static_cast<int>(b.ns_points.size()));
+    d->set_appeal(DatumAppealText(*b.datum));
   }
   for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
     v1::MatchResult* r = out.add_matches();

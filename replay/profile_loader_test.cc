@@ -43,7 +43,8 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
                  "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
                  "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
                  "anc2025_swiss_pairs_b", "anc2025_wsp", "nsw_butler",
-                 "nsw_matchpoint_pairs", "nsw_swiss_pairs", "nsw_swiss_teams",
+                 "nsw_matchpoint_pairs", "nsw_swiss_pairs",
+                 "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
                  "sabf_butler_round_robin", "sabf_butler_swiss",
                  "sabf_matchpoint_pairs", "sabf_round_robin_teams",
                  "sabf_state_open_pairs_final",
@@ -327,6 +328,22 @@ TEST(ProfileClausesTest, NswProfilesFollowElevenTwo) {
             core::TimeAnchor::kNextSessionStart);
   EXPECT_EQ(mp.time_windows[0].ends_at_latest_of[1].minutes, -30);
   EXPECT_EQ(mp.artificial.fouled_board, "nsw_tr_7_3_2");
+}
+
+TEST(ProfileClausesTest, NswTopTablesSwissPairsIsThirteenThree) {
+  // NSW TR 13.3 needs a datum from selected scores: SABF TR 12.2's top
+  // twelve tables after round two; the rest is nsw_swiss_pairs.
+  const core::RegulationProfile top = Load("nsw_swiss_pairs_top_tables");
+  const core::RegulationProfile all = Load("nsw_swiss_pairs");
+  ASSERT_TRUE(top.datum.has_value());
+  EXPECT_EQ(top.datum->method, core::DatumMethod::kSabfTr12_2);
+  EXPECT_EQ(top.datum->pending_appeals, core::PendingAppealPolicy::kNswTr13);
+  EXPECT_EQ(all.datum->method, core::DatumMethod::kAncSr16_11To16_13);
+  EXPECT_EQ(top.vp->scale.id, all.vp->scale.id);
+  EXPECT_EQ(top.draw->odd_field, all.draw->odd_field);
+  EXPECT_EQ(top.matches->boards_per_match, 8);
+  EXPECT_EQ(top.tie_breaks.chains.back().criteria,
+            all.tie_breaks.chains.back().criteria);
 }
 
 TEST(ProfileClausesTest, AncSwissPairsDrawQuartersByeAndModifiedSwiss) {

@@ -44,6 +44,14 @@ std::string ResultText(const EnteredResult& r) {
                       r.ns_score);
 }
 
+// NSW TR 13.2: " (provisional: appeal pending, NSW TR 13.2)" when the datum
+// uses a score pending appeal as it stands; empty otherwise. (Under 13.3 the
+// pending score is left out and the datum stands: nothing to say.)
+std::string ProvisionalDatumText(const core::DatumResult& datum) {
+  return datum.provisional ? " (provisional: appeal pending, NSW TR 13.2)"
+                           : "";
+}
+
 std::string RoomText(v1::Room room) {
   if (room == v1::ROOM_UNSPECIFIED) return "";
   const std::string name = v1::Room_Name(room);
@@ -140,7 +148,7 @@ void AddMatchpointSession(const CompetitionState& c, const SessionState& s,
 void AddButlerSession(const CompetitionState& c, const SessionState& s,
                       Facts& facts) {
   absl::StatusOr<ButlerSessionScores> scores =
-      ScoreButlerSession(s, c.profile);
+      ScoreButlerSession(c, s);
   if (!scores.ok()) {
     facts.Note(s.number, "Butler scores", scores.status());
     return;
@@ -149,7 +157,8 @@ void AddButlerSession(const CompetitionState& c, const SessionState& s,
     if (b.datum.has_value()) {
       facts.Add(s.number, FactKind::kDatum, "board", board, 0, "datum",
                 absl::StrCat(b.datum->datum,
-                             b.complete ? "" : " (provisional)"));
+                             b.complete ? ProvisionalDatumText(*b.datum)
+                                        : " (provisional)"));
     }
     if (b.fouled.has_value() && b.fouled->datum.has_value()) {
       facts.Add(s.number, FactKind::kDatum, "board", board, 0,
@@ -246,7 +255,7 @@ void AddMatches(const State& state, const std::string& tournament,
     for (const core::BoardScore& b : sr.score.boards) {
       if (b.datum.has_value()) {
         facts.Add(number, FactKind::kDatum, "board", b.board, 0, "datum",
-                  absl::StrCat(b.datum->datum));
+                  absl::StrCat(b.datum->datum, ProvisionalDatumText(*b.datum)));
       }
       for (const auto& [where, points] : b.ns_points) {
         facts.Add(number, FactKind::kBoardScore, "board", b.board,

@@ -246,6 +246,8 @@ v1::DatumScoreRole ToProtoRole(core::ScoreRole role) {
       return v1::DATUM_SCORE_ROLE_NOT_IN_TOP_TABLES;
     case core::ScoreRole::kPendingAppeal:
       return v1::DATUM_SCORE_ROLE_PENDING_APPEAL;
+    case core::ScoreRole::kAppealDecided:
+      return v1::DATUM_SCORE_ROLE_APPEAL_DECIDED;
   }
   return v1::DATUM_SCORE_ROLE_UNSPECIFIED;
 }
@@ -279,7 +281,8 @@ absl::StatusOr<v1::DatumResponse> TakeDatum(const v1::DatumRequest& r) {
     TALLY_RETURN_IF_ERROR(CheckScore("score", s.ns_score()));
     input.scores.push_back({.ns_score = s.ns_score(),
                             .table = s.table(),
-                            .pending_appeal = s.pending_appeal()});
+                            .pending_appeal = s.pending_appeal(),
+                            .appeal_decided = s.appeal_decided()});
   }
   input.match = r.match();
   if (r.has_tables_in_play()) input.tables_in_play = r.tables_in_play();

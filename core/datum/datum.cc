@@ -185,6 +185,25 @@ absl::Status ValidateTables(const DatumInput& input, int top_tables,
 
 }  // namespace
 
+absl::string_view ScoreRoleText(ScoreRole role) {
+  switch (role) {
+    case ScoreRole::kUsed:
+      return "used";
+    case ScoreRole::kDroppedHigh:
+      return "dropped high";
+    case ScoreRole::kDroppedLow:
+      return "dropped low";
+    case ScoreRole::kNotInTopTables:
+      return "not in the top tables";
+    case ScoreRole::kPendingAppeal:
+      return "pending appeal";
+    case ScoreRole::kAppealDecided:
+      return "left out: appeal decided, the datum taken while pending stands "
+             "(NSW TR 13.3)";
+  }
+  return "";
+}
+
 DatumInput DatumInputFromScores(const std::vector<int>& ns_scores, int match) {
   DatumInput input;
   input.match = match;
@@ -254,6 +273,11 @@ absl::StatusOr<DatumResult> ComputeDatum(const DatumRule& rule,
     } else if (s.pending_appeal && exclude_pending) {
       result.roles[i] = ScoreRole::kPendingAppeal;
       ++left_out_pending;
+    } else if (s.appeal_decided && exclude_pending) {
+      // NSW TR 13.3: "the only alteration in result will be in that match
+      // which involved the appeal": the datum taken without it stands.
+      result.roles[i] = ScoreRole::kAppealDecided;
+      ++left_out_pending;
     } else {
       if (s.pending_appeal) result.provisional = true;
       considered.push_back(i);
@@ -266,7 +290,9 @@ absl::StatusOr<DatumResult> ComputeDatum(const DatumRule& rule,
     for (int i : order) {
       if (left_out_pending == 0) break;
       const TableScore& s = input.scores[i];
-      if (s.table <= *top_tables || s.pending_appeal) continue;
+      if (s.table <= *top_tables || s.pending_appeal || s.appeal_decided) {
+        continue;
+      }
       considered.push_back(i);
       result.substitute_tables.push_back(s.table);
       --left_out_pending;

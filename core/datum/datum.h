@@ -21,7 +21,10 @@
 // tables down (DatumInput::director_substitutes_pending). When the appeal is
 // decided, 13.2 recomputes the session's datums (call ComputeDatum again with
 // the decided score); 13.3 changes only the appealed match, so the datum
-// computed without the pending score stands.
+// computed without the pending score stands: flag the decided score
+// TableScore::appeal_decided and it stays out (ScoreRole::kAppealDecided),
+// the same substitutes brought in, so the datum is the one taken while the
+// appeal was pending.
 //
 // Pure functions of their arguments. Thread-safe.
 
@@ -34,6 +37,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 #include "core/datum/datum_rule.h"
 
@@ -49,6 +53,14 @@ struct TableScore {
   int table = 0;
   // The score is subject to a pending appeal (NSW TR 13).
   bool pending_appeal = false;
+  // The score was pending appeal and the appeal is no longer pending
+  // (decided or withdrawn). Where pending scores are left out (NSW TR 13.3:
+  // a rule selecting the top tables, or PendingAppealPolicy::kExclude) it
+  // stays out, "the only alteration in result" being in its own match;
+  // where they are used as they stand (13.2, kInclude) it is used like any
+  // other score: "the datums and results for that session will be altered
+  // accordingly".
+  bool appeal_decided = false;
 };
 
 struct DatumInput {
@@ -78,7 +90,13 @@ enum class ScoreRole {
   kDroppedLow,      // among the lowest scores trimmed
   kNotInTopTables,  // outside the top tables the rule considers
   kPendingAppeal,   // left out as pending appeal (NSW TR 13.3)
+  kAppealDecided,   // left out: its appeal is decided and the datum taken
+                    // while it was pending stands (NSW TR 13.3)
 };
+
+// The role in words for a traveller, e.g. "dropped high" or "left out:
+// appeal decided, the datum taken while pending stands (NSW TR 13.3)".
+absl::string_view ScoreRoleText(ScoreRole role);
 
 struct DatumResult {
   // The mean rounded once, to DatumRule::rounding_step.
@@ -90,7 +108,8 @@ struct DatumResult {
   // Scores considered before trimming, and how many dropped at each end.
   int considered = 0;
   int dropped_each_end = 0;
-  // Tables brought in under NSW TR 13.3 in place of pending scores.
+  // Tables brought in under NSW TR 13.3 in place of pending scores (and of
+  // scores whose appeal is decided).
   std::vector<int> substitute_tables;
   // A score pending appeal was used as it stands (NSW TR 13.2): the datum is
   // provisional.

@@ -22,6 +22,7 @@ constexpr ScoreRole L = ScoreRole::kDroppedLow;
 constexpr ScoreRole H = ScoreRole::kDroppedHigh;
 constexpr ScoreRole T = ScoreRole::kNotInTopTables;
 constexpr ScoreRole P = ScoreRole::kPendingAppeal;
+constexpr ScoreRole D = ScoreRole::kAppealDecided;
 
 DatumRule Rule(DatumMethod method) { return DatumRuleForMethod(method); }
 
@@ -553,6 +554,62 @@ TEST(DatumTest, NswTr13_3DirectorMayIncludeAnEquivalentNumberOfScores) {
   EXPECT_THAT(r->substitute_tables, ElementsAre(13));
   EXPECT_EQ(r->roles[12], L);  // table 13, brought in and trimmed low
   EXPECT_EQ(r->roles[13], T);
+}
+
+TEST(DatumTest, NswTr13_3DecidedScoreStaysOutSoTheDatumStands) {
+  // The SABF TR 12.2 round-3 board with table 2's appeal decided: the
+  // committee changed 620 to -200. 13.3: "the only alteration in result
+  // will be in that match which involved the appeal", so the datum is the
+  // one taken while it was pending (560, worked above), whatever the new
+  // score; table 2 is IMPed against 560 in its own match.
+  DatumInput input = DatumInputFromScores(kSwissFourteen, 3);
+  input.scores[1].ns_score = -200;
+  input.scores[1].appeal_decided = true;
+  absl::StatusOr<DatumResult> r =
+      ComputeDatum(Rule(DatumMethod::kSabfTr12_2), input);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->considered, 11);
+  EXPECT_EQ(r->mean, Rational(3900, 7));
+  EXPECT_EQ(r->datum, 560);
+  EXPECT_EQ(r->roles[1], D);
+  EXPECT_FALSE(r->provisional);
+  EXPECT_THAT(ScoreRoleText(r->roles[1]), HasSubstr("NSW TR 13.3"));
+}
+
+TEST(DatumTest, NswTr13_3DecidedScoreKeepsTheDirectorsSubstitute) {
+  // As the substitute case above (505 -> 510 with table 13 brought in for
+  // table 2), the appeal now decided: the same datum, table 13 still in.
+  DatumInput input = DatumInputFromScores(kSwissFourteen, 3);
+  input.scores[1].ns_score = 1430;
+  input.scores[1].appeal_decided = true;
+  input.director_substitutes_pending = true;
+  absl::StatusOr<DatumResult> r =
+      ComputeDatum(Rule(DatumMethod::kSabfTr12_2), input);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->mean, Rational(505));
+  EXPECT_EQ(r->datum, 510);
+  EXPECT_THAT(r->substitute_tables, ElementsAre(13));
+  EXPECT_EQ(r->roles[1], D);
+}
+
+TEST(DatumTest, NswTr13_2DecidedScoreCountsAndTheDatumMoves) {
+  // 13.2: "the datums and results for that session will be altered
+  // accordingly". The 14-table ANC SR 16.11 board (480 while table 3's 650
+  // was pending) with the appeal decided, 650 -> 420: one dropped at each
+  // end. Sorted: -200 | -100 140 170 420 600 600 620x5 650 | 1430.
+  // -100 + 140 + 170 + 420 + 1200 + 3100 + 650 = 5580; 5580 / 12 = 465,
+  // halfway: away from zero -> 470.
+  DatumInput input =
+      DatumInputFromScores({620, 620, 420, 600, 170, -100, 620, 650, 140, 620,
+                            1430, -200, 620, 600});
+  input.scores[2].appeal_decided = true;
+  absl::StatusOr<DatumResult> r =
+      ComputeDatum(Rule(DatumMethod::kAncSr16_11To16_13), input);
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->mean, Rational(465));
+  EXPECT_EQ(r->datum, 470);
+  EXPECT_EQ(r->roles[2], U);
+  EXPECT_FALSE(r->provisional);
 }
 
 TEST(DatumTest, PendingAppealPolicyOverridesNswTr13) {

@@ -71,6 +71,10 @@ struct BoardResultAt {
   // The score is subject to a pending appeal (NSW TR 13); only a datum
   // (imps_vs_datum) reads it.
   bool pending_appeal = false;
+  // The score was pending appeal and the appeal is decided or withdrawn
+  // (core/datum/datum.h TableScore::appeal_decided: under NSW TR 13.3 it
+  // stays out of the datum); only a datum reads it.
+  bool appeal_decided = false;
 };
 
 struct RoundInput {

@@ -68,7 +68,10 @@ absl::Status ScoreAgainstDatum(const RegulationProfile& profile,
   datum_input.match = input.round;
   datum_input.tables_in_play = TablesInPlay(input);
   for (const auto& [key, r] : results) {
-    datum_input.scores.push_back({r->ns_score, r->table, r->pending_appeal});
+    datum_input.scores.push_back({.ns_score = r->ns_score,
+                                  .table = r->table,
+                                  .pending_appeal = r->pending_appeal,
+                                  .appeal_decided = r->appeal_decided});
   }
   const bool complete =
       static_cast<int>(results.size()) == TablesInPlay(input);

@@ -188,6 +188,49 @@ TEST(ScoreRoundTest, ButlerPendingAppealMakesTheDatumProvisional) {
   EXPECT_FALSE(BoardOf(*s, 2).datum->provisional);
 }
 
+TEST(ScoreRoundTest, ButlerAppealDecidedUnderExclusionMovesOnlyItsMatch) {
+  // Pending scores left out (PendingAppealPolicy::kExclude, as NSW TR 13.3
+  // does when the rule selects scores). Board 1, table 1 (620) pending:
+  // the datum of t2-t5, sorted -100 170 620 650, drop one at each end:
+  // (170 + 620) / 2 = 395 -> 400. t1 +220 -> +6; t2 +250 -> +6;
+  // t3 -230 -> -6; t4 -500 -> -11; t5 +220 -> +6.
+  RegulationProfile profile = ButlerPairs();
+  profile.datum->pending_appeals = PendingAppealPolicy::kExclude;
+  RoundInput in = ButlerRound();
+  in.results[0].pending_appeal = true;  // board 1, table 1
+  absl::StatusOr<RoundScore> pending = ScoreRound(profile, in, 0, std::nullopt);
+  ASSERT_THAT(pending, IsOk());
+  EXPECT_EQ(BoardOf(*pending, 1).datum->datum, 400);
+  EXPECT_EQ(BoardOf(*pending, 1).datum->roles[0], ScoreRole::kPendingAppeal);
+  EXPECT_THAT(BoardOf(*pending, 1).ns_points,
+              ElementsAre(Pair(Pair(1, 0), Rational(6)),
+                          Pair(Pair(2, 0), Rational(6)),
+                          Pair(Pair(3, 0), Rational(-6)),
+                          Pair(Pair(4, 0), Rational(-11)),
+                          Pair(Pair(5, 0), Rational(6))));
+
+  // Decided: the committee's -200 at table 1. The datum stands at 400
+  // (NSW TR 13.3); t1 -600 -> -12, the other tables as before.
+  in.results[0].pending_appeal = false;
+  in.results[0].appeal_decided = true;
+  in.results[0].ns_score = -200;
+  absl::StatusOr<RoundScore> decided = ScoreRound(profile, in, 0, std::nullopt);
+  ASSERT_THAT(decided, IsOk());
+  EXPECT_EQ(BoardOf(*decided, 1).datum->datum, 400);
+  EXPECT_EQ(BoardOf(*decided, 1).datum->roles[0], ScoreRole::kAppealDecided);
+  EXPECT_THAT(BoardOf(*decided, 1).ns_points,
+              ElementsAre(Pair(Pair(1, 0), Rational(-12)),
+                          Pair(Pair(2, 0), Rational(6)),
+                          Pair(Pair(3, 0), Rational(-6)),
+                          Pair(Pair(4, 0), Rational(-11)),
+                          Pair(Pair(5, 0), Rational(6))));
+  for (size_t i = 1; i < decided->matches.size(); ++i) {
+    EXPECT_EQ(decided->matches[i].home_imps, pending->matches[i].home_imps);
+  }
+  EXPECT_EQ(decided->matches[0].home_imps,
+            pending->matches[0].home_imps - 18);  // +6 -> -12
+}
+
 TEST(ScoreRoundTest, ButlerRoundInProgressIsProvisionalWithoutVps) {
   RoundInput in = ButlerRound();
   std::vector<BoardResultAt> kept;

@@ -105,10 +105,11 @@ void PrintButlerTraveller(const v1::Traveller& x) {
               << " score(s) used: " << ExactText(d.mean()) << "; "
               << d.dropped_each_end() << " dropped at each end of "
               << d.considered() << " considered\n";
-    if (d.provisional()) {
+    if (d.provisional() && d.results_in() < x.times_expected()) {
       std::cout << "  provisional: " << d.results_in() << " of "
                 << x.times_expected() << " results in\n";
     }
+    if (!d.appeal().empty()) std::cout << "  " << d.appeal() << "\n";  // NSW TR 13
   } else {
     std::cout << "no datum yet: too few results in to average\n";
   }
@@ -120,7 +121,9 @@ void PrintButlerTraveller(const v1::Traveller& x) {
                                                     l.fouled() ? " F" : ""),
               absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
               replay::DescribeResult(l.result()), absl::StrCat(l.ns_score()),
-              l.datum_role(), l.has_ns_imps() ? Signed(l.ns_imps()) : "",
+              l.pending_appeal() ? absl::StrCat(l.datum_role(), " (appeal pending)")
+                                 : l.datum_role(),
+              l.has_ns_imps() ? Signed(l.ns_imps()) : "",
               l.has_ew_imps()   ? Signed(l.ew_imps())
               : l.has_ns_imps() ? Signed(-l.ns_imps())
                                 : "",

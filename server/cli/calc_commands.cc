@@ -210,6 +210,8 @@ std::string RoleText(v1::DatumScoreRole role) {
       return "not in the top tables";
     case v1::DATUM_SCORE_ROLE_PENDING_APPEAL:
       return "left out (pending appeal)";
+    case v1::DATUM_SCORE_ROLE_APPEAL_DECIDED:
+      return "left out (appeal decided, NSW TR 13.3)";
     default:
       return "?";
   }

@@ -211,6 +211,17 @@ void PrintMatchResults(const v1::MatchResults& x) {
   for (const v1::MatchResult& m : x.matches()) {
     if (m.has_forfeit()) std::cout << ForfeitLine(m.forfeit()) << "\n";
   }
+  // NSW TR 13: what an appeal pending (or decided) does to the figures.
+  for (const v1::BoardDatum& d : x.datums()) {
+    if (d.appeal().empty()) continue;
+    std::cout << "board " << d.board() << ": datum " << d.datum() << ", "
+              << d.appeal() << "\n";
+  }
+  for (const v1::MatchResult& m : x.matches()) {
+    if (m.provisional_reason().empty()) continue;
+    std::cout << "table " << m.table() << " (" << m.home() << " v "
+              << m.away() << "): " << m.provisional_reason() << "\n";
+  }
 }
 
 // "net_imps (ANC SR 12.2)": how a row's place was decided.
