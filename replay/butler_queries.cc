@@ -13,6 +13,7 @@
 #include "replay/butler_ranking.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/fouled_scoring.h"
 #include "replay/pending_appeals.h"
 
 namespace tally::replay {
@@ -192,6 +193,18 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_datum_role(RoleName(l.role));
     }
     line->set_pending_appeal(l.pending_appeal);
+    line->set_fouled(l.fouled);
+    if (l.fouled && l.ns_imps.has_value() && board.fouled.has_value() &&
+        board.fouled->scored && !board.fouled->datum.has_value()) {
+      line->set_datum_role("not in datum");  // 2 IMPs to both sides
+    }
+    if (l.ew_imps.has_value()) line->set_ew_imps(*l.ew_imps);
+  }
+  if (board.fouled.has_value()) {
+    const int fouled_in = static_cast<int>(
+        std::count_if(board.lines.begin(), board.lines.end(),
+                      [](const ButlerLine& l) { return l.fouled; }));
+    *out.mutable_fouled() = FouledNoteToProto(*board.fouled, fouled_in);
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include "core/base/status_macros.h"
 #include "core/profile/named_rules.h"
 #include "replay/adjusted_boards.h"
+#include "replay/fouled_scoring.h"
 #include "replay/pending_appeals.h"
 #include "replay/rulings.h"
 #include "core/scoring/imps.h"
@@ -221,8 +222,15 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     ButlerBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
-    TALLY_RETURN_IF_ERROR(
-        ScoreBoard(session, competition, *profile.datum, artificial, scored));
+    // A fouled-board treatment in force (replay/fouled_scoring.h).
+    TALLY_ASSIGN_OR_RETURN(
+        const bool fouled,
+        ScoreFouledButlerBoard(session, *profile.datum, scored));
+    if (!fouled) {
+      TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
+                                       artificial, scored));
+    }
+    MarkFouledLines(scored);
   }
   for (const v1::MovementRound& round : session.movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {

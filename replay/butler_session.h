@@ -33,8 +33,8 @@
 // competition, replay/pending_appeals.h): NSW TR 13.2's provisional datum
 // (the score used as it stands) or 13.3's (left out where the rule selects
 // scores); a match with a pending score or on a provisional datum is
-// provisional. Not yet here: fouled-board treatments (ANC SR 7.2-7.6;
-// recorded, not yet scored). A pair
+// provisional. A fouled-board treatment in force is scored as its clause
+// says (replay/fouled_scoring.h). A pair
 // that sits out a round scores nothing for it (0 IMPs, NSW TR 12.8's board
 // average as the ANC profiles read it; no VPs for a match not played).
 //
@@ -55,6 +55,7 @@
 #include "core/datum/datum.h"
 #include "core/profile/profile.h"
 #include "core/vp/vp_result.h"
+#include "replay/fouled_note.h"
 #include "replay/state.h"
 
 namespace tally::replay {
@@ -71,6 +72,7 @@ struct ButlerLine {
   // (a split or artificial score); else they are -ns_imps.
   std::optional<int> ew_imps;
   uint64_t ruling = 0;  // the RulingMade in force here; 0: none
+  bool fouled = false;  // played the fouled form (a treatment in force)
   // An appeal on this table's score is pending (replay/pending_appeals.h):
   // its match is provisional (NSW TR 13).
   bool pending_appeal = false;
@@ -84,6 +86,9 @@ struct ButlerBoard {
   std::optional<core::DatumResult> datum;
   // Every result the movement schedules is in: the datum is final.
   bool complete = false;
+  // The fouled-board treatment in force (replay/fouled_scoring.h); `datum`
+  // is then the true form's.
+  std::optional<FouledBoardNote> fouled;
 };
 
 // One round at one table: NS pair against EW pair on the round's boards.

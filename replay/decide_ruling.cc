@@ -14,6 +14,7 @@
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 #include "replay/fouled_ruling.h"
+#include "replay/fouled_scoring.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"
 #include "replay/window_check.h"
@@ -559,6 +560,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       TALLY_RETURN_IF_ERROR(
           CheckFouledTreatment(rule, request.fouled().treatment(),
                                times->second, static_cast<int>(fouled.size())));
+      TALLY_RETURN_IF_ERROR(
+          CheckFouledScoring(c->profile, request.fouled().treatment(),
+                             times->second, static_cast<int>(fouled.size())));
       if (const RulingRecord* current =
               FouledTreatmentAt(*rulings, request.board());
           current != nullptr &&

@@ -10,6 +10,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/butler_queries.h"
 #include "replay/decide.h"
+#include "replay/fouled_scoring.h"
 #include "replay/profile_loader.h"
 #include "replay/session_scores.h"
 
@@ -217,6 +218,10 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     *line->mutable_ew_matchpoints() = ToProtoFraction(r.ew_matchpoints);
     line->set_sequence(r.result->sequence);
     line->set_confirmed(r.result->confirmed);
+    line->set_fouled(r.fouled);
+  }
+  if (board.fouled.has_value()) {
+    *out.mutable_fouled() = FouledNoteToProto(*board.fouled, 0);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include "core/profile/named_rules.h"
 #include "core/scoring/matchpoints.h"
 #include "replay/adjusted_boards.h"
+#include "replay/fouled_scoring.h"
 #include "replay/rulings.h"
 
 namespace tally::replay {
@@ -13,6 +14,8 @@ struct PendingArtificial {
   int board = 0;
   size_t index = 0;  // in the board's results
   AdjustedTable table;
+  // The fouled-board treatment's amounts, where it made the score.
+  std::optional<core::ArtificialMatchpointRule> rule;
 };
 
 // A procedural or disciplinary penalty, or an offence's deduction, comes
@@ -67,8 +70,15 @@ SessionScores ScoreSession(const SessionState& session,
            AdjustmentAt(session.rulings, board, it->second.slot.table)});
     }
     if (tables.empty()) continue;
+    // A fouled-board treatment in force (replay/fouled_scoring.h).
+    std::optional<FouledMatchpoints> fouled =
+        FouledBoardMatchpoints(session.rulings, board, times, tables);
+    if (fouled.has_value()) scored.fouled = fouled->note;
     absl::StatusOr<std::vector<std::optional<core::TableAward>>> awards =
-        AdjustedMatchpoints(tables, board, times);
+        fouled.has_value() && fouled->note.scored
+            ? absl::StatusOr<std::vector<std::optional<core::TableAward>>>(
+                  fouled->awards)
+            : AdjustedMatchpoints(tables, board, times);
     if (!awards.ok()) {
       // Decide scores every adjusted result before accepting it, so this is
       // a damaged log: the board is scored as entered.
@@ -80,8 +90,13 @@ SessionScores ScoreSession(const SessionState& session,
                      tables[i].adjustment.has_value()
                          ? tables[i].adjustment->sequence
                          : 0};
+      r.fouled = scored.fouled.has_value() &&
+                 scored.fouled->Fouled(r.result->slot.table);
       if (!(*awards)[i].has_value()) {
-        pending.push_back({board, scored.results.size(), tables[i]});
+        pending.push_back({board, scored.results.size(), tables[i],
+                           r.fouled && fouled.has_value() && fouled->note.scored
+                               ? std::optional(fouled->artificial)
+                               : std::nullopt});
         scored.results.push_back(r);
         continue;
       }
@@ -115,7 +130,7 @@ SessionScores ScoreSession(const SessionState& session,
                            ? r.result->slot.ns_pair
                            : r.result->slot.ew_pair;
       std::optional<core::Rational> own = session_percent[pair];
-      core::ArtificialMatchpointRule rule = artificial;
+      core::ArtificialMatchpointRule rule = p.rule.value_or(artificial);
       if (!own.has_value()) rule.session_average_if_higher = false;
       absl::StatusOr<core::Rational> mp = core::ArtificialMatchpoints(
           ArtificialOf(p.table, side), static_cast<int>(scored.top), rule,

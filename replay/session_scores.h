@@ -16,6 +16,7 @@
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/profile/profile.h"
+#include "replay/fouled_note.h"
 #include "replay/state.h"
 
 namespace tally::replay {
@@ -27,6 +28,7 @@ struct ScoredResult {
   // The RulingMade whose adjusted score is in force here (replay/rulings.h),
   // 0 when the table's result stands.
   uint64_t ruling = 0;
+  bool fouled = false;  // played the fouled form (a treatment in force)
 };
 
 struct ScoredBoard {
@@ -34,6 +36,8 @@ struct ScoredBoard {
   int times_expected = 0;             // tables the movement has play it
   int64_t top = 0;                    // 2 * (times_expected - 1)
   std::vector<ScoredResult> results;  // in table order
+  // The fouled-board treatment in force (replay/fouled_scoring.h).
+  std::optional<FouledBoardNote> fouled;
 };
 
 struct PairTotal {

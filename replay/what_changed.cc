@@ -160,6 +160,10 @@ void AddButlerSession(const CompetitionState& c, const SessionState& s,
                              b.complete ? ProvisionalDatumText(*b.datum)
                                         : " (provisional)"));
     }
+    if (b.fouled.has_value() && b.fouled->datum.has_value()) {
+      facts.Add(s.number, FactKind::kDatum, "board", board, 0,
+                "fouled form's datum", absl::StrCat(b.fouled->datum->datum));
+    }
     for (const ButlerLine& line : b.lines) {
       const int table = line.result->slot.table;
       facts.Add(s.number, FactKind::kResult, "board", board, table, "result",

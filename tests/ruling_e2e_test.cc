@@ -3,8 +3,11 @@
 // re-derives the match; a ruling correcting the director's own error
 // (NZ LIRG 82C) supersedes it and both stay in the board's history; one
 // second after the correction period (ANC SR 6.1) a ruling is refused with
-// the clause and nothing is appended (Law 79C2 as NZ LIRG reads it). The
-// server's clock is a file the test sets (tallyd --test_clock_file).
+// the clause and nothing is appended (Law 79C2 as NZ LIRG reads it). A
+// fouled-board treatment (ANC SR 7.2(a)) in a Butler movement session
+// re-scores the board: separate datums on the traveller, new IMPs in the
+// standings. The server's clock is a file the test sets (tallyd
+// --test_clock_file).
 
 #include <algorithm>
 #include <chrono>
@@ -23,6 +26,7 @@
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
 #include "tests/match_client.h"
 #include "tests/tallyd_process.h"
 
@@ -295,6 +299,134 @@ TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
   EXPECT_EQ(second.home_vps().units(), 10 * Pow10(second.home_vps().places()));
   EXPECT_LT(second.away_vps().units(), 10 * Pow10(second.away_vps().places()));
   EXPECT_NE(second.away_vps().units(), 7 * Pow10(second.away_vps().places()));
+}
+
+// ANC SR 7.2(a) in a Butler movement (ABPC Open Stage 2): 8 tables, one
+// round of boards 1-12 duplicated, table t seating NS t against EW 8 + t;
+// board 1 (nobody vulnerable, North in spades): +420 +420 +450 +170 -50
+// +980 +480 +450 at tables 1-8, the other boards passed out.
+// Before the ruling, one datum over the 8 (ANC SR 16.11, fewer than 15
+// tables: -50 and +980 dropped): (170 + 420 + 420 + 450 + 450 + 480) / 6 =
+// 398.33, datum 400; table 7 +80 -> NS +2, table 5 -450 -> NS -10.
+// Tables 6-8 played a fouled form; the director scores the board as two
+// entities (7.2(a)): true form 1-5, +450 and -50 dropped, (420 + 420 + 170)
+// / 3 = 336.67 -> 340; fouled form 6-8, +980 and +450 dropped, 480. Table
+// 7: 0 IMPs; table 5: -390 -> NS -9.
+TEST(RulingE2eTest, FouledBoardSeparateDatumsChangeTheTravellerAndStandings) {
+  const std::string dir = MakeTempDir("fouled");
+  const std::string clock = dir + "/clock";
+  SetClock(clock, Clock(9, 0));
+  TallydProcess tallyd(TallydPath(), dir + "/data");
+  tallyd.AddFlag("--test_clock_file=" + clock);
+  ASSERT_THAT(tallyd.Start(), IsOk());
+  MatchClient abpc(tallyd.channel(), "anc", "abpc");
+  ASSERT_THAT(abpc.Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
+                          "anc2025_abpc_open_stage2"),
+              IsOk());
+  ASSERT_THAT(abpc.RegisterPairs(16), IsOk());
+  auto director = v1::DirectorService::NewStub(tallyd.channel());
+  auto query = v1::QueryService::NewStub(tallyd.channel());
+  auto context = [] {
+    auto c = std::make_unique<grpc::ClientContext>();
+    c->AddMetadata("tally-identity", "td:jane");
+    return c;
+  };
+  v1::DefineSessionRequest define;
+  define.mutable_options()->set_idempotency_key("define-1");
+  define.set_tournament_id("anc");
+  define.set_competition_id("abpc");
+  define.set_session(1);
+  v1::MovementRound* round = define.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= 8; ++table) {
+    v1::TableAssignment* t = round->add_tables();
+    t->set_table(table);
+    t->set_ns_pair(table);
+    t->set_ew_pair(8 + table);
+    for (int b = 1; b <= 12; ++b) t->add_boards(b);
+  }
+  v1::CommandOutcome out;
+  ASSERT_TRUE(director->DefineSession(context().get(), define, &out).ok());
+  v1::StartSessionRequest start;
+  start.mutable_options()->set_idempotency_key("start-1");
+  start.set_tournament_id("anc");
+  start.set_competition_id("abpc");
+  start.set_session(1);
+  ASSERT_TRUE(director->StartSession(context().get(), start, &out).ok());
+  auto spades = [](int level, int tricks) {
+    v1::TableResult r = FourSpades(tricks);
+    r.mutable_played()->set_level(level);
+    return r;
+  };
+  const v1::TableResult board1[8] = {spades(4, 10), spades(4, 10),
+                                     spades(4, 11), spades(3, 10),
+                                     spades(4, 9),  spades(6, 12),
+                                     spades(4, 12), spades(4, 11)};
+  for (int table = 1; table <= 8; ++table) {
+    for (int board = 1; board <= 12; ++board) {
+      ASSERT_THAT(abpc.Enter(1, table, board,
+                             board == 1 ? board1[table - 1] : Passed()),
+                  IsOk());
+    }
+  }
+  auto traveller = [&]() {
+    v1::GetTravellerRequest r;
+    r.set_tournament_id("anc");
+    r.set_competition_id("abpc");
+    r.set_session(1);
+    r.set_board(1);
+    v1::Traveller t;
+    EXPECT_TRUE(query->GetTraveller(context().get(), r, &t).ok());
+    return t;
+  };
+  auto net_imps = [&](int pair) {
+    v1::GetStandingsRequest r;
+    r.set_tournament_id("anc");
+    r.set_competition_id("abpc");
+    r.set_session(1);
+    v1::Standings s;
+    EXPECT_TRUE(query->GetStandings(context().get(), r, &s).ok());
+    for (const v1::StandingsField& f : s.fields()) {
+      for (const v1::StandingsRow& row : f.rows()) {
+        if (row.pair() == pair) {
+          return absl::StrCat(row.net_imps().numerator(), "/",
+                              row.net_imps().denominator());
+        }
+      }
+    }
+    return std::string("none");
+  };
+  v1::Traveller before = traveller();
+  EXPECT_EQ(before.datum().datum(), 400);
+  EXPECT_FALSE(before.has_fouled());
+  EXPECT_EQ(before.lines(6).ns_imps(), 2);
+  EXPECT_EQ(net_imps(7), "2/1");
+  EXPECT_EQ(net_imps(5), "-10/1");
+
+  Director td(tallyd.channel(), "anc", "abpc");
+  v1::RecordRulingRequest fouled;
+  fouled.set_session(1);
+  fouled.set_board(1);
+  fouled.set_law("ANC SR 7.2(a)");
+  fouled.set_text("board 1 fouled at tables 6-8: two hands swapped");
+  fouled.mutable_fouled()->set_treatment("separate_datums");
+  for (int t : {6, 7, 8}) fouled.mutable_fouled()->add_fouled_tables(t);
+  SetClock(clock, Clock(11, 0));
+  absl::StatusOr<uint64_t> ruling = td.Rule(fouled);
+  ASSERT_THAT(ruling, IsOk());
+
+  v1::Traveller after = traveller();
+  EXPECT_EQ(after.datum().datum(), 340);
+  EXPECT_EQ(after.fouled().ruling(), *ruling);
+  EXPECT_EQ(after.fouled().clause(), "ANC SR 7.2(a)");
+  EXPECT_TRUE(after.fouled().scored());
+  EXPECT_EQ(after.fouled().datum().datum(), 480);
+  EXPECT_FALSE(after.lines(4).fouled());
+  EXPECT_TRUE(after.lines(6).fouled());
+  EXPECT_EQ(after.lines(6).ns_imps(), 0);
+  EXPECT_EQ(after.lines(4).ns_imps(), -9);
+  EXPECT_EQ(net_imps(7), "0/1");
+  EXPECT_EQ(net_imps(5), "-9/1");
 }
 
 }  // namespace

@@ -64,6 +64,32 @@ void PrintButlerStandings(const v1::Standings& s) {
   }
 }
 
+void PrintFouledNote(const v1::Traveller& x) {
+  if (!x.has_fouled()) return;
+  const v1::FouledBoardNote& f = x.fouled();
+  std::cout << "fouled board (ruling " << f.ruling() << ", " << f.clause()
+            << "): " << f.treatment() << ", " << f.what()
+            << "; tables marked F (" << absl::StrJoin(f.tables(), ", ")
+            << ") played the fouled form\n";
+  if (f.has_datum()) {
+    const v1::BoardDatum& d = f.datum();
+    std::cout << "  fouled form's datum " << Signed(d.datum()) << " ("
+              << d.basis() << ")\n  mean of the "
+              << d.considered() - 2 * d.dropped_each_end()
+              << " score(s) used: " << ExactText(d.mean()) << "; "
+              << d.dropped_each_end() << " dropped at each end of "
+              << d.considered() << " considered"
+              << (d.provisional() ? " (provisional)" : "") << "\n";
+  }
+  if (f.adjustment() != 0) {
+    std::cout << "  " << Signed(f.adjustment())
+              << " IMPs to North-South at each fouled table (and "
+              << Signed(-f.adjustment())
+              << " to East-West) equalise the forms' averages\n";
+  }
+  if (!f.waiting().empty()) std::cout << "  not scored: " << f.waiting() << "\n";
+}
+
 void PrintButlerTraveller(const v1::Traveller& x) {
   absl::StatusOr<core::BoardConditions> conditions =
       core::ConditionsForBoard(x.board());
@@ -87,16 +113,20 @@ void PrintButlerTraveller(const v1::Traveller& x) {
   } else {
     std::cout << "no datum yet: too few results in to average\n";
   }
+  PrintFouledNote(x);
   TextTable t({"Round", "Table", "NS", "EW", "Result", "NS score", "Datum",
                "NS IMPs", "EW IMPs", "Event"});
   for (const v1::TravellerLine& l : x.lines()) {
-    t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table()),
+    t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table(),
+                                                    l.fouled() ? " F" : ""),
               absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
               replay::DescribeResult(l.result()), absl::StrCat(l.ns_score()),
               l.pending_appeal() ? absl::StrCat(l.datum_role(), " (appeal pending)")
                                  : l.datum_role(),
               l.has_ns_imps() ? Signed(l.ns_imps()) : "",
-              l.has_ns_imps() ? Signed(-l.ns_imps()) : "",
+              l.has_ew_imps()   ? Signed(l.ew_imps())
+              : l.has_ns_imps() ? Signed(-l.ns_imps())
+                                : "",
               absl::StrCat(l.sequence(), l.confirmed() ? " confirmed" : "")});
   }
   std::cout << t.Render();

@@ -15,6 +15,8 @@ namespace tally::cli {
 inline constexpr char kImpsVsDatum[] = "imps_vs_datum";
 
 void PrintButlerStandings(const v1::Standings& s);
+// The fouled-board treatment in force on a traveller's board, if any.
+void PrintFouledNote(const v1::Traveller& t);
 void PrintButlerTraveller(const v1::Traveller& t);
 void PrintButlerScorecard(const v1::Scorecard& c);
 void PrintButlerCompetitionStandings(const v1::CompetitionStandings& s);

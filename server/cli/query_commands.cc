@@ -117,10 +117,12 @@ void AddQueryCommands(std::vector<Command>& commands) {
                          << ", vulnerable "
                          << core::VulnerabilityName(conditions->vulnerability)
                          << ", played at " << x.times_expected() << " tables\n";
+               PrintFouledNote(x);
                TextTable t({"Round", "Table", "NS", "EW", "Result", "NS score",
                             "NS MP", "EW MP", "Event"});
                for (const v1::TravellerLine& l : x.lines()) {
-                 t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table()),
+                 t.AddRow({absl::StrCat(l.round()),
+                           absl::StrCat(l.table(), l.fouled() ? " F" : ""),
                            absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
                            replay::DescribeResult(l.result()),
                            absl::StrCat(l.ns_score()),
