@@ -10,6 +10,7 @@
 #include "core/base/status_macros.h"
 #include "core/scoring/board.h"
 #include "replay/bridge_convert.h"
+#include "replay/datum_view.h"
 #include "replay/butler_ranking.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
@@ -107,19 +108,6 @@ void RankSessionField(const CompetitionState& c,
   }
 }
 
-v1::BoardDatum DatumOf(const ButlerBoard& board) {
-  v1::BoardDatum out;
-  out.set_datum(board.datum->datum);
-  *out.mutable_mean() = ToProtoFraction(board.datum->mean);
-  out.set_considered(board.datum->considered);
-  out.set_dropped_each_end(board.datum->dropped_each_end);
-  out.set_basis(board.datum->basis);
-  out.set_provisional(!board.complete || board.datum->provisional);
-  out.set_results_in(static_cast<int>(board.lines.size()));
-  out.set_appeal(DatumAppealText(*board.datum));  // NSW TR 13
-  return out;
-}
-
 }  // namespace
 
 const CompetitionState* FindButlerCompetition(
@@ -177,7 +165,8 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
   out.set_vulnerability(ToProtoVulnerability(conditions.vulnerability));
   out.set_times_expected(board.times_expected);
   out.set_scoring(kImpsVsDatum);
-  if (board.datum.has_value()) *out.mutable_datum() = DatumOf(board);
+  if (board.datum.has_value()) *out.mutable_datum() = BoardDatumView(
+        *board.datum, static_cast<int>(board.lines.size()), !board.complete);
   for (const ButlerLine& l : board.lines) {
     v1::TravellerLine* line = out.add_lines();
     line->set_round(l.result->slot.round);

@@ -10,6 +10,7 @@
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
 #include "replay/bridge_convert.h"
+#include "replay/datum_view.h"
 #include "replay/fouled_ruling.h"
 #include "replay/rulings.h"
 
@@ -396,16 +397,9 @@ v1::FouledBoardNote FouledNoteToProto(const FouledBoardNote& note,
   out.set_waiting(note.waiting);
   out.set_adjustment(note.adjustment);
   if (note.datum.has_value()) {
-    v1::BoardDatum* d = out.mutable_datum();
-    d->set_datum(note.datum->datum);
-    *d->mutable_mean() = ToProtoFraction(note.datum->mean);
-    d->set_considered(note.datum->considered);
-    d->set_dropped_each_end(note.datum->dropped_each_end);
-    d->set_basis(note.datum->basis);
     const int expected = static_cast<int>(note.tables.size());
-    d->set_provisional(fouled_results_in < expected ||
-                       note.datum->provisional);
-    d->set_results_in(fouled_results_in);
+    *out.mutable_datum() = BoardDatumView(*note.datum, fouled_results_in,
+                                          fouled_results_in < expected);
   }
   return out;
 }

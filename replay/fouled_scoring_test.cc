@@ -53,19 +53,7 @@ core::Rational R(const std::string& text) {
 }
 
 v1::TableResult Spades(int level, int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(v1::STRAIN_SPADES);
-  p->set_declarer(v1::SEAT_NORTH);
-  p->set_tricks(tricks);
-  return r;
-}
-
-v1::TableResult PassedOut() {
-  v1::TableResult r;
-  r.mutable_passed_out();
-  return r;
+  return Made(level, v1::STRAIN_SPADES, tricks);
 }
 
 // Board 1 at tables 1-8, as in the file comment.

@@ -7,6 +7,7 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
+#include "replay/datum_view.h"
 #include "replay/decide.h"
 #include "replay/draw_maker.h"
 #include "replay/event_log.h"
@@ -96,15 +97,9 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
   for (const core::BoardScore& b : score.boards) {
     if (!b.datum.has_value()) continue;
     v1::BoardDatum* d = out.add_datums();
+    *d = BoardDatumView(*b.datum, static_cast<int>(b.ns_points.size()),
+                        /*incomplete=*/false);
     d->set_board(b.board);
-    d->set_datum(b.datum->datum);
-    *d->mutable_mean() = ToProtoFraction(b.datum->mean);
-    d->set_considered(b.datum->considered);
-    d->set_dropped_each_end(b.datum->dropped_each_end);
-    d->set_basis(b.datum->basis);
-    d->set_provisional(b.datum->provisional);
-    d->set_results_in(static_cast<int>(b.ns_points.size()));
-    d->set_appeal(DatumAppealText(*b.datum));
   }
   for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
     v1::MatchResult* r = out.add_matches();

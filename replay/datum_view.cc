@@ -1,0 +1,22 @@
+#include "replay/datum_view.h"
+
+#include "replay/bridge_convert.h"
+#include "replay/pending_appeals.h"
+
+namespace tally::replay {
+
+v1::BoardDatum BoardDatumView(const core::DatumResult& datum, int results_in,
+                              bool incomplete) {
+  v1::BoardDatum out;
+  out.set_datum(datum.datum);
+  *out.mutable_mean() = ToProtoFraction(datum.mean);
+  out.set_considered(datum.considered);
+  out.set_dropped_each_end(datum.dropped_each_end);
+  out.set_basis(datum.basis);
+  out.set_provisional(incomplete || datum.provisional);
+  out.set_results_in(results_in);
+  out.set_appeal(DatumAppealText(datum));  // NSW TR 13
+  return out;
+}
+
+}  // namespace tally::replay
