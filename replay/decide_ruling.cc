@@ -176,21 +176,9 @@ const char* FormName(const v1::AdjustedScore& a) {
   return "an";
 }
 
-// The artificial awards are equal and opposite (or average to both), so
-// the two sides of the match keep one margin.
-bool Balanced(const v1::ArtificialAdjustedScore& a) {
-  auto sign = [](v1::ArtificialAward award) {
-    return award == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS    ? 1
-           : award == v1::ARTIFICIAL_AWARD_AVERAGE_MINUS ? -1
-                                                         : 0;
-  };
-  return sign(a.ns()) == -sign(a.ew());
-}
-
 // The adjusted scores events of matches score (replay/match_adjustments.h):
-// every form in IMP-scored matches; in a knock-out (one margin decides it)
-// only forms that leave the two sides' IMPs equal and opposite; in
-// matchpoint-scored matches only an assigned score so far. Teams: one
+// every form in IMP-scored matches, knock-outs included (each team its own
+// IMPs: replay/knockout_rulings.h); in matchpoint-scored matches only an assigned score so far. Teams: one
 // room of a match's board at most has an artificial, weighted or split
 // score.
 absl::Status CheckMatchAdjustment(const CompetitionState& c,
@@ -203,14 +191,6 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
         "'", c.id, "' scores its matches in matchpoints, where only an "
         "assigned adjusted score is scored so far; ", FormName(a),
         " score is not yet scored there"));
-  }
-  if (c.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS &&
-      (a.has_split() || (a.has_artificial() && !Balanced(a.artificial())))) {
-    return absl::UnimplementedError(
-        "a knock-out match is decided on one margin: a split score, or "
-        "artificial awards that are not equal and opposite (Law 12C2), "
-        "would give the two teams different IMPs, which knock-outs do not "
-        "score yet; give each team the opposite award or assign a result");
   }
   if (c.profile.scoring == core::ScoringMethod::kImpsTwoTables) {
     const v1::Room other =
@@ -230,19 +210,13 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
   return absl::OkStatus();
 }
 
-// An IMP penalty in an event of matches: matches scored in IMPs, not
-// knock-outs (their one margin would need the fine as the opponents'
-// IMPs, NSW TR 6.8; not yet).
+// An IMP penalty in an event of matches: matches scored in IMPs (in a
+// knock-out, off the team's match total: replay/knockout_rulings.h).
 absl::Status CheckMatchImpPenalty(const CompetitionState& c) {
   if (c.profile.scoring == core::ScoringMethod::kMatchpoints) {
     return absl::InvalidArgumentError(absl::StrCat(
         "'", c.id, "' scores its matches in matchpoints: give the penalty in "
         "VPs"));
-  }
-  if (c.kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
-    return absl::UnimplementedError(
-        "an IMP penalty in a knock-out is not scored yet (NSW TR 6.8 "
-        "equates 1 VP with 3 IMPs there); give it in VPs");
   }
   return absl::OkStatus();
 }

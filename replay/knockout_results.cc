@@ -11,6 +11,7 @@
 #include "core/carryover/finals_carry_forward.h"
 #include "core/tiebreak/chains.h"
 #include "core/tiebreak/rank.h"
+#include "replay/knockout_rulings.h"
 #include "replay/match_standings.h"
 
 namespace tally::replay {
@@ -20,15 +21,21 @@ namespace {
 constexpr absl::string_view kForfeitClause = "SABF TR 16.1";
 
 // The IMPs each side of the match at `table` won on the scored boards of
-// `score`, from the round's home team's side.
+// `score`, from the round's home team's side (each team its own IMPs where
+// a ruling left a board unbalanced: replay/knockout_rulings.h).
 std::pair<core::Rational, core::Rational> ImpsWon(const core::RoundScore& score,
                                                   int table) {
   core::Rational home, away;
   for (const core::BoardScore& board : score.boards) {
     auto it = board.ns_points.find({table, 1});  // the open-room row
     if (it == board.ns_points.end()) continue;
-    if (it->second > core::Rational(0)) home += it->second;
-    if (it->second < core::Rational(0)) away -= it->second;
+    auto own = board.away_points.find({table, 1});
+    const KnockoutBoardImps won = KnockoutImpsOnBoard(
+        it->second, own == board.away_points.end()
+                        ? std::nullopt
+                        : std::optional<core::Rational>(own->second));
+    home += won.home;
+    away += won.away;
   }
   return {home, away};
 }
@@ -206,6 +213,9 @@ absl::StatusOr<std::vector<KnockoutMatchScore>> ScoreKnockoutMatches(
         if (o.entrant() == match.home) match.home_deducted += imps;
         if (o.entrant() == match.away) match.away_deducted += imps;
       }
+      // The rulings' IMP penalties (Laws 90, 91), off the same totals.
+      match.home_deducted += KnockoutImpPenalties(round, match.home);
+      match.away_deducted += KnockoutImpPenalties(round, match.away);
       if (auto f = round.forfeits.find(m.table()); f != round.forfeits.end()) {
         match.forfeited_by.insert(match.forfeited_by.end(),
                                   f->second.offenders().begin(),

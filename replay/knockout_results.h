@@ -30,7 +30,11 @@
 //   totals. The offence register's IMP deductions (OffenceRecorded.imps:
 //   ANC SR 5.3 b, SABF TR 16.3, NSW TR 6.8) come off the offending team's
 //   total in the match it played in the offence's round, before the
-//   winner is decided.
+//   winner is decided; so do the rulings' IMP penalties (Laws 90, 91) in
+//   the match at the ruling's table (replay/knockout_rulings.h).
+// - A ruling that leaves a board unbalanced (a split score, artificial
+//   awards that are not equal and opposite) gives each team its own IMPs
+//   on the board (replay/knockout_rulings.h).
 //
 // Pure functions of the State. Thread-compatible.
 
@@ -80,7 +84,8 @@ struct KnockoutMatchScore {
   std::vector<KnockoutStanzaScore> stanza_scores;  // drawn, in stanza order
   core::Rational home_total;  // IMPs won plus the carry-over, less deductions
   core::Rational away_total;
-  core::Rational home_deducted;  // the offence register's IMPs taken off
+  // the offence register's and the rulings' IMP penalties taken off
+  core::Rational home_deducted;
   core::Rational away_deducted;
   bool complete = false;  // every stanza drawn and every board scored
   KnockoutOutcome outcome = KnockoutOutcome::kInProgress;

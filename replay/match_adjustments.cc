@@ -120,6 +120,8 @@ absl::Status ApplyTeams(const MatchRoundState& round,
         d.home += home;
         d.away += away;
         board->ns_points[{m.table, 1}] = home;
+        board->away_points.erase({m.table, 1});
+        if (away != -home) board->away_points[{m.table, 1}] = away;
         break;  // one such room per board of a match (decide)
       }
     }

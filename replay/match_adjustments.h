@@ -33,8 +33,9 @@
 // A split, an artificial score whose awards are not equal and opposite,
 // or an IMP penalty leaves the two sides of a match with different IMPs:
 // MatchScore::away_imps holds the away side's, and its VPs are converted
-// from them (as ButlerMatch does). Knock-out matches, which are decided on
-// one margin, do not take those forms (decide refuses them).
+// from them (as ButlerMatch does), and BoardScore::away_points holds the
+// away team's IMPs on such a board, which a knock-out match's totals read
+// (replay/knockout_rulings.h).
 //
 // Pure function. Thread-safe.
 

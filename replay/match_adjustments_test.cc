@@ -19,7 +19,6 @@
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
 #include "replay/decide_ruling.h"
-#include "replay/knockout_for_test.h"
 #include "replay/match_event_for_test.h"
 #include "replay/match_standings.h"
 
@@ -385,36 +384,6 @@ TEST(MatchRulingRefusalTest, MatchpointSwissScoresOnlyAssignedScores) {
   EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("give the penalty in VPs")));
-}
-
-TEST(MatchRulingRefusalTest, KnockoutTakesNoUnbalancedScoreOrImpPenalty) {
-  State state;
-  CreateKnockout(state, "c", "sabf_teams_finals");
-  RegisterTeams(state, "c", 5);
-  const v1::DrawMade week1 = Draw(state, "c", 1, 11);
-  PlayRound(state, week1, {});
-  const int table = week1.matches(0).table();
-  v1::RecordRulingRequest r = Ruling(1, table, week1.boards(0), v1::ROOM_OPEN);
-  r.set_non_offending(v1::SIDE_NORTH_SOUTH);
-  *r.mutable_adjusted()->mutable_split()->mutable_ns_result() = Spades(4, 10);
-  *r.mutable_adjusted()->mutable_split()->mutable_ew_result() = Passed();
-  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("decided on one margin")));
-  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
-                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("decided on one margin")));
-  // Equal and opposite: one margin, scored.
-  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
-                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
-  EXPECT_THAT(DecideRecordRuling(state, r, kAt), IsOk());
-  r.clear_adjusted();
-  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 3);
-  EXPECT_THAT(DecideRecordRuling(state, r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("NSW TR 6.8")));
 }
 
 TEST(MatchRulingRefusalTest, FouledTreatmentsAreNotScoredInMatches) {

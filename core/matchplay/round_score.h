@@ -49,6 +49,12 @@ struct BoardScore {
   // A table with no score yet has no entry; a share match's rooms have
   // none (RoundScore::share holds its teams' IMPs).
   std::map<std::pair<int, int>, Rational> ns_points;
+  // Keyed as ns_points: the away side's own points (the away team's IMPs;
+  // a pairs match's East-West matchpoints) where a ruling leaves the board
+  // unbalanced (Law 12C1(b) split, Law 12C2 awards that are not equal and
+  // opposite), i.e. not -ns_points (IMPs) or top - ns_points
+  // (matchpoints). Set only by replay/match_adjustments.h.
+  std::map<std::pair<int, int>, Rational> away_points;
   // matchpoints only: the top, 2 * (results in - 1); 0 otherwise.
   Rational top;
 };
