@@ -177,21 +177,15 @@ const char* FormName(const v1::AdjustedScore& a) {
 }
 
 // The adjusted scores events of matches score (replay/match_adjustments.h):
-// every form in IMP-scored matches, knock-outs included (each team its own
-// IMPs: replay/knockout_rulings.h); in matchpoint-scored matches only an assigned score so far. Teams: one
-// room of a match's board at most has an artificial, weighted or split
-// score.
+// every form, in knock-outs each team its own IMPs
+// (replay/knockout_rulings.h), in matchpoint-scored matches within the
+// round's matchpoint field (replay/matchpoint_rulings.h). Teams: one room
+// of a match's board at most has an artificial, weighted or split score.
 absl::Status CheckMatchAdjustment(const CompetitionState& c,
                                   const std::vector<RulingRecord>& rulings,
                                   const v1::RecordRulingRequest& r) {
   const v1::AdjustedScore& a = r.adjusted();
   if (a.has_assigned()) return absl::OkStatus();
-  if (c.profile.scoring == core::ScoringMethod::kMatchpoints) {
-    return absl::UnimplementedError(absl::StrCat(
-        "'", c.id, "' scores its matches in matchpoints, where only an "
-        "assigned adjusted score is scored so far; ", FormName(a),
-        " score is not yet scored there"));
-  }
   if (c.profile.scoring == core::ScoringMethod::kImpsTwoTables) {
     const v1::Room other =
         r.room() == v1::ROOM_CLOSED ? v1::ROOM_OPEN : v1::ROOM_CLOSED;
@@ -210,13 +204,20 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
   return absl::OkStatus();
 }
 
-// An IMP penalty in an event of matches: matches scored in IMPs (in a
-// knock-out, off the team's match total: replay/knockout_rulings.h).
-absl::Status CheckMatchImpPenalty(const CompetitionState& c) {
-  if (c.profile.scoring == core::ScoringMethod::kMatchpoints) {
+// A penalty off a match (Laws 90, 91), in the unit the match is won in:
+// IMPs where matches are scored in IMPs (in a knock-out, off the team's
+// match total: replay/knockout_rulings.h), matchpoints where they are
+// scored in matchpoints (replay/matchpoint_rulings.h).
+absl::Status CheckMatchPenaltyUnit(const CompetitionState& c,
+                                   v1::ScoreUnit unit) {
+  const bool matchpoints =
+      c.profile.scoring == core::ScoringMethod::kMatchpoints;
+  if (matchpoints != (unit == v1::SCORE_UNIT_MATCHPOINTS)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "'", c.id, "' scores its matches in matchpoints: give the penalty in "
-        "VPs"));
+        "'", c.id, "' scores its matches in ",
+        matchpoints ? "matchpoints" : "IMPs",
+        ": give the penalty in that unit (off the match) or in VPs (off the "
+        "total, ANC SR 5.1)"));
   }
   return absl::OkStatus();
 }
@@ -452,16 +453,17 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           p.side() == v1::SIDE_NORTH_SOUTH ? sides.first : sides.second;
       const bool matchpoints = c->kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
       const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
-      if (c->PlaysMatches() && p.unit() == v1::SCORE_UNIT_IMPS) {
-        // An IMP penalty comes off the side's IMPs in this match, before
-        // VP conversion (replay/match_adjustments.h).
-        TALLY_RETURN_IF_ERROR(CheckMatchImpPenalty(*c));
+      if (c->PlaysMatches() && (p.unit() == v1::SCORE_UNIT_IMPS ||
+                                p.unit() == v1::SCORE_UNIT_MATCHPOINTS)) {
+        // An IMP or matchpoint penalty comes off the side's score in this
+        // match, before VP conversion (replay/match_adjustments.h).
+        TALLY_RETURN_IF_ERROR(CheckMatchPenaltyUnit(*c, p.unit()));
       } else if (c->PlaysMatches()) {
         if (p.unit() != v1::SCORE_UNIT_VPS) {
           return absl::InvalidArgumentError(
               "an event of matches takes penalties in VPs off the total "
-              "(ANC SR 5.1, appendix: Penalties) or, where matches are "
-              "scored in IMPs, in IMPs off the match");
+              "(ANC SR 5.1, appendix: Penalties) or, in the unit its "
+              "matches are scored in (IMPs or matchpoints), off the match");
         }
         if (request.supersedes_sequence() != 0) {
           return absl::UnimplementedError(
@@ -475,7 +477,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         return VpPenalty(state, *c, request, entrant);
       }
       if (c->PlaysMatches()) {
-        // an IMP penalty: recorded as the ruling itself
+        // an IMP or matchpoint penalty: recorded as the ruling itself
       } else if ((matchpoints && p.unit() != v1::SCORE_UNIT_MATCHPOINTS) ||
           (butler && p.unit() != v1::SCORE_UNIT_IMPS &&
            !(p.unit() == v1::SCORE_UNIT_VPS && c->profile.vp.has_value()))) {

@@ -202,7 +202,7 @@ TEST_F(KnockoutRulingTest, RefusedRulingChangesNothing) {
   r.mutable_penalty()->mutable_amount()->set_denominator(1);
   EXPECT_THAT(DecideRecordRuling(state_, r, kAt),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("in IMPs off the match")));
+                       HasSubstr("scores its matches in IMPs")));
   const KnockoutMatchScore m = Match();
   EXPECT_EQ(m.home_total, Carry(m.home));
   EXPECT_EQ(m.away_total, Carry(m.away));

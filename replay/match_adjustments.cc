@@ -14,6 +14,7 @@
 #include "core/profile/named_rules.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/matchpoint_rulings.h"
 #include "replay/rulings.h"
 
 namespace tally::replay {
@@ -270,6 +271,9 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
                                const MatchRoundState& round,
                                const core::RoundInput& input,
                                core::RoundScore& score) {
+  if (profile.scoring == core::ScoringMethod::kMatchpoints) {
+    return ApplyMatchpointRulings(profile, round, input, score);
+  }
   const bool teams = profile.scoring == core::ScoringMethod::kImpsTwoTables;
   const bool datum = profile.scoring == core::ScoringMethod::kImpsVsDatum &&
                      profile.datum.has_value();

@@ -64,8 +64,8 @@ core::ArtificialImpsRule MatchArtificialImpsRule(
 // changed datums). OK and `score` unchanged when no such ruling is in
 // force. InvalidArgument for an adjusted result Law 77 cannot score or a
 // complete board with no datum (a damaged log); the VP scale's errors.
-// Matchpoint-scored rounds are left as they are (decide refuses those
-// rulings there).
+// Matchpoint-scored rounds: ApplyMatchpointRulings
+// (replay/matchpoint_rulings.h).
 absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
                                const MatchRoundState& round,
                                const core::RoundInput& input,

@@ -368,24 +368,6 @@ TEST_F(PairsRulingTest, ImpPenaltyIsTakenInTheMatchAndRankedOn) {
 
 // ---- Refusals ----
 
-TEST(MatchRulingRefusalTest, MatchpointSwissScoresOnlyAssignedScores) {
-  MatchEventForTest event("anc2025_ipc", v1::COMPETITION_KIND_SWISS_PAIRS, 4);
-  const v1::DrawMade draw = event.Draw(1);
-  const int table = draw.matches(0).table();
-  event.Enter(1, table, draw.boards(0), v1::ROOM_UNSPECIFIED, Passed());
-  v1::RecordRulingRequest r = Ruling(1, table, draw.boards(0));
-  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
-                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
-  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("scores its matches in matchpoints")));
-  r.clear_adjusted();
-  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 1);
-  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("give the penalty in VPs")));
-}
-
 TEST(MatchRulingRefusalTest, FouledTreatmentsAreNotScoredInMatches) {
   MatchEventForTest event("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS,
                           8);

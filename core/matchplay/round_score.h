@@ -53,7 +53,8 @@ struct BoardScore {
   // a pairs match's East-West matchpoints) where a ruling leaves the board
   // unbalanced (Law 12C1(b) split, Law 12C2 awards that are not equal and
   // opposite), i.e. not -ns_points (IMPs) or top - ns_points
-  // (matchpoints). Set only by replay/match_adjustments.h.
+  // (matchpoints). Set only by replay/match_adjustments.h and
+  // replay/matchpoint_rulings.h.
   std::map<std::pair<int, int>, Rational> away_points;
   // matchpoints only: the top, 2 * (results in - 1); 0 otherwise.
   Rational top;
@@ -83,6 +84,11 @@ struct MatchScore {
   // over the boards it has a result on, exact (away's is 100 minus it). None
   // for IMP-scored events, or while no board has a top.
   std::optional<Rational> home_percentage;
+  // matchpoints: away's own match percentage where a director's ruling
+  // left the two sides' matchpoints unbalanced (a split or unequal
+  // artificial score, a matchpoint penalty: replay/matchpoint_rulings.h);
+  // unset when it is 100 - home_percentage. Its VPs are converted from it.
+  std::optional<Rational> away_percentage;
   // Home's (vps) and away's (opponent_vps) VPs: only when complete and the
   // profile converts matches to VPs.
   std::optional<VpResult> vps;
