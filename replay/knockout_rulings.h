@@ -51,8 +51,8 @@ struct KnockoutBoardImps {
 
 // The IMPs the board adds to each team's total, from home's own IMPs and,
 // where a ruling left the board unbalanced, away's own (nullopt: -home).
-KnockoutBoardImps KnockoutImpsOnBoard(const core::Rational& home,
-                                      const std::optional<core::Rational>& away);
+KnockoutBoardImps KnockoutImpsOnBoard(
+    const core::Rational& home, const std::optional<core::Rational>& away);
 
 // The IMPs of the IMP penalties in force in `round` against `team`
 // (0 when none).

@@ -23,10 +23,10 @@
 namespace tally::replay {
 namespace {
 
+using core::Rational;
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
-using core::Rational;
 
 const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
 
@@ -38,8 +38,8 @@ TEST(KnockoutImpsOnBoardTest, EachTeamItsOwnImps) {
   // unbalanced one credits each team its own gain, a loss beyond the
   // opponents' own gain comes off the loser's total.
   const std::vector<Case> cases = {
-      {3, -3, 3, 0},   {-5, 5, 0, 5},   {3, 3, 3, 3},  {-3, -3, -3, -3},
-      {3, 0, 3, 0},    {0, -3, 0, -3},  {9, 2, 9, 2},  {5, -8, 5, -3},
+      {3, -3, 3, 0}, {-5, 5, 0, 5},  {3, 3, 3, 3}, {-3, -3, -3, -3},
+      {3, 0, 3, 0},  {0, -3, 0, -3}, {9, 2, 9, 2}, {5, -8, 5, -3},
   };
   for (const Case& c : cases) {
     const KnockoutBoardImps won =

@@ -84,6 +84,10 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_home_percentage() = ToProtoDecimal(core::Decimal::Round(
           *m.home_percentage, 2, core::HalfRounding::kAwayFromZero));
     }
+    if (m.away_percentage.has_value()) {
+      *r->mutable_away_percentage() = ToProtoDecimal(core::Decimal::Round(
+          *m.away_percentage, 2, core::HalfRounding::kAwayFromZero));
+    }
     if (m.vps.has_value()) {
       *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);

@@ -54,8 +54,8 @@ absl::StatusOr<core::Rational> ArtificialSide(
     const AdjustedTable& table, core::PairSide side, int top) {
   core::ArtificialMatchpointRule rule;
   if (!profile.artificial.matchpoints.empty()) {
-    TALLY_ASSIGN_OR_RETURN(
-        rule, core::ArtificialMatchpointRuleById(profile.artificial.matchpoints));
+    TALLY_ASSIGN_OR_RETURN(rule, core::ArtificialMatchpointRuleById(
+                                     profile.artificial.matchpoints));
   }
   rule.session_average_if_higher = false;  // no session average in a match
   const int n = AveragePlusBoards(round, table.result->slot.table, side);
@@ -84,11 +84,12 @@ absl::Status RescoreBoard(const core::RegulationProfile& profile,
     if (r.board != b) continue;
     auto entered = round.results.find({b, r.table, r.room});
     if (entered == round.results.end()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "round ", input.round, ", board ", b, ": no result at table ",
-          r.table));
+      return absl::InvalidArgumentError(
+          absl::StrCat("round ", input.round, ", board ", b,
+                       ": no result at table ", r.table));
     }
-    tables.push_back({&entered->second, AdjustmentAt(round.rulings, b, r.table)});
+    tables.push_back(
+        {&entered->second, AdjustmentAt(round.rulings, b, r.table)});
   }
   std::sort(tables.begin(), tables.end(),
             [](const AdjustedTable& x, const AdjustedTable& y) {
@@ -105,10 +106,9 @@ absl::Status RescoreBoard(const core::RegulationProfile& profile,
     if (awards[i].has_value()) {
       award = *awards[i];
     } else {
-      TALLY_ASSIGN_OR_RETURN(
-          award.north_south,
-          ArtificialSide(profile, round, tables[i],
-                         core::PairSide::kNorthSouth, top));
+      TALLY_ASSIGN_OR_RETURN(award.north_south,
+                             ArtificialSide(profile, round, tables[i],
+                                            core::PairSide::kNorthSouth, top));
       TALLY_ASSIGN_OR_RETURN(award.east_west,
                              ArtificialSide(profile, round, tables[i],
                                             core::PairSide::kEastWest, top));

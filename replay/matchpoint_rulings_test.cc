@@ -31,17 +31,16 @@
 namespace tally::replay {
 namespace {
 
+using core::Rational;
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
-using core::Rational;
 
 const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
 
 class IpcRulingTest : public ::testing::Test {
  protected:
-  IpcRulingTest()
-      : event_("anc2025_ipc", v1::COMPETITION_KIND_SWISS_PAIRS, 8) {
+  IpcRulingTest() : event_("anc2025_ipc", v1::COMPETITION_KIND_SWISS_PAIRS, 8) {
     draw_ = event_.Draw(1);
     for (const v1::DrawnMatch& m : draw_.matches()) t_.push_back(m.table());
     std::sort(t_.begin(), t_.end());
@@ -78,8 +77,7 @@ class IpcRulingTest : public ::testing::Test {
     EXPECT_THAT(rounds, IsOk());
     return rounds->front().score;
   }
-  static const core::MatchScore& MatchAt(const core::RoundScore& s,
-                                         int table) {
+  static const core::MatchScore& MatchAt(const core::RoundScore& s, int table) {
     for (const core::MatchScore& m : s.matches) {
       if (m.table == table) return m;
     }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -30,6 +31,19 @@ std::string& TallyCliPathStorage() {
 
 void SetTallyCliPath(std::string path) {
   TallyCliPathStorage() = std::move(path);
+}
+
+std::string RunTallyCli(const std::string& address, const std::string& args) {
+  const std::string command =
+      absl::StrCat(TallyCliPath(), " --server=", address, " ", args);
+  std::string out;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "cannot run " + command;
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+  pclose(pipe);
+  return out;
 }
 
 std::string TallyCliPath() {

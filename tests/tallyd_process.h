@@ -60,6 +60,10 @@ void SetTallydPath(std::string path);
 std::string TallyCliPath();
 void SetTallyCliPath(std::string path);
 
+// The tally CLI's standard output for `args` (space-separated, shell
+// quoting) against the server at `address`.
+std::string RunTallyCli(const std::string& address, const std::string& args);
+
 }  // namespace tally::testing
 
 #endif  // TALLY_TESTS_TALLYD_PROCESS_H_

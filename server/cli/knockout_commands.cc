@@ -98,9 +98,11 @@ void PrintKnockout(const v1::KnockoutResults& k) {
     const bool deducted = m.home_deducted().numerator() != 0 ||
                           m.away_deducted().numerator() != 0;
     if (deducted) {
-      // The offence register's IMPs (OffenceRecorded), already off the total.
+      // The offence register's IMPs (OffenceRecorded) and the rulings' IMP
+      // penalties (Laws 90, 91), already off the total.
       t.AddRow({"Deducted", "", "", "", ExactText(m.home_deducted()),
-                ExactText(m.away_deducted()), "offence register"});
+                ExactText(m.away_deducted()),
+                "offence register and penalties"});
     }
     t.AddRow({"Total", "", "", "", ExactText(m.home_total()),
               ExactText(m.away_total()),

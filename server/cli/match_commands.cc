@@ -165,10 +165,18 @@ void PrintDrawView(const v1::DrawView& v) {
 // "-" before any board is scored.
 std::string HomeMarginText(const v1::MatchResult& m) {
   if (m.boards_scored() == 0 && !m.has_forfeit()) return "-";
+  // Away's own figure where a ruling left the two sides unbalanced.
   if (m.has_home_percentage()) {
-    return absl::StrCat(DecimalText(m.home_percentage()), "%");
+    return absl::StrCat(
+        DecimalText(m.home_percentage()), "%",
+        m.has_away_percentage()
+            ? absl::StrCat(" (away ", DecimalText(m.away_percentage()), "%)")
+            : "");
   }
-  return ExactText(m.home_imps());
+  return absl::StrCat(
+      ExactText(m.home_imps()),
+      m.has_away_imps() ? absl::StrCat(" (away ", ExactText(m.away_imps()), ")")
+                        : "");
 }
 
 void PrintMatchResults(const v1::MatchResults& x) {

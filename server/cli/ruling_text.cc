@@ -170,10 +170,11 @@ absl::StatusOr<v1::RulingPenalty> ParsePenalty(const std::string& text) {
   std::string amount = absl::AsciiStrToLower(text.substr(colon + 1));
   v1::RulingPenalty out;
   out.set_side(*side);
+  // "imp" before "mp": "3imp" ends with both.
   for (const auto& [suffix, unit] :
-       {std::pair<std::string, v1::ScoreUnit>{"mp", v1::SCORE_UNIT_MATCHPOINTS},
-        {"imps", v1::SCORE_UNIT_IMPS},
+       {std::pair<std::string, v1::ScoreUnit>{"imps", v1::SCORE_UNIT_IMPS},
         {"imp", v1::SCORE_UNIT_IMPS},
+        {"mp", v1::SCORE_UNIT_MATCHPOINTS},
         {"vps", v1::SCORE_UNIT_VPS},
         {"vp", v1::SCORE_UNIT_VPS}}) {
     if (absl::EndsWith(amount, suffix)) {
