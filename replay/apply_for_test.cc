@@ -47,4 +47,29 @@ v1::TableResult PassedOut() {
   return r;
 }
 
+v1::RecordRulingRequest RulingFor(int session, int table, int board,
+                                  v1::Room room) {
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_session(session);
+  r.set_table(table);
+  r.set_board(board);
+  r.set_room(room);
+  r.set_law("Law 12C");
+  r.set_text("an adjusted score");
+  return r;
+}
+
+v1::RulingPenalty ProceduralPenalty(v1::Side side, v1::ScoreUnit unit,
+                                    int amount) {
+  v1::RulingPenalty p;
+  p.set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  p.set_side(side);
+  p.set_unit(unit);
+  p.mutable_amount()->set_numerator(amount);
+  p.mutable_amount()->set_denominator(1);
+  return p;
+}
+
 }  // namespace tally::replay

@@ -10,6 +10,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "replay/state.h"
+#include "tally/v1/director.pb.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -32,6 +33,16 @@ v1::TableResult Made(int level, v1::Strain strain, int tricks);
 
 // A table's result: the board passed out.
 v1::TableResult PassedOut();
+
+// A ruling request on `board` at `table` of `session` (in an event of
+// matches, the round) of competition "c" of tournament "t", in `room`
+// (teams), citing "Law 12C" with the text "an adjusted score".
+v1::RecordRulingRequest RulingFor(int session, int table, int board,
+                                  v1::Room room = v1::ROOM_UNSPECIFIED);
+
+// A procedural penalty (Law 90) of `amount` in `unit` against `side`.
+v1::RulingPenalty ProceduralPenalty(v1::Side side, v1::ScoreUnit unit,
+                                    int amount);
 
 }  // namespace tally::replay
 

@@ -23,12 +23,12 @@
 namespace tally::replay {
 namespace {
 
+const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
+
 using core::Rational;
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
-
-const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
 
 TEST(KnockoutImpsOnBoardTest, EachTeamItsOwnImps) {
   struct Case {
@@ -67,21 +67,21 @@ class KnockoutRulingTest : public ::testing::Test {
     PlayRound(state_, week1_, swings);
   }
   v1::RecordRulingRequest Ruling(int board, v1::Room room) {
-    v1::RecordRulingRequest r;
-    r.set_tournament_id("t");
-    r.set_competition_id("c");
-    r.set_session(1);
-    r.set_table(match_.table());
-    r.set_board(board);
-    r.set_room(room);
-    r.set_law("Law 12C");
-    r.set_text("an adjusted score");
-    return r;
+    return RulingFor(1, match_.table(), board, room);
   }
   void Rule(const v1::RecordRulingRequest& r) {
     absl::StatusOr<v1::EventPayload> p = DecideRecordRuling(state_, r, kAt);
     ASSERT_THAT(p, IsOk());
     Apply(state_, p);
+  }
+  // Law 12C2 on board `board` in `room`: `ns` and `ew` the two sides'
+  // awards.
+  void RuleArtificial(int board, v1::Room room, v1::ArtificialAward ns,
+                      v1::ArtificialAward ew) {
+    v1::RecordRulingRequest r = Ruling(board, room);
+    r.mutable_adjusted()->mutable_artificial()->set_ns(ns);
+    r.mutable_adjusted()->mutable_artificial()->set_ew(ew);
+    Rule(r);
   }
   KnockoutMatchScore Match() {
     absl::StatusOr<std::vector<KnockoutMatchScore>> matches =
@@ -92,6 +92,16 @@ class KnockoutRulingTest : public ::testing::Test {
     }
     ADD_FAILURE() << "no match " << match_.label();
     return {};
+  }
+  // Away's closed-room North-South make 4S= vulnerable on board 2 (North-
+  // South vulnerable), +620 against a pass: 12 IMPs to away (600-740);
+  // then artificial awards `ns` and `ew` on board 1 in `room`.
+  KnockoutMatchScore AwayGainsTwelveThen(v1::Room room, v1::ArtificialAward ns,
+                                         v1::ArtificialAward ew) {
+    EXPECT_EQ(week1_.boards(1), 2);
+    Play({{match_.table(), 1, match_.away(), Made(4, v1::STRAIN_SPADES, 10)}});
+    RuleArtificial(1, room, ns, ew);
+    return Match();
   }
   // 13.12: the higher-placed team (4) holds 0.1 IMP.
   Rational Carry(int team) const {
@@ -131,21 +141,12 @@ TEST_F(KnockoutRulingTest, SplitScoreGivesEachTeamItsOwnImps) {
 }
 
 TEST_F(KnockoutRulingTest, AveragePlusToBothLeavesTheMarginAndTheWinner) {
-  ASSERT_EQ(week1_.boards(1), 2);  // board 2: North-South vulnerable
-  // Away's closed-room North-South make 4S= vulnerable on board 2, +620
-  // against a pass: 12 IMPs to away (600-740).
-  Play({{match_.table(), 1, match_.away(), Made(4, v1::STRAIN_SPADES, 10)}});
   // Board 1's open room: average plus to both (Law 12C2), +3 IMPs each in
   // a 28-board match (profile "teams_by_match_length": +-3 from 11 boards,
-  // as NSW TR 7.2).
-  v1::RecordRulingRequest r = Ruling(1, v1::ROOM_OPEN);
-  r.mutable_adjusted()->mutable_artificial()->set_ns(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  r.mutable_adjusted()->mutable_artificial()->set_ew(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  Rule(r);
-  const KnockoutMatchScore m = Match();
-  // Home 3, away 12 + 3 = 15: away still wins by 12.
+  // as NSW TR 7.2). Home 3, away 12 + 3 = 15: away still wins by 12.
+  const KnockoutMatchScore m =
+      AwayGainsTwelveThen(v1::ROOM_OPEN, v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                          v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
   EXPECT_EQ(m.home_total, Rational(3) + Carry(m.home));
   EXPECT_EQ(m.away_total, Rational(15) + Carry(m.away));
   EXPECT_EQ(m.winner, m.away);
@@ -153,17 +154,12 @@ TEST_F(KnockoutRulingTest, AveragePlusToBothLeavesTheMarginAndTheWinner) {
 
 TEST_F(KnockoutRulingTest, AverageMinusToOneSideComesOffItsOwnTotal) {
   // Board 1's closed room (away North-South): average minus to away,
-  // average to home: away concedes 3 IMPs nobody wins, 0 to home.
-  Play({{match_.table(), 1, match_.away(), Made(4, v1::STRAIN_SPADES, 10)}});
-  v1::RecordRulingRequest r = Ruling(1, v1::ROOM_CLOSED);
-  r.mutable_adjusted()->mutable_artificial()->set_ns(
-      v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
-  r.mutable_adjusted()->mutable_artificial()->set_ew(
-      v1::ARTIFICIAL_AWARD_AVERAGE);
-  Rule(r);
-  const KnockoutMatchScore m = Match();
-  // Away: 12 on board 2, -3 on board 1.
-  EXPECT_EQ(m.home_total, Rational(0) + Carry(m.home));
+  // average to home: away concedes 3 IMPs nobody wins, 0 to home. Away:
+  // 12 on board 2, -3 on board 1.
+  const KnockoutMatchScore m =
+      AwayGainsTwelveThen(v1::ROOM_CLOSED, v1::ARTIFICIAL_AWARD_AVERAGE_MINUS,
+                          v1::ARTIFICIAL_AWARD_AVERAGE);
+  EXPECT_EQ(m.home_total, Carry(m.home));
   EXPECT_EQ(m.away_total, Rational(9) + Carry(m.away));
   EXPECT_EQ(m.winner, m.away);
 }
@@ -176,11 +172,8 @@ TEST_F(KnockoutRulingTest, ImpPenaltyComesOffThePenalisedTeamsTotal) {
   v1::RecordRulingRequest r = Ruling(1, v1::ROOM_OPEN);
   r.set_law("Law 90");
   r.set_text("slow play");
-  r.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  r.mutable_penalty()->set_side(v1::SIDE_EAST_WEST);
-  r.mutable_penalty()->set_unit(v1::SCORE_UNIT_IMPS);
-  r.mutable_penalty()->mutable_amount()->set_numerator(4);
-  r.mutable_penalty()->mutable_amount()->set_denominator(1);
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_EAST_WEST, v1::SCORE_UNIT_IMPS, 4);
   Rule(r);
   const KnockoutMatchScore m = Match();
   EXPECT_EQ(m.away_deducted, Rational(4));
@@ -195,11 +188,8 @@ TEST_F(KnockoutRulingTest, RefusedRulingChangesNothing) {
   Play({});
   // A penalty in matchpoints: not a knock-out's unit.
   v1::RecordRulingRequest r = Ruling(1, v1::ROOM_OPEN);
-  r.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  r.mutable_penalty()->set_side(v1::SIDE_EAST_WEST);
-  r.mutable_penalty()->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
-  r.mutable_penalty()->mutable_amount()->set_numerator(1);
-  r.mutable_penalty()->mutable_amount()->set_denominator(1);
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_EAST_WEST, v1::SCORE_UNIT_MATCHPOINTS, 1);
   EXPECT_THAT(DecideRecordRuling(state_, r, kAt),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("scores its matches in IMPs")));

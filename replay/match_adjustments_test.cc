@@ -57,26 +57,11 @@ v1::WeightedResult Outcome(const v1::TableResult& r, int tenths) {
 
 v1::RecordRulingRequest Ruling(int round, int table, int board,
                                v1::Room room = v1::ROOM_UNSPECIFIED) {
-  v1::RecordRulingRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("c");
-  r.set_session(round);
-  r.set_table(table);
-  r.set_board(board);
-  r.set_room(room);
-  r.set_law("Law 12C");
-  r.set_text("an adjusted score");
-  return r;
+  return RulingFor(round, table, board, room);
 }
 
 v1::RulingPenalty ImpPenalty(v1::Side side, int imps) {
-  v1::RulingPenalty p;
-  p.set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  p.set_side(side);
-  p.set_unit(v1::SCORE_UNIT_IMPS);
-  p.mutable_amount()->set_numerator(imps);
-  p.mutable_amount()->set_denominator(1);
-  return p;
+  return ProceduralPenalty(side, v1::SCORE_UNIT_IMPS, imps);
 }
 
 const core::MatchScore& MatchAt(const std::vector<ScoredRound>& rounds,

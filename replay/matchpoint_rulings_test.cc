@@ -57,18 +57,18 @@ class IpcRulingTest : public ::testing::Test {
     }
   }
   v1::RecordRulingRequest Ruling(int table, int board) {
-    v1::RecordRulingRequest r;
-    r.set_tournament_id("t");
-    r.set_competition_id("c");
-    r.set_session(1);
-    r.set_table(table);
-    r.set_board(board);
-    r.set_law("Law 12C");
-    r.set_text("an adjusted score");
-    return r;
+    return RulingFor(1, table, board);
   }
   absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
     return DecideRecordRuling(event_.state(), r, kAt);
+  }
+  // Law 12C2 on `board` at `table`: `ns` and `ew` the two sides' awards.
+  void RuleArtificial(int table, int board, v1::ArtificialAward ns,
+                      v1::ArtificialAward ew) {
+    v1::RecordRulingRequest r = Ruling(table, board);
+    r.mutable_adjusted()->mutable_artificial()->set_ns(ns);
+    r.mutable_adjusted()->mutable_artificial()->set_ew(ew);
+    event_.Apply(Decide(r));
   }
   void Rule(const v1::RecordRulingRequest& r) { event_.Apply(Decide(r)); }
   core::RoundScore Round() {
@@ -112,12 +112,8 @@ TEST_F(IpcRulingTest, AveragePlusToBothIsSixtyPercentEachAndTheFieldFactored) {
   // pair at t[0] (Law 12C2). t[0] leaves the field: t[1] -50, t[2] 0,
   // t[3] +170 matchpointed among 3 (top 4: 0, 2, 4) and factored to 4
   // tables (Neuberg, (M + 1) x 4/3 - 1): 1/3, 3, 17/3.
-  v1::RecordRulingRequest r = Ruling(t_[0], 1);
-  r.mutable_adjusted()->mutable_artificial()->set_ns(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  r.mutable_adjusted()->mutable_artificial()->set_ew(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  Rule(r);
+  RuleArtificial(t_[0], 1, v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                 v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
   const core::RoundScore s = Round();
   EXPECT_EQ(Board1(s, t_[0]), Rational(36, 10));
   EXPECT_EQ(Board1(s, t_[1]), Rational(1, 3));
@@ -209,11 +205,8 @@ TEST_F(IpcRulingTest, MatchpointPenaltyComesOffThePairBeforeVps) {
   v1::RecordRulingRequest r = Ruling(t_[0], 1);
   r.set_law("Law 90");
   r.set_text("slow play");
-  r.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  r.mutable_penalty()->set_side(v1::SIDE_EAST_WEST);
-  r.mutable_penalty()->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
-  r.mutable_penalty()->mutable_amount()->set_numerator(1);
-  r.mutable_penalty()->mutable_amount()->set_denominator(1);
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_EAST_WEST, v1::SCORE_UNIT_MATCHPOINTS, 1);
   Rule(r);
   const core::MatchScore m = MatchAt(Round(), t_[0]);
   EXPECT_EQ(*m.home_percentage, Rational(5625, 100));
@@ -228,12 +221,8 @@ TEST_F(IpcRulingTest, AveragePlusOnTwoBoardsIsFiftySevenPointZeroSeven) {
   // 14.14/2 = 57.07% each for t[2]'s North-South (average minus to East-
   // West, 40%): of a top of 6, 3.4242 matchpoints on boards 1 and 2.
   for (int board : {1, 2}) {
-    v1::RecordRulingRequest r = Ruling(t_[2], board);
-    r.mutable_adjusted()->mutable_artificial()->set_ns(
-        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-    r.mutable_adjusted()->mutable_artificial()->set_ew(
-        v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
-    Rule(r);
+    RuleArtificial(t_[2], board, v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                   v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
   }
   const core::RoundScore s = Round();
   EXPECT_EQ(Board1(s, t_[2]), Rational(34242, 10000));
@@ -245,11 +234,8 @@ TEST_F(IpcRulingTest, AnImpPenaltyIsRefusedAndNothingChanges) {
   Play();
   v1::RecordRulingRequest r = Ruling(t_[0], 1);
   r.set_law("Law 90");
-  r.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  r.mutable_penalty()->set_side(v1::SIDE_NORTH_SOUTH);
-  r.mutable_penalty()->set_unit(v1::SCORE_UNIT_IMPS);
-  r.mutable_penalty()->mutable_amount()->set_numerator(3);
-  r.mutable_penalty()->mutable_amount()->set_denominator(1);
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_NORTH_SOUTH, v1::SCORE_UNIT_IMPS, 3);
   EXPECT_THAT(Decide(r),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("scores its matches in matchpoints")));
@@ -262,20 +248,12 @@ TEST(MatchpointPenaltyRefusalTest, ImpScoredMatchesTakeNoMatchpointPenalty) {
   const v1::DrawMade draw = event.Draw(1);
   event.Enter(1, draw.matches(0).table(), draw.boards(0), v1::ROOM_OPEN,
               PassedOut());
-  v1::RecordRulingRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("c");
-  r.set_session(1);
-  r.set_table(draw.matches(0).table());
-  r.set_board(draw.boards(0));
-  r.set_room(v1::ROOM_OPEN);
+  v1::RecordRulingRequest r =
+      RulingFor(1, draw.matches(0).table(), draw.boards(0), v1::ROOM_OPEN);
   r.set_law("Law 90");
   r.set_text("slow play");
-  r.mutable_penalty()->set_kind(v1::PENALTY_KIND_PROCEDURAL);
-  r.mutable_penalty()->set_side(v1::SIDE_NORTH_SOUTH);
-  r.mutable_penalty()->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
-  r.mutable_penalty()->mutable_amount()->set_numerator(1);
-  r.mutable_penalty()->mutable_amount()->set_denominator(1);
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_NORTH_SOUTH, v1::SCORE_UNIT_MATCHPOINTS, 1);
   EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("scores its matches in IMPs")));
