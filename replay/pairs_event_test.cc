@@ -7,6 +7,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_datum_substitutes.h"
 #include "replay/decide_pairs_event.h"
 #include "replay/offence_register.h"
 #include "replay/pairs_event_queries.h"
@@ -316,6 +317,23 @@ TEST_F(PairsEventTest, SabfTr11_10FinesComeOffTheSessionAndTheFinalScore) {
   EXPECT_EQ(Of(s->rows(1).sessions(0).counted()), core::Rational(55));
   EXPECT_EQ(Of(s->rows(1).aggregate()), core::Rational(55));
   EXPECT_FALSE(s->rows(1).has_percentage_points_deducted());
+}
+
+// NSW TR 13.3's substitute scores concern a datum: a matchpoint pairs
+// event has none, so the choice is refused and nothing is appended.
+TEST_F(PairsEventTest, DatumSubstitutesAreRefusedWithoutADatum) {
+  PlayTwoSessions();
+  v1::ChooseDatumSubstitutesRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.set_board(1);
+  r.set_include_substitutes(true);
+  r.set_director("TD");
+  r.set_reason("a valid datum");
+  EXPECT_THAT(DecideChooseDatumSubstitutes(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 13.3 concerns a datum")));
 }
 
 TEST_F(PairsEventTest, RefusesRecordsThatDoNotFit) {
