@@ -369,9 +369,9 @@ TEST_F(OpenStage1Test, AnOffenceTakesImpsOffThePairsSessionTotal) {
   absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
   ASSERT_THAT(ranking, IsOk());
   EXPECT_THAT(Rows(*ranking, "NS"),
-              ElementsAre("1 8 8 ", "2 7 7 score", "3 6 5 score",
-                          "4 5 0 score", "5 4 -1 score", "6 3 -2 score",
-                          "7 2 -3 score", "8 1 -6 score"));
+              ElementsAre("1 8 8 ", "2 7 7 score", "3 6 5 score", "4 5 0 score",
+                          "5 4 -1 score", "6 3 -2 score", "7 2 -3 score",
+                          "8 1 -6 score"));
   // The session's standings (GetStandings) show the same total.
   absl::StatusOr<v1::Standings> standings = SessionStandings(1);
   ASSERT_THAT(standings, IsOk());

@@ -73,22 +73,22 @@ absl::StatusOr<v1::EventPayload> DecideChooseDatumSubstitutes(
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
   if (request.director().empty() || request.reason().empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the Director's discretion (", kClause,
-        ") is recorded with the director's name and the reason"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the Director's discretion (", kClause,
+                     ") is recorded with the director's name and the reason"));
   }
   TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   if (!c->profile.datum.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        kClause, " concerns a datum, and '", c->id, "' (profile ",
-        c->profile.name, ") is not scored against one"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(kClause, " concerns a datum, and '", c->id, "' (profile ",
+                     c->profile.name, ") is not scored against one"));
   }
   const int session = request.session();
   const int board = request.board();
   TALLY_ASSIGN_OR_RETURN(const BoardField field, FieldOf(*c, session, board));
   const std::string where =
-      absl::StrCat("board ", board, " of ", c->PlaysMatches() ? "round " : "session ",
-                   session);
+      absl::StrCat("board ", board, " of ",
+                   c->PlaysMatches() ? "round " : "session ", session);
 
   // The board's field with its appeal marks, every table given a score: the
   // datum rule says which scores it selects and leaves out.
@@ -125,9 +125,9 @@ absl::StatusOr<v1::EventPayload> DecideChooseDatumSubstitutes(
         "as it stands), so there is nothing to substitute"));
   }
   if (request.include_substitutes() && datum->substitute_tables.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        kClause, ": no table below the selected tables plays ", where,
-        ", so there is no score to bring in"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(kClause, ": no table below the selected tables plays ",
+                     where, ", so there is no score to bring in"));
   }
 
   v1::EventPayload payload;

@@ -23,12 +23,12 @@ absl::StatusOr<std::optional<core::Rational>> AmountIn(
 // session not defined; InvalidArgument, naming `clause`, for a pair not
 // seated in it.
 absl::StatusOr<const SessionState*> SessionSeating(const CompetitionState& c,
-                                                  const std::string& clause,
-                                                  int entrant, int session) {
+                                                   const std::string& clause,
+                                                   int entrant, int session) {
   auto s = c.sessions.find(session);
   if (s == c.sessions.end()) {
-    return absl::NotFoundError(absl::StrCat("session ", session, " of '",
-                                            c.id, "' is not defined"));
+    return absl::NotFoundError(
+        absl::StrCat("session ", session, " of '", c.id, "' is not defined"));
   }
   bool seated = false;
   for (const auto& [where, slot] : s->second.slots) {
@@ -67,10 +67,10 @@ absl::StatusOr<OffenceDeductionAmount> InMatchpoints(
       AmountIn(step, core::PenaltyUnit::kScorePercentagePoints, boards));
   if (points.has_value()) {
     out.percentage_points = *points;
-    out.where = absl::StrCat(points->ToString(), " percentage point",
-                             *points == core::Rational(1) ? "" : "s",
-                             " off pair ", entrant, "'s final score (", clause,
-                             ")");
+    out.where =
+        absl::StrCat(points->ToString(), " percentage point",
+                     *points == core::Rational(1) ? "" : "s", " off pair ",
+                     entrant, "'s final score (", clause, ")");
     return out;
   }
   TALLY_ASSIGN_OR_RETURN(
@@ -142,17 +142,18 @@ absl::StatusOr<OffenceDeductionAmount> InKnockoutImps(
 // SR appendix prints "1 VP (3 IMPs)" for ABPC and Swiss Pairs). A step the
 // regulation prints only in the other unit (ANC SR 5.3 c) "ABPC - 3 VPs"
 // in a stage scored in IMPs) stays in words.
-absl::StatusOr<OffenceDeductionAmount> InButler(
-    const CompetitionState& c, const core::PenaltyStep& step,
-    const std::string& clause, int entrant, int session, int boards) {
+absl::StatusOr<OffenceDeductionAmount> InButler(const CompetitionState& c,
+                                                const core::PenaltyStep& step,
+                                                const std::string& clause,
+                                                int entrant, int session,
+                                                int boards) {
   OffenceDeductionAmount out;
   const bool in_vps = c.profile.vp.has_value();
-  TALLY_ASSIGN_OR_RETURN(
-      std::optional<core::Rational> amount,
-      AmountIn(step,
-               in_vps ? core::PenaltyUnit::kVictoryPoints
-                      : core::PenaltyUnit::kImps,
-               boards));
+  TALLY_ASSIGN_OR_RETURN(std::optional<core::Rational> amount,
+                         AmountIn(step,
+                                  in_vps ? core::PenaltyUnit::kVictoryPoints
+                                         : core::PenaltyUnit::kImps,
+                                  boards));
   if (!amount.has_value()) return out;
   const std::string unit = in_vps ? "VPs" : "IMPs";
   if (session == 0) {
@@ -164,7 +165,8 @@ absl::StatusOr<OffenceDeductionAmount> InButler(
   TALLY_RETURN_IF_ERROR(SessionSeating(c, clause, entrant, session).status());
   std::string figure = amount->ToString();
   if (in_vps) {
-    out.vps = core::Decimal::Round(*amount, 2, core::HalfRounding::kAwayFromZero);
+    out.vps =
+        core::Decimal::Round(*amount, 2, core::HalfRounding::kAwayFromZero);
     figure = out.vps->ToString();
   } else {
     out.imps = *amount;

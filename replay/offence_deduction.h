@@ -58,9 +58,9 @@ struct OffenceDeductionAmount {
 // session `round`, for `boards` boards (>= 1). Nothing for a warning, a
 // loss of seating rights or a unit the event has no column for.
 // InvalidArgument, naming the clause, when a matchpoint, Butler or
-// knock-out deduction names no session or round, or the entrant does not play in
-// it; NotFound for a session or round that does not exist (not yet
-// defined or drawn).
+// knock-out deduction names no session or round, or the entrant does not play
+// in it; NotFound for a session or round that does not exist (not yet defined
+// or drawn).
 absl::StatusOr<OffenceDeductionAmount> OffenceDeductionFor(
     const CompetitionState& competition, const core::PenaltyStep& step,
     const std::string& clause, int entrant, int round, int boards);

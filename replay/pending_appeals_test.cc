@@ -293,10 +293,9 @@ TEST_F(PendingAppealsTest, NswTr13_3SubstitutesRefusedWhereTheyDoNotApply) {
   Play("nsw_swiss_pairs");
   Lodge();
   const uint64_t head = event_->state().last_sequence;
-  EXPECT_THAT(
-      DecideChooseDatumSubstitutes(event_->state(), Substitutes(true)),
-      StatusIs(absl::StatusCode::kFailedPrecondition,
-               HasSubstr("NSW TR 13.2: it counts as it stands")));
+  EXPECT_THAT(DecideChooseDatumSubstitutes(event_->state(), Substitutes(true)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 13.2: it counts as it stands")));
   EXPECT_EQ(event_->state().last_sequence, head);
 }
 

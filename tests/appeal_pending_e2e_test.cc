@@ -377,10 +377,10 @@ class AppealPendingE2eTest : public ::testing::Test {
   void ChooseSubstitutes(v1::DirectorService::Stub& director,
                          v1::AuditService::Stub& audit, const Expected& x) {
     v1::CommandOutcome chosen;
-    ASSERT_THAT(server::FromGrpcStatus(director.ChooseDatumSubstitutes(
-                    Context().get(), SubstitutesRequest("substitutes"),
-                    &chosen)),
-                IsOk());
+    ASSERT_THAT(
+        server::FromGrpcStatus(director.ChooseDatumSubstitutes(
+            Context().get(), SubstitutesRequest("substitutes"), &chosen)),
+        IsOk());
     v1::WhatChangedRequest what;
     what.set_sequence(chosen.sequence());
     v1::FigureChanges changes;
@@ -495,7 +495,8 @@ TEST_F(AppealPendingE2eTest, NswTr13_3DecisionMovesOnlyTheAppealedMatch) {
 // -6, t10 +630 12, t11 2, t12 +100 3, t13 -450 -10. Decided at 480: the
 // datum taken while pending stands with its substitute, 350, and table 2
 // scores +130, 4; nothing else moves.
-TEST_F(AppealPendingE2eTest, NswTr13_3DirectorsSubstitutesHoldAfterTheDecision) {
+TEST_F(AppealPendingE2eTest,
+       NswTr13_3DirectorsSubstitutesHoldAfterTheDecision) {
   Run({.profile = "nsw_swiss_pairs_top_tables",
        .datum_pending = "350 (table 13 brought in, NSW TR 13.3)",
        .datum_after = "",

@@ -98,8 +98,18 @@ class OffenceE2eTest : public ::testing::Test {
              explicit_movement {
                rounds {
                  round: 1
-                 tables { table: 1 ns_pair: 1 ew_pair: 3 boards: [ 1, 2 ] }
-                 tables { table: 2 ns_pair: 2 ew_pair: 4 boards: [ 1, 2 ] }
+                 tables {
+                   table: 1
+                   ns_pair: 1
+                   ew_pair: 3
+                   boards: [ 1, 2 ]
+                 }
+                 tables {
+                   table: 2
+                   ns_pair: 2
+                   ew_pair: 4
+                   boards: [ 1, 2 ]
+                 }
                }
              })pb",
         &d));
