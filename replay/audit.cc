@@ -44,6 +44,10 @@ bool Touches(const v1::Event& e, const v1::GetBoardHistoryRequest& r) {
       return same_session(p.ruling_made().competition_id(),
                           p.ruling_made().session()) &&
              p.ruling_made().board() == r.board();
+    case v1::EventPayload::kDatumSubstitutesChosen:  // NSW TR 13.3
+      return same_session(p.datum_substitutes_chosen().competition_id(),
+                          p.datum_substitutes_chosen().session()) &&
+             p.datum_substitutes_chosen().board() == r.board();
     case v1::EventPayload::kMatchForfeited:  // a table's results left out
       return same_session(p.match_forfeited().competition_id(),
                           p.match_forfeited().round());

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/adjust/artificial.h"
+#include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "core/profile/named_rules.h"
 #include "replay/adjusted_boards.h"
@@ -27,6 +28,9 @@ absl::Status ScoreBoard(const SessionState& session,
   // "n being the number of tables" (ANC SR 16.11): the tables the movement
   // plays the board at, which is the whole field in a Mitchell.
   input.tables_in_play = board.times_expected;
+  input.director_substitutes_pending =  // NSW TR 13.3
+      competition != nullptr &&
+      DirectorSubstitutes(*competition, session.number, board.board);
   std::vector<AdjustedTable> tables;
   std::vector<int> in_datum;  // each line's index in input.scores, or -1
   for (auto it = session.results.lower_bound({board.board, 0});
@@ -184,6 +188,25 @@ void ApplyPenalties(const SessionState& session,
     } else if (penalty.unit() == v1::SCORE_UNIT_VPS) {
       total.penalty_vps += amount;
       total.vps -= amount;
+    }
+  }
+  // The offence register's deductions (replay/offence_deduction.h; ANC SR
+  // 5.2-5.3 and appendix): off the same totals, the same way.
+  for (const OffenceDeduction& d : session.offence_deductions) {
+    ButlerPairTotal& total = pairs[d.offence.entrant()];
+    total.pair = d.offence.entrant();
+    if (d.offence.has_imps()) {
+      const core::Rational imps(d.offence.imps().numerator(),
+                                d.offence.imps().denominator());
+      total.penalty_imps += imps;
+      total.net_imps -= imps;
+    }
+    if (d.offence.has_vps()) {
+      const core::Rational vps =
+          core::Decimal(d.offence.vps().units(), d.offence.vps().places())
+              .ToRational();
+      total.penalty_vps += vps;
+      total.vps -= vps;
     }
   }
 }

@@ -28,8 +28,9 @@
 // a weighted or artificial table is left out of the datum and IMPed on its
 // own (weighted outcomes against the datum; the profile's artificial IMPs),
 // a split table puts the non-offenders' result into the datum and each
-// side is IMPed on its own result. IMP and VP penalties in force come off
-// the pair's totals. Results pending appeal (scored through the
+// side is IMPed on its own result. IMP and VP penalties in force, and the
+// offence register's deductions (replay/offence_deduction.h), come off the
+// pair's totals. Results pending appeal (scored through the
 // competition, replay/pending_appeals.h): NSW TR 13.2's provisional datum
 // (the score used as it stands) or 13.3's (left out where the rule selects
 // scores); a match with a pending score or on a provisional datum is
@@ -125,7 +126,8 @@ struct ButlerPairTotal {
   int matches = 0;
   int matches_complete = 0;
   int boards_played = 0;  // results in at its tables
-  // Penalties in force (RulingMade), already taken off net_imps and vps.
+  // Penalties in force (RulingMade) and offence deductions
+  // (OffenceRecorded), already taken off net_imps and vps.
   core::Rational penalty_imps;
   core::Rational penalty_vps;
 };
@@ -158,8 +160,9 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile,
     const CompetitionState* competition);
 
-// Takes the IMP and VP penalties in force in `session` (RulingMade) off
-// the pairs' totals in `pairs`.
+// Takes the IMP and VP penalties in force in `session` (RulingMade) and the
+// offence register's IMPs and VPs (OffenceRecorded) off the pairs' totals
+// in `pairs`.
 void ApplyPenalties(const SessionState& session,
                     std::map<int, ButlerPairTotal>& pairs);
 

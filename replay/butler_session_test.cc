@@ -19,6 +19,7 @@
 #include "replay/butler_ranking.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/offence_register.h"
 #include "replay/qualify.h"
 #include "replay/queries.h"
 
@@ -144,6 +145,42 @@ class ButlerSessionTest : public ::testing::Test {
                                   " ", Text(r.total), " ", r.decided_by));
     }
     return rows;
+  }
+
+  // The session's standings through GetStandings (BuildStandings).
+  absl::StatusOr<v1::Standings> SessionStandings(int session) const {
+    v1::GetStandingsRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_session(session);
+    return BuildStandings(state_, r);
+  }
+
+  // An offence into the register (ANC SR 5.2-5.3, appendix) for `pair` in
+  // session `session`.
+  absl::StatusOr<v1::EventPayload> Offence(int pair, const char* offence,
+                                           int session) const {
+    v1::RecordOffenceRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_entrant(pair);
+    r.set_offence(offence);
+    r.set_round(session);
+    r.set_day("2025-07-12");
+    r.set_reason("seated late");
+    return DecideRecordOffence(state_, r);
+  }
+
+  // Records the offence, which must be accepted and say it comes off
+  // `deducted`, and returns the event.
+  v1::OffenceRecorded Record(int pair, const char* offence, int session,
+                             const std::string& deducted) {
+    absl::StatusOr<v1::EventPayload> p = Offence(pair, offence, session);
+    EXPECT_THAT(p, IsOk());
+    if (!p.ok()) return v1::OffenceRecorded();
+    EXPECT_THAT(p->offence_recorded().deducted(), HasSubstr(deducted));
+    Apply(state_, p);
+    return p->offence_recorded();
   }
 
   v1::RecordLotRequest Lot(std::vector<int> order) const {
@@ -296,6 +333,52 @@ TEST_F(OpenStage1Test, RanksEachFieldOnNetImpsAndATieWaitsForALot) {
                           "5 4 -1 score", "6 3 -2 score", "7 2 -3 score",
                           "8 1 -6 score"));
   EXPECT_EQ(ranking->pending.size(), 1u);
+}
+
+// ANC SR appendix, "ABPC and Swiss Pairs": 5-10 minutes late, "1 VP (3
+// IMPs)". Open Stage 1 ranks on net IMPs (16.4; 16.10 "with the exception
+// of Open Stage 1"), so 3 IMPs come off pair 6's session 1 net IMPs: +8 - 3
+// = +5, and 6 falls from the shared first place (with 8, +8) to third
+// behind 7 (+7). ANC SR 5.3 c)'s "IPC and ABPC - 3 VPs" for smoking has no
+// IMP figure: recorded, nothing deducted.
+TEST_F(OpenStage1Test, AnOffenceTakesImpsOffThePairsSessionTotal) {
+  PlayBoard1UpToTable(8);
+  PlayBoard2();
+  Post(1);
+  const uint64_t head = state_.last_sequence;
+  EXPECT_THAT(Offence(6, "late_5_10", 0),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("say which session")));
+  EXPECT_THAT(Offence(6, "late_5_10", 2),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("session 2 of 'abpc' is not defined")));
+  EXPECT_EQ(state_.last_sequence, head);
+
+  const v1::OffenceRecorded late =
+      Record(6, "late_5_10", 1, "3 IMPs off pair 6's session 1 total");
+  EXPECT_EQ(late.imps().numerator(), 3);
+  EXPECT_EQ(late.imps().denominator(), 1);
+  EXPECT_FALSE(late.has_vps());
+  const v1::OffenceRecorded smoking = Record(6, "smoking", 1, "");
+  EXPECT_FALSE(smoking.has_imps() || smoking.has_vps());
+  EXPECT_EQ(smoking.deducted(), "");
+
+  const ButlerPairTotal& six = Scores(1).pairs.at(6);
+  EXPECT_EQ(six.net_imps, core::Rational(5));
+  EXPECT_EQ(six.penalty_imps, core::Rational(3));
+  absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
+  ASSERT_THAT(ranking, IsOk());
+  EXPECT_THAT(Rows(*ranking, "NS"),
+              ElementsAre("1 8 8 ", "2 7 7 score", "3 6 5 score", "4 5 0 score",
+                          "5 4 -1 score", "6 3 -2 score", "7 2 -3 score",
+                          "8 1 -6 score"));
+  // The session's standings (GetStandings) show the same total.
+  absl::StatusOr<v1::Standings> standings = SessionStandings(1);
+  ASSERT_THAT(standings, IsOk());
+  ASSERT_EQ(standings->fields_size(), 2);
+  ASSERT_GE(standings->fields(0).rows_size(), 3);
+  EXPECT_EQ(standings->fields(0).rows(2).pair(), 6);
+  EXPECT_EQ(standings->fields(0).rows(2).net_imps().numerator(), 5);
 }
 
 // ANC SR 16.4-16.5: Open Stage 1 qualifies the top pairs of each field
@@ -582,11 +665,7 @@ TEST_F(OpenStage2Test, StandingsPerFieldAfterEachSessionWithTheTieBroken) {
   EXPECT_EQ(all->rows[1].opponents_vps, *core::Rational::Parse("43.63"));
 
   // The session's own standings through GetStandings: session 1 alone.
-  v1::GetStandingsRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("abpc");
-  r.set_session(1);
-  absl::StatusOr<v1::Standings> standings = BuildStandings(state_, r);
+  absl::StatusOr<v1::Standings> standings = SessionStandings(1);
   ASSERT_THAT(standings, IsOk());
   EXPECT_EQ(standings->ranked_on(), "vps");
   ASSERT_EQ(standings->fields_size(), 2);
@@ -598,6 +677,33 @@ TEST_F(OpenStage2Test, StandingsPerFieldAfterEachSessionWithTheTieBroken) {
   }
   EXPECT_THAT(
       ns, ElementsAre("1 4 1066 2", "2 2 1000 0", "3 1 967 -1", "4 3 604 -12"));
+}
+
+// ANC SR appendix, "ABPC and Swiss Pairs": 10-15 minutes late, "2 VPs (6
+// IMPs)". Stage 2 converts matches to VPs (16.10), so 2 VPs come off pair
+// 4's session 1 VPs: 10.66 - 2 = 8.66, and the NS field after session 1
+// (4 10.66, 2 10.00, 1 9.67, 3 6.04) becomes 2 10.00, 1 9.67, 4 8.66,
+// 3 6.04. Its net IMPs (+2) are untouched.
+TEST_F(OpenStage2Test, AnOffenceTakesVpsOffThePairsSessionTotal) {
+  PlaySession1();
+  Post(1);
+  const v1::OffenceRecorded late =
+      Record(4, "late_10_15", 1, "2.00 VPs off pair 4's session 1 total");
+  EXPECT_EQ(late.vps().units(), 200);
+  EXPECT_EQ(late.vps().places(), 2);
+  EXPECT_FALSE(late.has_imps());
+
+  const ButlerPairTotal& four = Scores(1).pairs.at(4);
+  EXPECT_EQ(four.vps, *core::Rational::Parse("8.66"));
+  EXPECT_EQ(four.net_imps, core::Rational(2));
+  ButlerRankingOptions after_one;
+  after_one.after_session = 1;
+  absl::StatusOr<ButlerRanking> one =
+      RankButlerMovementEntrants(Abpc(), after_one);
+  ASSERT_THAT(one, IsOk());
+  EXPECT_THAT(Rows(*one, "NS"),
+              ElementsAre("1 2 10 ", "2 1 967/100 score", "3 4 433/50 score",
+                          "4 3 151/25 score"));
 }
 
 TEST_F(OpenStage2Test, RefusesMovementsThatBreakTheFieldsOrTheMatchLength) {

@@ -16,6 +16,7 @@ v1::BoardDatum BoardDatumView(const core::DatumResult& datum, int results_in,
   out.set_provisional(incomplete || datum.provisional);
   out.set_results_in(results_in);
   out.set_appeal(DatumAppealText(datum));  // NSW TR 13
+  for (int table : datum.substitute_tables) out.add_substitute_tables(table);
   return out;
 }
 

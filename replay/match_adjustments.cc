@@ -155,6 +155,8 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
     core::DatumInput datum_input;
     datum_input.match = input.round;
     datum_input.tables_in_play = tables_in_play;
+    datum_input.director_substitutes_pending =
+        input.director_substitutes_boards.contains(b);  // NSW TR 13.3
     for (const core::BoardResultAt* r : results) {
       const EnteredResult* entered =
           Entered(round, b, r->table, v1::ROOM_UNSPECIFIED);

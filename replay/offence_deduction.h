@@ -10,13 +10,19 @@
 //     names. "A top" is a board's top in that session (2 x (times played -
 //     1), the international scale); where the movement plays boards a
 //     different number of times, the most-played board's top. A per-board
-//     step counts each board. SABF TR 11.10's percentage points off "the
-//     final score" are left in words.
+//     step counts each board. SABF TR 11.10's "1% deducted from the final
+//     score" is percentage points off the pair's final score (the
+//     competition standings' aggregate), whichever session it names.
 //   * A knock-out: IMPs off the team's total in the match it plays in the
 //     round (stanza) the offence names (NSW TR 6.8 "1 VP is deemed the
 //     equivalent of 3 IMPs" is the IMP column the scale prints).
-//   * Anything else (a Butler pairs event, a unit the regulation does not
-//     print for the event): nothing is computed, the penalty stays in words.
+//   * A Butler pairs event in a movement (ANC SR 16.4-16.5): VPs off the
+//     pair's VPs where the profile converts matches (16.10), else IMPs off
+//     its net IMPs (16.4, Open Stage 1), in the session the offence names;
+//     both show in the session's totals and the standings.
+//   * Anything else (a unit the regulation does not print for the event,
+//     e.g. ANC SR 5.3 c)'s "3 VPs" in a stage ranked on IMPs): nothing is
+//     computed, the penalty stays in words.
 //
 // Pure functions. Thread-compatible.
 
@@ -37,7 +43,10 @@ namespace tally::replay {
 struct OffenceDeductionAmount {
   std::optional<core::Decimal> vps;          // off the event's standings
   std::optional<core::Rational> matchpoints; // off the session's total
-  std::optional<core::Rational> imps;        // off the knock-out match total
+  // Off the knock-out match total, or a Butler pair's session net IMPs.
+  std::optional<core::Rational> imps;
+  // Percentage points off a matchpoint pair's final score (SABF TR 11.10).
+  std::optional<core::Rational> percentage_points;
   // Where it comes off, with the working and the clause, e.g. "25% of a
   // top of 2 = 1/2 MP off pair 7's session 1 total (NSW TR 6.4)"; empty
   // when nothing is deducted.
@@ -48,10 +57,10 @@ struct OffenceDeductionAmount {
 // offence under `clause`) makes for `entrant` in `competition`, in round or
 // session `round`, for `boards` boards (>= 1). Nothing for a warning, a
 // loss of seating rights or a unit the event has no column for.
-// InvalidArgument, naming the clause, when a matchpoint or knock-out
-// deduction names no session or round, or the entrant does not play in
-// it; NotFound for a session or round that does not exist (not yet
-// defined or drawn).
+// InvalidArgument, naming the clause, when a matchpoint, Butler or
+// knock-out deduction names no session or round, or the entrant does not play
+// in it; NotFound for a session or round that does not exist (not yet defined
+// or drawn).
 absl::StatusOr<OffenceDeductionAmount> OffenceDeductionFor(
     const CompetitionState& competition, const core::PenaltyStep& step,
     const std::string& clause, int entrant, int round, int boards);

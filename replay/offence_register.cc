@@ -179,6 +179,12 @@ absl::StatusOr<v1::EventPayload> DecideRecordOffence(
     e->mutable_imps()->set_numerator(deduction.imps->numerator());
     e->mutable_imps()->set_denominator(deduction.imps->denominator());
   }
+  if (deduction.percentage_points.has_value()) {
+    e->mutable_percentage_points()->set_numerator(
+        deduction.percentage_points->numerator());
+    e->mutable_percentage_points()->set_denominator(
+        deduction.percentage_points->denominator());
+  }
   e->set_deducted(deduction.where);
   return payload;
 }

@@ -16,8 +16,10 @@
 // the offence's day (event data: replay has no clock). A deduction is
 // applied in the event's own unit (replay/offence_deduction.h): VPs off the
 // standings of an event of matches, matchpoints (% of a top) off a pair's
-// session total in a matchpoint pairs event, IMPs off a team's knock-out
-// match total; elsewhere (Butler pairs) it is recorded in words.
+// session total in a matchpoint pairs event, percentage points off its
+// final score (SABF TR 11.10), IMPs off a team's knock-out match total,
+// and a Butler pair's IMPs or VPs off its session total; a unit the
+// regulation prints no figure in for the event is recorded in words.
 //
 // Pure functions of the state. Thread-compatible.
 

@@ -207,6 +207,17 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
     }
   }
 
+  // SABF TR 11.10 "Mis-scoring: 1% deducted from the final score": the
+  // offence register's percentage points, exact, off the aggregate the pair
+  // is ranked on (displayed rounded as every aggregate is).
+  std::map<int, core::Rational> deducted;
+  for (const OffenceDeduction& d : c->final_score_deductions) {
+    const v1::Fraction& f = d.offence.percentage_points();
+    if (f.denominator() == 0) continue;
+    deducted[d.offence.entrant()] +=
+        core::Rational(f.numerator(), f.denominator());
+  }
+
   std::vector<core::PairAggregate> aggregates;
   for (const auto& [pair, sessions] : inputs) {
     absl::StatusOr<core::PairAggregate> a =
@@ -217,6 +228,9 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
                                              : core::Rational(0))
             : core::AggregatePair(absl::StrCat(pair), sessions, combination);
     TALLY_RETURN_IF_ERROR(a.status());
+    if (auto d = deducted.find(pair); d != deducted.end()) {
+      a->aggregate -= d->second;
+    }
     aggregates.push_back(*std::move(a));
   }
   // The board and round data serve the NSW TR 11.2.4 criteria; SABF TR
@@ -260,6 +274,9 @@ absl::StatusOr<v1::CompetitionStandings> BuildCompetitionStandings(
       *row->mutable_carry_over() = ToProtoFraction(*a.carry_over);
     }
     row->set_ineligible_reason(a.ineligible_reason);
+    if (auto d = deducted.find(pair); d != deducted.end()) {
+      *row->mutable_percentage_points_deducted() = ToProtoFraction(d->second);
+    }
     if (placing.decision == core::PlaceDecision::kTieBreak) {
       row->set_decided_by(placing.criterion);
       row->set_decided_by_clause(placing.clause);

@@ -21,6 +21,9 @@
 //     profiles name SABF TR 18.1.1 (qualifying: the average of the rounds,
 //     the carry-over) and 18.1.2 (final: the carry-over recorded with the
 //     qualification plus the final's rounds; core/pairs_event/state_pairs.h).
+//   * SABF TR 11.10 "Mis-scoring: 1% deducted from the final score": the
+//     offence register's percentage points (OffenceRecorded) come off the
+//     pair's aggregate, exactly, before ranking; the row says how many.
 //   * Tie-breaks use the profile's final-placing chain; the NSW TR 11.2.4
 //     criteria read every pair's boards (direction, table score,
 //     matchpoints, top) and its rounds (opponent, matchpoints), rounds

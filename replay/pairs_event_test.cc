@@ -7,7 +7,9 @@
 #include "replay/apply_for_test.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/decide_datum_substitutes.h"
 #include "replay/decide_pairs_event.h"
+#include "replay/offence_register.h"
 #include "replay/pairs_event_queries.h"
 
 namespace tally::replay {
@@ -262,6 +264,76 @@ TEST_F(PairsEventTest, SubstituteForAPairThatNeverSatCountsAsAbsent) {
   EXPECT_EQ(s->rows(4).pair(), 5);
   EXPECT_EQ(s->rows(4).sessions(0).attendance(), "absent");
   EXPECT_EQ(Of(s->rows(4).aggregate()), core::Rational(0));
+}
+
+// SABF TR 11.10 fines in the two sessions above (each board top 2: two
+// tables):
+//   * pair 3, slow play three times in session 2: warnings, then "Half a
+//     top for the third and subsequent offence" = 1 MP off its session 2
+//     total: 4 - 1 = 3 of 4 = 75.00%; aggregate 25 + 75 = 100 (11.3);
+//   * pair 3, "Mis-scoring: 1% deducted from the final score": one
+//     percentage point off the aggregate, 100 - 1 = 99;
+//   * pair 1, "No score entered: 40% of a top on the board" in session 1:
+//     40% of 2 = 4/5 MP, 3 - 4/5 = 11/5 of 4 = 55.00%; aggregate 55 + 0.
+// Pair 3 first on 99, pair 1 second on 55.
+TEST_F(PairsEventTest, SabfTr11_10FinesComeOffTheSessionAndTheFinalScore) {
+  PlayTwoSessions();
+  auto offence = [&](int pair, const char* key, int session) {
+    v1::RecordOffenceRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("pairs");
+    r.set_entrant(pair);
+    r.set_offence(key);
+    r.set_round(session);
+    r.set_day("2026-05-02");
+    r.set_reason("SABF TR 11.10");
+    return DecideRecordOffence(state_, r);
+  };
+  for (int i = 0; i < 3; ++i) Apply(state_, offence(3, "slow_play", 2));
+  absl::StatusOr<v1::EventPayload> mis = offence(3, "mis_scoring", 2);
+  ASSERT_THAT(mis, IsOk());
+  const v1::OffenceRecorded& o = mis->offence_recorded();
+  EXPECT_EQ(Of(o.percentage_points()), core::Rational(1));
+  EXPECT_FALSE(o.has_matchpoints());
+  EXPECT_EQ(o.deducted(),
+            "1 percentage point off pair 3's final score (SABF TR 11.10)");
+  Apply(state_, mis);
+  EXPECT_THAT(offence(1, "no_score_entered", 0),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("say which session")));
+  absl::StatusOr<v1::EventPayload> none = offence(1, "no_score_entered", 1);
+  ASSERT_THAT(none, IsOk());
+  EXPECT_EQ(Of(none->offence_recorded().matchpoints()), core::Rational(4, 5));
+  Apply(state_, none);
+
+  absl::StatusOr<v1::CompetitionStandings> s = Standings();
+  ASSERT_THAT(s, IsOk());
+  EXPECT_EQ(s->rows(0).pair(), 3);
+  EXPECT_EQ(Of(s->rows(0).sessions(1).counted()), core::Rational(75));
+  EXPECT_EQ(Of(s->rows(0).aggregate()), core::Rational(99));
+  EXPECT_EQ(s->rows(0).aggregate_display().units(), 9900);
+  EXPECT_EQ(Of(s->rows(0).percentage_points_deducted()), core::Rational(1));
+  EXPECT_EQ(s->rows(1).pair(), 1);
+  EXPECT_EQ(Of(s->rows(1).sessions(0).counted()), core::Rational(55));
+  EXPECT_EQ(Of(s->rows(1).aggregate()), core::Rational(55));
+  EXPECT_FALSE(s->rows(1).has_percentage_points_deducted());
+}
+
+// NSW TR 13.3's substitute scores concern a datum: a matchpoint pairs
+// event has none, so the choice is refused and nothing is appended.
+TEST_F(PairsEventTest, DatumSubstitutesAreRefusedWithoutADatum) {
+  PlayTwoSessions();
+  v1::ChooseDatumSubstitutesRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.set_board(1);
+  r.set_include_substitutes(true);
+  r.set_director("TD");
+  r.set_reason("a valid datum");
+  EXPECT_THAT(DecideChooseDatumSubstitutes(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 13.3 concerns a datum")));
 }
 
 TEST_F(PairsEventTest, RefusesRecordsThatDoNotFit) {

@@ -27,8 +27,20 @@ AppealMark AppealMarkAt(const CompetitionState& competition, int session,
   return mark;
 }
 
+bool DirectorSubstitutes(const CompetitionState& competition, int session,
+                         int board) {
+  auto it = competition.datum_substitutes.find({session, board});
+  return it != competition.datum_substitutes.end() &&
+         it->second.include_substitutes();
+}
+
 void MarkAppeals(const CompetitionState& competition, core::RoundInput& input) {
   if (competition.appeals.empty()) return;
+  for (int board : input.boards) {
+    if (DirectorSubstitutes(competition, input.round, board)) {
+      input.director_substitutes_boards.insert(board);
+    }
+  }
   for (core::BoardResultAt& r : input.results) {
     // Pairs record no room; a teams room is 1 (open) or 2 (closed), as
     // v1::Room numbers them.
@@ -49,14 +61,21 @@ std::string DatumAppealText(const core::DatumResult& datum) {
     return std::find(datum.roles.begin(), datum.roles.end(), role) !=
            datum.roles.end();
   };
+  std::string text;
   if (has(core::ScoreRole::kPendingAppeal)) {
-    return "appeal pending: the score left out, NSW TR 13.3";
+    text = "appeal pending: the score left out, NSW TR 13.3";
+  } else if (has(core::ScoreRole::kAppealDecided)) {
+    text =
+        "appeal decided: the datum taken while it was pending stands, NSW TR "
+        "13.3";
   }
-  if (has(core::ScoreRole::kAppealDecided)) {
-    return "appeal decided: the datum taken while it was pending stands, NSW "
-           "TR 13.3";
+  if (!text.empty() && !datum.substitute_tables.empty()) {
+    absl::StrAppend(&text, "; table",
+                    datum.substitute_tables.size() == 1 ? " " : "s ",
+                    absl::StrJoin(datum.substitute_tables, ", "),
+                    " brought in by the Director");
   }
-  return "";
+  return text;
 }
 
 MatchAppealNote MatchAppealNoteOf(const CompetitionState& competition,

@@ -52,15 +52,24 @@ AppealMark AppealMarkAt(const CompetitionState& competition, int session,
                         int board, int table,
                         v1::Room room = v1::ROOM_UNSPECIFIED);
 
+// NSW TR 13.3: whether the Director's latest choice for `board` of session
+// (or round) `session` brings substitute scores into its datum
+// (DatumSubstitutesChosen). The choice outlives the appeal: the datum taken
+// while it was pending stands.
+bool DirectorSubstitutes(const CompetitionState& competition, int session,
+                         int board);
+
 // Sets BoardResultAt::pending_appeal and appeal_decided on every result of
-// `input`, round `input.round` of `competition`, as AppealMarkAt says.
+// `input`, round `input.round` of `competition`, as AppealMarkAt says, and
+// the boards the Director brings in substitutes on (DirectorSubstitutes).
 void MarkAppeals(const CompetitionState& competition, core::RoundInput& input);
 
 // What an appeal did to a board's datum, in words naming the clause:
 // "provisional: appeal pending, NSW TR 13.2 (the score used as it stands)",
 // "appeal pending: the score left out, NSW TR 13.3", "appeal decided: the
-// datum taken while it was pending stands, NSW TR 13.3"; empty when no
-// score of the board is or was pending appeal.
+// datum taken while it was pending stands, NSW TR 13.3", followed by
+// "; table 13 brought in by the Director" where substitutes were; empty
+// when no score of the board is or was pending appeal.
 std::string DatumAppealText(const core::DatumResult& datum);
 
 // For GetMatchResults: the boards whose score at `table` of round `round`

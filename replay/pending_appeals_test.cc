@@ -27,6 +27,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/decide.h"
 #include "replay/decide_appeal.h"
+#include "replay/decide_datum_substitutes.h"
 #include "replay/decide_ruling.h"
 #include "replay/match_event_for_test.h"
 #include "replay/match_standings.h"
@@ -35,6 +36,7 @@ namespace tally::replay {
 namespace {
 
 using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -150,6 +152,19 @@ class PendingAppealsTest : public ::testing::Test {
     return out;
   }
 
+  // NSW TR 13.3: the Director's choice on board 17 of round 3.
+  static v1::ChooseDatumSubstitutesRequest Substitutes(bool include) {
+    v1::ChooseDatumSubstitutesRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("c");
+    r.set_session(3);
+    r.set_board(kBoard);
+    r.set_include_substitutes(include);
+    r.set_director("CTD");
+    r.set_reason("a valid datum for the board");
+    return r;
+  }
+
   AppealMark Mark() const {
     return AppealMarkAt(event_->competition(), 3, kBoard, kTable);
   }
@@ -200,6 +215,88 @@ TEST_F(PendingAppealsTest, NswTr13_3PendingScoreLeftOutAndTheDatumStands) {
   EXPECT_EQ(decided.datum, 390);  // the datum taken while pending stands
   EXPECT_EQ(decided.t2, 3);
   EXPECT_EQ(decided.t1, 1);
+}
+
+// NSW TR 13.3, the Director's discretion: "include an equivalent number of
+// scores to calculate a valid datum". Top twelve tables less table 2
+// (pending): 420 420 170 480 -50 420 400 110 980 420 450; one left out, so
+// one brought in from the next table down, table 13's -100. Twelve
+// considered, two dropped at each end (SABF TR 12.2: -100, -50; 980, 480):
+// 110 170 400 420 420 420 420 450 = 2810, / 8 = 351.25, datum 350.
+// Table 1: 420 - 350 = 70, +2 IMPs; table 2 (170 as ruled): -180, -5.
+// Decided at 480: the datum taken while pending stands with its substitute,
+// 350, and table 2 scores 480 - 350 = 130, +4; table 1 stays +2.
+TEST_F(PendingAppealsTest, NswTr13_3DirectorBringsInASubstituteAndItStands) {
+  Play("nsw_swiss_pairs_top_tables");
+  Lodge();
+  absl::StatusOr<v1::EventPayload> chosen =
+      DecideChooseDatumSubstitutes(event_->state(), Substitutes(true));
+  ASSERT_THAT(chosen, IsOk());
+  const v1::DatumSubstitutesChosen& e = chosen->datum_substitutes_chosen();
+  EXPECT_EQ(e.clause(), "NSW TR 13.3");
+  EXPECT_THAT(e.pending_tables(), ElementsAre(kTable));
+  event_->Apply(chosen);
+  Board17 pending = Score();
+  EXPECT_EQ(pending.datum, 350);
+  EXPECT_EQ(pending.t1, 2);
+  EXPECT_EQ(pending.t2, -5);
+  HearAndVary();
+  Board17 decided = Score();
+  EXPECT_EQ(decided.datum, 350);
+  EXPECT_EQ(decided.t1, 2);
+  EXPECT_EQ(decided.t2, 4);
+  // The datum says so (GetMatchResults, the traveller): table 13 brought in.
+  absl::StatusOr<std::vector<ScoredRound>> rounds =
+      ScoreRounds(event_->competition(), 3);
+  ASSERT_THAT(rounds, IsOk());
+  for (const core::BoardScore& b : rounds->back().score.boards) {
+    if (b.board != kBoard) continue;
+    ASSERT_TRUE(b.datum.has_value());
+    EXPECT_THAT(b.datum->substitute_tables, ElementsAre(13));
+    EXPECT_THAT(DatumAppealText(*b.datum),
+                HasSubstr("table 13 brought in by the Director"));
+  }
+  // The choice cannot be revisited once no score is pending.
+  EXPECT_THAT(
+      DecideChooseDatumSubstitutes(event_->state(), Substitutes(false)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("no score on board 17 of round 3 is pending appeal")));
+}
+
+// Every refusal names NSW TR 13.3 (or what is missing) and appends nothing.
+TEST_F(PendingAppealsTest, NswTr13_3SubstitutesRefusedWhereTheyDoNotApply) {
+  Play("nsw_swiss_pairs_top_tables");
+  EXPECT_THAT(
+      DecideChooseDatumSubstitutes(event_->state(), Substitutes(true)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("NSW TR 13.3: no score on board 17 of round 3 is "
+                         "pending appeal")));
+  Lodge();
+  v1::ChooseDatumSubstitutesRequest r = Substitutes(true);
+  r.set_director("");
+  EXPECT_THAT(DecideChooseDatumSubstitutes(event_->state(), r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("director's name and the reason")));
+  r = Substitutes(true);
+  r.set_board(99);
+  EXPECT_THAT(DecideChooseDatumSubstitutes(event_->state(), r),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("does not play board 99")));
+  r = Substitutes(true);
+  r.set_session(9);
+  EXPECT_THAT(DecideChooseDatumSubstitutes(event_->state(), r),
+              StatusIs(absl::StatusCode::kNotFound, HasSubstr("not drawn")));
+  EXPECT_EQ(Score().datum, 390);  // nothing changed: table 2 left out
+
+  // NSW TR 13.2: the datum of every score counts the pending one as it
+  // stands, so there is nothing to substitute.
+  Play("nsw_swiss_pairs");
+  Lodge();
+  const uint64_t head = event_->state().last_sequence;
+  EXPECT_THAT(DecideChooseDatumSubstitutes(event_->state(), Substitutes(true)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 13.2: it counts as it stands")));
+  EXPECT_EQ(event_->state().last_sequence, head);
 }
 
 // A board a ruling re-scores (replay/match_adjustments.h: an artificial

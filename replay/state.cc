@@ -392,7 +392,14 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       CompetitionState* c = competition(e.competition_id());
       if (c == nullptr) return Misfit(event, "unknown competition");
       state.offences.push_back({event.sequence(), event.tournament_id(), e});
-      if (e.has_vps()) {
+      // A Butler pair's IMPs or VPs come off its session's totals
+      // (replay/butler_session.h); percentage points off a matchpoint
+      // pair's final score (replay/pairs_event_queries.h).
+      const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
+      if (e.has_percentage_points()) {
+        c->final_score_deductions.push_back({event.sequence(), e});
+      }
+      if (e.has_vps() && !butler) {
         // Deducted like any VP penalty (ANC SR 5.1 keeps it out of draws).
         v1::PenaltyAwarded penalty;
         penalty.set_competition_id(e.competition_id());
@@ -403,18 +410,25 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         penalty.set_reason(e.reason());
         c->penalties.push_back({event.sequence(), penalty});
       }
-      if (e.has_matchpoints()) {
+      if (e.has_matchpoints() || (butler && (e.has_vps() || e.has_imps()))) {
         // Off the pair's session total (replay/session_scores.h).
         SessionState* s = session(e.competition_id(), e.round());
         if (s == nullptr) return Misfit(event, "unknown session");
         s->offence_deductions.push_back({event.sequence(), e});
       }
-      if (e.has_imps()) {
+      if (e.has_imps() && !butler) {
         // Off the team's knock-out match total (replay/knockout_results.h).
         auto round = c->rounds.find(e.round());
         if (round == c->rounds.end()) return Misfit(event, "unknown round");
         round->second.offence_deductions.push_back({event.sequence(), e});
       }
+      break;
+    }
+    case v1::EventPayload::kDatumSubstitutesChosen: {
+      const auto& e = p.datum_substitutes_chosen();
+      CompetitionState* c = competition(e.competition_id());
+      if (c == nullptr) return Misfit(event, "unknown competition");
+      c->datum_substitutes[{e.session(), e.board()}] = e;  // the latest holds
       break;
     }
     case v1::EventPayload::kRulingMade: {

@@ -75,7 +75,9 @@ struct SessionState {
   // (board, table) -> the result entered there.
   std::map<std::pair<int, int>, EnteredResult> results;
   std::vector<RulingRecord> rulings;  // in log order
-  std::vector<OffenceDeduction> offence_deductions;  // matchpoints, in log order
+  // Matchpoints (matchpoint pairs) or IMPs and VPs (Butler pairs), in log
+  // order.
+  std::vector<OffenceDeduction> offence_deductions;
 };
 
 // One round of an event of matches: its stored draw and the results of its
@@ -150,6 +152,12 @@ struct CompetitionState {
   std::optional<absl::Time> results_official;  // ResultsOfficial received
   // Reviews and appeals, by number from 1 (replay/appeal_state.h).
   std::map<int, AppealRecord> appeals;
+  // NSW TR 13.3: (session or round, board) -> the Director's latest choice
+  // on substitute scores for its datum (DatumSubstitutesChosen).
+  std::map<std::pair<int, int>, v1::DatumSubstitutesChosen> datum_substitutes;
+  // SABF TR 11.10: percentage points off pairs' final scores
+  // (OffenceRecorded with percentage_points), in log order.
+  std::vector<OffenceDeduction> final_score_deductions;
   // The sequence of every event naming this competition, in log order.
   std::vector<uint64_t> event_sequences;
 

@@ -8,6 +8,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
@@ -48,8 +49,15 @@ std::string ResultText(const EnteredResult& r) {
 // uses a score pending appeal as it stands; empty otherwise. (Under 13.3 the
 // pending score is left out and the datum stands: nothing to say.)
 std::string ProvisionalDatumText(const core::DatumResult& datum) {
-  return datum.provisional ? " (provisional: appeal pending, NSW TR 13.2)"
-                           : "";
+  std::string text =
+      datum.provisional ? " (provisional: appeal pending, NSW TR 13.2)" : "";
+  if (!datum.substitute_tables.empty()) {
+    absl::StrAppend(&text, " (table",
+                    datum.substitute_tables.size() == 1 ? " " : "s ",
+                    absl::StrJoin(datum.substitute_tables, ", "),
+                    " brought in, NSW TR 13.3)");
+  }
+  return text;
 }
 
 std::string RoomText(v1::Room room) {

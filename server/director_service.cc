@@ -3,6 +3,7 @@
 #include "replay/decide.h"
 #include "replay/decide_appeal.h"
 #include "replay/decide_correction.h"
+#include "replay/decide_datum_substitutes.h"
 #include "replay/decide_ruling.h"
 #include "replay/decide_lineup.h"
 #include "replay/decide_matches.h"
@@ -50,6 +51,7 @@ TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
 TALLY_DIRECTOR_COMMAND(RecordOffence, RecordOffenceRequest)
+TALLY_DIRECTOR_COMMAND(ChooseDatumSubstitutes, ChooseDatumSubstitutesRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)
 TALLY_DIRECTOR_COMMAND(RecordSubstitute, RecordSubstituteRequest)
 TALLY_DIRECTOR_COMMAND(RecordPairAbsent, RecordPairAbsentRequest)

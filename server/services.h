@@ -44,6 +44,10 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status MakeDraw(grpc::ServerContext* context,
                         const v1::MakeDrawRequest* request,
                         v1::MakeDrawResponse* response) override;
+  grpc::Status ChooseDatumSubstitutes(
+      grpc::ServerContext* context,
+      const v1::ChooseDatumSubstitutesRequest* request,
+      v1::CommandOutcome* response) override;
   grpc::Status RecordOffence(grpc::ServerContext* context,
                              const v1::RecordOffenceRequest* request,
                              v1::CommandOutcome* response) override;

@@ -97,6 +97,10 @@ struct Expected {
   std::vector<int> imps_pending;
   std::vector<int> imps_decided;
   std::string clause;  // in every provisional reason
+  // NSW TR 13.3: the Director brings in substitutes on board 17 while the
+  // appeal is pending (DatumSubstitutesChosen); the datum before that.
+  bool substitutes = false;
+  std::string datum_left_out;
 };
 
 class AppealPendingE2eTest : public ::testing::Test {
@@ -173,6 +177,11 @@ class AppealPendingE2eTest : public ::testing::Test {
     ASSERT_THAT(server::FromGrpcStatus(
                     director->LodgeAppeal(Context().get(), lodge, &lodged)),
                 IsOk());
+
+    if (x.substitutes) {
+      ChooseSubstitutes(*director, *audit, x);
+      if (HasFatalFailure()) return;
+    }
 
     // Pending: the results say why they are provisional.
     absl::StatusOr<v1::MatchResults> pending = swiss.Results(3);
@@ -329,9 +338,79 @@ class AppealPendingE2eTest : public ::testing::Test {
     ASSERT_THAT(check, IsOk());
     EXPECT_TRUE(check->agrees()) << check->DebugString();
 
+    if (x.substitutes) {
+      // The choice was made for the pending score: with none pending it is
+      // refused and nothing is appended (NSW TR 13.3).
+      v1::ChooseDatumSubstitutesRequest again = SubstitutesRequest("again");
+      v1::CommandOutcome refused;
+      EXPECT_THAT(server::FromGrpcStatus(director->ChooseDatumSubstitutes(
+                      Context().get(), again, &refused)),
+                  StatusIs(absl::StatusCode::kFailedPrecondition,
+                           HasSubstr("is pending appeal")));
+      absl::StatusOr<uint64_t> length = swiss.LogLength();
+      ASSERT_THAT(length, IsOk());
+      EXPECT_EQ(*length, decided.sequence());
+    }
+
     summary_ = changes;
     home_ = home;
     away_ = away;
+  }
+
+  static v1::ChooseDatumSubstitutesRequest SubstitutesRequest(
+      const std::string& key) {
+    v1::ChooseDatumSubstitutesRequest r;
+    *r.mutable_options() = Key(key);
+    r.set_tournament_id("nsw");
+    r.set_competition_id("swiss");
+    r.set_session(3);
+    r.set_board(kBoard);
+    r.set_include_substitutes(true);
+    r.set_director("Chief TD");
+    r.set_reason("a valid datum from twelve scores");
+    return r;
+  }
+
+  // NSW TR 13.3: the Director brings in table 13 for the pending table 2.
+  // WhatChanged on it shows board 17's datum and its tables' IMPs moving;
+  // the board's history lists it.
+  void ChooseSubstitutes(v1::DirectorService::Stub& director,
+                         v1::AuditService::Stub& audit, const Expected& x) {
+    v1::CommandOutcome chosen;
+    ASSERT_THAT(
+        server::FromGrpcStatus(director.ChooseDatumSubstitutes(
+            Context().get(), SubstitutesRequest("substitutes"), &chosen)),
+        IsOk());
+    v1::WhatChangedRequest what;
+    what.set_sequence(chosen.sequence());
+    v1::FigureChanges changes;
+    ASSERT_THAT(server::FromGrpcStatus(
+                    audit.WhatChanged(Context().get(), what, &changes)),
+                IsOk());
+    std::string datum;
+    int board_scores = 0;
+    for (const v1::FigureChange& c : changes.changes()) {
+      if (c.kind() == "datum" && c.number() == kBoard) {
+        datum = absl::StrCat(c.before(), " -> ", c.after());
+      }
+      if (c.kind() == "board score") ++board_scores;
+    }
+    EXPECT_EQ(datum, absl::StrCat(x.datum_left_out, " -> ", x.datum_pending));
+    EXPECT_GT(board_scores, 0);
+    v1::GetBoardHistoryRequest h;
+    h.set_tournament_id("nsw");
+    h.set_competition_id("swiss");
+    h.set_session(3);
+    h.set_board(kBoard);
+    v1::BoardHistory history;
+    ASSERT_THAT(server::FromGrpcStatus(
+                    audit.GetBoardHistory(Context().get(), h, &history)),
+                IsOk());
+    ASSERT_GT(history.events_size(), 0);
+    const v1::Event& last = history.events(history.events_size() - 1);
+    EXPECT_EQ(last.sequence(), chosen.sequence());
+    EXPECT_EQ(last.payload().datum_substitutes_chosen().clause(),
+              "NSW TR 13.3");
   }
 
   // Board 17's NS IMPs at each table = the match's home IMPs (every other
@@ -406,6 +485,29 @@ TEST_F(AppealPendingE2eTest, NswTr13_3DecisionMovesOnlyTheAppealedMatch) {
   EXPECT_EQ(Figures("total")[absl::StrCat(away_, " total")],
             "32.42 -> 28.73");
   EXPECT_EQ(Figures("total")[absl::StrCat(home_, " net IMPs")], "-6 -> 3");
+}
+
+// NSW TR 13.3, the Director's discretion (worked in the file comment's
+// 13.3 terms): table 2 left out, table 13's -100 brought in. Twelve
+// considered, two dropped at each end (-100 -50 | 110 170 400 420x4 450 |
+// 480 980): 2810 / 8 = 351.25 -> 350. NS IMPs at 350: t1 +70 2, t2 170
+// -180 -5, t3 2, t4 -5, t5 +130 4, t6 -400 -9, t7 2, t8 +50 2, t9 -240
+// -6, t10 +630 12, t11 2, t12 +100 3, t13 -450 -10. Decided at 480: the
+// datum taken while pending stands with its substitute, 350, and table 2
+// scores +130, 4; nothing else moves.
+TEST_F(AppealPendingE2eTest,
+       NswTr13_3DirectorsSubstitutesHoldAfterTheDecision) {
+  Run({.profile = "nsw_swiss_pairs_top_tables",
+       .datum_pending = "350 (table 13 brought in, NSW TR 13.3)",
+       .datum_after = "",
+       .imps_pending = {2, -5, 2, -5, 4, -9, 2, 2, -6, 12, 2, 3, -10},
+       .imps_decided = {2, 4, 2, -5, 4, -9, 2, 2, -6, 12, 2, 3, -10},
+       .clause = "NSW TR 13.3",
+       .substitutes = true,
+       .datum_left_out = "390"});
+  if (HasFatalFailure()) return;
+  const std::string who = absl::StrCat("(", home_, " v ", away_, ")");
+  EXPECT_EQ(Figures("match")[absl::StrCat("2 home IMPs ", who)], "-5 -> 4");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
+#include "google/protobuf/text_format.h"
 #include "gtest/gtest.h"
 #include "server/grpc_status.h"
 #include "tally/v1/director.grpc.pb.h"
@@ -48,14 +49,15 @@ class OffenceE2eTest : public ::testing::Test {
 
   absl::Status Offence(const std::string& tournament,
                        const std::string& competition, int entrant,
-                       const std::string& day) {
+                       const std::string& day,
+                       const std::string& offence = "slow_play") {
     v1::RecordOffenceRequest r;
     r.mutable_options()->set_idempotency_key(
         absl::StrCat("offence-", ++commands_));
     r.set_tournament_id(tournament);
     r.set_competition_id(competition);
     r.set_entrant(entrant);
-    r.set_offence("slow_play");
+    r.set_offence(offence);
     r.set_round(1);
     r.set_day(day);
     r.set_reason("round 1 not finished in time");
@@ -83,6 +85,52 @@ class OffenceE2eTest : public ::testing::Test {
       }
     }
     return "not ranked";
+  }
+
+  // Session 1 of competition "mp" of `tournament`: table 1 NS 1 v EW 3,
+  // table 2 NS 2 v EW 4, boards 1-2; board 1 4S= +420 at table 1 and 4S-1
+  // -50 at table 2, board 2 passed out twice: pair 1 3 of 4 MP, 75.00%.
+  void PlayTwoTables(MatchClient& club, const std::string& tournament) {
+    v1::DefineSessionRequest d;
+    ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(
+        R"pb(competition_id: "mp"
+             session: 1
+             explicit_movement {
+               rounds {
+                 round: 1
+                 tables {
+                   table: 1
+                   ns_pair: 1
+                   ew_pair: 3
+                   boards: [ 1, 2 ]
+                 }
+                 tables {
+                   table: 2
+                   ns_pair: 2
+                   ew_pair: 4
+                   boards: [ 1, 2 ]
+                 }
+               }
+             })pb",
+        &d));
+    d.mutable_options()->set_idempotency_key(tournament + "-define");
+    d.set_tournament_id(tournament);
+    v1::CommandOutcome out;
+    ASSERT_TRUE(director_->DefineSession(Context().get(), d, &out).ok());
+    v1::StartSessionRequest start;
+    start.mutable_options()->set_idempotency_key(tournament + "-start");
+    start.set_tournament_id(tournament);
+    start.set_competition_id("mp");
+    start.set_session(1);
+    ASSERT_TRUE(director_->StartSession(Context().get(), start, &out).ok());
+    ASSERT_THAT(
+        club.Enter(1, 1, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
+        IsOk());
+    ASSERT_THAT(
+        club.Enter(1, 2, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
+        IsOk());
+    ASSERT_THAT(club.Enter(1, 1, 2, PassedOut()), IsOk());
+    ASSERT_THAT(club.Enter(1, 2, 2, PassedOut()), IsOk());
   }
 
   TallydProcess tallyd_{TallydPath(), MakeTempDir("offence")};
@@ -170,35 +218,8 @@ TEST_F(OffenceE2eTest, InMatchpointPairsAQuarterTopComesOffTheSessionTotal) {
                           "nsw_matchpoint_pairs"),
               IsOk());
   ASSERT_THAT(club.RegisterPairs(4), IsOk());
-  v1::DefineSessionRequest d;
-  d.mutable_options()->set_idempotency_key("mp-define");
-  d.set_tournament_id("club");
-  d.set_competition_id("mp");
-  d.set_session(1);
-  v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
-  round->set_round(1);
-  for (int table = 1; table <= 2; ++table) {
-    v1::TableAssignment* a = round->add_tables();
-    a->set_table(table);
-    a->set_ns_pair(table);
-    a->set_ew_pair(table + 2);
-    a->add_boards(1);
-    a->add_boards(2);
-  }
-  v1::CommandOutcome out;
-  ASSERT_TRUE(director_->DefineSession(Context().get(), d, &out).ok());
-  v1::StartSessionRequest start;
-  start.mutable_options()->set_idempotency_key("mp-start");
-  start.set_tournament_id("club");
-  start.set_competition_id("mp");
-  start.set_session(1);
-  ASSERT_TRUE(director_->StartSession(Context().get(), start, &out).ok());
-  ASSERT_THAT(club.Enter(1, 1, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
-              IsOk());
-  ASSERT_THAT(club.Enter(1, 2, 1, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
-              IsOk());
-  ASSERT_THAT(club.Enter(1, 1, 2, PassedOut()), IsOk());
-  ASSERT_THAT(club.Enter(1, 2, 2, PassedOut()), IsOk());
+  PlayTwoTables(club, "club");
+  if (HasFatalFailure()) return;
 
   auto pair_one = [&]() -> std::string {
     v1::GetStandingsRequest r;
@@ -233,6 +254,37 @@ TEST_F(OffenceE2eTest, InMatchpointPairsAQuarterTopComesOffTheSessionTotal) {
   EXPECT_EQ(second.deducted(),
             "25% of a top of 2 = 1/2 MP off pair 1's session 1 total (NSW "
             "TR 6.4)");
+}
+
+// SABF TR 11.10, "Mis-scoring: 1% deducted from the final score for each
+// pair", under sabf_matchpoint_pairs, the session above posted: pair 1's
+// 75.00% is its final score (one session, SABF TR 11.3); one percentage
+// point off it, 74.00 in the competition standings, the session's own
+// 75.00% untouched.
+TEST_F(OffenceE2eTest, SabfMisScoringTakesAPointOffTheFinalScore) {
+  MatchClient club(tallyd_.channel(), "sabf", "mp");
+  ASSERT_THAT(club.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                          "sabf_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(club.RegisterPairs(4), IsOk());
+  PlayTwoTables(club, "sabf");
+  if (HasFatalFailure()) return;
+  ASSERT_THAT(club.Post(1), IsOk());
+  ASSERT_THAT(Offence("sabf", "mp", 1, "2026-03-01", "mis_scoring"), IsOk());
+  v1::GetCompetitionStandingsRequest r;
+  r.set_tournament_id("sabf");
+  r.set_competition_id("mp");
+  v1::CompetitionStandings s;
+  ASSERT_TRUE(query_->GetCompetitionStandings(Context().get(), r, &s).ok());
+  std::string pair_one;
+  for (const v1::CompetitionStandingsRow& row : s.rows()) {
+    if (row.pair() != 1) continue;
+    pair_one = absl::StrCat(DecimalText(row.aggregate_display()), " less ",
+                            FractionText(row.percentage_points_deducted()),
+                            ", session ",
+                            DecimalText(row.sessions(0).counted_display()));
+  }
+  EXPECT_EQ(pair_one, "74.00 less 1, session 75.00");
 }
 
 }  // namespace

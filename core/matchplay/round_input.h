@@ -11,6 +11,7 @@
 #define TALLY_CORE_MATCHPLAY_ROUND_INPUT_H_
 
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -92,6 +93,10 @@ struct RoundInput {
   // An odd field's share match (teams) or half-match group (pairs), if any.
   std::optional<ShareMatchAt> share;
   std::optional<HalfMatchesAt> half_matches;
+  // NSW TR 13.3: the boards on which the Director brings in substitute
+  // scores for those left out pending appeal (imps_vs_datum;
+  // DatumInput::director_substitutes_pending).
+  std::set<int> director_substitutes_boards;
 };
 
 // The tables whose results make up a board's field: one per two-way match,

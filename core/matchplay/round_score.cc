@@ -67,6 +67,8 @@ absl::Status ScoreAgainstDatum(const RegulationProfile& profile,
   DatumInput datum_input;
   datum_input.match = input.round;
   datum_input.tables_in_play = TablesInPlay(input);
+  datum_input.director_substitutes_pending =
+      input.director_substitutes_boards.contains(board.board);  // NSW TR 13.3
   for (const auto& [key, r] : results) {
     datum_input.scores.push_back({.ns_score = r->ns_score,
                                   .table = r->table,

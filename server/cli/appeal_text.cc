@@ -164,6 +164,15 @@ std::string AppealEventLine(const v1::EventPayload& p) {
               : absl::StrCat(" to ", f.to_body(), " (", f.clause(), ")"),
           ": ", f.grounds());
     }
+    case v1::EventPayload::kDatumSubstitutesChosen: {
+      const v1::DatumSubstitutesChosen& d = p.datum_substitutes_chosen();
+      return absl::StrCat(
+          "datum of board ", d.board(), " in session/round ", d.session(), ": ",
+          d.include_substitutes() ? "substitute scores brought in"
+                                  : "no substitute scores",
+          " in place of those pending appeal, by ", d.director(),
+          " (NSW TR 13.3): ", d.reason());
+    }
     default:
       return "";
   }

@@ -12,7 +12,9 @@
 
 namespace tally::cli {
 
-// The line for an appeal event; empty for any other event.
+// The line for an appeal event, or for the Director's choice on a datum's
+// substitutes while an appeal is pending (NSW TR 13.3); empty for any other
+// event.
 std::string AppealEventLine(const v1::EventPayload& payload);
 
 // An adjusted score in words: "assigned 3S N 9, NS +140", "artificial

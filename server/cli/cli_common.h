@@ -134,6 +134,7 @@ void AddForfeitCommands(std::vector<Command>& commands);
 void AddTimelineCommands(std::vector<Command>& commands);
 void AddQualifyCommands(std::vector<Command>& commands);
 void AddOffenceCommands(std::vector<Command>& commands);
+void AddDatumCommands(std::vector<Command>& commands);
 void AddWhatChangedCommands(std::vector<Command>& commands);
 
 // Prints what changed (or would change): one line per figure, or the JSON.

@@ -105,7 +105,12 @@ void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
         r.position() == 0 ? "-"
                           : absl::StrCat(r.position(), r.tied() ? "=" : ""),
         absl::StrCat(r.pair()), Players(r.players()),
-        DecimalText(r.aggregate_display())};
+        absl::StrCat(
+            DecimalText(r.aggregate_display()),
+            r.has_percentage_points_deducted()  // SABF TR 11.10
+                ? absl::StrCat(" (less ",
+                               ExactText(r.percentage_points_deducted()), ")")
+                : "")};
     if (carry) {
       row.push_back(r.has_carry_over() ? ExactText(r.carry_over()) : "");
     }

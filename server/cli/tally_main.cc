@@ -77,6 +77,7 @@ int main(int argc, char** argv) {
   AddForfeitCommands(commands);
   AddTimelineCommands(commands);
   AddOffenceCommands(commands);
+  AddDatumCommands(commands);
   AddWhatChangedCommands(commands);
   AddAppealCommands(commands);
   AddRulingCommands(commands);
