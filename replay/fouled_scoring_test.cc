@@ -502,11 +502,11 @@ TEST_F(FouledScoringTest, SabfSixtyPercentOrTheSessionAverage) {
 TEST(CheckFouledScoringTest, NswSeparateDatumNeedsADatumForEachForm) {
   absl::StatusOr<core::RegulationProfile> nsw = FindBuiltInProfile("nsw_butler");
   ASSERT_THAT(nsw, IsOk());
-  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 3), IsOk());
+  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 3, 0), IsOk());
   // 7 of 8 tables in the fouled form is sufficient pairs (3), but the true
   // form's one result leaves ANC SR 16.11's n-2 middle scores nothing to
   // average: no separate datum for it.
-  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 7),
+  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 7, 0),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("NSW TR 7.1.1(a): the true form's 1"),
                              HasSubstr("choose two_imps"))));
