@@ -44,7 +44,10 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& score, int board);
 // the correction period has closed or the results are official, when a
 // ruling is already in force there and is not superseded, or when a
 // treatment's condition does not hold (NSW TR 7.1.1(a) sufficient pairs);
-// Unimplemented for the forms events of matches do not yet score.
+// Unimplemented for the forms events of matches do not yet score (ANC SR
+// 7.4's 60% in matchpoint Swiss among them); a fouled-board treatment in
+// a teams match is InvalidArgument naming the form to rule with instead
+// (replay/fouled_matches.h FouledFieldInRound).
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     const State& state, const v1::RecordRulingRequest& request, absl::Time at);
 

@@ -3,7 +3,10 @@
 // FouledBoardRuling (replay/fouled_ruling.h lists the choices; table 0, the
 // fouled tables listed), scored by core/adjust exactly as its clause says.
 //
-// Butler sessions (IMPs against a datum), by the ruling's rule:
+// Boards IMPed against a datum (ScoreFouledImpsBoard): Butler sessions,
+// and Swiss and round-robin pairs matches, whose field is the round's
+// tables (replay/fouled_matches.h). Each form's datum reads the NSW TR 13
+// marks of its scores as the plain datum does. By the ruling's rule:
 //   nsw_tr_7_1_1  separate_datum  NSW TR 7.1.1(a): each form IMPed against
 //                   its own datum, taken under the event's datum rule over
 //                   that form's scores; the fouled tables' NS IMPs then get

@@ -30,6 +30,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/decide_appeal.h"
 #include "replay/decide_ruling.h"
 #include "replay/profile_loader.h"
 #include "replay/queries.h"
@@ -296,6 +297,36 @@ TEST_F(FouledScoringTest, AncSeparateDatumsWithoutEqualising) {
   EXPECT_THAT(b.fouled->datum->basis, HasSubstr("ANC SR 7.2(a)"));
   EXPECT_THAT(Imps(b), ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
                                    P{-9, 9}, P{11, -11}, P{0, 0}, P{-1, 1}));
+}
+
+TEST_F(FouledScoringTest, AncSeparateDatumsReadThePendingAppealMarks) {
+  ButlerField("anc2025_abpc_open_stage2");
+  const uint64_t ruling = Rule(Fouled("separate_datums", {6, 7, 8}));
+  v1::LodgeAppealRequest lodge;
+  lodge.set_tournament_id("t");
+  v1::AppealLodged* a = lodge.mutable_appeal();
+  a->set_competition_id("c");
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(1);
+  a->set_table(7);
+  a->set_board(1);
+  a->set_ruling_sequence(ruling);
+  a->set_appellant(13);
+  a->add_respondents(14);
+  a->set_appellant_signature("A13");
+  a->set_grounds("board 1 was not fouled at table 7");
+  Apply(state_, DecideLodgeAppeal(state_, lodge, absl::UnixEpoch()));
+  absl::StatusOr<ButlerSessionScores> s =
+      ScoreButlerSession(C().sessions.at(1), C().profile, &C());
+  ASSERT_THAT(s, IsOk());
+  const ButlerBoard& b = s->boards.at(1);
+  // Pending appeals "include" (NSW TR 13.2's reading): table 7's score
+  // stands in the fouled form's datum, 480 as before, now provisional;
+  // the true form's has no pending score.
+  EXPECT_EQ(b.fouled->datum->datum, 480);
+  EXPECT_TRUE(b.fouled->datum->provisional);
+  EXPECT_FALSE(b.datum->provisional);
+  EXPECT_TRUE(b.lines[6].pending_appeal);
 }
 
 TEST_F(FouledScoringTest, AncTwoImps) {

@@ -14,7 +14,6 @@
 //   2026-03-15 11:59:59 table 2 corrected by the scorer: correction period
 //   open until 12:00:00; 12:00:01 the same refused (not in the history).
 
-#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -53,20 +52,6 @@ std::unique_ptr<grpc::ClientContext> Context() {
                         std::chrono::seconds(60));
   context->AddMetadata("tally-identity", "td:history");
   return context;
-}
-
-// The CLI's standard output for `args`.
-std::string RunCli(const std::string& server, const std::string& args) {
-  const std::string command =
-      absl::StrCat(TallyCliPath(), " --server=", server, " ", args);
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return "cannot run " + command;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  pclose(pipe);
-  return out;
 }
 
 TEST(BoardHistoryE2eTest, EachEventCarriesTheWindowsOpenAtItsOwnTime) {
@@ -190,7 +175,8 @@ TEST(BoardHistoryE2eTest, EachEventCarriesTheWindowsOpenAtItsOwnTime) {
   }
   EXPECT_EQ(history.events(history.events_size() - 1).sequence(), scorer);
 
-  const std::string cli = RunCli(tallyd.address(), "board-history club p 1 1");
+  const std::string cli =
+      RunTallyCli(tallyd.address(), "board-history club p 1 1");
   EXPECT_THAT(cli, HasSubstr("windows at each event (the log replayed to it, "
                              "at its own time):"));
   EXPECT_THAT(cli, HasSubstr(absl::StrCat(

@@ -60,6 +60,10 @@ void SetTallydPath(std::string path);
 std::string TallyCliPath();
 void SetTallyCliPath(std::string path);
 
+// The standard output of the tally CLI run as `tally --server=SERVER ARGS`
+// (ARGS as a shell reads them; add "2>&1" to see a refusal).
+std::string RunTallyCli(const std::string& server, const std::string& args);
+
 }  // namespace tally::testing
 
 #endif  // TALLY_TESTS_TALLYD_PROCESS_H_
