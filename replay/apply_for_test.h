@@ -6,10 +6,12 @@
 #define TALLY_REPLAY_APPLY_FOR_TEST_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "replay/state.h"
+#include "tally/v1/director.pb.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -32,6 +34,20 @@ v1::TableResult Made(int level, v1::Strain strain, int tricks);
 
 // A table's result: the board passed out.
 v1::TableResult PassedOut();
+
+// A ruling of competition "c" of tournament "t" on the whole of `board` of
+// `session` (a round in an event of matches): the fouled-board
+// `treatment`, `tables` playing the fouled form, citing Law 87.
+v1::RecordRulingRequest FouledRuling(int session, int board,
+                                     const std::string& treatment,
+                                     const std::vector<int>& tables);
+
+// An appeal of competition "c" of tournament "t" by `appellant` against
+// ruling `ruling` (its sequence) on `board` at `table` of `session`,
+// `respondent` the other side.
+v1::LodgeAppealRequest AppealAgainstRuling(int session, int table, int board,
+                                           uint64_t ruling, int appellant,
+                                           int respondent);
 
 }  // namespace tally::replay
 

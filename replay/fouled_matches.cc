@@ -11,26 +11,31 @@
 
 namespace tally::replay {
 
+std::vector<const core::BoardResultAt*> ResultsInTableOrder(
+    const core::RoundInput& input, int board) {
+  std::vector<const core::BoardResultAt*> results;
+  for (const core::BoardResultAt& r : input.results) {
+    if (r.board == board) results.push_back(&r);
+  }
+  std::sort(results.begin(), results.end(),
+            [](const core::BoardResultAt* x, const core::BoardResultAt* y) {
+              return x->table < y->table;
+            });
+  return results;
+}
+
 absl::StatusOr<std::optional<ButlerBoard>> FouledMatchBoard(
     const core::RegulationProfile& profile, const MatchRoundState& round,
     const core::RoundInput& input, int board) {
   if (!profile.datum.has_value()) return std::nullopt;
-  std::vector<const core::BoardResultAt*> in;
-  for (const core::BoardResultAt& r : input.results) {
-    if (r.board == board) in.push_back(&r);
-  }
-  std::sort(in.begin(), in.end(),
-            [](const core::BoardResultAt* x, const core::BoardResultAt* y) {
-              return x->table < y->table;
-            });
   std::vector<FouledResultIn> results;
-  for (const core::BoardResultAt* r : in) {
+  for (const core::BoardResultAt* r : ResultsInTableOrder(input, board)) {
     auto it = round.results.find(
         {board, r->table, static_cast<int>(v1::ROOM_UNSPECIFIED)});
     if (it == round.results.end()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "round ", input.round, ", board ", board, ": no result at table ",
-          r->table));
+      return absl::InvalidArgumentError(
+          absl::StrCat("round ", input.round, ", board ", board,
+                       ": no result at table ", r->table));
     }
     results.push_back({.result = &it->second,
                        .pending_appeal = r->pending_appeal,

@@ -26,6 +26,11 @@
 
 namespace tally::replay {
 
+// The results of a pairs round `input` on `board`, in table order (as a
+// board against a datum lists them).
+std::vector<const core::BoardResultAt*> ResultsInTableOrder(
+    const core::RoundInput& input, int board);
+
 // Board `board` of `round` (`input`: PlayedRoundInputOf, results marked for
 // NSW TR 13) under the fouled-board treatment in force for it: its lines
 // in table order with each table's IMPs, the true form's datum and the

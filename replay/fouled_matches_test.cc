@@ -50,10 +50,14 @@ class FouledMatchesTest : public ::testing::Test {
     std::sort(t_.begin(), t_.end());
     ASSERT_EQ(t_.size(), 8u);
     const std::vector<v1::TableResult> board1 = {
-        Made(4, v1::STRAIN_SPADES, 10), Made(4, v1::STRAIN_SPADES, 10),
-        Made(4, v1::STRAIN_SPADES, 11), Made(4, v1::STRAIN_SPADES, 9),
-        Made(3, v1::STRAIN_SPADES, 9),  Made(2, v1::STRAIN_SPADES, 8),
-        PassedOut(),                    Made(4, v1::STRAIN_SPADES, 10)};
+        Made(4, v1::STRAIN_SPADES, 10),
+        Made(4, v1::STRAIN_SPADES, 10),
+        Made(4, v1::STRAIN_SPADES, 11),
+        Made(4, v1::STRAIN_SPADES, 9),
+        Made(3, v1::STRAIN_SPADES, 9),
+        Made(2, v1::STRAIN_SPADES, 8),
+        PassedOut(),
+        Made(4, v1::STRAIN_SPADES, 10)};
     for (size_t i = 0; i < t_.size(); ++i) {
       for (int b : draw_.boards()) {
         event_->Enter(1, t_[i], b, v1::ROOM_UNSPECIFIED,
@@ -62,19 +66,9 @@ class FouledMatchesTest : public ::testing::Test {
     }
   }
 
-  v1::RecordRulingRequest Fouled(const std::string& treatment,
-                                 const std::vector<int>& tables) const {
-    v1::RecordRulingRequest r;
-    r.set_tournament_id("t");
-    r.set_competition_id("c");
-    r.set_session(1);
-    r.set_table(0);
-    r.set_board(1);
-    r.set_law("Law 87");
-    r.set_text("board 1 fouled");
-    r.mutable_fouled()->set_treatment(treatment);
-    for (int t : tables) r.mutable_fouled()->add_fouled_tables(t);
-    return r;
+  static v1::RecordRulingRequest Fouled(const std::string& treatment,
+                                        const std::vector<int>& tables) {
+    return FouledRuling(1, 1, treatment, tables);
   }
   absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
     return DecideRecordRuling(event_->state(), r, Now());
@@ -128,6 +122,18 @@ class FouledMatchesTest : public ::testing::Test {
     EXPECT_EQ(m.vps->opponent_vps.ToRational(), a->vps.ToRational());
   }
 
+  // ExpectMatch at each {table index in t_, home, away}.
+  struct Row {
+    int index;
+    int home;
+    int away;
+  };
+  void ExpectMatches(const std::vector<ScoredRound>& r,
+                     const std::vector<Row>& rows) {
+    for (const Row& row : rows)
+      ExpectMatch(r, t_[row.index], row.home, row.away);
+  }
+
   std::unique_ptr<MatchEventForTest> event_;
   v1::DrawMade draw_;
   std::vector<int> t_;  // the round's tables in order
@@ -151,17 +157,12 @@ TEST_F(FouledMatchesTest, NswTr7_1_1aSeparateDatumsAndTheEqualisingInteger) {
   //   t0 420: +90 -> 3   t1 420: 3   t2 450: +120 -> 3
   //   t3 -50: -380 -> -9   t4 140: -190 -> -5      mean -5 / 5 = -1
   EXPECT_EQ(Board1(r).datum->datum, 330);
-  ExpectMatch(r, t_[0], 3, -3);
-  ExpectMatch(r, t_[2], 3, -3);
-  ExpectMatch(r, t_[3], -9, 9);
-  ExpectMatch(r, t_[4], -5, 5);
+  ExpectMatches(r, {{0, 3, -3}, {2, 3, -3}, {3, -9, 9}, {4, -5, 5}});
   // Fouled form, 3 tables: sorted 0 110 420, the middle one: datum 110.
   //   t5 110: 0   t6 0: -110 -> -3   t7 420: +310 -> 7   mean 4 / 3
   // NSW TR 7.1.1(a): the integer nearest -1 - 4/3 = -7/3 is -2, added to
   // the fouled tables' NS IMPs (East-West's lose it): -2, -5, +5.
-  ExpectMatch(r, t_[5], -2, 2);
-  ExpectMatch(r, t_[6], -5, 5);
-  ExpectMatch(r, t_[7], 5, -5);
+  ExpectMatches(r, {{5, -2, 2}, {6, -5, 5}, {7, 5, -5}});
 }
 
 TEST_F(FouledMatchesTest, NswTr7_1_1bTwoImpsToTheFouledTable) {
@@ -173,12 +174,9 @@ TEST_F(FouledMatchesTest, NswTr7_1_1bTwoImpsToTheFouledTable) {
   //   t0 420: +200 -> 5   t2 450: +230 -> 6   t3 -50: -270 -> -7
   //   t4 140: -80 -> -2   t5 110: -110 -> -3   t6 0: -220 -> -6
   EXPECT_EQ(Board1(r).datum->datum, 220);
-  ExpectMatch(r, t_[0], 5, -5);
-  ExpectMatch(r, t_[2], 6, -6);
-  ExpectMatch(r, t_[3], -7, 7);
-  ExpectMatch(r, t_[4], -2, 2);
-  ExpectMatch(r, t_[5], -3, 3);
-  ExpectMatch(r, t_[6], -6, 6);
+  ExpectMatches(
+      r,
+      {{0, 5, -5}, {2, 6, -6}, {3, -7, 7}, {4, -2, 2}, {5, -3, 3}, {6, -6, 6}});
   // NSW TR 7.1.1(b): 2 IMPs to both pairs who played the fouled board.
   ExpectMatch(r, t_[7], 2, 2);
 }
@@ -191,11 +189,7 @@ TEST_F(FouledMatchesTest, AncSr7_2aSeparateDatumsWithoutEqualising) {
   // form as NSW's: datum 330 (t0 +3, t3 -9). Fouled form 0 110 420: datum
   // 110; t5 0, t6 -3, t7 +7, with no equalising integer.
   EXPECT_EQ(Board1(r).datum->datum, 330);
-  ExpectMatch(r, t_[0], 3, -3);
-  ExpectMatch(r, t_[3], -9, 9);
-  ExpectMatch(r, t_[5], 0, 0);
-  ExpectMatch(r, t_[6], -3, 3);
-  ExpectMatch(r, t_[7], 7, -7);
+  ExpectMatches(r, {{0, 3, -3}, {3, -9, 9}, {5, 0, 0}, {6, -3, 3}, {7, 7, -7}});
 }
 
 TEST_F(FouledMatchesTest, AncSr7_2bAndSr7_3TwoImpsToBothSides) {
@@ -206,8 +200,8 @@ TEST_F(FouledMatchesTest, AncSr7_2bAndSr7_3TwoImpsToBothSides) {
   // true form t0..t6, n = 8: sorted -50 0 110 140 420 420 450, less two
   // at each end: 110 140 420 = 670 / 3 = 223.3, datum 220 (as NSW's).
   EXPECT_EQ(Board1(r).datum->datum, 220);
-  ExpectMatch(r, t_[0], 5, -5);
-  ExpectMatch(r, t_[7], 2, 2);  // ANC SR 7.3: 2 IMPs for both sides
+  // ANC SR 7.3: 2 IMPs for both sides
+  ExpectMatches(r, {{0, 5, -5}, {7, 2, 2}});
 }
 
 TEST_F(FouledMatchesTest, SabfTr12_3TwoImpsOrOfNoConsequence) {
@@ -225,8 +219,7 @@ TEST_F(FouledMatchesTest, SabfTr12_3TwoImpsOrOfNoConsequence) {
   // Cancelled, 2 IMPs each; the other seven: 7 scores, 16.67% = 1.17, one
   // off each end: 0 110 140 420 420 = 218, datum 220.
   EXPECT_EQ(Board1(r).datum->datum, 220);
-  ExpectMatch(r, t_[6], -6, 6);
-  ExpectMatch(r, t_[7], 2, 2);
+  ExpectMatches(r, {{6, -6, 6}, {7, 2, 2}});
 }
 
 TEST_F(FouledMatchesTest, NswTr12_6bWrongSideIsAverageToBothOutOfTheDatum) {
@@ -239,32 +232,20 @@ TEST_F(FouledMatchesTest, NswTr12_6bWrongSideIsAverageToBothOutOfTheDatum) {
   // The datum of t0..t6 with n = 8: 220 (as under two_imps); t7 average
   // to both, 0 IMPs each.
   EXPECT_EQ(Board1(rounds).datum->datum, 220);
-  ExpectMatch(rounds, t_[0], 5, -5);
-  ExpectMatch(rounds, t_[7], 0, 0);
+  ExpectMatches(rounds, {{0, 5, -5}, {7, 0, 0}});
 }
 
 TEST_F(FouledMatchesTest, NswTr13_2FouledFormDatumIsProvisionalWhilePending) {
   Play("nsw_swiss_pairs");
   event_->Apply(Decide(Fouled("separate_datum", {t_[5], t_[6], t_[7]})));
   const uint64_t ruling = event_->state().last_sequence;
-  v1::LodgeAppealRequest lodge;
-  lodge.set_tournament_id("t");
-  v1::AppealLodged* a = lodge.mutable_appeal();
-  a->set_competition_id("c");
-  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
-  a->set_session(1);
-  a->set_table(t_[0]);
-  a->set_board(1);
-  a->set_ruling_sequence(ruling);
   for (const v1::DrawnMatch& m : draw_.matches()) {
-    if (m.table() == t_[0]) {
-      a->set_appellant(m.home());
-      a->add_respondents(m.away());
-    }
+    if (m.table() != t_[0]) continue;
+    // t0's pairs appeal.
+    event_->Apply(DecideLodgeAppeal(
+        event_->state(),
+        AppealAgainstRuling(1, t_[0], 1, ruling, m.home(), m.away()), Now()));
   }
-  a->set_appellant_signature("P North");
-  a->set_grounds("the board was not fouled at our table");
-  event_->Apply(DecideLodgeAppeal(event_->state(), lodge, Now()));
   const std::vector<ScoredRound> r = Rounds();
   // NSW TR 13.2 (ANC SR 16.11 uses every score): t0's score counts as it
   // stands, the true form's datum 330 as before but provisional.
@@ -287,24 +268,16 @@ TEST_F(FouledMatchesTest, NswTr7_1_1aNeedsSufficientPairsInARound) {
                        HasSubstr("no match playing board 1 at table 99")));
   v1::RecordRulingRequest at_table = Fouled("two_imps", {t_[7]});
   at_table.set_table(t_[7]);
-  EXPECT_THAT(Decide(at_table),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("give table 0")));
+  EXPECT_THAT(Decide(at_table), StatusIs(absl::StatusCode::kInvalidArgument,
+                                         HasSubstr("give table 0")));
 }
 
 TEST(FouledMatchesRefusalTest, TeamsAreToldWhichFormToRuleWith) {
   MatchEventForTest itc("anc2025_itc_qualifying",
                         v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 6);
   const v1::DrawMade draw = itc.Draw(1);
-  v1::RecordRulingRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("c");
-  r.set_session(1);
-  r.set_board(draw.boards(0));
-  r.set_law("ANC SR 7.1");
-  r.set_text("fouled");
-  r.mutable_fouled()->set_treatment("three_imps");
-  r.mutable_fouled()->add_fouled_tables(draw.matches(0).table());
+  v1::RecordRulingRequest r =
+      FouledRuling(1, draw.boards(0), "three_imps", {draw.matches(0).table()});
   const absl::Time at = itc.state().last_received;
   EXPECT_THAT(DecideRecordRuling(itc.state(), r, at),
               StatusIs(absl::StatusCode::kInvalidArgument,
@@ -333,15 +306,8 @@ TEST(FouledMatchesRefusalTest, TeamsAreToldWhichFormToRuleWith) {
 TEST(FouledMatchesRefusalTest, IpcSixtyPercentIsNotScoredYet) {
   MatchEventForTest ipc("anc2025_ipc", v1::COMPETITION_KIND_SWISS_PAIRS, 8);
   const v1::DrawMade draw = ipc.Draw(1);
-  v1::RecordRulingRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("c");
-  r.set_session(1);
-  r.set_board(draw.boards(0));
-  r.set_law("ANC SR 7.4");
-  r.set_text("fouled");
-  r.mutable_fouled()->set_treatment("sixty_percent");
-  r.mutable_fouled()->add_fouled_tables(draw.matches(0).table());
+  const v1::RecordRulingRequest r = FouledRuling(
+      1, draw.boards(0), "sixty_percent", {draw.matches(0).table()});
   EXPECT_THAT(DecideRecordRuling(ipc.state(), r, ipc.state().last_received),
               StatusIs(absl::StatusCode::kUnimplemented,
                        AllOf(HasSubstr("ANC SR 7.4"),

@@ -139,17 +139,7 @@ class FouledScoringTest : public ::testing::Test {
 
   static v1::RecordRulingRequest Fouled(const std::string& treatment,
                                         const std::vector<int>& tables) {
-    v1::RecordRulingRequest r;
-    r.set_tournament_id("t");
-    r.set_competition_id("c");
-    r.set_session(1);
-    r.set_table(0);
-    r.set_board(1);
-    r.set_law("Law 87");
-    r.set_text("board 1 fouled after round 1 of the previous session");
-    r.mutable_fouled()->set_treatment(treatment);
-    for (int t : tables) r.mutable_fouled()->add_fouled_tables(t);
-    return r;
+    return FouledRuling(1, 1, treatment, tables);
   }
 
   absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
@@ -302,20 +292,10 @@ TEST_F(FouledScoringTest, AncSeparateDatumsWithoutEqualising) {
 TEST_F(FouledScoringTest, AncSeparateDatumsReadThePendingAppealMarks) {
   ButlerField("anc2025_abpc_open_stage2");
   const uint64_t ruling = Rule(Fouled("separate_datums", {6, 7, 8}));
-  v1::LodgeAppealRequest lodge;
-  lodge.set_tournament_id("t");
-  v1::AppealLodged* a = lodge.mutable_appeal();
-  a->set_competition_id("c");
-  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
-  a->set_session(1);
-  a->set_table(7);
-  a->set_board(1);
-  a->set_ruling_sequence(ruling);
-  a->set_appellant(13);
-  a->add_respondents(14);
-  a->set_appellant_signature("A13");
-  a->set_grounds("board 1 was not fouled at table 7");
-  Apply(state_, DecideLodgeAppeal(state_, lodge, absl::UnixEpoch()));
+  // Table 7's pairs, 13 and 14, appeal.
+  Apply(state_, DecideLodgeAppeal(state_, AppealAgainstRuling(1, 7, 1, ruling,
+                                                              13, 14),
+                                  absl::UnixEpoch()));
   absl::StatusOr<ButlerSessionScores> s =
       ScoreButlerSession(C().sessions.at(1), C().profile, &C());
   ASSERT_THAT(s, IsOk());

@@ -172,14 +172,8 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
   for (int b : boards) {
     core::BoardScore* board = BoardOf(score, b);
     if (board == nullptr) continue;
-    std::vector<const core::BoardResultAt*> results;
-    for (const core::BoardResultAt& r : input.results) {
-      if (r.board == b) results.push_back(&r);
-    }
-    std::sort(results.begin(), results.end(),
-              [](const core::BoardResultAt* x, const core::BoardResultAt* y) {
-                return x->table < y->table;
-              });
+    const std::vector<const core::BoardResultAt*> results =
+        ResultsInTableOrder(input, b);
     std::vector<AdjustedTable> tables;
     core::DatumInput datum_input;
     datum_input.match = input.round;
