@@ -45,13 +45,38 @@ absl::StatusOr<std::optional<ButlerBoard>> FouledMatchBoard(
   scored.board = board;
   // The round's tables that play the board (ANC SR 16.11's n).
   scored.times_expected = core::TablesInPlay(input);
-  TALLY_ASSIGN_OR_RETURN(
-      const bool fouled,
-      ScoreFouledImpsBoard(round.rulings, results, input.round,
-                           absl::StrCat("round ", input.round), *profile.datum,
-                           scored));
-  if (!fouled) return std::nullopt;
+  // True when scored here, as the note's `scored` also says.
+  TALLY_RETURN_IF_ERROR(ScoreFouledImpsBoard(round.rulings, results,
+                                             input.round,
+                                             absl::StrCat("round ", input.round),
+                                             *profile.datum, scored)
+                            .status());
+  if (!scored.fouled.has_value()) return std::nullopt;
   return scored;
+}
+
+absl::Status AddFouledNotes(const CompetitionState& competition,
+                            const MatchRoundState& round,
+                            v1::MatchResults& out) {
+  if (competition.profile.scoring != core::ScoringMethod::kImpsVsDatum) {
+    return absl::OkStatus();
+  }
+  const core::RoundInput input = PlayedRoundInputOf(competition, round);
+  std::vector<int> boards = input.boards;
+  std::sort(boards.begin(), boards.end());
+  for (int b : boards) {
+    TALLY_ASSIGN_OR_RETURN(
+        std::optional<ButlerBoard> fouled,
+        FouledMatchBoard(competition.profile, round, input, b));
+    if (!fouled.has_value()) continue;
+    const int fouled_in = static_cast<int>(
+        std::count_if(fouled->lines.begin(), fouled->lines.end(),
+                      [](const ButlerLine& l) { return l.fouled; }));
+    v1::FouledBoardNote* note = out.add_fouled();
+    *note = FouledNoteToProto(*fouled->fouled, fouled_in);
+    note->set_board(b);
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<int> FouledFieldInRound(const CompetitionState& competition,

@@ -23,6 +23,7 @@
 #include "core/profile/profile.h"
 #include "replay/butler_session.h"
 #include "replay/state.h"
+#include "tally/v1/query.pb.h"
 
 namespace tally::replay {
 
@@ -32,15 +33,24 @@ std::vector<const core::BoardResultAt*> ResultsInTableOrder(
     const core::RoundInput& input, int board);
 
 // Board `board` of `round` (`input`: PlayedRoundInputOf, results marked for
-// NSW TR 13) under the fouled-board treatment in force for it: its lines
-// in table order with each table's IMPs, the true form's datum and the
-// note; nullopt when no treatment is in force or the board is scored as
-// played (of no consequence, or an adjusted score in force at one of its
-// tables, which waits as in a Butler session). InvalidArgument as
+// NSW TR 13) under the fouled-board treatment in force for it: its note
+// (board.fouled) and, when the note says it is scored, its lines in table
+// order with each table's IMPs and the true form's datum; when it is not
+// (of no consequence, or an adjusted score in force at one of its tables,
+// which waits as in a Butler session) the board is scored as played.
+// nullopt when no treatment is in force. InvalidArgument as
 // ScoreFouledImpsBoard (a damaged log).
 absl::StatusOr<std::optional<ButlerBoard>> FouledMatchBoard(
     const core::RegulationProfile& profile, const MatchRoundState& round,
     const core::RoundInput& input, int board);
+
+// GetMatchResults: appends to `out.fouled` the note (FouledBoardNote.board
+// set) of each board of `round` of `competition` with a fouled-board
+// treatment in force, in board order: pairs against a datum only. Fails as
+// FouledMatchBoard.
+absl::Status AddFouledNotes(const CompetitionState& competition,
+                            const MatchRoundState& round,
+                            v1::MatchResults& out);
 
 // At decide time: the number of tables that play board `board` in round
 // `round` of `competition` (CheckFouledTreatment's field), with each of

@@ -242,7 +242,9 @@ absl::StatusOr<std::set<int>> ApplyFouled(
     TALLY_ASSIGN_OR_RETURN(std::optional<ButlerBoard> fouled,
                            FouledMatchBoard(profile, round, input, b));
     core::BoardScore* board = BoardOf(score, b);
-    if (!fouled.has_value() || board == nullptr) continue;
+    if (!fouled.has_value() || !fouled->fouled->scored || board == nullptr) {
+      continue;
+    }
     scored.insert(b);
     board->datum = fouled->datum;
     for (const ButlerLine& line : fouled->lines) {

@@ -322,6 +322,15 @@ TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
   const v1::MatchResult third = match_at(*results, tables[2]);
   EXPECT_EQ(third.home_imps().numerator(), -7) << rule;
   EXPECT_EQ(third.away_imps().numerator(), 11);
+  ASSERT_EQ(results->fouled_size(), 1);
+  EXPECT_EQ(results->fouled(0).board(), board2);
+  EXPECT_EQ(results->fouled(0).clause(), "NSW TR 7.1.1(b)");
+  EXPECT_TRUE(results->fouled(0).scored());
+  const std::string round = RunTallyCli(tallyd.address(),
+                                        "match-results nsw swiss 1 2>&1");
+  EXPECT_THAT(round, HasSubstr(absl::StrCat("board ", board2,
+                                            ": fouled board (ruling ")))
+      << round;
   // What the ruling changed: the third table's match, and no other.
   const std::string changed = RunTallyCli(
       tallyd.address(), absl::StrCat("what-changed ", *fouled_at, " 2>&1"));
