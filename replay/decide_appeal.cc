@@ -1,6 +1,7 @@
 #include "replay/decide_appeal.h"
 
 #include <algorithm>
+#include <utility>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,7 +29,23 @@ namespace {
 constexpr char kFormOrder[] = "the order of the SABF TR 21.14 appeals form";
 constexpr char kDefaultInvolved[] =
     "the profile names no clause; an appeals committee member involved in "
-    "the dispute may not sit (SABF TR 7, NSW TR 2.2.2 read generally)";
+    "the dispute may not sit, as SABF TR 7 and NSW TR 2.2.2 both say";
+
+// The clause keeping an involved member off the committee, as the
+// profile gives it; else the regulations it defers to; else the rule both
+// held documents state.
+std::string InvolvedMemberClause(const std::optional<core::AppealRules>& r) {
+  if (r.has_value() && !r->involved_member_clause.empty()) {
+    return r->involved_member_clause;
+  }
+  if (r.has_value() && !r->governed_by.empty()) {
+    return absl::StrCat(r->governed_by,
+                        ", not held by tally; an appeals committee member "
+                        "involved in the dispute may not sit, as SABF TR 7 "
+                        "and NSW TR 2.2.2 both say");
+  }
+  return kDefaultInvolved;
+}
 
 // InvalidArgument unless `text` is non-blank and at most 4000 characters.
 absl::Status CheckText(absl::string_view what, const std::string& text) {
@@ -420,11 +437,7 @@ absl::StatusOr<v1::EventPayload> DecideHearAppeal(
   for (const std::string& p : a.involved()) {
     involved.emplace_back(NameKey(p), "is named as involved in the dispute");
   }
-  const std::string clause =
-      c.profile.appeals.has_value() &&
-              !c.profile.appeals->involved_member_clause.empty()
-          ? c.profile.appeals->involved_member_clause
-          : kDefaultInvolved;
+  const std::string clause = InvolvedMemberClause(c.profile.appeals);
   for (const std::string& m : in.members()) {
     for (const auto& [key, why] : involved) {
       if (NameKey(m) == key) {
@@ -493,6 +506,48 @@ absl::StatusOr<v1::EventPayload> DecideWithdrawAppeal(
   return payload;
 }
 
+// Where a further appeal goes: the body and clause the profile names, or,
+// where the event's appeals regulations are not held (AppealRules::
+// governed_by), the ones the director names from them. FailedPrecondition
+// where the committee's decision is final; InvalidArgument where the
+// director must name the body and clause, or names ones the profile
+// contradicts.
+absl::StatusOr<std::pair<std::string, std::string>> FurtherAppealBody(
+    const CompetitionState& c, const v1::FurtherAppealLodged& in) {
+  const std::optional<core::AppealRules>& rules = c.profile.appeals;
+  if (rules.has_value() && !rules->further_appeal_to.empty()) {
+    if ((!in.to_body().empty() && in.to_body() != rules->further_appeal_to) ||
+        (!in.clause().empty() && in.clause() != rules->further_appeal_clause)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "a further appeal in '", c.id, "' goes to ",
+          rules->further_appeal_to, " (", rules->further_appeal_clause,
+          "): do not name another body or clause"));
+    }
+    return std::make_pair(rules->further_appeal_to,
+                          rules->further_appeal_clause);
+  }
+  if (rules.has_value() && !rules->governed_by.empty()) {
+    if (absl::StripAsciiWhitespace(in.to_body()).empty() ||
+        absl::StripAsciiWhitespace(in.clause()).empty()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "a further appeal in '", c.id, "' is governed by ",
+          rules->governed_by,
+          ", which tally does not hold: name the body it goes to and the "
+          "clause of those regulations that gives it"));
+    }
+    return std::make_pair(in.to_body(), in.clause());
+  }
+  const std::string clause = rules.has_value() &&
+                                     !rules->further_appeal_clause.empty()
+                                 ? rules->further_appeal_clause
+                                 : "the profile names no further body";
+  return absl::FailedPreconditionError(
+      absl::StrCat("the regulations of '", c.id,
+                   "' give no further appeal: the "
+                   "committee's decision is final (",
+                   clause, ")"));
+}
+
 absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
     const State& state, const v1::LodgeFurtherAppealRequest& request) {
   const v1::FurtherAppealLodged& in = request.further();
@@ -500,19 +555,8 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
                                              in.competition_id(), in.appeal()));
   const CompetitionState& c = *f.competition;
   const AppealRecord& a = *f.appeal;
-  if (!c.profile.appeals.has_value() ||
-      c.profile.appeals->further_appeal_to.empty()) {
-    const std::string clause =
-        c.profile.appeals.has_value() &&
-                !c.profile.appeals->further_appeal_clause.empty()
-            ? c.profile.appeals->further_appeal_clause
-            : "the profile names no further body";
-    return absl::FailedPreconditionError(
-        absl::StrCat("the regulations of '", c.id,
-                     "' give no further appeal: the "
-                     "committee's decision is final (",
-                     clause, ")"));
-  }
+  TALLY_ASSIGN_OR_RETURN(auto body, FurtherAppealBody(c, in));
+  const auto& [to_body, clause] = body;
   if (a.withdrawn.has_value()) {
     return absl::FailedPreconditionError(
         absl::StrCat("appeal ", in.appeal(),
@@ -524,7 +568,7 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
         absl::StrCat("appeal ", in.appeal(),
                      " is not decided yet: a further appeal is "
                      "against the committee's decision (",
-                     c.profile.appeals->further_appeal_clause, ")"));
+                     clause, ")"));
   }
   if (a.further.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -538,7 +582,7 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
     return absl::InvalidArgumentError(
         absl::StrCat("only a party to appeal ", in.appeal(),
                      " may appeal further: the appellant or a respondent (",
-                     c.profile.appeals->further_appeal_clause, ")"));
+                     clause, ")"));
   }
   TALLY_RETURN_IF_ERROR(
       CheckName("signature of the further appeal", in.signed_by()));
@@ -547,8 +591,8 @@ absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
   v1::EventPayload payload;
   v1::FurtherAppealLodged* e = payload.mutable_further_appeal_lodged();
   *e = in;
-  e->set_to_body(c.profile.appeals->further_appeal_to);
-  e->set_clause(c.profile.appeals->further_appeal_clause);
+  e->set_to_body(to_body);
+  e->set_clause(clause);
   return payload;
 }
 

@@ -7,7 +7,9 @@
 // involved in the dispute sits: SABF TR 7, NSW TR 2.2.2), the decision
 // (upheld, or varied with the committee's adjusted score; a penalty for an
 // appeal without merit: SABF TR 7, NZ LIRG 92A), and a further appeal
-// where the profile names a further body. The appellant may withdraw it
+// where the profile names a further body, or where the event's appeals
+// regulations are not held (ANC SR 1.1: the ABF Appeals Regulations) to
+// the body and clause the director names from them. The appellant may withdraw it
 // until it is decided. Every refusal names the clause and changes nothing.
 //
 // Pure functions of their arguments. Thread-compatible.
@@ -63,9 +65,13 @@ absl::StatusOr<v1::EventPayload> DecideWithdrawAppeal(
     const State& state, const v1::WithdrawAppealRequest& request);
 
 // A further appeal against the decision, by the appellant or a
-// respondent, to the profile's further body. FailedPrecondition, naming
-// the clause, where the profile has none (the decision is final) or the
-// appeal is not decided or already appealed further.
+// respondent, to the profile's further body (or, where the profile's
+// appeals are governed_by regulations tally does not hold, to the body and
+// clause the request names). FailedPrecondition, naming the clause, where
+// the profile has none (the decision is final) or the appeal is not
+// decided or already appealed further; InvalidArgument where the request
+// must name the body and clause and does not, or names others than the
+// profile's.
 absl::StatusOr<v1::EventPayload> DecideLodgeFurtherAppeal(
     const State& state, const v1::LodgeFurtherAppealRequest& request);
 

@@ -195,6 +195,18 @@ class AppealTest : public ::testing::Test {
   }
 
   // An appeal lodged at 11:00 and heard by an uninvolved committee.
+  // Pair 1 appeals the committee's decision on appeal `appeal` further.
+  static v1::LodgeFurtherAppealRequest Further(int appeal) {
+    v1::LodgeFurtherAppealRequest f;
+    f.set_tournament_id("t");
+    f.mutable_further()->set_competition_id("c");
+    f.mutable_further()->set_appeal(appeal);
+    f.mutable_further()->set_entrant(1);
+    f.mutable_further()->set_signed_by("Player 1 North");
+    f.mutable_further()->set_grounds("The committee misread the facts.");
+    return f;
+  }
+
   int HeardAppeal() {
     const int n = Lodge(Lodging(), Clock(11, 0));
     Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
@@ -464,23 +476,51 @@ TEST_F(AppealTest, RefusesEverythingButAFurtherAppealAfterTheDecision) {
               StatusIs(absl::StatusCode::kFailedPrecondition));
   // SABF TR 7: "Players have the right of further appeal to the Management
   // Committee".
-  v1::LodgeFurtherAppealRequest f;
-  f.set_tournament_id("t");
-  f.mutable_further()->set_competition_id("c");
-  f.mutable_further()->set_appeal(n);
-  f.mutable_further()->set_entrant(1);
-  f.mutable_further()->set_signed_by("Player 1 North");
-  f.mutable_further()->set_grounds("The committee misread the facts.");
+  v1::LodgeFurtherAppealRequest f = Further(n);
   absl::StatusOr<v1::EventPayload> further =
       DecideLodgeFurtherAppeal(state_, f);
   ASSERT_THAT(further, IsOk());
   EXPECT_EQ(further->further_appeal_lodged().to_body(),
             "the SABF Management Committee");
   EXPECT_EQ(further->further_appeal_lodged().clause(), "SABF TR 7");
+  f.mutable_further()->set_to_body("the ABF Appeals Committee");
+  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, f),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("goes to the SABF Management Committee")));
   Apply(state_, further);
   EXPECT_THAT(
-      DecideLodgeFurtherAppeal(state_, f),
+      DecideLodgeFurtherAppeal(state_, Further(n)),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("already")));
+}
+
+// ANC SR 1.1 hands appeals to the ABF Appeals Regulations, which tally does
+// not hold: a further appeal is taken to the body and clause the director
+// names from them, never invented; the committee rule cites them.
+TEST_F(AppealTest, AncFurtherAppealGoesWhereTheDirectorNamesFromTheAbfRegulations) {
+  Create("anc2025_wsp");
+  const int n = Lodge(Lodging(), Clock(11, 0));
+  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 2 North"})),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("respondent, pair 2"),
+                             HasSubstr("ABF Appeals Regulations (ANC SR 1.1)"),
+                             HasSubstr("not held by tally"))));
+  Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
+  Apply(state_, DecideDecideAppeal(state_, Upheld(n)));
+  v1::LodgeFurtherAppealRequest f = Further(n);
+  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, f),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("ABF Appeals Regulations (ANC SR 1.1)"),
+                             HasSubstr("name the body"))));
+  f.mutable_further()->set_to_body("the ABF National Appeals Committee");
+  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, f),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  f.mutable_further()->set_clause("ABF Appeals Regulations 4");
+  absl::StatusOr<v1::EventPayload> further = DecideLodgeFurtherAppeal(state_, f);
+  ASSERT_THAT(further, IsOk());
+  EXPECT_EQ(further->further_appeal_lodged().to_body(),
+            "the ABF National Appeals Committee");
+  EXPECT_EQ(further->further_appeal_lodged().clause(),
+            "ABF Appeals Regulations 4");
 }
 
 // NSW TR 2.2.3: "There shall be no appeal from any decision of the Appeals
@@ -489,14 +529,7 @@ TEST_F(AppealTest, RefusesAFurtherAppealWhereTheDecisionIsFinal) {
   Create("nsw_swiss_pairs");
   const int n = HeardAppeal();
   Apply(state_, DecideDecideAppeal(state_, Upheld(n)));
-  v1::LodgeFurtherAppealRequest f;
-  f.set_tournament_id("t");
-  f.mutable_further()->set_competition_id("c");
-  f.mutable_further()->set_appeal(n);
-  f.mutable_further()->set_entrant(1);
-  f.mutable_further()->set_signed_by("Player 1 North");
-  f.mutable_further()->set_grounds("Wrong.");
-  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, f),
+  EXPECT_THAT(DecideLodgeFurtherAppeal(state_, Further(n)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("final"), HasSubstr("NSW TR 2.2.3"))));
 }

@@ -541,7 +541,8 @@ absl::StatusOr<core::RegulationProfile> Convert(
                                   a.involved_member_clause(),
                                   a.without_merit_clause(),
                                   a.without_merit_max_victory_points(),
-                                  a.without_merit_max_tops()};
+                                  a.without_merit_max_tops(),
+                                  a.governed_by()};
   }
   return p;
 }

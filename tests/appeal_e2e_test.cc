@@ -187,6 +187,36 @@ TEST(AppealE2eTest, WholeLifeThenALateLodgingRefusedWithTheLogUnchanged) {
   v1::ListAppealsResponse appeals;
   ASSERT_TRUE(query->ListAppeals(Context().get(), list, &appeals).ok());
   EXPECT_EQ(appeals.appeals_size(), 1);
+
+  // ANC SR 1.1: a further appeal lies under the ABF Appeals Regulations,
+  // which tally does not hold: refused, nothing appended, until the
+  // director names the body and clause from them.
+  v1::LodgeFurtherAppealRequest further;
+  *further.mutable_options() = Key("further-1");
+  further.set_tournament_id("anc");
+  v1::FurtherAppealLodged* f = further.mutable_further();
+  f->set_competition_id("wsp");
+  f->set_appeal(1);
+  f->set_entrant(match.away());
+  f->set_signed_by(absl::StrCat("P", match.away(), " South"));
+  f->set_grounds("The committee misapplied Law 16B.");
+  absl::StatusOr<uint64_t> before_further = wsp.LogLength();
+  ASSERT_THAT(before_further, IsOk());
+  grpc::Status refused =
+      director->LodgeFurtherAppeal(Context().get(), further, &out);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(refused.error_message(),
+              HasSubstr("ABF Appeals Regulations (ANC SR 1.1)"));
+  absl::StatusOr<uint64_t> after_further = wsp.LogLength();
+  ASSERT_THAT(after_further, IsOk());
+  EXPECT_EQ(*after_further, *before_further);
+  f->set_to_body("the ABF National Appeals Committee");
+  f->set_clause("ABF Appeals Regulations 4");
+  *further.mutable_options() = Key("further-2");
+  ASSERT_TRUE(director->LodgeFurtherAppeal(Context().get(), further, &out).ok());
+  ASSERT_TRUE(query->GetAppeal(Context().get(), get, &view).ok());
+  EXPECT_EQ(view.stage(), "further_appeal");
+  EXPECT_EQ(view.further().to_body(), "the ABF National Appeals Committee");
 }
 
 }  // namespace

@@ -311,6 +311,9 @@ struct AppealRules {
   std::string without_merit_clause;
   int without_merit_max_victory_points = 0;
   int without_merit_max_tops = 0;
+  // Appeals regulations the event's document refers to and tally does not
+  // hold (ANC SR 1.1: the ABF Appeals Regulations); empty: none.
+  std::string governed_by;
 };
 
 // Roundings not owned by a rule above.

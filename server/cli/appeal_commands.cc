@@ -39,6 +39,9 @@ constexpr char kUsageText[] =
     "        [--dry-run: list what the decision would change; append nothing]\n"
     "  withdraw T C APPEAL --by=NAME [--reason=TEXT]\n"
     "  further T C APPEAL --entrant=N --signed-by=NAME --grounds=TEXT\n"
+    "        [--to-body=NAME --clause=TEXT: where the event's appeals\n"
+    "         regulations are not held by tally (ANC SR 1.1), the body and\n"
+    "         clause of those regulations that give the further appeal]\n"
     "  show T C APPEAL\n"
     "  list T C";
 
@@ -412,6 +415,8 @@ int Run(Client& cl, const Invocation& inv) {
     f->set_entrant(entrant);
     f->set_signed_by(inv.Get("signed-by"));
     f->set_grounds(inv.Get("grounds"));
+    f->set_to_body(inv.Get("to-body"));
+    f->set_clause(inv.Get("clause"));
     *p.mutable_further_appeal_lodged() = *f;
     st = cl.director_->LodgeFurtherAppeal(cl.Context().get(), r, &out);
   } else {
