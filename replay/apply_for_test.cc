@@ -1,5 +1,6 @@
 #include "replay/apply_for_test.h"
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gtest/gtest.h"
 
@@ -70,6 +71,36 @@ v1::RulingPenalty ProceduralPenalty(v1::Side side, v1::ScoreUnit unit,
   p.mutable_amount()->set_numerator(amount);
   p.mutable_amount()->set_denominator(1);
   return p;
+}
+
+v1::RecordRulingRequest FouledRuling(int session, int board,
+                                     const std::string& treatment,
+                                     const std::vector<int>& tables) {
+  v1::RecordRulingRequest r = RulingFor(session, 0, board);
+  r.set_law("Law 87");
+  r.set_text(absl::StrCat("board ", board, " fouled"));
+  r.mutable_fouled()->set_treatment(treatment);
+  for (int t : tables) r.mutable_fouled()->add_fouled_tables(t);
+  return r;
+}
+
+v1::LodgeAppealRequest AppealAgainstRuling(int session, int table, int board,
+                                           uint64_t ruling, int appellant,
+                                           int respondent) {
+  v1::LodgeAppealRequest r;
+  r.set_tournament_id("t");
+  v1::AppealLodged* a = r.mutable_appeal();
+  a->set_competition_id("c");
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(session);
+  a->set_table(table);
+  a->set_board(board);
+  a->set_ruling_sequence(ruling);
+  a->set_appellant(appellant);
+  a->add_respondents(respondent);
+  a->set_appellant_signature(absl::StrCat("Pair ", appellant));
+  a->set_grounds("the ruling is wrong");
+  return r;
 }
 
 }  // namespace tally::replay

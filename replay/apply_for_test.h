@@ -6,6 +6,7 @@
 #define TALLY_REPLAY_APPLY_FOR_TEST_H_
 
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
@@ -43,6 +44,20 @@ v1::RecordRulingRequest RulingFor(int session, int table, int board,
 // A procedural penalty (Law 90) of `amount` in `unit` against `side`.
 v1::RulingPenalty ProceduralPenalty(v1::Side side, v1::ScoreUnit unit,
                                     int amount);
+
+// A ruling of competition "c" of tournament "t" on the whole of `board` of
+// `session` (a round in an event of matches): the fouled-board
+// `treatment`, `tables` playing the fouled form, citing Law 87.
+v1::RecordRulingRequest FouledRuling(int session, int board,
+                                     const std::string& treatment,
+                                     const std::vector<int>& tables);
+
+// An appeal of competition "c" of tournament "t" by `appellant` against
+// ruling `ruling` (its sequence) on `board` at `table` of `session`,
+// `respondent` the other side.
+v1::LodgeAppealRequest AppealAgainstRuling(int session, int table, int board,
+                                           uint64_t ruling, int appellant,
+                                           int respondent);
 
 }  // namespace tally::replay
 

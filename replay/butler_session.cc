@@ -248,7 +248,7 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     // A fouled-board treatment in force (replay/fouled_scoring.h).
     TALLY_ASSIGN_OR_RETURN(
         const bool fouled,
-        ScoreFouledButlerBoard(session, *profile.datum, scored));
+        ScoreFouledButlerBoard(session, competition, *profile.datum, scored));
     if (!fouled) {
       TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
                                        artificial, scored));

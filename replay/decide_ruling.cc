@@ -13,6 +13,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/fouled_matches.h"
 #include "replay/fouled_ruling.h"
 #include "replay/fouled_scoring.h"
 #include "replay/rulings.h"
@@ -77,6 +78,22 @@ absl::StatusOr<std::optional<absl::Time>> CheckWindow(
     const TournamentState& tournament, const CompetitionState& c,
     const core::TimeWindowRule& rule, const v1::RecordRulingRequest& request,
     absl::Time at) {
+  if (c.PlaysMatches() && request.table() == 0 && request.has_fouled()) {
+    // A fouled board in an event of matches: each fouled table's match has
+    // its own window (NSW TR 12.2 runs from the match's times); every one
+    // must be open, and the ruling's closes with the first to close.
+    std::optional<absl::Time> first;
+    for (int table : request.fouled().fouled_tables()) {
+      v1::RecordRulingRequest one = request;
+      one.set_table(table);
+      TALLY_ASSIGN_OR_RETURN(std::optional<absl::Time> closes,
+                             CheckWindow(tournament, c, rule, one, at));
+      if (closes.has_value() && (!first.has_value() || *closes < *first)) {
+        first = closes;
+      }
+    }
+    return first;
+  }
   TALLY_ASSIGN_OR_RETURN(
       WindowVerdict window,
       CheckWindowAt(tournament, c, rule, request.session(), request.table(),
@@ -233,14 +250,16 @@ absl::StatusOr<v1::FouledBoardRuling> WrongSideRuling(
         "' is run under ", c.profile.source.document,
         ": rule with an adjusted score instead"));
   }
-  if (c.PlaysMatches()) {
-    return absl::UnimplementedError(absl::StrCat(
+  if (c.PlaysMatches() &&
+      c.profile.scoring != core::ScoringMethod::kImpsVsDatum) {
+    return absl::InvalidArgumentError(absl::StrCat(
         kWrongSideClause,
-        " is scored in sessions of a movement so far, not in events of "
-        "matches: give an artificial score of average to both"));
+        " is scored in events of matches where pairs are IMPed against a "
+        "datum; in a teams match average to both is an artificial score: "
+        "give --artificial=ns:avg,ew:avg at the table and room"));
   }
   if (r.room() != v1::ROOM_UNSPECIFIED) {
-    return absl::InvalidArgumentError("a movement session has no rooms");
+    return absl::InvalidArgumentError("a pairs board has no rooms");
   }
   if (r.table() == 0) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -253,13 +272,10 @@ absl::StatusOr<v1::FouledBoardRuling> WrongSideRuling(
         " makes the board fouled for the table's whole round: do not list "
         "fouled tables, they are the round's"));
   }
-  const SessionState& s = c.sessions.at(r.session());
-  if (!s.slots.contains({r.table(), r.board()})) {
-    return absl::NotFoundError(absl::StrCat(
-        "session ", r.session(), " of '", c.id, "' does not play board ",
-        r.board(), " at table ", r.table()));
-  }
-  if (!s.results.contains({r.board(), r.table()})) {
+  // In an event of matches the table's line is its match's: average to
+  // both there, the datum taken without it (replay/match_adjustments.h).
+  TALLY_RETURN_IF_ERROR(SidesAt(c, r).status());
+  if (!HasResult(c, r)) {
     return absl::NotFoundError(absl::StrCat(
         "no result is entered for board ", r.board(), " at table ", r.table(),
         ": ", kWrongSideClause, " rules on the score recorded there"));
@@ -503,22 +519,10 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         e->set_ew_pair(sides.second);
         break;
       }
-      if (c->PlaysMatches()) {
-        return absl::UnimplementedError(
-            "fouled-board treatments are recorded for sessions of a movement "
-            "so far");
-      }
       if (request.table() != 0) {
         return absl::InvalidArgumentError(
             "a fouled-board treatment is for the whole board: give table 0 "
             "and list the fouled tables");
-      }
-      const SessionState& s = c->sessions.at(request.session());
-      auto times = s.times_scheduled.find(request.board());
-      if (times == s.times_scheduled.end()) {
-        return absl::NotFoundError(
-            absl::StrCat("session ", request.session(), " of '", c->id,
-                         "' does not play board ", request.board()));
       }
       std::vector<int> fouled(request.fouled().fouled_tables().begin(),
                               request.fouled().fouled_tables().end());
@@ -526,19 +530,38 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       if (std::adjacent_find(fouled.begin(), fouled.end()) != fouled.end()) {
         return absl::InvalidArgumentError("a fouled table is listed twice");
       }
-      for (int table : fouled) {
-        if (!s.slots.contains({table, request.board()})) {
-          return absl::NotFoundError(absl::StrCat(
-              "board ", request.board(), " is not played at table ", table));
+      int field_tables = 0;  // the tables that play the board
+      if (c->PlaysMatches()) {
+        // Swiss and round-robin pairs against a datum
+        // (replay/fouled_matches.h); teams and matchpoint Swiss refused.
+        TALLY_ASSIGN_OR_RETURN(
+            field_tables,
+            FouledFieldInRound(*c, c->rounds.at(request.session()),
+                               request.board(), fouled));
+      } else {
+        const SessionState& s = c->sessions.at(request.session());
+        auto times = s.times_scheduled.find(request.board());
+        if (times == s.times_scheduled.end()) {
+          return absl::NotFoundError(
+              absl::StrCat("session ", request.session(), " of '", c->id,
+                           "' does not play board ", request.board()));
         }
+        for (int table : fouled) {
+          if (!s.slots.contains({table, request.board()})) {
+            return absl::NotFoundError(absl::StrCat(
+                "board ", request.board(), " is not played at table ", table));
+          }
+        }
+        field_tables = times->second;
       }
       const std::string& rule = c->profile.artificial.fouled_board;
       TALLY_RETURN_IF_ERROR(
           CheckFouledTreatment(rule, request.fouled().treatment(),
-                               times->second, static_cast<int>(fouled.size())));
-      TALLY_RETURN_IF_ERROR(
-          CheckFouledScoring(c->profile, request.fouled().treatment(),
-                             times->second, static_cast<int>(fouled.size())));
+                               field_tables, static_cast<int>(fouled.size())));
+      TALLY_RETURN_IF_ERROR(CheckFouledScoring(
+          c->profile, request.fouled().treatment(), field_tables,
+          static_cast<int>(fouled.size()),
+          c->PlaysMatches() ? request.session() : 0));
       if (const RulingRecord* current =
               FouledTreatmentAt(*rulings, request.board());
           current != nullptr &&

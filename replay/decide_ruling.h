@@ -44,7 +44,11 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& score, int board);
 // the correction period has closed or the results are official, when a
 // ruling is already in force there and is not superseded, or when a
 // treatment's condition does not hold (NSW TR 7.1.1(a) sufficient pairs);
-// Unimplemented for the forms events of matches do not yet score.
+// Unimplemented for a second artificial, weighted or split room on one
+// teams board and for a VP penalty superseding a ruling; a fouled-board
+// treatment in a teams match or in matchpoint Swiss is InvalidArgument
+// naming the form to rule with instead (replay/fouled_matches.h
+// FouledFieldInRound).
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     const State& state, const v1::RecordRulingRequest& request, absl::Time at);
 

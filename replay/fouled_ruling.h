@@ -29,7 +29,10 @@ namespace tally::replay {
 // IMPed against a datum taken without it. Where boards are duplicated, the
 // other tables of the round kept their own lines and are not fouled.
 // Allowed under profiles whose source is the NSW TR, in sessions of a
-// movement (in a match, average to both is an artificial score).
+// movement and in pairs matches IMPed against a datum (the table's match
+// scores average to both, the datum taken without it:
+// replay/match_adjustments.h); in a teams match average to both is an
+// artificial score of its room.
 inline constexpr absl::string_view kWrongSideTreatment =
     "nsw_tr_12_6b_wrong_side";
 inline constexpr absl::string_view kWrongSideClause = "NSW TR 12.6(b)";

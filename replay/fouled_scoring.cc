@@ -12,6 +12,7 @@
 #include "replay/bridge_convert.h"
 #include "replay/datum_view.h"
 #include "replay/fouled_ruling.h"
+#include "replay/pending_appeals.h"
 #include "replay/rulings.h"
 
 namespace tally::replay {
@@ -37,20 +38,18 @@ std::string AdjustedWaiting(int table, uint64_t sequence) {
                       "ruling to score the treatment");
 }
 
-// The datum of one form of the board: `scores` at `tables`, with n =
-// `tables_in_play`.
-absl::StatusOr<core::DatumResult> FormDatum(const core::DatumRule& rule,
-                                            const std::vector<int>& scores,
-                                            const std::vector<int>& tables,
-                                            int tables_in_play) {
-  if (scores.empty()) {
+// The datum of one form of the board over its `entries`, with n =
+// `tables_in_play` and `match` the round (0 in a movement session).
+absl::StatusOr<core::DatumResult> FormDatum(
+    const core::DatumRule& rule, const std::vector<core::TableScore>& entries,
+    int tables_in_play, int match) {
+  if (entries.empty()) {
     return absl::FailedPreconditionError("no result of this form is in yet");
   }
   core::DatumInput input;
   input.tables_in_play = tables_in_play;
-  for (size_t i = 0; i < scores.size(); ++i) {
-    input.scores.push_back({.ns_score = scores[i], .table = tables[i]});
-  }
+  input.match = match;
+  input.scores = entries;
   return core::ComputeDatum(rule, input);
 }
 
@@ -59,16 +58,18 @@ enum class ButlerKind { kNswSeparate, kNswTwoImps, kSeparate, kTwoImps };
 // The results of one form of a board, in table order.
 struct Form {
   std::vector<int> scores;
-  std::vector<int> tables;
-  std::vector<size_t> lines;  // index in ButlerBoard::lines / the tables
+  // Each score as its form's datum takes it, with its NSW TR 13 marks.
+  std::vector<core::TableScore> entries;
+  std::vector<size_t> lines;  // index in ButlerBoard::lines
 };
 
 }  // namespace
 
-absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
-                                            const core::DatumRule& rule,
-                                            ButlerBoard& board) {
-  const RulingRecord* ruling = FouledTreatmentAt(session.rulings, board.board);
+absl::StatusOr<bool> ScoreFouledImpsBoard(
+    const std::vector<RulingRecord>& rulings,
+    const std::vector<FouledResultIn>& results, int match,
+    absl::string_view where, const core::DatumRule& rule, ButlerBoard& board) {
+  const RulingRecord* ruling = FouledTreatmentAt(rulings, board.board);
   if (ruling == nullptr) return false;
   FouledBoardNote note = NoteOf(*ruling);
   const std::string& id = ruling->ruling.fouled().rule();
@@ -88,12 +89,13 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
                                              : core::DatumMethod::kSabfTr12_3);
     form_rule.rounding_step = rule.rounding_step;
     form_rule.half = rule.half;
+    form_rule.pending_appeals = rule.pending_appeals;  // NSW TR 13
   } else if ((id == "anc_sr_7_2" || id == "sabf_tr_12_3") &&
              treatment == "two_imps") {
     kind = ButlerKind::kTwoImps;
   } else {
     // SABF TR 12.3 "of no consequence": scored as played. Any other
-    // treatment is not one of a Butler board.
+    // treatment is not one of a board IMPed against a datum.
     if (treatment != "no_consequence") {
       note.waiting = absl::StrCat(note.clause, "'s ", treatment,
                                   " is not a treatment of a Butler board; "
@@ -102,25 +104,35 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
     board.fouled = std::move(note);
     return false;
   }
+  const bool separate =
+      kind == ButlerKind::kNswSeparate || kind == ButlerKind::kSeparate;
 
   Form true_form;
   Form fouled_form;
-  for (auto it = session.results.lower_bound({board.board, 0});
-       it != session.results.end() && it->first.first == board.board; ++it) {
-    const int table = it->second.slot.table;
+  for (const FouledResultIn& in : results) {
+    const int table = in.result->slot.table;
     if (std::optional<AdjustmentInForce> a =
-            AdjustmentAt(session.rulings, board.board, table)) {
+            AdjustmentAt(rulings, board.board, table)) {
       board.lines.clear();
       note.waiting = AdjustedWaiting(table, a->sequence);
       board.fouled = std::move(note);
       return false;
     }
     Form& form = note.Fouled(table) ? fouled_form : true_form;
-    form.scores.push_back(it->second.ns_score);
-    form.tables.push_back(table);
+    form.scores.push_back(in.result->ns_score);
+    // A separate form is a deal of its own: its tables rank 1, 2, ... in
+    // table order, so a rule taking the top tables takes the form's. The
+    // true form under two_imps keeps its place in the whole field.
+    form.entries.push_back(
+        {.ns_score = in.result->ns_score,
+         .table = separate ? static_cast<int>(form.entries.size()) + 1
+                           : table,
+         .pending_appeal = in.pending_appeal,  // NSW TR 13.2, 13.3
+         .appeal_decided = in.appeal_decided});
     form.lines.push_back(board.lines.size());
     ButlerLine line;
-    line.result = &it->second;
+    line.result = in.result;
+    line.pending_appeal = in.pending_appeal;
     if (note.Fouled(table)) {
       line.fouled = true;
       line.ruling = ruling->sequence;
@@ -132,17 +144,15 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
   note.scored = true;
   const int fouled_expected = static_cast<int>(note.tables.size());
   const int true_expected = board.times_expected - fouled_expected;
-  const bool separate =
-      kind == ButlerKind::kNswSeparate || kind == ButlerKind::kSeparate;
 
   // The true form's datum: over its own tables. Under two_imps the fouled
   // tables are artificial scores, n staying the tables in play.
   absl::StatusOr<core::DatumResult> true_datum =
-      FormDatum(form_rule, true_form.scores, true_form.tables,
-                separate ? true_expected : board.times_expected);
+      FormDatum(form_rule, true_form.entries,
+                separate ? true_expected : board.times_expected, match);
   absl::StatusOr<core::DatumResult> fouled_datum =
-      separate ? FormDatum(form_rule, fouled_form.scores, fouled_form.tables,
-                           fouled_expected)
+      separate ? FormDatum(form_rule, fouled_form.entries, fouled_expected,
+                           match)
                : absl::StatusOr<core::DatumResult>(core::DatumResult());
   for (const absl::StatusOr<core::DatumResult>* d :
        {&true_datum, &fouled_datum}) {
@@ -153,9 +163,8 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
       return true;
     }
     return absl::InvalidArgumentError(absl::StrCat(
-        "session ", session.number, ", board ", board.board, ": ",
-        note.clause, ": no datum for a form of the board: ",
-        d->status().message()));
+        where, ", board ", board.board, ": ", note.clause,
+        ": no datum for a form of the board: ", d->status().message()));
   }
   const int true_points = static_cast<int>(true_datum->datum);
   const std::optional<int> fouled_points =
@@ -206,6 +215,28 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
   if (separate) note.datum = *std::move(fouled_datum);
   board.fouled = std::move(note);
   return true;
+}
+
+absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
+                                            const CompetitionState* competition,
+                                            const core::DatumRule& rule,
+                                            ButlerBoard& board) {
+  std::vector<FouledResultIn> results;
+  for (auto it = session.results.lower_bound({board.board, 0});
+       it != session.results.end() && it->first.first == board.board; ++it) {
+    FouledResultIn in{.result = &it->second};
+    if (competition != nullptr) {
+      // NSW TR 13 (replay/pending_appeals.h), as the plain datum reads it.
+      const AppealMark mark = AppealMarkAt(*competition, session.number,
+                                           board.board, it->second.slot.table);
+      in.pending_appeal = mark.pending;
+      in.appeal_decided = mark.decided;
+    }
+    results.push_back(in);
+  }
+  return ScoreFouledImpsBoard(session.rulings, results, 0,
+                              absl::StrCat("session ", session.number), rule,
+                              board);
 }
 
 void MarkFouledLines(ButlerBoard& board) {
@@ -325,7 +356,7 @@ std::optional<FouledMatchpoints> FouledBoardMatchpoints(
 
 absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
                                 absl::string_view treatment, int field_tables,
-                                int fouled_tables) {
+                                int fouled_tables, int match) {
   const std::string& id = profile.artificial.fouled_board;
   const int true_tables = field_tables - fouled_tables;
   if (id == "nsw_tr_7_3_2" && treatment == "sixty_percent") {
@@ -359,11 +390,10 @@ absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
   // true form's alone when the fouled tables get 2 IMPs.
   auto check = [&](int group, int in_play, absl::string_view which,
                    absl::string_view instead) -> absl::Status {
-    std::vector<int> zeros(group, 0);
-    std::vector<int> tables;
-    for (int t = 1; t <= group; ++t) tables.push_back(t);
+    std::vector<core::TableScore> zeros;
+    for (int t = 1; t <= group; ++t) zeros.push_back({.table = t});
     absl::StatusOr<core::DatumResult> d =
-        FormDatum(*profile.datum, zeros, tables, in_play);
+        FormDatum(*profile.datum, zeros, in_play, match);
     if (d.ok()) return absl::OkStatus();
     return absl::FailedPreconditionError(absl::StrCat(
         which, " form's ", group,

@@ -3,7 +3,10 @@
 // FouledBoardRuling (replay/fouled_ruling.h lists the choices; table 0, the
 // fouled tables listed), scored by core/adjust exactly as its clause says.
 //
-// Butler sessions (IMPs against a datum), by the ruling's rule:
+// Boards IMPed against a datum (ScoreFouledImpsBoard): Butler sessions,
+// and Swiss and round-robin pairs matches, whose field is the round's
+// tables (replay/fouled_matches.h). Each form's datum reads the NSW TR 13
+// marks of its scores as the plain datum does. By the ruling's rule:
 //   nsw_tr_7_1_1  separate_datum  NSW TR 7.1.1(a): each form IMPed against
 //                   its own datum, taken under the event's datum rule over
 //                   that form's scores; the fouled tables' NS IMPs then get
@@ -76,14 +79,37 @@
 
 namespace tally::replay {
 
-// Butler: scores `board` (its lines and datum; board.board and
-// times_expected set, no lines yet) under the fouled-board treatment in
-// force for it, with `rule` the event's datum rule, and sets board.fouled.
-// Returns true when the board is scored here, false when the caller scores
-// it as usual (no treatment in force, a treatment of no consequence, or
-// one that waits). InvalidArgument when every result is in and a form's
+// One result of a board IMPed against a datum, with its NSW TR 13 marks
+// (replay/pending_appeals.h): the forms' datums read them as the plain
+// datum does (13.2: used as it stands, the datum provisional; 13.3: left
+// out).
+struct FouledResultIn {
+  const EnteredResult* result = nullptr;
+  bool pending_appeal = false;
+  bool appeal_decided = false;
+};
+
+// Scores `board` (board.board and times_expected set, no lines yet: the
+// tables that play it, a movement's or a round's) from `results` (its
+// results in, in table order) under the fouled-board treatment in force in
+// `rulings`, with `rule` the event's datum rule and `match` the round in an
+// event of matches (0 in a movement session); sets board.lines,
+// board.datum (the true form's) and board.fouled. A separate form is a
+// deal of its own: its tables count 1, 2, ... in table order for a rule
+// that takes the top tables. Returns true when the board is scored here,
+// false when the caller scores it as usual (no treatment in force, a
+// treatment of no consequence, or one that waits). InvalidArgument naming
+// `where` ("session 2", "round 3") when every result is in and a form's
 // datum cannot be taken (decide refuses such rulings: a damaged log).
+absl::StatusOr<bool> ScoreFouledImpsBoard(
+    const std::vector<RulingRecord>& rulings,
+    const std::vector<FouledResultIn>& results, int match,
+    absl::string_view where, const core::DatumRule& rule, ButlerBoard& board);
+
+// Butler: ScoreFouledImpsBoard over `session`'s results on board.board,
+// with the NSW TR 13 marks of `competition`'s appeals (none when null).
 absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
+                                            const CompetitionState* competition,
                                             const core::DatumRule& rule,
                                             ButlerBoard& board);
 
@@ -112,7 +138,8 @@ std::optional<FouledMatchpoints> FouledBoardMatchpoints(
 
 // At decide time, after CheckFouledTreatment: OkStatus when `treatment`
 // under `profile`'s fouled-board rule can be scored for a board played at
-// `field_tables` tables, `fouled_tables` of them in the fouled form.
+// `field_tables` tables, `fouled_tables` of them in the fouled form, in
+// round `match` of an event of matches (0: a movement session).
 // FailedPrecondition, naming the clause and what to choose instead, when
 // NSW TR 7.3.2's 60% is chosen though the fouled form had sufficient pairs
 // (the clause then scores it as a separate deal), when a form is too small
@@ -122,7 +149,7 @@ std::optional<FouledMatchpoints> FouledBoardMatchpoints(
 // which is not recorded: rule with adjusted scores instead).
 absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
                                 absl::string_view treatment, int field_tables,
-                                int fouled_tables);
+                                int fouled_tables, int match);
 
 // The note as the traveller shows it; `fouled_results_in` is how many of
 // the fouled tables have their result in (for the fouled datum's

@@ -30,6 +30,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/decide_appeal.h"
 #include "replay/decide_ruling.h"
 #include "replay/profile_loader.h"
 #include "replay/queries.h"
@@ -138,17 +139,7 @@ class FouledScoringTest : public ::testing::Test {
 
   static v1::RecordRulingRequest Fouled(const std::string& treatment,
                                         const std::vector<int>& tables) {
-    v1::RecordRulingRequest r;
-    r.set_tournament_id("t");
-    r.set_competition_id("c");
-    r.set_session(1);
-    r.set_table(0);
-    r.set_board(1);
-    r.set_law("Law 87");
-    r.set_text("board 1 fouled after round 1 of the previous session");
-    r.mutable_fouled()->set_treatment(treatment);
-    for (int t : tables) r.mutable_fouled()->add_fouled_tables(t);
-    return r;
+    return FouledRuling(1, 1, treatment, tables);
   }
 
   absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
@@ -296,6 +287,26 @@ TEST_F(FouledScoringTest, AncSeparateDatumsWithoutEqualising) {
   EXPECT_THAT(b.fouled->datum->basis, HasSubstr("ANC SR 7.2(a)"));
   EXPECT_THAT(Imps(b), ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
                                    P{-9, 9}, P{11, -11}, P{0, 0}, P{-1, 1}));
+}
+
+TEST_F(FouledScoringTest, AncSeparateDatumsReadThePendingAppealMarks) {
+  ButlerField("anc2025_abpc_open_stage2");
+  const uint64_t ruling = Rule(Fouled("separate_datums", {6, 7, 8}));
+  // Table 7's pairs, 13 and 14, appeal.
+  Apply(state_, DecideLodgeAppeal(state_, AppealAgainstRuling(1, 7, 1, ruling,
+                                                              13, 14),
+                                  absl::UnixEpoch()));
+  absl::StatusOr<ButlerSessionScores> s =
+      ScoreButlerSession(C().sessions.at(1), C().profile, &C());
+  ASSERT_THAT(s, IsOk());
+  const ButlerBoard& b = s->boards.at(1);
+  // Pending appeals "include" (NSW TR 13.2's reading): table 7's score
+  // stands in the fouled form's datum, 480 as before, now provisional;
+  // the true form's has no pending score.
+  EXPECT_EQ(b.fouled->datum->datum, 480);
+  EXPECT_TRUE(b.fouled->datum->provisional);
+  EXPECT_FALSE(b.datum->provisional);
+  EXPECT_TRUE(b.lines[6].pending_appeal);
 }
 
 TEST_F(FouledScoringTest, AncTwoImps) {
@@ -502,11 +513,11 @@ TEST_F(FouledScoringTest, SabfSixtyPercentOrTheSessionAverage) {
 TEST(CheckFouledScoringTest, NswSeparateDatumNeedsADatumForEachForm) {
   absl::StatusOr<core::RegulationProfile> nsw = FindBuiltInProfile("nsw_butler");
   ASSERT_THAT(nsw, IsOk());
-  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 3), IsOk());
+  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 3, 0), IsOk());
   // 7 of 8 tables in the fouled form is sufficient pairs (3), but the true
   // form's one result leaves ANC SR 16.11's n-2 middle scores nothing to
   // average: no separate datum for it.
-  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 7),
+  EXPECT_THAT(CheckFouledScoring(*nsw, "separate_datum", 8, 7, 0),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("NSW TR 7.1.1(a): the true form's 1"),
                              HasSubstr("choose two_imps"))));

@@ -14,6 +14,7 @@
 #include "core/profile/named_rules.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/fouled_matches.h"
 #include "replay/matchpoint_rulings.h"
 #include "replay/rulings.h"
 
@@ -55,8 +56,10 @@ std::set<int> AdjustedBoards(const MatchRoundState& round,
   std::set<int> boards;
   for (const RulingRecord* r : RulingsInForce(round.rulings)) {
     const v1::RulingMade& m = r->ruling;
-    if (m.has_adjusted() && !m.adjusted().has_assigned() &&
-        HasMatchAt(input, m.table())) {
+    // NSW TR 12.6(b)'s wrong-side form is average to both at its table.
+    const bool adjusted = (m.has_adjusted() && !m.adjusted().has_assigned()) ||
+                          IsWrongSideRuling(m);
+    if (adjusted && HasMatchAt(input, m.table())) {
       boards.insert(m.board());
     }
   }
@@ -130,6 +133,35 @@ absl::Status ApplyTeams(const MatchRoundState& round,
   return absl::OkStatus();
 }
 
+// Pairs: table `t`'s North-South score on `board` becomes `award`'s (none:
+// no score yet), and its match's IMPs and boards scored (counted once the
+// board is `complete`) move by the difference. The half-match group's
+// table has no match here (ScoreHalfMatches re-scores it).
+void SetPairsAward(const core::RoundInput& input, int t,
+                   const std::optional<core::TableAward>& award,
+                   bool complete, core::BoardScore& board,
+                   std::map<int, MatchDelta>& deltas) {
+  auto old = board.ns_points.find({t, 0});
+  if (HasMatchAt(input, t)) {
+    MatchDelta& d = deltas[t];
+    if (old != board.ns_points.end()) {
+      d.home -= old->second;
+      d.away += old->second;
+      if (complete) --d.boards_scored;
+    }
+    if (award.has_value()) {
+      d.home += award->north_south;
+      d.away += award->east_west;
+      if (complete) ++d.boards_scored;
+    }
+  }
+  if (award.has_value()) {
+    board.ns_points[{t, 0}] = award->north_south;
+  } else if (old != board.ns_points.end()) {
+    board.ns_points.erase(old);
+  }
+}
+
 // Pairs against a datum: the board's datum without artificial and weighted
 // tables and with split tables' non-offenders' results, and every table
 // IMPed against it as a Butler session does.
@@ -143,14 +175,8 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
   for (int b : boards) {
     core::BoardScore* board = BoardOf(score, b);
     if (board == nullptr) continue;
-    std::vector<const core::BoardResultAt*> results;
-    for (const core::BoardResultAt& r : input.results) {
-      if (r.board == b) results.push_back(&r);
-    }
-    std::sort(results.begin(), results.end(),
-              [](const core::BoardResultAt* x, const core::BoardResultAt* y) {
-                return x->table < y->table;
-              });
+    const std::vector<const core::BoardResultAt*> results =
+        ResultsInTableOrder(input, b);
     std::vector<AdjustedTable> tables;
     core::DatumInput datum_input;
     datum_input.match = input.round;
@@ -203,29 +229,41 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
             award, AdjustedButlerImps(tables[i], b,
                                       static_cast<int>(datum->datum), rule));
       }
-      auto old = board->ns_points.find({t, 0});
-      const bool counted = HasMatchAt(input, t);  // not the half-match table
-      if (counted) {
-        MatchDelta& d = deltas[t];
-        if (old != board->ns_points.end()) {
-          d.home -= old->second;
-          d.away += old->second;
-          if (complete) --d.boards_scored;
-        }
-        if (award.has_value()) {
-          d.home += award->north_south;
-          d.away += award->east_west;
-          if (complete) ++d.boards_scored;
-        }
-      }
-      if (award.has_value()) {
-        board->ns_points[{t, 0}] = award->north_south;
-      } else if (old != board->ns_points.end()) {
-        board->ns_points.erase(old);
-      }
+      SetPairsAward(input, t, award, complete, *board, deltas);
     }
   }
   return absl::OkStatus();
+}
+
+// Swiss pairs: the boards under a fouled-board treatment
+// (replay/fouled_matches.h), each table's IMPs replacing ScoreRound's.
+// Returns the boards so scored.
+absl::StatusOr<std::set<int>> ApplyFouled(
+    const core::RegulationProfile& profile, const MatchRoundState& round,
+    const core::RoundInput& input, core::RoundScore& score,
+    std::map<int, MatchDelta>& deltas) {
+  std::set<int> scored;
+  for (int b : input.boards) {
+    TALLY_ASSIGN_OR_RETURN(std::optional<ButlerBoard> fouled,
+                           FouledMatchBoard(profile, round, input, b));
+    core::BoardScore* board = BoardOf(score, b);
+    if (!fouled.has_value() || !fouled->fouled->scored || board == nullptr) {
+      continue;
+    }
+    scored.insert(b);
+    board->datum = fouled->datum;
+    for (const ButlerLine& line : fouled->lines) {
+      std::optional<core::TableAward> award;
+      if (line.ns_imps.has_value()) {
+        award = core::TableAward{core::Rational(*line.ns_imps),
+                                 core::Rational(line.ew_imps.value_or(
+                                     -*line.ns_imps))};
+      }
+      SetPairsAward(input, line.result->slot.table, award, fouled->complete,
+                    *board, deltas);
+    }
+  }
+  return scored;
 }
 
 // Laws 90, 91: an IMP penalty off the penalised side's IMPs in its match
@@ -282,15 +320,19 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
   if ((!teams && !datum) || round.rulings.empty()) return absl::OkStatus();
   const int length = static_cast<int>(input.boards.size());
   const core::ArtificialImpsRule rule = MatchArtificialImpsRule(profile, length);
-  const std::set<int> boards = AdjustedBoards(round, input);
+  std::set<int> boards = AdjustedBoards(round, input);
   std::map<int, MatchDelta> deltas;  // by table
   if (teams) {
     TALLY_RETURN_IF_ERROR(
         ApplyTeams(round, input, rule, boards, score, deltas));
   } else {
+    TALLY_ASSIGN_OR_RETURN(const std::set<int> fouled,
+                           ApplyFouled(profile, round, input, score, deltas));
+    for (int b : fouled) boards.erase(b);  // scored under the treatment
     TALLY_RETURN_IF_ERROR(
         ApplyDatum(profile, round, input, rule, boards, score, deltas));
-    if (!boards.empty() && input.half_matches.has_value()) {
+    if ((!boards.empty() || !fouled.empty()) &&
+        input.half_matches.has_value()) {
       // The group's tables are IMPed against the changed datums.
       TALLY_ASSIGN_OR_RETURN(score.half_matches,
                              core::ScoreHalfMatches(profile, input,

@@ -21,6 +21,10 @@
 //   (replay/butler_session.h): artificial and weighted tables are left out
 //   of the board's datum, a split table puts the non-offenders' result in,
 //   and each table is IMPed as AdjustedButlerImps says.
+//   Fouled boards, pairs against a datum: the treatment in force is scored
+//   as a Butler session's (replay/fouled_matches.h), each table's IMPs
+//   replacing ScoreRound's; NSW TR 12.6(b)'s wrong-side table is average
+//   to both, left out of the datum like any artificial score.
 //   IMP penalties (Laws 90, 91; RulingPenalty in IMPs): taken off the
 //   penalised side's IMPs in the match at the ruling's table, BEFORE the
 //   match is converted to VPs. The regulations name no IMP penalty in a

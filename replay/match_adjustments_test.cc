@@ -351,27 +351,5 @@ TEST_F(PairsRulingTest, ImpPenaltyIsTakenInTheMatchAndRankedOn) {
   }
 }
 
-// ---- Refusals ----
-
-TEST(MatchRulingRefusalTest, FouledTreatmentsAreNotScoredInMatches) {
-  MatchEventForTest event("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS,
-                          8);
-  const v1::DrawMade draw = event.Draw(1);
-  v1::RecordRulingRequest r = Ruling(1, 0, draw.boards(0));
-  r.mutable_fouled()->set_treatment("two_imps");
-  r.mutable_fouled()->add_fouled_tables(draw.matches(0).table());
-  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("sessions of a movement")));
-  // NSW TR 12.6(b) likewise: in a match, average to both is an artificial
-  // score.
-  r.mutable_fouled()->set_treatment("nsw_tr_12_6b_wrong_side");
-  r.mutable_fouled()->clear_fouled_tables();
-  r.set_table(draw.matches(0).table());
-  EXPECT_THAT(DecideRecordRuling(event.state(), r, kAt),
-              StatusIs(absl::StatusCode::kUnimplemented,
-                       HasSubstr("NSW TR 12.6(b)")));
-}
-
 }  // namespace
 }  // namespace tally::replay

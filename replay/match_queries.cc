@@ -12,6 +12,7 @@
 #include "replay/draw_maker.h"
 #include "replay/event_log.h"
 #include "replay/forfeits.h"
+#include "replay/fouled_matches.h"
 #include "replay/match_standings.h"
 #include "replay/pending_appeals.h"
 #include "replay/three_way_tables.h"
@@ -105,6 +106,7 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
                         /*incomplete=*/false);
     d->set_board(b.board);
   }
+  TALLY_RETURN_IF_ERROR(AddFouledNotes(*c, *round, out));
   for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
     v1::MatchResult* r = out.add_matches();
     r->set_table(f.table);

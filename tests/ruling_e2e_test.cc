@@ -6,7 +6,9 @@
 // the clause and nothing is appended (Law 79C2 as NZ LIRG reads it). A
 // fouled-board treatment (ANC SR 7.2(a)) in a Butler movement session
 // re-scores the board: separate datums on the traveller, new IMPs in the
-// standings. The server's clock is a file the test sets (tallyd
+// standings; NSW TR 7.1.1(b) in a Swiss pairs round, ruled through the
+// `tally` CLI, moves the fouled table's match, as `tally what-changed`
+// shows. The server's clock is a file the test sets (tallyd
 // --test_clock_file).
 
 #include <algorithm>
@@ -35,6 +37,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 absl::Time Clock(int hour, int minute, int second = 0) {
   return absl::FromCivil(absl::CivilSecond(2026, 3, 14, hour, minute, second),
@@ -299,6 +302,53 @@ TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
   EXPECT_EQ(second.home_vps().units(), 10 * Pow10(second.home_vps().places()));
   EXPECT_LT(second.away_vps().units(), 10 * Pow10(second.away_vps().places()));
   EXPECT_NE(second.away_vps().units(), 7 * Pow10(second.away_vps().places()));
+
+  // NSW TR 7.1.1(b) through the `tally` CLI: the round's second board,
+  // passed out at all four tables, was fouled at the third table. The true
+  // form's three passes make a datum of 0 (0 IMPs each); the third table's
+  // pairs get +2 IMPs each, so its match goes from -9 / +9 (board 1's pass
+  // against 420) to -7 / +11.
+  const int board2 = draw->boards(1);
+  const std::string rule = RunTallyCli(
+      tallyd.address(),
+      absl::StrCat("rule nsw swiss 1 0 ", board2, " --fouled=two_imps:",
+                   tables[2],
+                   " --law='NSW TR 7.1.1(b)' --text='board fouled at one "
+                   "table' --identity=td:jane 2>&1"));
+  absl::StatusOr<uint64_t> fouled_at = swiss.LogLength();
+  ASSERT_THAT(fouled_at, IsOk());
+  results = swiss.Results(1);
+  ASSERT_THAT(results, IsOk());
+  const v1::MatchResult third = match_at(*results, tables[2]);
+  EXPECT_EQ(third.home_imps().numerator(), -7) << rule;
+  EXPECT_EQ(third.away_imps().numerator(), 11);
+  ASSERT_EQ(results->fouled_size(), 1);
+  EXPECT_EQ(results->fouled(0).board(), board2);
+  EXPECT_EQ(results->fouled(0).clause(), "NSW TR 7.1.1(b)");
+  EXPECT_TRUE(results->fouled(0).scored());
+  const std::string round = RunTallyCli(tallyd.address(),
+                                        "match-results nsw swiss 1 2>&1");
+  EXPECT_THAT(round, HasSubstr(absl::StrCat("board ", board2,
+                                            ": fouled board (ruling ")))
+      << round;
+  // What the ruling changed: the third table's match, and no other.
+  const std::string changed = RunTallyCli(
+      tallyd.address(), absl::StrCat("what-changed ", *fouled_at, " 2>&1"));
+  EXPECT_THAT(changed, HasSubstr(absl::StrCat("table ", tables[2])))
+      << changed;
+  EXPECT_THAT(changed, HasSubstr("-9 -> -7")) << changed;
+  EXPECT_THAT(changed, Not(HasSubstr(absl::StrCat("table ", tables[0]))))
+      << changed;
+  // A fouled table with no match in the round: refused, nothing appended.
+  const std::string refused = RunTallyCli(
+      tallyd.address(),
+      absl::StrCat("rule nsw swiss 1 0 ", board2,
+                   " --fouled=two_imps:99 --law='NSW TR 7.1.1(b)' "
+                   "--text=x --identity=td:jane 2>&1"));
+  EXPECT_THAT(refused, HasSubstr("no match playing board")) << refused;
+  absl::StatusOr<uint64_t> after_refusal = swiss.LogLength();
+  ASSERT_THAT(after_refusal, IsOk());
+  EXPECT_EQ(*after_refusal, *fouled_at);
 }
 
 // ANC SR 7.2(a) in a Butler movement (ABPC Open Stage 2): 8 tables, one

@@ -65,12 +65,16 @@ void PrintButlerStandings(const v1::Standings& s) {
 }
 
 void PrintFouledNote(const v1::Traveller& x) {
-  if (!x.has_fouled()) return;
-  const v1::FouledBoardNote& f = x.fouled();
+  if (x.has_fouled()) PrintFouledBoardNote(x.fouled());
+}
+
+void PrintFouledBoardNote(const v1::FouledBoardNote& f) {
+  if (f.board() != 0) std::cout << "board " << f.board() << ": ";
   std::cout << "fouled board (ruling " << f.ruling() << ", " << f.clause()
             << "): " << f.treatment() << ", " << f.what()
-            << "; tables marked F (" << absl::StrJoin(f.tables(), ", ")
-            << ") played the fouled form\n";
+            << (f.board() != 0 ? "; tables " : "; tables marked F (")
+            << absl::StrJoin(f.tables(), ", ")
+            << (f.board() != 0 ? "" : ")") << " played the fouled form\n";
   if (f.has_datum()) {
     const v1::BoardDatum& d = f.datum();
     std::cout << "  fouled form's datum " << Signed(d.datum()) << " ("

@@ -17,6 +17,9 @@ inline constexpr char kImpsVsDatum[] = "imps_vs_datum";
 void PrintButlerStandings(const v1::Standings& s);
 // The fouled-board treatment in force on a traveller's board, if any.
 void PrintFouledNote(const v1::Traveller& t);
+// A fouled-board note ("board 3: fouled board (ruling ..."), as a Butler
+// traveller or a round's match results show it.
+void PrintFouledBoardNote(const v1::FouledBoardNote& f);
 void PrintButlerTraveller(const v1::Traveller& t);
 void PrintButlerScorecard(const v1::Scorecard& c);
 void PrintButlerCompetitionStandings(const v1::CompetitionStandings& s);

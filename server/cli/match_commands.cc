@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/forfeit_text.h"
 #include "server/cli/result_text.h"
@@ -219,6 +220,7 @@ void PrintMatchResults(const v1::MatchResults& x) {
   for (const v1::MatchResult& m : x.matches()) {
     if (m.has_forfeit()) std::cout << ForfeitLine(m.forfeit()) << "\n";
   }
+  for (const v1::FouledBoardNote& f : x.fouled()) PrintFouledBoardNote(f);
   // NSW TR 13: what an appeal pending (or decided) does to the figures.
   for (const v1::BoardDatum& d : x.datums()) {
     if (d.appeal().empty()) continue;
