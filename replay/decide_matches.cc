@@ -198,6 +198,36 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
   return payload;
 }
 
+namespace {
+
+// NZ LIRG 82C: a penalty that corrects an earlier one names a VP penalty
+// in force (a PenaltyAwarded not yet corrected; the offence register's
+// deductions are the register's) of the same entrant.
+absl::Status CheckPenaltyCorrected(const CompetitionState& c,
+                                   const v1::AwardPenaltyRequest& request) {
+  const uint64_t sequence = request.supersedes_sequence();
+  for (const PenaltyRecord& p : c.penalties) {
+    if (p.sequence != sequence) continue;
+    if (p.from_offence) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "event ", sequence, " is the offence register's deduction, not a "
+          "director's penalty: correct the offence in the register"));
+    }
+    if (p.penalty.entrant() != request.entrant()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "the penalty at event ", sequence, " is entrant ",
+          p.penalty.entrant(), "'s, not entrant ", request.entrant(),
+          "'s (NZ LIRG 82C puts right that penalty, for that entrant)"));
+    }
+    return absl::OkStatus();
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "event ", sequence, " is no VP penalty in force in '", c.id,
+      "' (not a penalty, or already corrected: correct the latest one)"));
+}
+
+}  // namespace
+
 absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
     const State& state, const v1::AwardPenaltyRequest& request) {
   TALLY_ASSIGN_OR_RETURN(
@@ -214,12 +244,19 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
         "round ", request.round(), " is not drawn in '", c->id, "'"));
   }
   const v1::DecimalValue& vps = request.vps();
-  if (vps.places() < 0 || vps.places() > 2 || vps.units() <= 0 ||
+  const bool correction = request.supersedes_sequence() != 0;
+  if (correction) {
+    TALLY_RETURN_IF_ERROR(CheckPenaltyCorrected(*c, request));
+  }
+  if (vps.places() < 0 || vps.places() > 2 ||
+      vps.units() < (correction ? 0 : 1) ||
       core::Decimal(vps.units(), vps.places()).ToRational() >
           core::Rational(100)) {
     return absl::InvalidArgumentError(
-        "a penalty is more than 0 and at most 100 VPs, to at most 2 decimal "
-        "places");
+        correction ? "a corrected penalty is 0 (rescinded) to 100 VPs, to at "
+                     "most 2 decimal places"
+                   : "a penalty is more than 0 and at most 100 VPs, to at "
+                     "most 2 decimal places");
   }
   if (request.clause().empty() || request.reason().empty()) {
     return absl::InvalidArgumentError(
@@ -233,6 +270,7 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
   *e->mutable_vps() = vps;
   e->set_clause(request.clause());
   e->set_reason(request.reason());
+  e->set_supersedes_sequence(request.supersedes_sequence());
   return payload;
 }
 

@@ -21,6 +21,10 @@ absl::StatusOr<v1::EventPayload> DecideRegisterTeam(
 // does not).
 absl::StatusOr<v1::EventPayload> DecideMakeDraw(
     const State& state, const v1::MakeDrawRequest& request);
+// A VP penalty off an entrant's total. With supersedes_sequence it puts
+// right an earlier VP penalty of the same entrant (NZ LIRG 82C; vps 0
+// rescinds it): FailedPrecondition when that is no penalty in force,
+// InvalidArgument when it is another entrant's or the offence register's.
 absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
     const State& state, const v1::AwardPenaltyRequest& request);
 

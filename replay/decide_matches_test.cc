@@ -219,6 +219,62 @@ TEST_F(DecideMatchesTest, APenaltyNamesItsClauseReasonAndAmount) {
   EXPECT_EQ(Swiss().penalties.size(), 1u);
 }
 
+// NZ LIRG 82C: the director's error in a VP penalty is put right by a new
+// penalty naming it, never an edit; the first stays in the log and stops
+// counting, and a penalty of 0 rescinds.
+TEST_F(DecideMatchesTest, APenaltyIsPutRightByANewOneNamingIt) {
+  v1::AwardPenaltyRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("swiss");
+  r.set_entrant(3);
+  r.mutable_vps()->set_units(3);
+  r.set_clause("NSW TR 6.2");
+  r.set_reason("slow play, second offence");
+  Apply(state_, DecideAwardPenalty(state_, r));
+  const uint64_t first = state_.last_sequence;
+  auto fines_of_3 = [&] {
+    absl::StatusOr<MatchRanking> ranking = RankMatchEntrants(Swiss(), {});
+    EXPECT_THAT(ranking, IsOk());
+    for (const EntrantStanding& row : ranking->rows) {
+      if (row.entrant == 3) return row.penalties;
+    }
+    return core::Rational(-1);
+  };
+  EXPECT_EQ(fines_of_3(), core::Rational(3));
+
+  v1::AwardPenaltyRequest fix = r;
+  fix.set_reason("first offence only: 1 VP");
+  fix.mutable_vps()->set_units(1);
+  fix.set_supersedes_sequence(first);
+  fix.set_entrant(4);
+  EXPECT_THAT(DecideAwardPenalty(state_, fix),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("entrant 3's, not entrant 4's")));
+  fix.set_entrant(3);
+  fix.set_supersedes_sequence(first + 100);
+  EXPECT_THAT(DecideAwardPenalty(state_, fix),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("no VP penalty in force")));
+  fix.set_supersedes_sequence(first);
+  absl::StatusOr<v1::EventPayload> corrected = DecideAwardPenalty(state_, fix);
+  ASSERT_THAT(corrected, IsOk());
+  EXPECT_EQ(corrected->penalty_awarded().supersedes_sequence(), first);
+  Apply(state_, corrected);
+  const uint64_t second = state_.last_sequence;
+  EXPECT_EQ(fines_of_3(), core::Rational(1));
+  // The first is corrected already: only the latest can be put right.
+  EXPECT_THAT(DecideAwardPenalty(state_, fix),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("already corrected")));
+  v1::AwardPenaltyRequest rescind = fix;
+  rescind.set_supersedes_sequence(second);
+  rescind.mutable_vps()->set_units(0);
+  rescind.set_reason("no offence: the pair was seated on time");
+  Apply(state_, DecideAwardPenalty(state_, rescind));
+  EXPECT_EQ(fines_of_3(), core::Rational(0));
+  EXPECT_TRUE(Swiss().penalties.empty());
+}
+
 // Before any match all eight are level on everything NSW TR 11.2.1 looks
 // at: the chain ends at (f), a lot, which the director draws and records.
 TEST_F(DecideMatchesTest, ALotSettlesOnlyATieWaitingForOne) {

@@ -174,6 +174,7 @@ absl::StatusOr<v1::EventPayload> VpPenalty(const State& state,
   }
   award.set_clause(r.law());
   award.set_reason(r.text());
+  award.set_supersedes_sequence(r.supersedes_sequence());
   return DecideAwardPenalty(state, award);
 }
 
@@ -394,9 +395,12 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
   }
 
   // NZ LIRG 82C: a corrected ruling names the one it replaces, which must
-  // be in force on the same board.
+  // be in force on the same board. (A VP penalty in an event of matches is
+  // a PenaltyAwarded and names the PenaltyAwarded it corrects instead.)
+  const bool vp_penalty = c->PlaysMatches() && request.has_penalty() &&
+                          request.penalty().unit() == v1::SCORE_UNIT_VPS;
   const RulingRecord* superseded = nullptr;
-  if (request.supersedes_sequence() != 0) {
+  if (request.supersedes_sequence() != 0 && !vp_penalty) {
     superseded = FindRuling(*rulings, request.supersedes_sequence());
     if (superseded == nullptr ||
         superseded->ruling.board() != request.board()) {
@@ -481,10 +485,13 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
               "(ANC SR 5.1, appendix: Penalties) or, in the unit its "
               "matches are scored in (IMPs or matchpoints), off the match");
         }
-        if (request.supersedes_sequence() != 0) {
-          return absl::UnimplementedError(
-              "a VP penalty is a PenaltyAwarded and cannot yet supersede a "
-              "ruling");
+        if (request.supersedes_sequence() != 0 &&
+            FindRuling(*rulings, request.supersedes_sequence()) != nullptr) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "ruling ", request.supersedes_sequence(),
+              " is a ruling at the table; a VP penalty (a PenaltyAwarded) "
+              "puts right only an earlier VP penalty (NZ LIRG 82C): "
+              "supersede the ruling with a ruling at its table"));
         }
         if (const core::TimeWindowRule* rule = CorrectionPeriod(c->profile)) {
           TALLY_RETURN_IF_ERROR(

@@ -351,5 +351,41 @@ TEST_F(PairsRulingTest, ImpPenaltyIsTakenInTheMatchAndRankedOn) {
   }
 }
 
+// NZ LIRG 82C for a VP penalty ruled at a table (a PenaltyAwarded): a new
+// VP penalty naming it puts it right; a ruling at the table is superseded
+// only by a ruling.
+TEST_F(PairsRulingTest, AVpPenaltyIsPutRightByAVpPenaltyNamingIt) {
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 1);
+  r.set_law("Law 91");
+  r.set_text("discourtesy");
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_NORTH_SOUTH, v1::SCORE_UNIT_VPS, 2);
+  event_.Apply(Decide(r));
+  const uint64_t vp_penalty = event_.state().last_sequence;
+  ASSERT_EQ(event_.competition().penalties.size(), 1u);
+  const int penalised = event_.competition().penalties[0].penalty.entrant();
+
+  r.set_supersedes_sequence(vp_penalty);
+  r.mutable_penalty()->mutable_amount()->set_numerator(1);
+  absl::StatusOr<v1::EventPayload> corrected = Decide(r);
+  ASSERT_THAT(corrected, IsOk());
+  EXPECT_EQ(corrected->penalty_awarded().supersedes_sequence(), vp_penalty);
+  event_.Apply(corrected);
+  ASSERT_EQ(event_.competition().penalties.size(), 1u);
+  EXPECT_EQ(event_.competition().penalties[0].penalty.entrant(), penalised);
+  EXPECT_EQ(event_.competition().penalties[0].penalty.vps().units(), 1);
+
+  *r.mutable_penalty() = ImpPenalty(v1::SIDE_NORTH_SOUTH, 3);
+  r.clear_supersedes_sequence();
+  event_.Apply(Decide(r));
+  const uint64_t imp_penalty = event_.state().last_sequence;
+  *r.mutable_penalty() =
+      ProceduralPenalty(v1::SIDE_NORTH_SOUTH, v1::SCORE_UNIT_VPS, 1);
+  r.set_supersedes_sequence(imp_penalty);
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  HasSubstr("supersede the ruling with a "
+                                            "ruling at its table")));
+}
+
 }  // namespace
 }  // namespace tally::replay

@@ -1,5 +1,7 @@
 #include "replay/state.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "replay/profile_loader.h"
@@ -235,7 +237,19 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       const auto& e = p.penalty_awarded();
       CompetitionState* c = competition(e.competition_id());
       if (c == nullptr) return Misfit(event, "unknown competition");
-      c->penalties.push_back({event.sequence(), e});
+      if (e.supersedes_sequence() != 0) {
+        // NZ LIRG 82C: the corrected award stops counting.
+        auto old = std::find_if(
+            c->penalties.begin(), c->penalties.end(),
+            [&](const PenaltyRecord& r) {
+              return r.sequence == e.supersedes_sequence() && !r.from_offence;
+            });
+        if (old == c->penalties.end()) {
+          return Misfit(event, "supersedes no VP penalty in force");
+        }
+        c->penalties.erase(old);
+      }
+      if (e.vps().units() > 0) c->penalties.push_back({event.sequence(), e});
       break;
     }
     case v1::EventPayload::kLotDrawn: {
@@ -408,7 +422,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         *penalty.mutable_vps() = e.vps();
         penalty.set_clause(e.clause());
         penalty.set_reason(e.reason());
-        c->penalties.push_back({event.sequence(), penalty});
+        c->penalties.push_back({event.sequence(), penalty, true});
       }
       if (e.has_matchpoints() || (butler && (e.has_vps() || e.has_imps()))) {
         // Off the pair's session total (replay/session_scores.h).

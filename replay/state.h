@@ -113,8 +113,9 @@ struct SessionTimeline {
 };
 
 struct PenaltyRecord {
-  uint64_t sequence = 0;  // the PenaltyAwarded event
+  uint64_t sequence = 0;  // the PenaltyAwarded (or OffenceRecorded) event
   v1::PenaltyAwarded penalty;
+  bool from_offence = false;  // the offence register's deduction
 };
 
 struct CompetitionState {

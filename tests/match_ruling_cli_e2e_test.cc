@@ -130,6 +130,31 @@ TEST(MatchRulingCliE2eTest, IpcAveragePlusToBothAndARefusedImpPenalty) {
   absl::StatusOr<uint64_t> after = client.LogLength();
   ASSERT_THAT(after, IsOk());
   EXPECT_EQ(*after, *before);
+
+  // NZ LIRG 82C: a VP penalty given in error is put right by a new one
+  // naming it (ANC SR 5.3 c), 2 VPs where 0.5 was meant); the record
+  // counts only the correction.
+  const std::string penalty = RunTallyCli(
+      tallyd.address(),
+      "penalty anc ipc 5 2 --clause='ANC SR 5.3 c)' --reason='slow play'");
+  EXPECT_THAT(penalty, HasSubstr("penalised entrant 5 2 VPs")) << penalty;
+  absl::StatusOr<uint64_t> penalty_event = client.LogLength();
+  ASSERT_THAT(penalty_event, IsOk());
+  const std::string corrected = RunTallyCli(
+      tallyd.address(),
+      absl::StrCat("penalty anc ipc 5 0.5 --clause='ANC SR 5.3 c)' "
+                   "--reason='slow play: 0.5 VP was meant' --supersedes=",
+                   *penalty_event));
+  EXPECT_THAT(corrected,
+              HasSubstr(absl::StrCat("in place of the penalty at event ",
+                                     *penalty_event, " (NZ LIRG 82C)")))
+      << corrected;
+  const std::string record = RunTallyCli(tallyd.address(), "record anc ipc 5");
+  // 10.83 VPs won less the 0.5 in force; the first penalty is not listed.
+  EXPECT_THAT(record, HasSubstr("10.33 VPs in total")) << record;
+  EXPECT_THAT(record, HasSubstr("0.5  ANC SR 5.3 c)  slow play: 0.5 VP"))
+      << record;
+  EXPECT_THAT(record, Not(HasSubstr("slow play\n"))) << record;
 }
 
 }  // namespace

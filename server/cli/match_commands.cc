@@ -437,12 +437,15 @@ int AwardPenalty(Client& cl, const Invocation& inv) {
   *r.mutable_options() = cl.Options();
   r.set_tournament_id(inv.args[0]);
   r.set_competition_id(inv.args[1]);
-  int entrant = 0, round = 0;
+  int entrant = 0, round = 0, supersedes = 0;
   if (!ToInt(inv.args[2], &entrant)) {
     std::cerr << "tally: entrant '" << inv.args[2] << "' is not a number\n";
     return kUsage;
   }
   if (!IntOption(inv, "round", &round)) return kUsage;
+  if (!IntOption(inv, "supersedes", &supersedes) || supersedes < 0) {
+    return kUsage;
+  }
   absl::StatusOr<v1::DecimalValue> vps = ParseDecimal(inv.args[3], 2);
   if (!vps.ok()) {
     std::cerr << "tally: VPs: " << vps.status().message() << "\n";
@@ -453,12 +456,17 @@ int AwardPenalty(Client& cl, const Invocation& inv) {
   *r.mutable_vps() = *vps;
   r.set_clause(inv.Get("clause"));
   r.set_reason(inv.Get("reason"));
+  r.set_supersedes_sequence(supersedes);
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->AwardPenalty(cl.Context().get(), r, &out);
+  const std::string corrects =
+      supersedes == 0 ? ""
+                      : absl::StrCat(", in place of the penalty at event ",
+                                     supersedes, " (NZ LIRG 82C)");
   return PrintOutcome(
       inv, st, out, out,
       absl::StrCat("penalised entrant ", entrant, " ", DecimalText(*vps),
-                   " VPs (", r.clause(), ")"));
+                   " VPs (", r.clause(), ")", corrects));
 }
 
 int RecordLot(Client& cl, const Invocation& inv) {
@@ -584,9 +592,11 @@ void AddMatchCommands(std::vector<Command>& commands) {
        }});
   add({"penalty",
        "TOURNAMENT COMPETITION ENTRANT VPS --clause=CLAUSE --reason=TEXT "
-       "[--round=N]",
+       "[--round=N] [--supersedes=EVENT]",
        "deduct VPS (e.g. 1.5, at most 2 places) from a pair or team, naming "
-       "the regulation applied and the ruling",
+       "the regulation applied and the ruling; --supersedes=EVENT puts "
+       "right the director's earlier penalty at that event (NZ LIRG 82C: it "
+       "stops counting and stays in the log; VPS 0 rescinds it)",
        4, 4, AwardPenalty});
   add({"lot", "TOURNAMENT COMPETITION ENTRANT ENTRANT...",
        "record the lot the director drew among entrants the final placing "
