@@ -45,10 +45,11 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& score, int board);
 // ruling is already in force there and is not superseded, or when a
 // treatment's condition does not hold (NSW TR 7.1.1(a) sufficient pairs);
 // Unimplemented for a second artificial, weighted or split room on one
-// teams board and for a VP penalty superseding a ruling; a fouled-board
-// treatment in a teams match or in matchpoint Swiss is InvalidArgument
-// naming the form to rule with instead (replay/fouled_matches.h
-// FouledFieldInRound).
+// teams board; InvalidArgument for a VP penalty (a PenaltyAwarded, which
+// corrects only an earlier VP penalty) naming a ruling to supersede; a
+// fouled-board treatment in a teams match or in matchpoint Swiss is
+// InvalidArgument naming the form to rule with instead
+// (replay/fouled_matches.h FouledFieldInRound).
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     const State& state, const v1::RecordRulingRequest& request, absl::Time at);
 
