@@ -66,13 +66,6 @@ std::set<int> AdjustedBoards(const MatchRoundState& round,
   return boards;
 }
 
-core::BoardScore* BoardOf(core::RoundScore& score, int board) {
-  for (core::BoardScore& b : score.boards) {
-    if (b.board == board) return &b;
-  }
-  return nullptr;
-}
-
 // Teams: the adjusted room of each match's board IMPed against the other
 // room's result (replay/adjusted_boards.h's Butler arithmetic with the
 // other room's score as the reference).
@@ -287,6 +280,13 @@ void ApplyImpPenalties(const MatchRoundState& round,
 }
 
 }  // namespace
+
+core::BoardScore* BoardOf(core::RoundScore& score, int board) {
+  for (core::BoardScore& b : score.boards) {
+    if (b.board == board) return &b;
+  }
+  return nullptr;
+}
 
 core::ArtificialImpsRule MatchArtificialImpsRule(
     const core::RegulationProfile& profile, int boards_in_match) {

@@ -55,6 +55,10 @@
 
 namespace tally::replay {
 
+// The score of `board` in `score`, or nullptr when the round does not play
+// it.
+core::BoardScore* BoardOf(core::RoundScore& score, int board);
+
 // The artificial IMPs of a match of `boards_in_match` boards under
 // `profile` (its `artificial.imps` rule; without one: NSW TR 7.2's teams
 // amounts for imps_two_tables, Butler's 2 IMPs otherwise).

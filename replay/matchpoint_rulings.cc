@@ -14,6 +14,7 @@
 #include "core/profile/named_rules.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/match_adjustments.h"
 #include "replay/rulings.h"
 
 namespace tally::replay {
@@ -64,13 +65,6 @@ absl::StatusOr<core::Rational> ArtificialSide(
                            core::MultipleAveragePlusPercentPerBoard(n));
   }
   return core::ArtificialMatchpoints(ArtificialOf(table, side), top, rule);
-}
-
-core::BoardScore* BoardOf(core::RoundScore& score, int board) {
-  for (core::BoardScore& b : score.boards) {
-    if (b.board == board) return &b;
-  }
-  return nullptr;
 }
 
 // Re-matchpoints board `b` (every result of the round's input on it, as
