@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,9 +45,10 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 
 int Run() {
   const int kPerThread = 400;
-  std::string last_dir;
+  std::vector<std::string> dirs;
   for (int threads : {1, 4, 16}) {
-    last_dir = TempDir();
+    dirs.push_back(TempDir());
+    const std::string& last_dir = dirs.back();
     auto log = EventLog::Open({.path = last_dir});
     if (!log.ok()) {
       std::fprintf(stderr, "%s\n", log.status().ToString().c_str());
@@ -75,11 +77,13 @@ int Run() {
         threads, appended, seconds, appended / seconds, failures.load());
   }
   auto start = std::chrono::steady_clock::now();
-  auto reopened = EventLog::Open({.path = last_dir});
+  auto reopened = EventLog::Open({.path = dirs.back()});
   if (!reopened.ok()) return 1;
   uint64_t events = 0;
   (*reopened)->Read([&](const State& s) { events = s.last_sequence; });
   double seconds = Seconds(start);
+  reopened->reset();
+  for (const std::string& dir : dirs) std::filesystem::remove_all(dir);
   std::printf(
       "replay at start-up (chain checked): %llu events in %.3f s = "
       "%.0f events/s\n",

@@ -5,7 +5,9 @@
 #include <atomic>
 #include <filesystem>
 #include <set>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
@@ -23,10 +25,11 @@ using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
 
-std::string MakeTempDir() {
+std::string MakeTempDir(std::vector<std::string>& made) {
   std::string pattern = ::testing::TempDir() + "/event_log_test.XXXXXX";
   char* dir = mkdtemp(pattern.data());
   EXPECT_NE(dir, nullptr);
+  made.push_back(pattern);
   return pattern;
 }
 
@@ -84,7 +87,17 @@ class EventLogTest : public ::testing::Test {
     log_ = *std::move(log);
   }
 
-  std::string dir_ = MakeTempDir();
+  // Each test's RocksDB directories, removed when it ends.
+  ~EventLogTest() override {
+    log_.reset();
+    std::error_code ignored;
+    for (const std::string& dir : dirs_made_) {
+      std::filesystem::remove_all(dir, ignored);
+    }
+  }
+
+  std::vector<std::string> dirs_made_;
+  std::string dir_ = MakeTempDir(dirs_made_);
   absl::Time now_ = absl::FromUnixSeconds(1'750'000'000);
   std::unique_ptr<EventLog> log_;
 };
@@ -239,7 +252,7 @@ TEST_F(EventLogTest, VerifyNamesTheFirstEventWhoseBytesChanged) {
   // A byte near the end of event 4's value: inside the canonical bytes or
   // the stored hash, either way the chain must break at 4.
   for (size_t offset : {size_t{12}, size_t{60}}) {
-    std::string copy = MakeTempDir();
+    std::string copy = MakeTempDir(dirs_made_);
     std::filesystem::copy(
         dir_, copy,
         std::filesystem::copy_options::recursive |

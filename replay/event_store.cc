@@ -50,10 +50,15 @@ absl::StatusOr<std::unique_ptr<EventStore>> EventStore::Open(
   rocksdb::DBOptions db_options;
   db_options.create_if_missing = true;
   db_options.create_missing_column_families = true;
+  // A tournament's events are small: a whole congress fits in a few MiB.
+  // RocksDB's default 64 MiB memtable would make it preallocate a 70 MiB
+  // write-ahead log file in every data directory.
+  rocksdb::ColumnFamilyOptions family_options;
+  family_options.write_buffer_size = 4 << 20;
   std::vector<rocksdb::ColumnFamilyDescriptor> families = {
-      {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()},
-      {kEventsFamily, rocksdb::ColumnFamilyOptions()},
-      {kIdempotencyFamily, rocksdb::ColumnFamilyOptions()},
+      {rocksdb::kDefaultColumnFamilyName, family_options},
+      {kEventsFamily, family_options},
+      {kIdempotencyFamily, family_options},
   };
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;

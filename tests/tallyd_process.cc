@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 #include <vector>
@@ -16,6 +17,11 @@
 
 namespace tally::testing {
 namespace {
+
+std::vector<std::string>& TempDirsMade() {
+  static std::vector<std::string>* dirs = new std::vector<std::string>;
+  return *dirs;
+}
 
 std::string& TallydPathStorage() {
   static std::string* path = new std::string;
@@ -63,7 +69,19 @@ std::string TallydPath() {
 std::string MakeTempDir(const std::string& name) {
   std::string pattern = ::testing::TempDir() + "/" + name + ".XXXXXX";
   if (mkdtemp(pattern.data()) == nullptr) abort();
+  TempDirsMade().push_back(pattern);
   return pattern;
+}
+
+void RemoveTempDirs() {
+  for (const std::string& dir : TempDirsMade()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+    // TallydProcess keeps its port and log files beside the data directory.
+    std::filesystem::remove(dir + ".port", ignored);
+    std::filesystem::remove(dir + ".log", ignored);
+  }
+  TempDirsMade().clear();
 }
 
 TallydProcess::TallydProcess(std::string binary, std::string data_dir)

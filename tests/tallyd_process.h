@@ -47,8 +47,11 @@ class TallydProcess {
   std::shared_ptr<grpc::Channel> channel_;
 };
 
-// A fresh empty directory under the test's temporary directory.
+// A fresh empty directory under the test's temporary directory. Each is
+// removed, with the port and log files a TallydProcess keeps beside it, by
+// RemoveTempDirs() when the test binary's tests have run.
 std::string MakeTempDir(const std::string& name);
+void RemoveTempDirs();
 
 // The tallyd binary's path, from the test's first argument (CMake passes
 // $<TARGET_FILE:tallyd>) or the TALLYD environment variable.
