@@ -79,6 +79,12 @@ v1::Vulnerability ToProtoVulnerability(core::Vulnerability v) {
 absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
                                       int board) {
   if (result.has_passed_out()) return 0;
+  if (result.has_not_played()) {
+    return absl::InvalidArgumentError(
+        "a board not played has no score: the director rules it not played "
+        "at the table with an artificial adjusted score (Law 12C2(a); "
+        "`tally rule --not-played`)");
+  }
   if (!result.has_played()) {
     return absl::InvalidArgumentError(
         "the result is empty: give the contract, declarer and tricks, or "
@@ -96,6 +102,7 @@ absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
 
 std::string DescribeResult(const v1::TableResult& result) {
   if (result.has_passed_out()) return "passed out";
+  if (result.has_not_played()) return "not played";
   if (!result.has_played()) return "no result";
   const v1::PlayedContract& p = result.played();
   absl::StatusOr<core::Strain> strain = ToCoreStrain(p.strain());

@@ -15,6 +15,7 @@
 #include "replay/decide_butler.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_withdrawals.h"
+#include "replay/not_played.h"
 #include "replay/profile_loader.h"
 
 namespace tally::replay {
@@ -502,6 +503,7 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
                          NorthSouthScoreOf(request.result(), request.board()));
   if (auto it = s->results.find({request.board(), request.table()});
       it != s->results.end()) {
+    TALLY_RETURN_IF_ERROR(RefuseOverNotPlayed(it->second, "a result"));
     return absl::AlreadyExistsError(absl::StrCat(
         "table ", request.table(), " already has a result for board ",
         request.board(), " (", DescribeResult(it->second.result), ", NS ",

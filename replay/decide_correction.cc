@@ -9,6 +9,7 @@
 #include "core/window/window_close.h"
 #include "replay/bridge_convert.h"
 #include "replay/decide.h"
+#include "replay/not_played.h"
 #include "replay/three_way_tables.h"
 #include "replay/window_check.h"
 
@@ -77,6 +78,7 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
                                          request.competition_id()));
   TALLY_RETURN_IF_ERROR(RefuseOnceOfficial(*c));
   TALLY_ASSIGN_OR_RETURN(const EnteredResult* current, FindResult(*c, request));
+  TALLY_RETURN_IF_ERROR(RefuseOverNotPlayed(*current, "a correction"));
   if (request.kind() == v1::CORRECTION_KIND_UNSPECIFIED) {
     return absl::InvalidArgumentError(
         "say what kind of correction this is: the players' error both sides "

@@ -16,6 +16,7 @@
 #include "replay/draw_maker.h"
 #include "replay/forfeits.h"
 #include "replay/match_standings.h"
+#include "replay/not_played.h"
 #include "replay/qualification_ranking.h"
 #include <algorithm>
 #include "replay/three_way_tables.h"
@@ -43,26 +44,6 @@ const v1::DrawnMatch* MatchAt(const MatchRoundState& round, int table) {
     if (m.table() == table) return &m;
   }
   return nullptr;
-}
-
-bool PlaysBoard(const MatchRoundState& round, int board) {
-  for (int b : round.draw.boards()) {
-    if (b == board) return true;
-  }
-  return false;
-}
-
-// The room must be given in a teams match and only there.
-absl::Status CheckRoom(const CompetitionState& c, v1::Room room) {
-  if (c.IsTeams() && room != v1::ROOM_OPEN && room != v1::ROOM_CLOSED) {
-    return absl::InvalidArgumentError(
-        "a teams match has two tables: say which room, open or closed");
-  }
-  if (!c.IsTeams() && room != v1::ROOM_UNSPECIFIED) {
-    return absl::InvalidArgumentError(
-        "a pairs match is played at one table: give no room");
-  }
-  return absl::OkStatus();
 }
 
 std::string RoomName(v1::Room room) {
@@ -98,6 +79,25 @@ std::vector<std::string> MissingResults(const CompetitionState& competition,
     missing.push_back(std::move(m));
   }
   return missing;
+}
+
+bool PlaysBoard(const MatchRoundState& round, int board) {
+  for (int b : round.draw.boards()) {
+    if (b == board) return true;
+  }
+  return false;
+}
+
+absl::Status CheckRoom(const CompetitionState& c, v1::Room room) {
+  if (c.IsTeams() && room != v1::ROOM_OPEN && room != v1::ROOM_CLOSED) {
+    return absl::InvalidArgumentError(
+        "a teams match has two tables: say which room, open or closed");
+  }
+  if (!c.IsTeams() && room != v1::ROOM_UNSPECIFIED) {
+    return absl::InvalidArgumentError(
+        "a pairs match is played at one table: give no room");
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<v1::EventPayload> DecideRegisterTeam(
@@ -378,6 +378,7 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
   if (auto it = round->results.find(
           {request.board(), request.table(), request.room()});
       it != round->results.end()) {
+    TALLY_RETURN_IF_ERROR(RefuseOverNotPlayed(it->second, "a result"));
     return absl::AlreadyExistsError(absl::StrCat(
         "table ", request.table(), RoomName(request.room()),
         " already has a result for board ", request.board(), " (",

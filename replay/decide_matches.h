@@ -48,6 +48,13 @@ absl::StatusOr<v1::EventPayload> DecidePostRound(
 std::vector<std::string> MissingResults(const CompetitionState& competition,
                                         const MatchRoundState& round);
 
+// The round's draw plays `board`.
+bool PlaysBoard(const MatchRoundState& round, int board);
+
+// InvalidArgument unless the room is given in a teams match (open or
+// closed) and only there.
+absl::Status CheckRoom(const CompetitionState& competition, v1::Room room);
+
 }  // namespace tally::replay
 
 #endif  // TALLY_REPLAY_DECIDE_MATCHES_H_

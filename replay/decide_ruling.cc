@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -16,6 +17,7 @@
 #include "replay/fouled_matches.h"
 #include "replay/fouled_ruling.h"
 #include "replay/fouled_scoring.h"
+#include "replay/not_played.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"
 #include "replay/window_check.h"
@@ -137,15 +139,6 @@ absl::StatusOr<std::pair<int, int>> SidesAt(const CompetitionState& c,
                    "`tally penalty`)"));
 }
 
-// The result the adjusted score replaces.
-bool HasResult(const CompetitionState& c, const v1::RecordRulingRequest& r) {
-  if (c.PlaysMatches()) {
-    return c.rounds.at(r.session())
-        .results.contains({r.board(), r.table(), r.room()});
-  }
-  return c.sessions.at(r.session()).results.contains({r.board(), r.table()});
-}
-
 // A VP penalty in an event of matches is the PenaltyAwarded those events
 // score already (match standings, ANC SR 5.1 for the draw).
 absl::StatusOr<v1::EventPayload> VpPenalty(const State& state,
@@ -194,11 +187,22 @@ const char* FormName(const v1::AdjustedScore& a) {
   return "an";
 }
 
+// The artificial awards of the home and the away team in `room` (home sits
+// North-South in the open room).
+std::pair<v1::ArtificialAward, v1::ArtificialAward> HomeAndAway(
+    const v1::ArtificialAdjustedScore& a, v1::Room room) {
+  return room == v1::ROOM_CLOSED ? std::make_pair(a.ew(), a.ns())
+                                 : std::make_pair(a.ns(), a.ew());
+}
+
 // The adjusted scores events of matches score (replay/match_adjustments.h):
 // every form, in knock-outs each team its own IMPs
 // (replay/knockout_rulings.h), in matchpoint-scored matches within the
 // round's matchpoint field (replay/matchpoint_rulings.h). Teams: one room
-// of a match's board at most has an artificial, weighted or split score.
+// of a match's board at most has an artificial, weighted or split score,
+// except that a board with no result at either table (both rooms
+// artificial) has one artificial score for the board, the same to each
+// team in both rooms.
 absl::Status CheckMatchAdjustment(const CompetitionState& c,
                                   const std::vector<RulingRecord>& rulings,
                                   const v1::RecordRulingRequest& r) {
@@ -209,6 +213,20 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
         r.room() == v1::ROOM_CLOSED ? v1::ROOM_OPEN : v1::ROOM_CLOSED;
     std::optional<AdjustmentInForce> there =
         AdjustmentAt(rulings, r.board(), r.table(), other);
+    if (there.has_value() && there->score->has_artificial() &&
+        a.has_artificial() && there->sequence != r.supersedes_sequence()) {
+      if (HomeAndAway(a.artificial(), r.room()) ==
+          HomeAndAway(there->score->artificial(), other)) {
+        return absl::OkStatus();
+      }
+      return absl::FailedPreconditionError(absl::StrCat(
+          "the other room of board ", r.board(), " at table ", r.table(),
+          " already has an artificial adjusted score (ruling ",
+          there->sequence,
+          "): with both rooms artificial the board has one artificial score "
+          "(Law 12C2(a)), so give each team the award it has in the other "
+          "room"));
+    }
     if (there.has_value() && !there->score->has_assigned() &&
         there->sequence != r.supersedes_sequence()) {
       return absl::UnimplementedError(absl::StrCat(
@@ -276,7 +294,8 @@ absl::StatusOr<v1::FouledBoardRuling> WrongSideRuling(
   // In an event of matches the table's line is its match's: average to
   // both there, the datum taken without it (replay/match_adjustments.h).
   TALLY_RETURN_IF_ERROR(SidesAt(c, r).status());
-  if (!HasResult(c, r)) {
+  const EnteredResult* entered = ResultAtRulingTable(c, r);
+  if (entered == nullptr || entered->result.has_not_played()) {
     return absl::NotFoundError(absl::StrCat(
         "no result is entered for board ", r.board(), " at table ", r.table(),
         ": ", kWrongSideClause, " rules on the score recorded there"));
@@ -414,6 +433,13 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           "ruling ", request.supersedes_sequence(),
           " was itself superseded; name the ruling in force (NZ LIRG 82C)"));
     }
+    TALLY_RETURN_IF_ERROR(
+        CheckSupersedesNotPlayed(*c, superseded->ruling, request));
+  }
+  if (request.board_not_played() && !request.has_adjusted()) {
+    return absl::InvalidArgumentError(
+        "a board not played at a table is ruled with an artificial adjusted "
+        "score there (Law 12C2(a)), not a penalty or fouled-board treatment");
   }
 
   v1::EventPayload payload;
@@ -423,12 +449,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
       e->set_ns_pair(sides.first);
       e->set_ew_pair(sides.second);
-      if (!HasResult(*c, request)) {
-        return absl::NotFoundError(absl::StrCat(
-            "no result is entered for ", Where(request),
-            ": enter the result played there first; the adjusted score "
-            "replaces it"));
-      }
+      TALLY_RETURN_IF_ERROR(CheckTableToAdjust(*c, request, Where(request)));
       TALLY_RETURN_IF_ERROR(
           CheckAdjustedScore(request.adjusted(), request.board()));
       if (c->PlaysMatches()) {
@@ -615,6 +636,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
   e->set_text(request.text());
   e->set_supersedes_sequence(request.supersedes_sequence());
   e->set_non_offending(request.non_offending());
+  e->set_board_not_played(request.board_not_played());
   return payload;
 }
 

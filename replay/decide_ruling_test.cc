@@ -16,6 +16,7 @@
 #include "replay/apply_for_test.h"
 #include "replay/butler_session.h"
 #include "replay/decide.h"
+#include "replay/decide_correction.h"
 #include "replay/decide_timeline.h"
 #include "replay/rulings.h"
 #include "replay/session_scores.h"
@@ -156,15 +157,15 @@ class RulingTest : public ::testing::Test {
 
   // The NZ LIRG example's other 11 tables on board 2 (2 x +1430, 5 x +680,
   // 2 x +650, 2 x -100; core/adjust/weighted_score_test.cc) and 4S+2 at
-  // table 12.
-  void NzField() {
+  // table 12; the results of the first `entered` tables entered.
+  void NzField(int entered = 12) {
     Create("nsw_matchpoint_pairs", v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 12,
            {2});
     const v1::TableResult results[12] = {
         Spades(6, 12), Spades(6, 12), Spades(4, 12), Spades(4, 12),
         Spades(4, 12), Spades(4, 12), Spades(4, 12), Spades(4, 11),
         Spades(4, 11), Spades(6, 11), Spades(6, 11), Spades(4, 12)};
-    for (int table = 1; table <= 12; ++table) {
+    for (int table = 1; table <= entered; ++table) {
       Enter(table, 2, results[table - 1]);
     }
   }
@@ -311,13 +312,15 @@ TEST_F(RulingTest, MatchpointPenaltyComesOffThePairsTotal) {
 
 class ButlerRulingTest : public RulingTest {
  protected:
-  // 4 tables, boards 1-12; board 2: +650 (4S+1) at tables 1-3, +680 at 4;
-  // the rest passed out.
-  void SetUp() override {
+  void SetUp() override { ButlerField(/*table_4_played_board_2=*/true); }
+  // 4 tables, boards 1-12; board 2: +650 (4S+1) at tables 1-3, +680 at 4
+  // (when it played it); the rest passed out.
+  void ButlerField(bool table_4_played_board_2) {
     Create("anc2025_abpc_open_stage2", v1::COMPETITION_KIND_BUTLER_PAIRS, 4,
            {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
     for (int table = 1; table <= 4; ++table) {
       for (int board = 1; board <= 12; ++board) {
+        if (board == 2 && table == 4 && !table_4_played_board_2) continue;
         v1::TableResult passed;
         passed.mutable_passed_out();
         Enter(table, board,
@@ -525,7 +528,154 @@ TEST_F(RulingTest, NoResultEnteredIsNotFound) {
   v1::RecordRulingRequest r = Ruling(1, 2);
   *r.mutable_adjusted() = Assigned(Spades(4, 11));
   EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kNotFound,
-                                  HasSubstr("enter the result")));
+                                  AllOf(HasSubstr("enter the result"),
+                                        HasSubstr("--not-played"))));
+}
+
+// ---- A board not played at a table (Law 12C2(a)) ----
+
+// The NZ LIRG field without table 12's result: board 2 was not played
+// there, and the director rules it so, average plus to North-South and
+// average minus to East-West.
+class NotPlayedTest : public RulingTest {
+ protected:
+  void SetUp() override { NzField(11); }
+  static v1::RecordRulingRequest NotPlayed() {
+    v1::RecordRulingRequest r = Ruling(12, 2);
+    r.set_law("Law 12C2(a)");
+    r.set_text("late arrival: the board could not be played in the time");
+    r.set_board_not_played(true);
+    *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                       v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+    return r;
+  }
+  absl::StatusOr<v1::EventPayload> EnterAt12(const v1::TableResult& r) {
+    v1::EnterResultRequest e;
+    e.set_tournament_id("t");
+    e.set_competition_id("c");
+    e.set_session(1);
+    e.set_table(12);
+    e.set_board(2);
+    *e.mutable_result() = r;
+    return DecideEnterResult(state_, e);
+  }
+};
+
+TEST_F(NotPlayedTest, ArtificialScoreStandsInForTheResult) {
+  const uint64_t ruling = Rule(NotPlayed());
+  const EnteredResult& at12 = C().sessions.at(1).results.at({2, 12});
+  EXPECT_TRUE(at12.result.has_not_played());
+  EXPECT_EQ(at12.sequence, ruling);
+  EXPECT_EQ(at12.slot.ns_pair, 23);
+  EXPECT_EQ(at12.slot.ew_pair, 24);
+  // As RulingTest.ArtificialScoreLeavesTheFieldAndGetsSixtyAndForty, where
+  // the table had played: 60% and 40% of the top of 22 (fixed_60_40), and
+  // the other 11 matchpointed among themselves and factored to 12 tables,
+  // table 1: (19 + 1) x 12 / 11 - 1 = 229/11.
+  const SessionScores s = Matchpoints();
+  EXPECT_EQ(At(s, 2, 12).ns_matchpoints, R("13.2"));
+  EXPECT_EQ(At(s, 2, 12).ew_matchpoints, R("8.8"));
+  EXPECT_EQ(At(s, 2, 12).ruling, ruling);
+  EXPECT_EQ(At(s, 2, 1).ns_matchpoints, core::Rational(229, 11));
+  EXPECT_EQ(s.pairs.at(23).matchpoints, R("13.2"));
+}
+
+TEST_F(NotPlayedTest, NothingReplacesItButASupersedingAdjustedScore) {
+  const uint64_t ruling = Rule(NotPlayed());
+  // A result found later is not entered over the ruling, nor corrected in.
+  EXPECT_THAT(EnterAt12(Spades(4, 12)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("ruled not played at table 12"),
+                             HasSubstr(absl::StrCat("ruling ", ruling)))));
+  v1::CorrectResultRequest fix;
+  fix.set_tournament_id("t");
+  fix.set_competition_id("c");
+  fix.set_session(1);
+  fix.set_table(12);
+  fix.set_board(2);
+  fix.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+  fix.set_reason("the result was found");
+  *fix.mutable_result() = Spades(4, 12);
+  EXPECT_THAT(DecideCorrectResult(state_, fix, Clock(11, 0)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("a correction cannot replace that")));
+  // A penalty in its place, or an adjusted score at another table, would
+  // leave table 12 without a score.
+  v1::RecordRulingRequest penalty = Ruling(12, 2);
+  penalty.set_supersedes_sequence(ruling);
+  v1::RulingPenalty* p = penalty.mutable_penalty();
+  p->set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  p->set_side(v1::SIDE_NORTH_SOUTH);
+  p->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
+  p->mutable_amount()->set_numerator(1);
+  p->mutable_amount()->set_denominator(1);
+  EXPECT_THAT(Decide(penalty), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                        HasSubstr("was not played at table")));
+  // NZ LIRG 82C: the director finds North-South were not at fault after
+  // all: average to both, superseding.
+  v1::RecordRulingRequest amended = NotPlayed();
+  amended.set_board_not_played(false);
+  amended.set_supersedes_sequence(ruling);
+  *amended.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE,
+                                           v1::ARTIFICIAL_AWARD_AVERAGE);
+  const uint64_t second = Rule(amended);
+  const SessionScores s = Matchpoints();
+  EXPECT_EQ(At(s, 2, 12).ns_matchpoints, R("11"));  // 50% of 22
+  EXPECT_EQ(At(s, 2, 12).ruling, second);
+  EXPECT_TRUE(
+      C().sessions.at(1).results.at({2, 12}).result.has_not_played());
+}
+
+TEST_F(NotPlayedTest, RefusalsNameWhatToDoInstead) {
+  v1::RecordRulingRequest r = NotPlayed();
+  *r.mutable_adjusted() = Assigned(Spades(4, 12));
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  HasSubstr("artificial adjusted score")));
+  r = NotPlayed();
+  r.set_table(1);  // played there: +1430
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                  AllOf(HasSubstr("is entered ("),
+                                        HasSubstr("without --not-played"))));
+  r = NotPlayed();
+  r.clear_adjusted();
+  r.mutable_fouled()->set_treatment("separate_deal");
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  HasSubstr("not a penalty")));
+  // A board not played is never entered as a result.
+  v1::TableResult not_played;
+  not_played.mutable_not_played();
+  EXPECT_THAT(EnterAt12(not_played),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("--not-played")));
+  EXPECT_FALSE(C().sessions.at(1).results.contains({2, 12}));
+}
+
+// ANC SR 16.5 Open Stage 2 (Butler): ButlerRulingTest's field, board 2
+// not played at table 4.
+class NotPlayedButlerTest : public ButlerRulingTest {
+ protected:
+  void SetUp() override { ButlerField(/*table_4_played_board_2=*/false); }
+};
+
+TEST_F(NotPlayedButlerTest, TheDatumIsTakenWithoutTheTable) {
+  v1::RecordRulingRequest r = Ruling(4, 2);
+  r.set_law("Law 12C2(a)");
+  r.set_text("board not reached: slow play by both pairs");
+  r.set_board_not_played(true);
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_MINUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  Rule(r);
+  const ButlerSessionScores s = Butler();
+  const ButlerBoard& b = s.boards.at(2);
+  EXPECT_TRUE(b.complete);  // the four tables are all accounted for
+  ASSERT_TRUE(b.datum.has_value());
+  EXPECT_EQ(b.datum->datum, 650);  // the three +650s
+  // ANC SR 7.3 (butler_2_imps): average minus is -2 IMPs, to both sides.
+  EXPECT_EQ(*b.lines[3].ns_imps, -2);
+  EXPECT_EQ(*b.lines[3].ew_imps, -2);
+  EXPECT_EQ(s.pairs.at(7).net_imps, core::Rational(-2));
+  EXPECT_EQ(s.pairs.at(8).net_imps, core::Rational(-2));
+  EXPECT_EQ(*b.lines[0].ns_imps, 0);  // +650 against +650
 }
 
 TEST_F(RulingTest, PenaltyInTheWrongUnitIsRefused) {

@@ -119,7 +119,10 @@ absl::Status ApplyTeams(const MatchRoundState& round,
         board->ns_points[{m.table, 1}] = home;
         board->away_points.erase({m.table, 1});
         if (away != -home) board->away_points[{m.table, 1}] = away;
-        break;  // one such room per board of a match (decide)
+        // One such room per board of a match (decide), or both rooms
+        // artificial with the same award to each team: the board's one
+        // artificial score (Law 12C2(a)), counted once.
+        break;
       }
     }
   }

@@ -18,6 +18,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
+#include "replay/decide_matches.h"
 #include "replay/decide_ruling.h"
 #include "replay/match_event_for_test.h"
 #include "replay/match_standings.h"
@@ -210,15 +211,85 @@ TEST_F(TeamsRulingTest, ImpPenaltyComesOffThePenalisedTeamBeforeVps) {
 TEST_F(TeamsRulingTest, SecondAdjustedRoomOnABoardIsRefused) {
   Play(1, Passed(), Passed());
   v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_OPEN);
-  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE,
-                                     v1::ARTIFICIAL_AWARD_AVERAGE);
+  v1::WeightedAdjustedScore* w = r.mutable_adjusted()->mutable_weighted();
+  *w->add_outcomes() = Outcome(Spades(4, 10), 5);
+  *w->add_outcomes() = Outcome(Passed(), 5);
   Rule(r);
   r.set_room(v1::ROOM_CLOSED);
   EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kUnimplemented,
                                   HasSubstr("the other room of board 1")));
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE);
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kUnimplemented));
   // An assigned result there is scored as played: accepted.
   *r.mutable_adjusted()->mutable_assigned() = Passed();
   EXPECT_THAT(Decide(r), IsOk());
+}
+
+// ---- A board not played (Law 12C2(a)) ----
+
+TEST_F(TeamsRulingTest, BoardNotPlayedInOneRoomTakesItsArtificialImps) {
+  // Board 1 played in the closed room only (+420 there, for away); the
+  // open room never reached it. Home (North-South in the open room) were
+  // late: average minus to home, average plus to away.
+  for (int b : draw_.boards()) {
+    if (b != 1) event_.Enter(1, table_, b, v1::ROOM_OPEN, Passed());
+    event_.Enter(1, table_, b, v1::ROOM_CLOSED,
+                 b == 1 ? Spades(4, 10) : Passed());
+  }
+  v1::RecordRulingRequest r = Ruling(1, table_, 1, v1::ROOM_OPEN);
+  r.set_law("Law 12C2(a)");
+  r.set_board_not_played(true);
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_MINUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_FALSE(MissingResults(event_.competition(),
+                              event_.competition().rounds.at(1))
+                   .empty());
+  Rule(r);
+  EXPECT_TRUE(MissingResults(event_.competition(),
+                             event_.competition().rounds.at(1))
+                  .empty());  // the round can be posted
+  const core::MatchScore m = Match();
+  // NSW TR 7.2: +-2 IMPs under 11 boards; the closed room's +420 does not
+  // count, every other board is passed out in both rooms.
+  EXPECT_EQ(m.home_imps, core::Rational(-2));
+  EXPECT_FALSE(m.away_imps.has_value());
+  EXPECT_TRUE(m.complete);
+}
+
+TEST_F(TeamsRulingTest, BoardNotPlayedInEitherRoomHasOneArtificialScore) {
+  for (int b : draw_.boards()) {
+    if (b == 1) continue;
+    event_.Enter(1, table_, b, v1::ROOM_OPEN, Passed());
+    event_.Enter(1, table_, b, v1::ROOM_CLOSED, Passed());
+  }
+  // Slow play by home in both rooms: average minus to home each time.
+  // Open room: home North-South; closed room: home East-West.
+  v1::RecordRulingRequest open = Ruling(1, table_, 1, v1::ROOM_OPEN);
+  open.set_law("Law 12C2(a)");
+  open.set_board_not_played(true);
+  *open.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_MINUS,
+                                        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  Rule(open);
+  v1::RecordRulingRequest closed = open;
+  closed.set_room(v1::ROOM_CLOSED);
+  // Average minus to North-South in the closed room would be to away: not
+  // the board's award to each team.
+  EXPECT_THAT(Decide(closed),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("give each team the award it has in the "
+                                 "other room")));
+  *closed.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                          v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  Rule(closed);
+  EXPECT_TRUE(MissingResults(event_.competition(),
+                             event_.competition().rounds.at(1))
+                  .empty());
+  const core::MatchScore m = Match();
+  // One artificial score for the board, counted once: -2 to home.
+  EXPECT_EQ(m.home_imps, core::Rational(-2));
+  EXPECT_FALSE(m.away_imps.has_value());
+  EXPECT_TRUE(m.complete);
 }
 
 // ---- Swiss pairs against a datum (nsw_swiss_pairs: ANC SR 16.11) ----

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "replay/not_played.h"
 #include "replay/profile_loader.h"
 #include "replay/rulings.h"
 
@@ -454,10 +455,22 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         auto round = c->rounds.find(e.session());
         if (round == c->rounds.end()) return Misfit(event, "unknown round");
         rulings = &round->second.rulings;
+        if (e.board_not_played()) {  // replay/not_played.h
+          round->second.results.try_emplace(
+              {e.board(), e.table(), e.room()},
+              NotPlayedResult(event.sequence(), e, 1));
+        }
       } else {
         SessionState* s = session(e.competition_id(), e.session());
         if (s == nullptr) return Misfit(event, "unknown session");
         rulings = &s->rulings;
+        if (e.board_not_played()) {
+          auto slot = s->slots.find({e.table(), e.board()});
+          if (slot == s->slots.end()) return Misfit(event, "no such table");
+          s->results.try_emplace(
+              {e.board(), e.table()},
+              NotPlayedResult(event.sequence(), e, slot->second.round));
+        }
       }
       rulings->push_back({event.sequence(), e});
       break;

@@ -41,6 +41,7 @@ std::string RankText(int rank, bool tied) {
 }
 
 std::string ResultText(const EnteredResult& r) {
+  if (r.result.has_not_played()) return DescribeResult(r.result);
   return absl::StrCat(DescribeResult(r.result), ", NS ", r.ns_score > 0 ? "+" : "",
                       r.ns_score);
 }
@@ -273,6 +274,13 @@ void AddMatches(const State& state, const std::string& tournament,
                                                         : "home IMPs",
                   points.ToString());
       }
+      // A ruling that leaves the board unbalanced gives away its own.
+      for (const auto& [where, points] : b.away_points) {
+        facts.Add(number, FactKind::kBoardScore, "board", b.board,
+                  where.first,
+                  matchpoints ? "away matchpoints" : "away IMPs",
+                  points.ToString());
+      }
     }
     for (const core::MatchScore& m : sr.score.matches) {
       const std::string who = absl::StrCat(" (", m.home, " v ", m.away, ")");
@@ -282,6 +290,14 @@ void AddMatches(const State& state, const std::string& tournament,
       } else {
         facts.Add(number, FactKind::kMatch, "table", m.table, 0,
                   "home IMPs" + who, m.home_imps.ToString());
+      }
+      if (m.away_percentage.has_value()) {
+        facts.Add(number, FactKind::kMatch, "table", m.table, 0,
+                  "away percentage" + who, m.away_percentage->ToString());
+      }
+      if (m.away_imps.has_value()) {
+        facts.Add(number, FactKind::kMatch, "table", m.table, 0,
+                  "away IMPs" + who, m.away_imps->ToString());
       }
       if (m.vps.has_value()) {
         facts.Add(number, FactKind::kMatch, "table", m.table, 0, "VPs" + who,

@@ -567,6 +567,41 @@ TEST(WhatChangedMatchesTest, CorrectionMovesOneMatchNotTheNextDraw) {
 // them a note that a projection could not be computed: a knock-out (no
 // ranking, its rounds' draws and matches) and a Swiss pairs event scored in
 // IMPs against a datum across the round (anc2025_wsp, ANC SR 22.3).
+// Average plus to both teams (Law 12C2) on board 1 of a level 10-board
+// match (nsw_swiss_teams: +-2 IMPs under 11 boards, NSW TR 7.2): home's
+// IMPs go 0 -> 2 and away's own IMPs, which no longer mirror home's, are
+// listed on the board and on the match.
+TEST(WhatChangedMatchesTest, UnbalancedBoardListsAwaysOwnImps) {
+  MatchEventForTest e("nsw_swiss_teams", v1::COMPETITION_KIND_SWISS_TEAMS, 2);
+  e.Draw(1);
+  e.PlayRestLevel(1);
+  const v1::DrawnMatch m = e.competition().rounds.at(1).draw.matches(0);
+  v1::RecordRulingRequest r = RulingFor(1, m.table(), 1, v1::ROOM_OPEN);
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  absl::StatusOr<EventChanges> changes = WhatIf(
+      e.state(), "t", v1::Actor(), kNow,
+      [r](const State& s, absl::Time at) {
+        return DecideRecordRuling(s, r, at);
+      });
+  ASSERT_THAT(changes, IsOk());
+  const std::string who = absl::StrCat("(", m.home(), " v ", m.away(), ")");
+  const std::vector<std::string> texts = Texts(changes->changes);
+  for (const std::string& line :
+       {absl::StrCat("c round 1 board 1 table ", m.table(),
+                     " home IMPs: 0 -> 2"),
+        absl::StrCat("c round 1 board 1 table ", m.table(),
+                     " away IMPs: - -> 2"),
+        absl::StrCat("c round 1 table ", m.table(), " home IMPs ", who,
+                     ": 0 -> 2"),
+        absl::StrCat("c round 1 table ", m.table(), " away IMPs ", who,
+                     ": - -> 2")}) {
+    EXPECT_THAT(texts, ::testing::Contains(line));
+  }
+}
+
 TEST(WhatChangedTest, KnockOutAndDatumSwissHaveTheirFiguresTaken) {
   State state;
   CreateKnockout(state, "five", "sabf_teams_finals");

@@ -16,6 +16,12 @@
 // out; Law 12C2 average plus to both at the first table: 60% of a top of
 // 6 = 3.6 each (ANC SR appendix, one board), 3.6 + 7 x 3 = 24.6 of 48 =
 // 51.25% each, (51.25 - 35) x 2/3 = 10.83 VPs each (appendix, IPC scale).
+//
+// Swiss teams (nsw_swiss_teams, 10-board matches), every board passed out
+// but board 1, which the open room never reached: `tally rule
+// --not-played` gives average minus to home (North-South there) with no
+// result entered, -2 IMPs under 11 boards (NSW TR 7.2); a result entered
+// there afterwards is refused and appends nothing; the round posts.
 
 #include <algorithm>
 #include <memory>
@@ -155,6 +161,58 @@ TEST(MatchRulingCliE2eTest, IpcAveragePlusToBothAndARefusedImpPenalty) {
   EXPECT_THAT(record, HasSubstr("0.5  ANC SR 5.3 c)  slow play: 0.5 VP"))
       << record;
   EXPECT_THAT(record, Not(HasSubstr("slow play\n"))) << record;
+}
+
+TEST(MatchRulingCliE2eTest, TeamsBoardNotPlayedInOneRoom) {
+  TallydProcess tallyd(TallydPath(), MakeTempDir("not-played") + "/data");
+  ASSERT_THAT(tallyd.Start(), IsOk());
+  MatchClient client(tallyd.channel(), "nsw", "teams");
+  ASSERT_THAT(
+      client.Create(v1::COMPETITION_KIND_SWISS_TEAMS, "nsw_swiss_teams"),
+      IsOk());
+  ASSERT_THAT(client.RegisterTeams(2), IsOk());
+  absl::StatusOr<v1::DrawMade> d = client.Draw(1, 7);
+  ASSERT_THAT(d, IsOk());
+  ASSERT_EQ(d->boards(0), 1);
+  const int table = d->matches(0).table();
+  for (int b : d->boards()) {
+    if (b != 1) {
+      ASSERT_THAT(client.Enter(1, table, b, PassedOut(), v1::ROOM_OPEN),
+                  IsOk());
+    }
+    ASSERT_THAT(client.Enter(1, table, b, PassedOut(), v1::ROOM_CLOSED),
+                IsOk());
+  }
+  const std::string where = absl::StrCat("rule nsw teams 1 ", table, " 1 ");
+  const std::string missing = RunTallyCli(
+      tallyd.address(), where +
+                            "--law='Law 12C2' --text='late arrival' "
+                            "--artificial=ns:avg-,ew:avg+ --room=open 2>&1");
+  EXPECT_THAT(missing, HasSubstr("--not-played")) << missing;
+  const std::string ruled =
+      RunTallyCli(tallyd.address(),
+                  where +
+                      "--law='Law 12C2(a)' --text='late arrival: not reached' "
+                      "--artificial=ns:avg-,ew:avg+ --room=open --not-played "
+                      "2>&1");
+  EXPECT_THAT(ruled, Not(HasSubstr("tally:"))) << ruled;
+
+  absl::StatusOr<uint64_t> before = client.LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(
+      client.Enter(1, table, 1, PassedOut(), v1::ROOM_OPEN),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("was ruled not played at table")));
+  absl::StatusOr<uint64_t> after = client.LogLength();
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(*after, *before);
+
+  ASSERT_THAT(client.Post(1), IsOk());
+  absl::StatusOr<v1::MatchResults> results = client.Results(1);
+  ASSERT_THAT(results, IsOk());
+  ASSERT_EQ(results->matches_size(), 1);
+  EXPECT_TRUE(results->matches(0).complete());
+  EXPECT_EQ(FractionText(results->matches(0).home_imps()), "-2");
 }
 
 }  // namespace

@@ -124,7 +124,8 @@ void PrintButlerTraveller(const v1::Traveller& x) {
     t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table(),
                                                     l.fouled() ? " F" : ""),
               absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
-              replay::DescribeResult(l.result()), absl::StrCat(l.ns_score()),
+              replay::DescribeResult(l.result()),
+              ScoreText(l.result(), l.ns_score()),
               l.pending_appeal() ? absl::StrCat(l.datum_role(), " (appeal pending)")
                                  : l.datum_role(),
               l.has_ns_imps() ? Signed(l.ns_imps()) : "",
@@ -149,7 +150,7 @@ void PrintButlerScorecard(const v1::Scorecard& x) {
               absl::StrCat(l.board()), DirectionText(l.direction()),
               absl::StrCat(l.opponents()),
               l.played() ? replay::DescribeResult(l.result()) : "not played",
-              l.played() ? absl::StrCat(l.score()) : "",
+              l.played() ? ScoreText(l.result(), l.score()) : "",
               l.has_datum() ? absl::StrCat(Signed(l.datum()),
                                            l.datum_provisional() ? "*" : "")
                             : "",

@@ -125,7 +125,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            absl::StrCat(l.table(), l.fouled() ? " F" : ""),
                            absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
                            replay::DescribeResult(l.result()),
-                           absl::StrCat(l.ns_score()),
+                           ScoreText(l.result(), l.ns_score()),
                            FractionText(l.ns_matchpoints()),
                            FractionText(l.ew_matchpoints()),
                            absl::StrCat(l.sequence(),
@@ -165,7 +165,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            absl::StrCat(l.opponents()),
                            l.played() ? replay::DescribeResult(l.result())
                                       : "not played",
-                           l.played() ? absl::StrCat(l.score()) : "",
+                           l.played() ? ScoreText(l.result(), l.score()) : "",
                            l.played() ? FractionText(l.matchpoints()) : "",
                            absl::StrCat(l.top())});
                }

@@ -114,6 +114,10 @@ absl::StatusOr<v1::TableResult> ParseResult(
   return result;
 }
 
+std::string ScoreText(const v1::TableResult& result, int score) {
+  return result.has_not_played() ? std::string() : absl::StrCat(score);
+}
+
 std::string FractionText(const v1::Fraction& f) {
   if (f.denominator() == 0) return "-";
   return core::Decimal::Round(core::Rational(f.numerator(), f.denominator()), 2,

@@ -20,6 +20,11 @@ namespace tally::cli {
 absl::StatusOr<v1::TableResult> ParseResult(
     const std::vector<std::string>& words);
 
+// A score entered at a table (North-South's, or the pair's own on a
+// scorecard) as the CLI prints it: blank where the board was not played
+// (the adjusted score stands in for it).
+std::string ScoreText(const v1::TableResult& result, int score);
+
 // An exact fraction shown to 2 decimal places for reading ("71/6" ->
 // "11.83"); the exact value is in --json output.
 std::string FractionText(const v1::Fraction& f);

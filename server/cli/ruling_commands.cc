@@ -87,8 +87,8 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "--split=\"ns:4S N +2;ew:6S N =\" | --penalty=ns:2mp [--kind="
        "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE | "
        "--wrong-side) "
-       "[--non-offending=ns|ew] [--supersedes=SEQ] [--room=open|closed] "
-       "[--dry-run]",
+       "[--not-played] [--non-offending=ns|ew] [--supersedes=SEQ] "
+       "[--room=open|closed] [--dry-run]",
        "record a director's ruling with the Law cited and its text: an "
        "artificial (Law 12C2), assigned, weighted (12C1(c)) or split (12C1(b)) "
        "adjusted score replacing the table's result; a procedural (Law 90) or "
@@ -106,8 +106,12 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "separate_datums, two_imps or no_consequence). In Swiss and round-"
        "robin pairs against a datum the field is the round's tables and "
        "each match's IMPs and VPs follow; teams rule with an adjusted score "
-       "(ANC SR 7.1's 3 IMPs: --artificial=ns:avg+,ew:avg+) and the IPC's "
-       "60% (ANC SR 7.4) is not scored yet. --wrong-side (NSW profiles; "
+       "(ANC SR 7.1's 3 IMPs: --artificial=ns:avg+,ew:avg+), and so does the "
+       "IPC (ANC SR 7.4's 60% to both: --artificial=ns:avg+,ew:avg+). "
+       "--not-played: the board could not be played at TABLE (e.g. boards "
+       "cancelled for slow play, SABF TR 13.15), so no result is entered "
+       "there and the artificial score given stands in for one (Law "
+       "12C2(a)); the table's result then reads 'not played'. --wrong-side (NSW profiles; "
        "sessions of a movement and Swiss pairs against a datum): "
        "the score at TABLE is apparently on the wrong side, so the board is "
        "fouled for that round with average to both sides (NSW TR 12.6(b); "
@@ -166,6 +170,7 @@ void AddRulingCommands(std::vector<Command>& commands) {
            r.set_non_offending(*side);
          }
          if (!EffectOption(inv, &r)) return kUsage;
+         r.set_board_not_played(inv.Has("not-played"));
          if (inv.Has("dry-run")) {
            v1::FigureChanges changes;
            grpc::Status st = cl.audit_->WhatIfRecordRuling(

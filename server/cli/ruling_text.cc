@@ -234,7 +234,9 @@ std::string DescribeRuling(const v1::RulingMade& r) {
                           ", EW ",
                           replay::DescribeResult(a.split().ew_result()));
     }
-    what = absl::StrCat(what, " at table ", r.table());
+    what = absl::StrCat(what, " at table ", r.table(),
+                        r.board_not_played() ? ", board not played there"
+                                             : "");
   } else if (r.has_penalty()) {
     const v1::RulingPenalty& p = r.penalty();
     const char* unit = p.unit() == v1::SCORE_UNIT_MATCHPOINTS ? " MP"
