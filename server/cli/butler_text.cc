@@ -149,7 +149,8 @@ void PrintButlerScorecard(const v1::Scorecard& x) {
     t.AddRow({absl::StrCat(l.round()), absl::StrCat(l.table()),
               absl::StrCat(l.board()), DirectionText(l.direction()),
               absl::StrCat(l.opponents()),
-              l.played() ? replay::DescribeResult(l.result()) : "not played",
+              l.played() ? replay::DescribeResult(l.result())
+                         : "no result yet",
               l.played() ? ScoreText(l.result(), l.score()) : "",
               l.has_datum() ? absl::StrCat(Signed(l.datum()),
                                            l.datum_provisional() ? "*" : "")

@@ -164,7 +164,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            l.direction() == v1::SEAT_NORTH ? "NS" : "EW",
                            absl::StrCat(l.opponents()),
                            l.played() ? replay::DescribeResult(l.result())
-                                      : "not played",
+                                      : "no result yet",
                            l.played() ? ScoreText(l.result(), l.score()) : "",
                            l.played() ? FractionText(l.matchpoints()) : "",
                            absl::StrCat(l.top())});
