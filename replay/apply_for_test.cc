@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gtest/gtest.h"
+#include "replay/decide.h"
 
 namespace tally::replay {
 
@@ -29,6 +30,62 @@ void ApplyTo(State& state, const std::string& tournament,
   *e.mutable_received_at() = ToTimestamp(received);
   *e.mutable_payload() = *payload;
   ASSERT_THAT(Evolve(e, state), IsOk());
+}
+
+void CreateOneRoundSession(State& state, const char* profile,
+                           v1::CompetitionKind kind, int tables,
+                           const std::vector<int>& boards) {
+  v1::CreateTournamentRequest t;
+  t.set_tournament_id("t");
+  t.set_name("Congress");
+  Apply(state, DecideCreateTournament(state, t));
+  v1::CreateCompetitionRequest c;
+  c.set_tournament_id("t");
+  c.set_competition_id("c");
+  c.set_name("Pairs");
+  c.set_kind(kind);
+  c.set_regulation_profile(profile);
+  Apply(state, DecideCreateCompetition(state, c));
+  v1::DefineSessionRequest d;
+  d.set_tournament_id("t");
+  d.set_competition_id("c");
+  d.set_session(1);
+  v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= tables; ++table) {
+    for (int pair : {2 * table - 1, 2 * table}) {
+      v1::RegisterPairRequest r;
+      r.set_tournament_id("t");
+      r.set_competition_id("c");
+      r.set_pair(pair);
+      r.add_players(absl::StrCat("A", pair));
+      r.add_players(absl::StrCat("B", pair));
+      Apply(state, DecideRegisterPair(state, r));
+    }
+    v1::TableAssignment* a = round->add_tables();
+    a->set_table(table);
+    a->set_ns_pair(2 * table - 1);
+    a->set_ew_pair(2 * table);
+    for (int b : boards) a->add_boards(b);
+  }
+  Apply(state, DecideDefineSession(state, d));
+  v1::StartSessionRequest start;
+  start.set_tournament_id("t");
+  start.set_competition_id("c");
+  start.set_session(1);
+  Apply(state, DecideStartSession(state, start));
+}
+
+void EnterInSession(State& state, int table, int board,
+                    const v1::TableResult& result) {
+  v1::EnterResultRequest e;
+  e.set_tournament_id("t");
+  e.set_competition_id("c");
+  e.set_session(1);
+  e.set_table(table);
+  e.set_board(board);
+  *e.mutable_result() = result;
+  Apply(state, DecideEnterResult(state, e));
 }
 
 v1::TableResult Made(int level, v1::Strain strain, int tricks) {

@@ -28,6 +28,18 @@ void ApplyTo(State& state, const std::string& tournament,
              const absl::StatusOr<v1::EventPayload>& payload,
              absl::Time received = absl::UnixEpoch());
 
+// Tournament "t" ("Congress") and its competition "c" ("Pairs") of `kind`
+// under `profile`, with session 1 defined as one round of `tables` tables,
+// table t seating North-South pair 2t-1 against East-West pair 2t and
+// playing every board of `boards`, and started.
+void CreateOneRoundSession(State& state, const char* profile,
+                           v1::CompetitionKind kind, int tables,
+                           const std::vector<int>& boards);
+
+// Enters `result` for `board` at `table` of session 1 of "c" of "t".
+void EnterInSession(State& state, int table, int board,
+                    const v1::TableResult& result);
+
 // A table's result: North declares `level` `strain` undoubled and takes
 // `tricks`.
 v1::TableResult Made(int level, v1::Strain strain, int tricks);

@@ -87,45 +87,7 @@ class RulingTest : public ::testing::Test {
   // 2t-1 v EW 2t), under `profile`; scheduled 10:00-13:00.
   void Create(const char* profile, v1::CompetitionKind kind, int tables,
               const std::vector<int>& boards) {
-    v1::CreateTournamentRequest t;
-    t.set_tournament_id("t");
-    t.set_name("Congress");
-    Apply(state_, DecideCreateTournament(state_, t));
-    v1::CreateCompetitionRequest c;
-    c.set_tournament_id("t");
-    c.set_competition_id("c");
-    c.set_name("Pairs");
-    c.set_kind(kind);
-    c.set_regulation_profile(profile);
-    Apply(state_, DecideCreateCompetition(state_, c));
-    v1::DefineSessionRequest d;
-    d.set_tournament_id("t");
-    d.set_competition_id("c");
-    d.set_session(1);
-    v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
-    round->set_round(1);
-    for (int table = 1; table <= tables; ++table) {
-      for (int pair : {2 * table - 1, 2 * table}) {
-        v1::RegisterPairRequest r;
-        r.set_tournament_id("t");
-        r.set_competition_id("c");
-        r.set_pair(pair);
-        r.add_players(absl::StrCat("A", pair));
-        r.add_players(absl::StrCat("B", pair));
-        Apply(state_, DecideRegisterPair(state_, r));
-      }
-      v1::TableAssignment* a = round->add_tables();
-      a->set_table(table);
-      a->set_ns_pair(2 * table - 1);
-      a->set_ew_pair(2 * table);
-      for (int b : boards) a->add_boards(b);
-    }
-    Apply(state_, DecideDefineSession(state_, d));
-    v1::StartSessionRequest start;
-    start.set_tournament_id("t");
-    start.set_competition_id("c");
-    start.set_session(1);
-    Apply(state_, DecideStartSession(state_, start));
+    CreateOneRoundSession(state_, profile, kind, tables, boards);
     v1::ScheduleSessionRequest s;
     s.set_tournament_id("t");
     s.set_competition_id("c");
@@ -137,14 +99,7 @@ class RulingTest : public ::testing::Test {
   }
 
   void Enter(int table, int board, const v1::TableResult& r) {
-    v1::EnterResultRequest e;
-    e.set_tournament_id("t");
-    e.set_competition_id("c");
-    e.set_session(1);
-    e.set_table(table);
-    e.set_board(board);
-    *e.mutable_result() = r;
-    Apply(state_, DecideEnterResult(state_, e));
+    EnterInSession(state_, table, board, r);
   }
 
   void PostAt(absl::Time at) {
