@@ -299,14 +299,16 @@ class PairsRulingTest : public ::testing::Test {
   // 8 pairs at 4 tables; board 1 (none vulnerable): +420 (4S=) at the
   // first two tables, passed out at the last two; every other board
   // passed out. Without rulings: 0, 0, 420, 420, the (n-2) middle scores
-  // 0 and 420, datum 210.
-  PairsRulingTest()
+  // 0 and 420, datum 210. Without the last table's board 1 when
+  // `last_table_played_board_1` is false.
+  explicit PairsRulingTest(bool last_table_played_board_1 = true)
       : event_("nsw_swiss_pairs", v1::COMPETITION_KIND_SWISS_PAIRS, 8) {
     draw_ = event_.Draw(1);
     for (const v1::DrawnMatch& m : draw_.matches()) tables_.push_back(m.table());
     std::sort(tables_.begin(), tables_.end());
     for (int t : tables_) {
       for (int b : draw_.boards()) {
+        if (b == 1 && t == tables_[3] && !last_table_played_board_1) continue;
         const bool made = b == 1 && (t == tables_[0] || t == tables_[1]);
         event_.Enter(1, t, b, v1::ROOM_UNSPECIFIED,
                      made ? Spades(4, 10) : Passed());
@@ -359,6 +361,30 @@ TEST_F(PairsRulingTest, ArtificialTableLeavesTheDatumAndGetsTwoImps) {
   EXPECT_EQ(*m.away_imps, core::Rational(2));
   ASSERT_TRUE(m.vps.has_value());
   EXPECT_EQ(m.vps->vps.ToRational(), m.vps->opponent_vps.ToRational());
+}
+
+class PairsNotPlayedTest : public PairsRulingTest {
+ protected:
+  PairsNotPlayedTest() : PairsRulingTest(/*last_table_played_board_1=*/false) {}
+};
+
+TEST_F(PairsNotPlayedTest, BoardNotPlayedLeavesTheDatumAndGetsTwoImps) {
+  // As PairsRulingTest.ArtificialTableLeavesTheDatumAndGetsTwoImps, where
+  // the fourth table had passed board 1 out: here it never reached it.
+  v1::RecordRulingRequest r = Ruling(1, tables_[3], 1);
+  r.set_law("Law 12C2(a)");
+  r.set_board_not_played(true);
+  *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                     v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  event_.Apply(Decide(r));
+  const std::vector<ScoredRound> rounds = Rounds();
+  EXPECT_EQ(Board1(rounds).datum->datum, 420);  // 0, 420, 420
+  EXPECT_EQ(MatchAt(rounds, tables_[2]).home_imps, core::Rational(-9));
+  const core::MatchScore& m = MatchAt(rounds, tables_[3]);
+  EXPECT_TRUE(m.complete);
+  EXPECT_EQ(m.home_imps, core::Rational(2));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(2));
 }
 
 TEST_F(PairsRulingTest, WeightedTableIsImpedAgainstTheDatumWithoutIt) {

@@ -45,12 +45,15 @@ class IpcRulingTest : public ::testing::Test {
     for (const v1::DrawnMatch& m : draw_.matches()) t_.push_back(m.table());
     std::sort(t_.begin(), t_.end());
   }
-  void Play() {
+  // The field of the file comment; without t[0]'s board 1 when
+  // `t0_played_board_1` is false.
+  void Play(bool t0_played_board_1 = true) {
     const v1::TableResult board1[] = {
         Made(4, v1::STRAIN_SPADES, 10), Made(4, v1::STRAIN_SPADES, 9),
         PassedOut(), Made(3, v1::STRAIN_SPADES, 10)};
     for (int b : draw_.boards()) {
       for (size_t i = 0; i < t_.size(); ++i) {
+        if (b == 1 && i == 0 && !t0_played_board_1) continue;
         event_.Enter(1, t_[i], b, v1::ROOM_UNSPECIFIED,
                      b == 1 ? board1[i] : PassedOut());
       }
@@ -135,6 +138,29 @@ TEST_F(IpcRulingTest, AveragePlusToBothIsSixtyPercentEachAndTheFieldFactored) {
   EXPECT_FALSE(m3.away_percentage.has_value());
   EXPECT_EQ(Vps(m3.vps->vps), Rational(1371, 100));
   EXPECT_EQ(Vps(m3.vps->opponent_vps), Rational(629, 100));
+}
+
+TEST_F(IpcRulingTest, BoardNotPlayedTakesItsArtificialScoreInTheField) {
+  // As AveragePlusToBothIsSixtyPercentEachAndTheFieldFactored, but t[0]
+  // never reached board 1: the ruling stands in for its result (Law
+  // 12C2(a)), and the figures are the same.
+  Play(/*t0_played_board_1=*/false);
+  v1::RecordRulingRequest r = Ruling(t_[0], 1);
+  r.set_board_not_played(true);
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  Rule(r);
+  const core::RoundScore s = Round();
+  EXPECT_EQ(Board1(s, t_[0]), Rational(36, 10));
+  EXPECT_EQ(Board1(s, t_[1]), Rational(1, 3));
+  EXPECT_EQ(Board1(s, t_[2]), Rational(3));
+  EXPECT_EQ(Board1(s, t_[3]), Rational(17, 3));
+  const core::MatchScore& m = MatchAt(s, t_[0]);
+  EXPECT_TRUE(m.complete);
+  EXPECT_EQ(*m.home_percentage, Rational(5125, 100));
+  EXPECT_EQ(*m.away_percentage, Rational(5125, 100));
 }
 
 TEST_F(IpcRulingTest, SplitScoreMatchpointsEachPairOnItsOwnResult) {
