@@ -132,7 +132,7 @@ void PrintButlerTraveller(const v1::Traveller& x) {
               l.has_ew_imps()   ? Signed(l.ew_imps())
               : l.has_ns_imps() ? Signed(-l.ns_imps())
                                 : "",
-              absl::StrCat(l.sequence(), l.confirmed() ? " confirmed" : "")});
+              ResultEventText(l.result(), l.sequence(), l.confirmed())});
   }
   std::cout << t.Render();
 }

@@ -128,8 +128,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            ScoreText(l.result(), l.ns_score()),
                            FractionText(l.ns_matchpoints()),
                            FractionText(l.ew_matchpoints()),
-                           absl::StrCat(l.sequence(),
-                                        l.confirmed() ? " confirmed" : "")});
+                           ResultEventText(l.result(), l.sequence(),
+                                           l.confirmed())});
                }
                std::cout << t.Render();
              });

@@ -118,6 +118,12 @@ std::string ScoreText(const v1::TableResult& result, int score) {
   return result.has_not_played() ? std::string() : absl::StrCat(score);
 }
 
+std::string ResultEventText(const v1::TableResult& result, uint64_t sequence,
+                            bool confirmed) {
+  if (result.has_not_played()) return absl::StrCat(sequence, " ruling");
+  return absl::StrCat(sequence, confirmed ? " confirmed" : "");
+}
+
 std::string FractionText(const v1::Fraction& f) {
   if (f.denominator() == 0) return "-";
   return core::Decimal::Round(core::Rational(f.numerator(), f.denominator()), 2,

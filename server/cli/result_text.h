@@ -5,6 +5,7 @@
 #ifndef TALLY_SERVER_CLI_RESULT_TEXT_H_
 #define TALLY_SERVER_CLI_RESULT_TEXT_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ absl::StatusOr<v1::TableResult> ParseResult(
 // scorecard) as the CLI prints it: blank where the board was not played
 // (the adjusted score stands in for it).
 std::string ScoreText(const v1::TableResult& result, int score);
+
+// A traveller line's event: "12 confirmed" once the opponents confirmed
+// the result entered by event 12; "28 ruling" where ruling 28 says the
+// board was not played there.
+std::string ResultEventText(const v1::TableResult& result, uint64_t sequence,
+                            bool confirmed);
 
 // An exact fraction shown to 2 decimal places for reading ("71/6" ->
 // "11.83"); the exact value is in --json output.

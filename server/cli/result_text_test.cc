@@ -97,6 +97,18 @@ TEST(ParseDecimalTest, RefusesTooManyPlacesAndWhatIsNotANumber) {
   }
 }
 
+TEST(TravellerTextTest, ABoardNotPlayedShowsNoScoreAndItsRuling) {
+  v1::TableResult not_played;
+  not_played.mutable_not_played();
+  EXPECT_EQ(ScoreText(not_played, 0), "");
+  EXPECT_EQ(ResultEventText(not_played, 28, true), "28 ruling");
+  absl::StatusOr<v1::TableResult> played = ParseResult({"4S", "N", "10"});
+  ASSERT_TRUE(played.ok());
+  EXPECT_EQ(ScoreText(*played, -420), "-420");
+  EXPECT_EQ(ResultEventText(*played, 11, true), "11 confirmed");
+  EXPECT_EQ(ResultEventText(*played, 11, false), "11");
+}
+
 TEST(TextTableTest, AlignsColumns) {
   TextTable t({"Rank", "Pair"});
   t.AddRow({"1", "12"});
