@@ -35,12 +35,7 @@ absl::StatusOr<const EnteredResult*> FindResult(
     return absl::NotFoundError(absl::StrCat(
         c.PlaysMatches() ? "round " : "session ", request.session(), " of '",
         c.id, "' has no result for board ", request.board(), " at table ",
-        request.table(),
-        request.room() == v1::ROOM_UNSPECIFIED
-            ? ""
-            : (request.room() == v1::ROOM_OPEN     ? " (open room)"
-               : request.room() == v1::ROOM_CLOSED ? " (closed room)"
-                                                   : ShareRoomName(request.room())),
+        request.table(), RoomName(request.room()),
         " to correct; enter it instead"));
   }
   return found;

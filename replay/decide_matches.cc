@@ -46,17 +46,6 @@ const v1::DrawnMatch* MatchAt(const MatchRoundState& round, int table) {
   return nullptr;
 }
 
-std::string RoomName(v1::Room room) {
-  switch (room) {
-    case v1::ROOM_OPEN:
-      return " (open room)";
-    case v1::ROOM_CLOSED:
-      return " (closed room)";
-    default:
-      return ShareRoomName(room);
-  }
-}
-
 }  // namespace
 
 std::vector<std::string> MissingResults(const CompetitionState& competition,

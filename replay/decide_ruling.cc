@@ -25,22 +25,9 @@
 namespace tally::replay {
 namespace {
 
-std::string RoomText(v1::Room room) {
-  switch (room) {
-    case v1::ROOM_UNSPECIFIED:
-      return "";
-    case v1::ROOM_OPEN:
-      return " (open room)";
-    case v1::ROOM_CLOSED:
-      return " (closed room)";
-    default:
-      return ShareRoomName(room);
-  }
-}
-
 std::string Where(const v1::RecordRulingRequest& r) {
   return absl::StrCat("board ", r.board(), " at table ", r.table(),
-                      RoomText(r.room()));
+                      RoomName(r.room()));
 }
 
 absl::Status CheckText(absl::string_view what, const std::string& text) {

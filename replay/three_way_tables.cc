@@ -127,6 +127,17 @@ std::string ShareRoomName(v1::Room room) {
   return "";
 }
 
+std::string RoomName(v1::Room room) {
+  switch (room) {
+    case v1::ROOM_OPEN:
+      return " (open room)";
+    case v1::ROOM_CLOSED:
+      return " (closed room)";
+    default:
+      return ShareRoomName(room);
+  }
+}
+
 std::vector<std::string> MissingThreeWayResults(const MatchRoundState& round) {
   std::vector<std::string> missing;
   const v1::DrawMade& draw = round.draw;

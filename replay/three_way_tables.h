@@ -65,6 +65,11 @@ absl::StatusOr<TableSides> ThreeWaySides(const v1::DrawMade& draw, int table,
 // " (Table 2 of the share match)" for ROOM_SHARE_2, "" otherwise.
 std::string ShareRoomName(v1::Room room);
 
+// How a message names a table's room after the table: " (open room)",
+// " (closed room)", a share match's table as ShareRoomName, "" in a pairs
+// event.
+std::string RoomName(v1::Room room);
+
 // Every result the round's three-way table still lacks, "table 4 board 3
 // (Table 2 of the share match)", in board order.
 std::vector<std::string> MissingThreeWayResults(const MatchRoundState& round);
