@@ -6,7 +6,6 @@
 // unchanged. The server's clock is a file the test sets (tallyd
 // --test_clock_file).
 
-#include <fstream>
 #include <string>
 
 #include "absl/time/time.h"
@@ -31,12 +30,6 @@ using ::testing::HasSubstr;
 absl::Time Clock(int hour, int minute, int second = 0) {
   return absl::FromCivil(absl::CivilSecond(2026, 3, 14, hour, minute, second),
                          absl::UTCTimeZone());
-}
-
-void SetClock(const std::string& path, absl::Time t) {
-  std::ofstream(path) << absl::FormatTime(absl::RFC3339_full, t,
-                                          absl::UTCTimeZone())
-                      << "\n";
 }
 
 std::unique_ptr<grpc::ClientContext> Context() { return ContextAs("td:appeals"); }

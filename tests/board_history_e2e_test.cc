@@ -14,7 +14,6 @@
 //   2026-03-15 11:59:59 table 2 corrected by the scorer: correction period
 //   open until 12:00:00; 12:00:01 the same refused (not in the history).
 
-#include <fstream>
 #include <memory>
 #include <string>
 
@@ -38,12 +37,6 @@ using ::testing::HasSubstr;
 absl::Time Clock(int day, int hour, int minute, int second = 0) {
   return absl::FromCivil(absl::CivilSecond(2026, 3, day, hour, minute, second),
                          absl::UTCTimeZone());
-}
-
-void SetClock(const std::string& path, absl::Time t) {
-  std::ofstream(path) << absl::FormatTime(absl::RFC3339_full, t,
-                                          absl::UTCTimeZone())
-                      << "\n";
 }
 
 std::unique_ptr<grpc::ClientContext> Context() {

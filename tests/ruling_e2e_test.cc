@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,12 +41,6 @@ using ::testing::Not;
 absl::Time Clock(int hour, int minute, int second = 0) {
   return absl::FromCivil(absl::CivilSecond(2026, 3, 14, hour, minute, second),
                          absl::UTCTimeZone());
-}
-
-void SetClock(const std::string& path, absl::Time t) {
-  std::ofstream(path) << absl::FormatTime(absl::RFC3339_full, t,
-                                          absl::UTCTimeZone())
-                      << "\n";
 }
 
 v1::TableResult Passed() {

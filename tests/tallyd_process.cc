@@ -84,6 +84,12 @@ void RemoveTempDirs() {
   TempDirsMade().clear();
 }
 
+void SetClock(const std::string& path, absl::Time t) {
+  std::ofstream(path) << absl::FormatTime(absl::RFC3339_full, t,
+                                          absl::UTCTimeZone())
+                      << "\n";
+}
+
 TallydProcess::TallydProcess(std::string binary, std::string data_dir)
     : binary_(std::move(binary)), data_dir_(std::move(data_dir)) {}
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/time/time.h"
 #include "grpcpp/grpcpp.h"
 
 namespace tally::testing {
@@ -52,6 +53,10 @@ class TallydProcess {
 // RemoveTempDirs() when the test binary's tests have run.
 std::string MakeTempDir(const std::string& name);
 void RemoveTempDirs();
+
+// Sets the time a tallyd started with --test_clock_file=`path` reads as
+// now.
+void SetClock(const std::string& path, absl::Time t);
 
 // The tallyd binary's path, from the test's first argument (CMake passes
 // $<TARGET_FILE:tallyd>) or the TALLYD environment variable.
