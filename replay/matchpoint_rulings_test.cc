@@ -65,10 +65,12 @@ class IpcRulingTest : public ::testing::Test {
   absl::StatusOr<v1::EventPayload> Decide(const v1::RecordRulingRequest& r) {
     return DecideRecordRuling(event_.state(), r, kAt);
   }
-  // Law 12C2 on `board` at `table`: `ns` and `ew` the two sides' awards.
+  // Law 12C2 on `board` at `table`: `ns` and `ew` the two sides' awards;
+  // with `not_played`, where the board was not played (Law 12C2(a)).
   void RuleArtificial(int table, int board, v1::ArtificialAward ns,
-                      v1::ArtificialAward ew) {
+                      v1::ArtificialAward ew, bool not_played = false) {
     v1::RecordRulingRequest r = Ruling(table, board);
+    r.set_board_not_played(not_played);
     r.mutable_adjusted()->mutable_artificial()->set_ns(ns);
     r.mutable_adjusted()->mutable_artificial()->set_ew(ew);
     event_.Apply(Decide(r));
@@ -91,6 +93,16 @@ class IpcRulingTest : public ::testing::Test {
     return s.boards.front().ns_points.at({table, 0});
   }
   static Rational Vps(const core::Decimal& d) { return d.ToRational(); }
+  // Board 1 with average plus to both at t[0] (ANC SR 7.6 / appendix: 60%
+  // of the top of 6 = 3.6 each, Law 12C2). t[0] leaves the field: t[1]
+  // -50, t[2] 0, t[3] +170 matchpointed among 3 (top 4: 0, 2, 4) and
+  // factored to 4 tables (Neuberg, (M + 1) x 4/3 - 1): 1/3, 3, 17/3.
+  void ExpectBoard1WithAveragePlusToBothAtT0(const core::RoundScore& s) {
+    EXPECT_EQ(Board1(s, t_[0]), Rational(36, 10));
+    EXPECT_EQ(Board1(s, t_[1]), Rational(1, 3));
+    EXPECT_EQ(Board1(s, t_[2]), Rational(3));
+    EXPECT_EQ(Board1(s, t_[3]), Rational(17, 3));
+  }
 
   MatchEventForTest event_;
   v1::DrawMade draw_;
@@ -111,17 +123,10 @@ TEST_F(IpcRulingTest, WithoutRulingsTheHomePairHasFiftySixPointTwoFive) {
 
 TEST_F(IpcRulingTest, AveragePlusToBothIsSixtyPercentEachAndTheFieldFactored) {
   Play();
-  // ANC SR 7.6 / appendix: one board, 60% of the top of 6 = 3.6 to each
-  // pair at t[0] (Law 12C2). t[0] leaves the field: t[1] -50, t[2] 0,
-  // t[3] +170 matchpointed among 3 (top 4: 0, 2, 4) and factored to 4
-  // tables (Neuberg, (M + 1) x 4/3 - 1): 1/3, 3, 17/3.
   RuleArtificial(t_[0], 1, v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
                  v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
   const core::RoundScore s = Round();
-  EXPECT_EQ(Board1(s, t_[0]), Rational(36, 10));
-  EXPECT_EQ(Board1(s, t_[1]), Rational(1, 3));
-  EXPECT_EQ(Board1(s, t_[2]), Rational(3));
-  EXPECT_EQ(Board1(s, t_[3]), Rational(17, 3));
+  ExpectBoard1WithAveragePlusToBothAtT0(s);
   // t[0]: each pair 3.6 + 21 = 24.6 of 48 = 51.25%; VPs (51.25 - 35) x 2/3
   // = 10.8333 -> 10.83 each.
   const core::MatchScore& m = MatchAt(s, t_[0]);
@@ -145,18 +150,10 @@ TEST_F(IpcRulingTest, BoardNotPlayedTakesItsArtificialScoreInTheField) {
   // never reached board 1: the ruling stands in for its result (Law
   // 12C2(a)), and the figures are the same.
   Play(/*t0_played_board_1=*/false);
-  v1::RecordRulingRequest r = Ruling(t_[0], 1);
-  r.set_board_not_played(true);
-  r.mutable_adjusted()->mutable_artificial()->set_ns(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  r.mutable_adjusted()->mutable_artificial()->set_ew(
-      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
-  Rule(r);
+  RuleArtificial(t_[0], 1, v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                 v1::ARTIFICIAL_AWARD_AVERAGE_PLUS, /*not_played=*/true);
   const core::RoundScore s = Round();
-  EXPECT_EQ(Board1(s, t_[0]), Rational(36, 10));
-  EXPECT_EQ(Board1(s, t_[1]), Rational(1, 3));
-  EXPECT_EQ(Board1(s, t_[2]), Rational(3));
-  EXPECT_EQ(Board1(s, t_[3]), Rational(17, 3));
+  ExpectBoard1WithAveragePlusToBothAtT0(s);
   const core::MatchScore& m = MatchAt(s, t_[0]);
   EXPECT_TRUE(m.complete);
   EXPECT_EQ(*m.home_percentage, Rational(5125, 100));
