@@ -174,39 +174,37 @@ void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
 
 void ApplyPenalties(const SessionState& session,
                     std::map<int, ButlerPairTotal>& pairs) {
+  auto deduct = [&](int entrant, v1::ScoreUnit unit,
+                    const core::Rational& amount) {
+    ButlerPairTotal& total = pairs[entrant];
+    total.pair = entrant;
+    if (unit == v1::SCORE_UNIT_IMPS) {
+      total.penalty_imps += amount;
+      total.net_imps -= amount;
+    } else if (unit == v1::SCORE_UNIT_VPS) {
+      total.penalty_vps += amount;
+      total.vps -= amount;
+    }
+  };
   // Procedural and disciplinary penalties (Laws 90, 91): off the pair's
   // total, not off a board.
   for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
     const v1::RulingPenalty& penalty = p->ruling.penalty();
-    const core::Rational amount(penalty.amount().numerator(),
-                                penalty.amount().denominator());
-    ButlerPairTotal& total = pairs[penalty.entrant()];
-    total.pair = penalty.entrant();
-    if (penalty.unit() == v1::SCORE_UNIT_IMPS) {
-      total.penalty_imps += amount;
-      total.net_imps -= amount;
-    } else if (penalty.unit() == v1::SCORE_UNIT_VPS) {
-      total.penalty_vps += amount;
-      total.vps -= amount;
-    }
+    deduct(penalty.entrant(), penalty.unit(),
+           core::Rational(penalty.amount().numerator(),
+                          penalty.amount().denominator()));
   }
   // The offence register's deductions (replay/offence_deduction.h; ANC SR
   // 5.2-5.3 and appendix): off the same totals, the same way.
   for (const OffenceDeduction& d : session.offence_deductions) {
-    ButlerPairTotal& total = pairs[d.offence.entrant()];
-    total.pair = d.offence.entrant();
-    if (d.offence.has_imps()) {
-      const core::Rational imps(d.offence.imps().numerator(),
-                                d.offence.imps().denominator());
-      total.penalty_imps += imps;
-      total.net_imps -= imps;
+    const v1::OffenceRecorded& o = d.offence;
+    if (o.has_imps()) {
+      deduct(o.entrant(), v1::SCORE_UNIT_IMPS,
+             core::Rational(o.imps().numerator(), o.imps().denominator()));
     }
-    if (d.offence.has_vps()) {
-      const core::Rational vps =
-          core::Decimal(d.offence.vps().units(), d.offence.vps().places())
-              .ToRational();
-      total.penalty_vps += vps;
-      total.vps -= vps;
+    if (o.has_vps()) {
+      deduct(o.entrant(), v1::SCORE_UNIT_VPS,
+             core::Decimal(o.vps().units(), o.vps().places()).ToRational());
     }
   }
 }

@@ -12,6 +12,7 @@
 #include "core/penalty/offence_occurrence.h"
 #include "core/penalty/penalty_scale.h"
 #include "core/profile/named_rules.h"
+#include "replay/bridge_convert.h"
 #include "replay/decide.h"
 #include "replay/offence_deduction.h"
 
@@ -171,19 +172,14 @@ absl::StatusOr<v1::EventPayload> DecideRecordOffence(
     e->mutable_vps()->set_places(deduction.vps->places());
   }
   if (deduction.matchpoints.has_value()) {
-    e->mutable_matchpoints()->set_numerator(deduction.matchpoints->numerator());
-    e->mutable_matchpoints()->set_denominator(
-        deduction.matchpoints->denominator());
+    *e->mutable_matchpoints() = ToProtoFraction(*deduction.matchpoints);
   }
   if (deduction.imps.has_value()) {
-    e->mutable_imps()->set_numerator(deduction.imps->numerator());
-    e->mutable_imps()->set_denominator(deduction.imps->denominator());
+    *e->mutable_imps() = ToProtoFraction(*deduction.imps);
   }
   if (deduction.percentage_points.has_value()) {
-    e->mutable_percentage_points()->set_numerator(
-        deduction.percentage_points->numerator());
-    e->mutable_percentage_points()->set_denominator(
-        deduction.percentage_points->denominator());
+    *e->mutable_percentage_points() =
+        ToProtoFraction(*deduction.percentage_points);
   }
   e->set_deducted(deduction.where);
   return payload;
