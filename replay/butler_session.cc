@@ -41,6 +41,11 @@ absl::StatusOr<AveragePlusShares> SharesOf(
         AdjustmentAt(session.rulings, board, table);
     if (!a.has_value() || !a->score->has_artificial()) continue;
     const v1::ArtificialAdjustedScore& art = a->score->artificial();
+    if (SeveralBoardsOnlyWithoutFault(profile) &&
+        (art.ns() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ||
+         art.ew() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS)) {
+      continue;  // NSW TR 12.10: "through no fault of the players"
+    }
     if (art.ns() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
       ns_boards[{slot.round, table}].push_back(board);
     }

@@ -102,7 +102,7 @@ class AppealTest : public ::testing::Test {
   }
 
   // Pair 1 appeals the director's ruling on board 3 of round 1, table 1,
-  // against pair 2.
+  // against pair 8, its opponent there (the draw of seed 11).
   static v1::LodgeAppealRequest Lodging(
       v1::AppealKind kind = v1::APPEAL_KIND_DIRECTOR_RULING) {
     v1::LodgeAppealRequest r;
@@ -115,7 +115,7 @@ class AppealTest : public ::testing::Test {
     a->set_board(3);
     a->set_appellant(1);
     a->set_appellant_signature("Player 1 North");
-    a->add_respondents(2);
+    a->add_respondents(8);
     a->set_grounds("The hesitation did not suggest the 4S bid.");
     a->set_directors_ruling("Result adjusted to 3S making 4, NS +170.");
     return r;
@@ -180,7 +180,7 @@ class AppealTest : public ::testing::Test {
     r.mutable_submission()->set_competition_id("c");
     r.mutable_submission()->set_appeal(appeal);
     r.mutable_submission()->set_submission("The pause was 10 seconds.");
-    r.mutable_submission()->set_signed_by("Player 2 North");
+    r.mutable_submission()->set_signed_by("Player 8 North");
     return r;
   }
 
@@ -191,7 +191,7 @@ class AppealTest : public ::testing::Test {
     r.mutable_reply()->set_appeal(appeal);
     r.mutable_reply()->set_reply(
         "A 10-second pause is normal after a skip bid.");
-    r.mutable_reply()->set_signed_by("Player 2 South");
+    r.mutable_reply()->set_signed_by("Player 8 South");
     return r;
   }
 
@@ -416,9 +416,9 @@ TEST_F(AppealTest, RefusesACommitteeMemberWhoPlaysForEitherSide) {
   Create("sabf_butler_swiss");
   const int n = Lodge(Lodging(), Clock(11, 0));
   EXPECT_THAT(
-      DecideHearAppeal(state_, Hearing(n, {"Chair", "player 2  SOUTH"})),
+      DecideHearAppeal(state_, Hearing(n, {"Chair", "player 8  SOUTH"})),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               AllOf(HasSubstr("respondent, pair 2"), HasSubstr("SABF TR 7"))));
+               AllOf(HasSubstr("respondent, pair 8"), HasSubstr("SABF TR 7"))));
   EXPECT_THAT(
       DecideHearAppeal(state_, Hearing(n, {"Player 1 North"})),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("appellant")));
@@ -500,9 +500,9 @@ TEST_F(AppealTest, RefusesEverythingButAFurtherAppealAfterTheDecision) {
 TEST_F(AppealTest, AncFurtherAppealGoesWhereTheDirectorNamesFromTheAbfRegulations) {
   Create("anc2025_wsp");
   const int n = Lodge(Lodging(), Clock(11, 0));
-  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 2 North"})),
+  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 8 North"})),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("respondent, pair 2"),
+                       AllOf(HasSubstr("respondent, pair 8"),
                              HasSubstr("ABF Appeals Regulations (ANC SR 1.1)"),
                              HasSubstr("not held by tally"))));
   Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));

@@ -301,7 +301,7 @@ TEST_F(DecideTest, OneSessionNightWindowsCloseWithoutLastOfStage) {
   c.set_reason("entered against the wrong board");
   v1::PlayedContract* played = c.mutable_result()->mutable_played();
   played->set_level(1);
-  played->set_strain(v1::STRAIN_NOTRUMP);
+  played->set_strain(v1::STRAIN_NO_TRUMP);
   played->set_declarer(v1::SEAT_NORTH);
   played->set_tricks(7);
   EXPECT_THAT(DecideCorrectResult(state_, c, at(22, 20)),
@@ -328,7 +328,7 @@ TEST_F(DecideTest, OneSessionNightWindowsCloseWithoutLastOfStage) {
   next.set_session(2);
   *next.mutable_scheduled_start() = ToTimestamp(at(23, 0));
   *next.mutable_scheduled_end() = ToTimestamp(at(23, 50));
-  ApplyAt(state_, DecideScheduleSession(state_, next), at(21, 50));
+  ApplyAt(state_, DecideScheduleSession(state_, next), at(22, 16));
   EXPECT_THAT(DecideCorrectResult(state_, c, at(22, 20)), IsOk());
 }
 

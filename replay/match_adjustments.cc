@@ -92,6 +92,11 @@ absl::StatusOr<AveragePlusShares> SharesOf(
             AdjustmentAt(round.rulings, b, m.table, room);
         if (!a.has_value() || !a->score->has_artificial()) continue;
         const v1::ArtificialAdjustedScore& art = a->score->artificial();
+        if (SeveralBoardsOnlyWithoutFault(profile) &&
+            (art.ns() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ||
+             art.ew() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS)) {
+          continue;  // NSW TR 12.10: "through no fault of the players"
+        }
         // Home sits North-South in the open room, East-West in the closed.
         const bool home_ns = room != v1::ROOM_CLOSED;
         if (art.ns() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {

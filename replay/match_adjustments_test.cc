@@ -494,7 +494,7 @@ TEST_F(PairsRulingTest, AVpPenaltyIsPutRightByAVpPenaltyNamingIt) {
 // other board is passed out in both rooms.
 TEST(SeveralBoardsTest, ItcFourBoardsNotPlayedGiveThreeRootNImpsToEachTeam) {
   MatchEventForTest event("anc2025_itc_qualifying",
-                          v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 4);
+                          v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 8);
   const v1::DrawMade draw = event.Draw(1);
   const int table = draw.matches(0).table();
   const std::vector<int> boards(draw.boards().begin(), draw.boards().end());
@@ -521,6 +521,41 @@ TEST(SeveralBoardsTest, ItcFourBoardsNotPlayedGiveThreeRootNImpsToEachTeam) {
   ASSERT_TRUE(m.away_imps.has_value());
   EXPECT_EQ(*m.away_imps, core::Rational(6));
   EXPECT_TRUE(m.complete);
+}
+
+// NSW TR 12.10(b): "if 4-7 boards are unplayed: 1 IMP per board unplayed +
+// 3.0 IMPs", read literally (core/adjust/unplayed_boards.h): 4 boards not
+// played at one table of an nsw_butler round through no fault of the
+// players (average plus to both) give each pair 4 + 3 = 7 IMPs, not
+// 4 x 2 = 8. Every other board is passed out everywhere (datum 0).
+TEST(SeveralBoardsTest, NswTr12_10FourBoardsUnplayedGiveUPlusThreeImps) {
+  MatchEventForTest event("nsw_butler", v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS,
+                          8);
+  const v1::DrawMade draw = event.Draw(1);
+  const int table = draw.matches(0).table();
+  const std::vector<int> boards(draw.boards().begin(), draw.boards().end());
+  ASSERT_GE(boards.size(), 4u);
+  for (const v1::DrawnMatch& m : draw.matches()) {
+    for (size_t i = 0; i < boards.size(); ++i) {
+      if (m.table() == table && i < 4) continue;
+      event.Enter(1, m.table(), boards[i], v1::ROOM_UNSPECIFIED, Passed());
+    }
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    v1::RecordRulingRequest r = Ruling(1, table, boards[i]);
+    r.set_law("Law 12C2(a)");
+    r.set_board_not_played(true);
+    *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                       v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    event.Apply(DecideRecordRuling(event.state(), r, kAt));
+  }
+  absl::StatusOr<std::vector<ScoredRound>> rounds =
+      ScoreRounds(event.competition(), 0);
+  ASSERT_THAT(rounds, IsOk());
+  const core::MatchScore& m = MatchAt(*rounds, table);
+  EXPECT_EQ(m.home_imps, core::Rational(7));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(7));
 }
 
 }  // namespace

@@ -43,6 +43,10 @@ absl::StatusOr<std::optional<core::Rational>> SeveralBoardsTotal(
   return std::optional<core::Rational>();
 }
 
+bool SeveralBoardsOnlyWithoutFault(const core::RegulationProfile& profile) {
+  return profile.artificial.several_boards == "nsw_tr_12_10";
+}
+
 core::Rational WholeImpShare(const core::Rational& total, int index,
                              int boards) {
   const int64_t upto_next =

@@ -40,6 +40,11 @@ namespace tally::replay {
 absl::StatusOr<std::optional<core::Rational>> SeveralBoardsTotal(
     const core::RegulationProfile& profile, bool teams, int boards);
 
+// True when the profile's method counts only boards unplayable "through no
+// fault of the players" (NSW TR 12.10): average plus to both sides. The ANC
+// appendix counts every board on which a side has average plus.
+bool SeveralBoardsOnlyWithoutFault(const core::RegulationProfile& profile);
+
 // The side's whole-IMP share of `total` on its `index`-th (from 0) of
 // `boards` boards: floor((index+1) total / boards) - floor(index total /
 // boards).
