@@ -76,6 +76,10 @@ class AppealTest : public ::testing::Test {
     r.set_session(round);
     *r.mutable_scheduled_start() = ToTimestamp(start);
     *r.mutable_scheduled_end() = ToTimestamp(end);
+    if (C().timeline.contains(round) &&
+        C().timeline.at(round).scheduled_start.has_value()) {
+      r.set_reason("the start was moved");  // a schedule changed
+    }
     Apply(state_, DecideScheduleSession(state_, r));
   }
 
