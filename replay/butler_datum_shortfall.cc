@@ -55,10 +55,11 @@ absl::Status DatumPossible(const CompetitionState& c,
   const int tables = *input.tables_in_play;
   const std::string rule(core::DatumMethodId(c.profile.datum->method));
   if (input.scores.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "board ", board, " of session ", session.number, " would have no "
-        "score left for its datum: all ", tables, " tables are left out (datum rule ",
-        rule, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("board ", board, " of session ", session.number,
+                     " would have no "
+                     "score left for its datum: all ",
+                     tables, " tables are left out (datum rule ", rule, ")"));
   }
   absl::StatusOr<core::DatumResult> datum =
       core::ComputeDatum(*c.profile.datum, input);
@@ -66,8 +67,8 @@ absl::Status DatumPossible(const CompetitionState& c,
   return absl::FailedPreconditionError(absl::StrCat(
       "board ", board, " of session ", session.number, " would keep only ",
       input.scores.size(), " of its ", tables, " scores for the datum, ",
-      left_out, " being left out by adjusted scores: ",
-      datum.status().message(),
+      left_out,
+      " being left out by adjusted scores: ", datum.status().message(),
       ". The board cannot be scored that way; the Chief Director decides "
       "how it is (a fouled-board treatment, or an adjusted score kept in "
       "the datum)"));
@@ -101,9 +102,9 @@ absl::Status CheckEveryBoardHasADatum(const CompetitionState& competition,
     }
     if (!needs_datum) continue;
     TALLY_RETURN_IF_ERROR(DatumPossible(competition, session, number, 0));
-    return absl::FailedPreconditionError(absl::StrCat(
-        "board ", number, " of session ", session.number,
-        " has no datum: it cannot be posted unscored"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("board ", number, " of session ", session.number,
+                     " has no datum: it cannot be posted unscored"));
   }
   return absl::OkStatus();
 }

@@ -10,13 +10,13 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "core/profile/named_rules.h"
+#include "core/scoring/imps.h"
+#include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
 #include "replay/fouled_scoring.h"
 #include "replay/pending_appeals.h"
 #include "replay/rulings.h"
 #include "replay/several_boards.h"
-#include "core/scoring/imps.h"
-#include "core/vp/vp_scale.h"
 
 namespace tally::replay {
 namespace {
@@ -54,9 +54,9 @@ absl::StatusOr<AveragePlusShares> SharesOf(
     }
   }
   AveragePlusShares shares;
-  auto share = [&](const std::map<std::pair<int, int>, std::vector<int>>& by,
-                   std::map<std::pair<int, int>, core::Rational>& out)
-      -> absl::Status {
+  auto share =
+      [&](const std::map<std::pair<int, int>, std::vector<int>>& by,
+          std::map<std::pair<int, int>, core::Rational>& out) -> absl::Status {
     for (const auto& [round_table, boards] : by) {
       const int n = static_cast<int>(boards.size());
       TALLY_ASSIGN_OR_RETURN(std::optional<core::Rational> total,

@@ -763,8 +763,7 @@ TEST_F(OpenStage2Test, IsCreatedOnlyAsButlerPairs) {
 
 class NotPlayedButlerTest : public ButlerSessionTest {
  protected:
-  static v1::RecordRulingRequest NotPlayed(int session, int table,
-                                           int board) {
+  static v1::RecordRulingRequest NotPlayed(int session, int table, int board) {
     v1::RecordRulingRequest r;
     r.set_tournament_id("t");
     r.set_competition_id("abpc");
@@ -808,8 +807,8 @@ class NotPlayedButlerTest : public ButlerSessionTest {
 // 2 sqrt(7) = 5.29 -> 5 IMPs in all (not 2 a board: 4, 8, 14). Every other
 // board is passed out at every table: 0 IMPs.
 TEST_F(NotPlayedButlerTest, AncAppendixAveragePlusOnSeveralBoardsOfAMatch) {
-  for (const auto& [n, total] : {std::pair{2, 3}, std::pair{4, 4},
-                                 std::pair{7, 5}}) {
+  for (const auto& [n, total] :
+       {std::pair{2, 3}, std::pair{4, 4}, std::pair{7, 5}}) {
     PlayWithBoardsNotPlayedAtTable1(n);
     const ButlerSessionScores scores = Scores(1);
     ASSERT_FALSE(scores.matches.empty());
@@ -855,8 +854,8 @@ TEST_F(NotPlayedButlerTest, TravellerSaysTheNotPlayedTableIsNotInTheDatum) {
 // not posted, and its standings are provisional.
 TEST_F(NotPlayedButlerTest, AncSr16_4RefusesARulingLeavingTooFewScores) {
   Create("anc2025_abpc_open_stage1", 14);
-  DefineAndStart(OneRound(1, {1, 2, 3, 4, 5, 6, 7},
-                          {8, 9, 10, 11, 12, 13, 14}, 1, 2));
+  DefineAndStart(
+      OneRound(1, {1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}, 1, 2));
   for (int table = 1; table <= 7; ++table) {
     if (table != 7) Enter(1, table, 1, PassedOut());
     Enter(1, table, 2, PassedOut());
@@ -888,10 +887,10 @@ TEST_F(NotPlayedButlerTest, AncSr16_4RefusesARulingLeavingTooFewScores) {
   p.set_tournament_id("t");
   p.set_competition_id("abpc");
   p.set_session(1);
-  EXPECT_THAT(DecidePostScores(state_, p),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("cannot post"),
-                             HasSubstr("ANC SR 16.4"))));
+  EXPECT_THAT(
+      DecidePostScores(state_, p),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("cannot post"), HasSubstr("ANC SR 16.4"))));
 }
 
 }  // namespace

@@ -462,10 +462,10 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
   if (absl::Status datum = CheckEveryBoardHasADatum(*c, *s); !datum.ok()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ",
-        SessionName(request.competition_id(), request.session()), ": ",
-        datum.message()));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ",
+                     SessionName(request.competition_id(), request.session()),
+                     ": ", datum.message()));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_scores_posted();

@@ -1,10 +1,10 @@
 #include "replay/decide_appeal.h"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -120,14 +120,13 @@ absl::StatusOr<std::pair<int, int>> EntrantsAtTable(const CompetitionState& c,
 // SABF TR 7: "signed by one member of the pair").
 absl::Status CheckPartiesAtTable(const CompetitionState& c,
                                  const v1::AppealLodged& a) {
-  TALLY_ASSIGN_OR_RETURN(auto sides, EntrantsAtTable(c, a.session(), a.table(),
-                                                     a.board()));
+  TALLY_ASSIGN_OR_RETURN(auto sides,
+                         EntrantsAtTable(c, a.session(), a.table(), a.board()));
   const auto& [one, other] = sides;
-  const std::string where =
-      absl::StrCat("board ", a.board(), " at table ", a.table(), " of ",
-                   c.PlaysMatches() ? "round " : "session ", a.session(),
-                   " was played by ", EntrantName(c, one), " and ",
-                   EntrantName(c, other));
+  const std::string where = absl::StrCat(
+      "board ", a.board(), " at table ", a.table(), " of ",
+      c.PlaysMatches() ? "round " : "session ", a.session(), " was played by ",
+      EntrantName(c, one), " and ", EntrantName(c, other));
   if (a.appellant() != one && a.appellant() != other) {
     return absl::FailedPreconditionError(absl::StrCat(
         EntrantName(c, a.appellant()), " did not play the board appealed: ",
@@ -136,9 +135,11 @@ absl::Status CheckPartiesAtTable(const CompetitionState& c,
   const int opponent = a.appellant() == one ? other : one;
   for (int r : a.respondents()) {
     if (r != opponent) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "respondent ", EntrantName(c, r), " did not play against the "
-          "appellant on the board appealed: ", where, " (Law 92A)"));
+      return absl::FailedPreconditionError(
+          absl::StrCat("respondent ", EntrantName(c, r),
+                       " did not play against the "
+                       "appellant on the board appealed: ",
+                       where, " (Law 92A)"));
     }
   }
   return absl::OkStatus();

@@ -383,17 +383,19 @@ absl::Status RefuseOverCommitteeDecision(const CompetitionState& c,
   std::string clause = "SABF TR 7, NSW TR 2.2.3";
   if (const auto& a = c.profile.appeals;
       a.has_value() && !a->further_appeal_clause.empty()) {
-    clause = a->further_appeal_to.empty()
-                 ? absl::StrCat("it is final, ", a->further_appeal_clause)
-                 : absl::StrCat("a further appeal goes to ",
-                                a->further_appeal_to, ", ",
-                                a->further_appeal_clause);
+    clause =
+        a->further_appeal_to.empty()
+            ? absl::StrCat("it is final, ", a->further_appeal_clause)
+            : absl::StrCat("a further appeal goes to ", a->further_appeal_to,
+                           ", ", a->further_appeal_clause);
   }
   const auto refuse = [&](int appeal) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "appeal ", appeal, " decided board ", r.board(), " at table ",
-        r.table(), ": the appeals committee's decision stands and a "
-        "director's ruling cannot supersede it (", clause, ")"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", appeal, " decided board ", r.board(),
+                     " at table ", r.table(),
+                     ": the appeals committee's decision stands and a "
+                     "director's ruling cannot supersede it (",
+                     clause, ")"));
   };
   for (const auto& [number, a] : c.appeals) {
     if (!a.decided.has_value() || a.withdrawn.has_value()) continue;

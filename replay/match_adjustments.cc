@@ -408,8 +408,7 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
                            ApplyFouled(profile, round, input, score, deltas));
     for (int b : fouled) boards.erase(b);  // scored under the treatment
     TALLY_RETURN_IF_ERROR(
-        ApplyDatum(profile, round, input, rule, shares, boards, score,
-                   deltas));
+        ApplyDatum(profile, round, input, rule, shares, boards, score, deltas));
     if ((!boards.empty() || !fouled.empty()) &&
         input.half_matches.has_value()) {
       // The group's tables are IMPed against the changed datums.

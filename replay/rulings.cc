@@ -133,8 +133,8 @@ std::optional<v1::RulingMade> RulingOfVariedDecision(
 }
 
 std::optional<v1::RulingMade> RulingOfMeritPenalty(
-    const v1::AppealLodged& lodged, const v1::AppealDecided& decided,
-    int top, bool vps_as_ruling) {
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided, int top,
+    bool vps_as_ruling) {
   if (!decided.has_penalty()) return std::nullopt;
   const v1::MeritPenalty& m = decided.penalty();
   if (m.amount().denominator() <= 0) return std::nullopt;

@@ -84,8 +84,8 @@ const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
 // or VPs in an event of matches (`vps_as_ruling` false: the caller records
 // a PenaltyAwarded instead).
 std::optional<v1::RulingMade> RulingOfMeritPenalty(
-    const v1::AppealLodged& lodged, const v1::AppealDecided& decided,
-    int top, bool vps_as_ruling);
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided, int top,
+    bool vps_as_ruling);
 
 std::optional<v1::RulingMade> RulingOfVariedDecision(
     const v1::AppealLodged& lodged, const v1::AppealDecided& decided,

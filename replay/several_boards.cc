@@ -33,7 +33,8 @@ absl::StatusOr<std::optional<core::Rational>> SeveralBoardsTotal(
     if (boards >= 8) {
       // NSW TR 12.10(c): "the maximum number of IMPs in the range which
       // scores 18 Victory Points in the corresponding WBF VP scale".
-      TALLY_ASSIGN_OR_RETURN(auto margins, core::WbfDiscreteUpperMargins(boards));
+      TALLY_ASSIGN_OR_RETURN(auto margins,
+                             core::WbfDiscreteUpperMargins(boards));
       m = static_cast<int>(margins[8]);
     }
     TALLY_ASSIGN_OR_RETURN(core::UnplayedBoardsImps award,

@@ -571,8 +571,8 @@ absl::Status Evolve(const v1::Event& event, State& state) {
           award.mutable_vps()->set_units(vps.units());
           award.mutable_vps()->set_places(vps.places());
           award.set_clause(d.penalty().clause());
-          award.set_reason(absl::StrCat("appeal ", d.appeal(),
-                                        " without merit"));
+          award.set_reason(
+              absl::StrCat("appeal ", d.appeal(), " without merit"));
           c->penalties.push_back(std::move(record));
         }
       }

@@ -62,8 +62,8 @@ class RegulationFixesTest : public ::testing::Test {
     *request.mutable_options() = Options();
     request.set_tournament_id("t");
     v1::CommandOutcome out;
-    grpc::Status s = ((*director_).*rpc)(ContextAs("td:test").get(), request,
-                                         &out);
+    grpc::Status s =
+        ((*director_).*rpc)(ContextAs("td:test").get(), request, &out);
     if (!s.ok()) return server::FromGrpcStatus(s);
     return out;
   }
@@ -101,8 +101,7 @@ class RegulationFixesTest : public ::testing::Test {
   }
 
   // Law 12C2(a): `board` not played at `table`, average plus to both.
-  static v1::RecordRulingRequest NotPlayed(int session, int table,
-                                           int board) {
+  static v1::RecordRulingRequest NotPlayed(int session, int table, int board) {
     v1::RecordRulingRequest r;
     r.set_session(session);
     r.set_table(table);
@@ -156,13 +155,12 @@ TEST_F(RegulationFixesTest, AncSr62LateRulingIsNotExtendedByARoundUnderWay) {
   ASSERT_THAT(client_->RegisterPairs(10), IsOk());
   absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 5);
   ASSERT_THAT(draw, IsOk());
-  ASSERT_THAT(client_->Schedule(1, Clock(9, 30), Clock(11, 30), false),
-              IsOk());
+  ASSERT_THAT(client_->Schedule(1, Clock(9, 30), Clock(11, 30), false), IsOk());
   ASSERT_THAT(client_->Schedule(2, Clock(11, 45), Clock(13, 45), false),
               IsOk());
   const v1::DrawnMatch& m = draw->matches(0);
-  v1::LodgeAppealRequest late = Appeal(v1::APPEAL_KIND_RULING_REVIEW,
-                                       m.table(), 3, m.home(), m.away());
+  v1::LodgeAppealRequest late =
+      Appeal(v1::APPEAL_KIND_RULING_REVIEW, m.table(), 3, m.home(), m.away());
   late.mutable_appeal()->set_ruling_made_after_session(true);
   *late.mutable_appeal()->mutable_ruling_advised_at() =
       replay::ToTimestamp(Clock(12, 10));
@@ -206,8 +204,8 @@ TEST_F(RegulationFixesTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
   absl::StatusOr<v1::CommandOutcome> ruling = Rule(r);
   ASSERT_THAT(ruling, IsOk());
 
-  v1::LodgeAppealRequest late = Appeal(v1::APPEAL_KIND_RULING_REVIEW,
-                                       m.table(), 3, m.home(), m.away());
+  v1::LodgeAppealRequest late =
+      Appeal(v1::APPEAL_KIND_RULING_REVIEW, m.table(), 3, m.home(), m.away());
   late.mutable_appeal()->set_ruling_sequence(ruling->sequence());
   late.mutable_appeal()->set_ruling_made_after_session(true);
   *late.mutable_appeal()->mutable_ruling_advised_at() =
@@ -304,9 +302,8 @@ TEST_F(RegulationFixesTest, AncSr16_4RefusesABoardLeftWithTooFewScores) {
                        AllOf(HasSubstr("board 1 of session 1"),
                              HasSubstr("ANC SR 16.4"))));
   EXPECT_EQ(*client_->LogLength(), *before);
-  EXPECT_THAT(client_->Post(1),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("missing")));
+  EXPECT_THAT(client_->Post(1), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                         HasSubstr("missing")));
 }
 
 // Defect 5. sabf_butler_swiss (SABF TR 7). (a) Only a pair at the table
@@ -316,14 +313,13 @@ TEST_F(RegulationFixesTest, AncSr16_4RefusesABoardLeftWithTooFewScores) {
 // appeal to the Management Committee").
 TEST_F(RegulationFixesTest, SabfTr7AppealsParticipantsPenaltyAndFinality) {
   StartServer("reg-fix-5");
-  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS,
-                              "sabf_butler_swiss"),
-              IsOk());
+  ASSERT_THAT(
+      client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "sabf_butler_swiss"),
+      IsOk());
   ASSERT_THAT(client_->RegisterPairs(10), IsOk());
   absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 5);
   ASSERT_THAT(draw, IsOk());
-  ASSERT_THAT(client_->Schedule(1, Clock(10, 0), Clock(11, 10), false),
-              IsOk());
+  ASSERT_THAT(client_->Schedule(1, Clock(10, 0), Clock(11, 10), false), IsOk());
   At(Clock(10, 30));
   for (const v1::DrawnMatch& dm : draw->matches()) {
     for (int b : draw->boards()) {
