@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -10,9 +11,9 @@
 #include "core/base/status_macros.h"
 #include "core/scoring/board.h"
 #include "replay/bridge_convert.h"
-#include "replay/datum_view.h"
 #include "replay/butler_ranking.h"
 #include "replay/butler_session.h"
+#include "replay/datum_view.h"
 #include "replay/decide.h"
 #include "replay/fouled_scoring.h"
 #include "replay/pending_appeals.h"
@@ -39,8 +40,11 @@ v1::DecimalValue Imps(const core::Rational& r) {
       r, r.is_integer() ? 0 : 2, core::HalfRounding::kAwayFromZero));
 }
 
-std::string RoleName(core::ScoreRole role) {
-  switch (role) {
+// "not in datum" for a score the datum left out entirely (an adjusted
+// table, Law 12C2), not merely trimmed.
+std::string RoleName(std::optional<core::ScoreRole> role) {
+  if (!role.has_value()) return "not in datum";
+  switch (*role) {
     case core::ScoreRole::kUsed:
       return "used";
     case core::ScoreRole::kDroppedHigh:
@@ -52,7 +56,7 @@ std::string RoleName(core::ScoreRole role) {
     case core::ScoreRole::kPendingAppeal:
       return "pending appeal";
     case core::ScoreRole::kAppealDecided:
-      return std::string(core::ScoreRoleText(role));
+      return std::string(core::ScoreRoleText(*role));
   }
   return "";
 }

@@ -1,21 +1,77 @@
 #include "replay/butler_session.h"
 
+#include <map>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/adjust/artificial.h"
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "core/profile/named_rules.h"
+#include "core/scoring/imps.h"
+#include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
 #include "replay/fouled_scoring.h"
 #include "replay/pending_appeals.h"
 #include "replay/rulings.h"
-#include "core/scoring/imps.h"
-#include "core/vp/vp_scale.h"
+#include "replay/several_boards.h"
 
 namespace tally::replay {
 namespace {
+
+// (table, board) -> a side's share of its match's award for average plus
+// on several boards (replay/several_boards.h).
+struct AveragePlusShares {
+  std::map<std::pair<int, int>, core::Rational> ns;
+  std::map<std::pair<int, int>, core::Rational> ew;
+};
+
+// ANC SR 7.5-7.6 and appendix, NSW TR 12.10: a side with average plus on N
+// boards of one match (a round at one table) gets the regulation's total
+// for N boards, not N times one board's (replay/several_boards.h).
+absl::StatusOr<AveragePlusShares> SharesOf(
+    const SessionState& session, const core::RegulationProfile& profile) {
+  // (round, table) -> the boards with average plus to NS, to EW, in order.
+  std::map<std::pair<int, int>, std::vector<int>> ns_boards, ew_boards;
+  for (const auto& [table_board, slot] : session.slots) {
+    const auto [table, board] = table_board;
+    std::optional<AdjustmentInForce> a =
+        AdjustmentAt(session.rulings, board, table);
+    if (!a.has_value() || !a->score->has_artificial()) continue;
+    const v1::ArtificialAdjustedScore& art = a->score->artificial();
+    if (SeveralBoardsOnlyWithoutFault(profile) &&
+        (art.ns() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ||
+         art.ew() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS)) {
+      continue;  // NSW TR 12.10: "through no fault of the players"
+    }
+    if (art.ns() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
+      ns_boards[{slot.round, table}].push_back(board);
+    }
+    if (art.ew() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
+      ew_boards[{slot.round, table}].push_back(board);
+    }
+  }
+  AveragePlusShares shares;
+  auto share =
+      [&](const std::map<std::pair<int, int>, std::vector<int>>& by,
+          std::map<std::pair<int, int>, core::Rational>& out) -> absl::Status {
+    for (const auto& [round_table, boards] : by) {
+      const int n = static_cast<int>(boards.size());
+      TALLY_ASSIGN_OR_RETURN(std::optional<core::Rational> total,
+                             SeveralBoardsTotal(profile, /*teams=*/false, n));
+      if (!total.has_value()) continue;
+      for (int k = 0; k < n; ++k) {
+        out[{round_table.second, boards[k]}] = WholeImpShare(*total, k, n);
+      }
+    }
+    return absl::OkStatus();
+  };
+  TALLY_RETURN_IF_ERROR(share(ns_boards, shares.ns));
+  TALLY_RETURN_IF_ERROR(share(ew_boards, shares.ew));
+  return shares;
+}
 
 // The board's datum from the results in, and each table's IMPs against it,
 // under the rulings in force (replay/adjusted_boards.h).
@@ -23,7 +79,7 @@ absl::Status ScoreBoard(const SessionState& session,
                         const CompetitionState* competition,
                         const core::DatumRule& rule,
                         const core::ArtificialImpsRule& artificial,
-                        ButlerBoard& board) {
+                        const AveragePlusShares& shares, ButlerBoard& board) {
   core::DatumInput input;
   // "n being the number of tables" (ANC SR 16.11): the tables the movement
   // plays the board at, which is the whole field in a Mitchell.
@@ -67,6 +123,15 @@ absl::Status ScoreBoard(const SessionState& session,
     TALLY_ASSIGN_OR_RETURN(
         core::TableAward award,
         AdjustedButlerImps(tables[i], board.board, datum, artificial));
+    if (IsArtificial(tables[i])) {  // average plus on several boards
+      const std::pair<int, int> key{tables[i].result->slot.table, board.board};
+      if (auto it = shares.ns.find(key); it != shares.ns.end()) {
+        award.north_south = it->second;
+      }
+      if (auto it = shares.ew.find(key); it != shares.ew.end()) {
+        award.east_west = it->second;
+      }
+    }
     ButlerLine& line = board.lines[i];
     line.ns_imps = static_cast<int>(
         award.north_south.RoundToInteger(core::HalfRounding::kAwayFromZero));
@@ -237,6 +302,8 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
       artificial = *r;
     }
   }
+  TALLY_ASSIGN_OR_RETURN(const AveragePlusShares shares,
+                         SharesOf(session, profile));
   ButlerSessionScores scores;
   scores.ranks_on_vps = profile.vp.has_value();
   for (const auto& [board, times] : session.times_scheduled) {
@@ -249,9 +316,18 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
         ScoreFouledButlerBoard(session, competition, *profile.datum, scored));
     if (!fouled) {
       TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
-                                       artificial, scored));
+                                       artificial, shares, scored));
     }
     MarkFouledLines(scored);
+    // A complete board the rulings left without a datum (too few scores:
+    // ANC SR 16.4) is not scored at its tables: nothing built on it is
+    // final (decide refuses such a ruling and its posting).
+    if (scored.complete && !scored.datum.has_value() &&
+        !scored.fouled.has_value()) {
+      for (const ButlerLine& line : scored.lines) {
+        if (!line.ns_imps.has_value()) scores.provisional = true;
+      }
+    }
   }
   for (const v1::MovementRound& round : session.movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {

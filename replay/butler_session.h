@@ -66,9 +66,11 @@ struct ButlerLine {
   const EnteredResult* result = nullptr;
   // North-South's IMPs against the datum; none while the board has none.
   std::optional<int> ns_imps;
-  // What the datum made of this score; kUsed when there is no datum yet
-  // or the table's adjusted score is left out of it.
-  core::ScoreRole role = core::ScoreRole::kUsed;
+  // What the datum made of this score; nullopt when the score is not in
+  // the datum: an adjusted table left out of it (weighted, artificial, a
+  // board not played: Law 12C2), a fouled form scored without a datum.
+  // Set only once the board has a datum.
+  std::optional<core::ScoreRole> role;
   // East-West's IMPs when a ruling in force does not balance the table
   // (a split or artificial score); else they are -ns_imps.
   std::optional<int> ew_imps;

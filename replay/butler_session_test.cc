@@ -16,9 +16,11 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
+#include "replay/butler_queries.h"
 #include "replay/butler_ranking.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
+#include "replay/decide_ruling.h"
 #include "replay/offence_register.h"
 #include "replay/qualify.h"
 #include "replay/queries.h"
@@ -28,6 +30,7 @@ namespace {
 
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -754,6 +757,140 @@ TEST_F(OpenStage2Test, IsCreatedOnlyAsButlerPairs) {
       DecideCreateCompetition(state_, c),
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("butler pairs")));
   EXPECT_FALSE(Abpc().PlaysMatches());
+}
+
+// ---- Issue #16: boards not played at a table (Law 12C2(a)) ----
+
+class NotPlayedButlerTest : public ButlerSessionTest {
+ protected:
+  static v1::RecordRulingRequest NotPlayed(int session, int table, int board) {
+    v1::RecordRulingRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_session(session);
+    r.set_table(table);
+    r.set_board(board);
+    r.set_law("Law 12C2(a)");
+    r.set_text("the board could not be played in the time");
+    r.set_board_not_played(true);
+    r.mutable_adjusted()->mutable_artificial()->set_ns(
+        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    r.mutable_adjusted()->mutable_artificial()->set_ew(
+        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    return r;
+  }
+  absl::StatusOr<v1::EventPayload> Rule(const v1::RecordRulingRequest& r) {
+    return DecideRecordRuling(state_, r, absl::UnixEpoch());
+  }
+  // Open Stage 2 (ANC SR 16.11: (n-2) middle scores), 4 tables playing
+  // boards 1-12, every board passed out, except the first `n` boards at
+  // table 1, ruled not played there (average plus to both pairs).
+  void PlayWithBoardsNotPlayedAtTable1(int n) {
+    Create("anc2025_abpc_open_stage2", 8);
+    DefineAndStart(OneRound(1, {1, 2, 3, 4}, {5, 6, 7, 8}, 1, 12));
+    for (int table = 1; table <= 4; ++table) {
+      for (int board = 1; board <= 12; ++board) {
+        if (table == 1 && board <= n) continue;
+        Enter(1, table, board, PassedOut());
+      }
+    }
+    for (int board = 1; board <= n; ++board) {
+      Apply(state_, Rule(NotPlayed(1, 1, board)));
+    }
+  }
+};
+
+// Defect 2. ANC SR 7.5-7.6 and the appendix: "IMP scored Pairs events: an
+// IMP score of 2 sqrt(N)/N" per board, the match's net IMPs "rounded to the
+// nearest IMP (0.5 IMPs rounded up)". 2, 4 and 7 boards not played at
+// table 1 give each pair 2 sqrt(2) = 2.83 -> 3, 2 sqrt(4) = 4 and
+// 2 sqrt(7) = 5.29 -> 5 IMPs in all (not 2 a board: 4, 8, 14). Every other
+// board is passed out at every table: 0 IMPs.
+TEST_F(NotPlayedButlerTest, AncAppendixAveragePlusOnSeveralBoardsOfAMatch) {
+  for (const auto& [n, total] :
+       {std::pair{2, 3}, std::pair{4, 4}, std::pair{7, 5}}) {
+    PlayWithBoardsNotPlayedAtTable1(n);
+    const ButlerSessionScores scores = Scores(1);
+    ASSERT_FALSE(scores.matches.empty());
+    const ButlerMatch& m = scores.matches.front();
+    ASSERT_EQ(m.table, 1);
+    EXPECT_EQ(m.ns_imps, core::Rational(total)) << n << " boards";
+    EXPECT_EQ(m.ew_imps, core::Rational(total)) << n << " boards";
+    EXPECT_EQ(scores.pairs.at(1).net_imps, core::Rational(total));
+    EXPECT_EQ(scores.pairs.at(5).net_imps, core::Rational(total));
+  }
+}
+
+// Defect 4. The traveller of a board not played at table 1: the table's
+// artificial score is not part of the datum (taken over tables 2-4), and
+// the traveller says "not in datum", not "used".
+TEST_F(NotPlayedButlerTest, TravellerSaysTheNotPlayedTableIsNotInTheDatum) {
+  PlayWithBoardsNotPlayedAtTable1(1);
+  const ButlerSessionScores scores = Scores(1);
+  const ButlerBoard& board = scores.boards.at(1);
+  ASSERT_TRUE(board.datum.has_value());
+  EXPECT_EQ(board.datum->considered, 3);
+  ASSERT_EQ(board.lines.size(), 4u);
+  EXPECT_FALSE(board.lines[0].role.has_value());  // table 1
+  EXPECT_TRUE(board.lines[1].role.has_value());
+  v1::GetTravellerRequest t;
+  t.set_tournament_id("t");
+  t.set_competition_id("abpc");
+  t.set_session(1);
+  t.set_board(1);
+  absl::StatusOr<v1::Traveller> traveller =
+      BuildButlerTraveller(state_, Abpc(), t);
+  ASSERT_THAT(traveller, IsOk());
+  ASSERT_EQ(traveller->lines_size(), 4);
+  EXPECT_EQ(traveller->lines(0).table(), 1);
+  EXPECT_EQ(traveller->lines(0).datum_role(), "not in datum");
+  EXPECT_NE(traveller->lines(1).datum_role(), "not in datum");
+}
+
+// Defect 3. ANC SR 16.4: "the (n-6) middle scores", so a board needs 7
+// scores. 7 tables; board 1 not played at table 7 would leave 6, none to
+// average: the ruling is refused naming the clause and nothing changes.
+// A log that already holds such a ruling (decided before this check) is
+// not posted, and its standings are provisional.
+TEST_F(NotPlayedButlerTest, AncSr16_4RefusesARulingLeavingTooFewScores) {
+  Create("anc2025_abpc_open_stage1", 14);
+  DefineAndStart(
+      OneRound(1, {1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}, 1, 2));
+  for (int table = 1; table <= 7; ++table) {
+    if (table != 7) Enter(1, table, 1, PassedOut());
+    Enter(1, table, 2, PassedOut());
+  }
+  const uint64_t before = state_.last_sequence;
+  EXPECT_THAT(Rule(NotPlayed(1, 7, 1)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("board 1 of session 1"),
+                             HasSubstr("ANC SR 16.4"))));
+  EXPECT_EQ(state_.last_sequence, before);
+
+  // The same ruling as an older log holds it.
+  v1::EventPayload old;
+  v1::RulingMade* m = old.mutable_ruling_made();
+  const v1::RecordRulingRequest r = NotPlayed(1, 7, 1);
+  m->set_competition_id("abpc");
+  m->set_session(1);
+  m->set_table(7);
+  m->set_board(1);
+  m->set_law(r.law());
+  m->set_text(r.text());
+  m->set_board_not_played(true);
+  m->set_ns_pair(7);
+  m->set_ew_pair(14);
+  *m->mutable_adjusted() = r.adjusted();
+  Apply(state_, old);
+  EXPECT_TRUE(Scores(1).provisional);
+  v1::PostScoresRequest p;
+  p.set_tournament_id("t");
+  p.set_competition_id("abpc");
+  p.set_session(1);
+  EXPECT_THAT(
+      DecidePostScores(state_, p),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("cannot post"), HasSubstr("ANC SR 16.4"))));
 }
 
 }  // namespace

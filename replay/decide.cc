@@ -12,6 +12,7 @@
 #include "core/movement/mitchell_matches.h"
 #include "core/movement/movement.h"
 #include "replay/bridge_convert.h"
+#include "replay/butler_datum_shortfall.h"
 #include "replay/decide_butler.h"
 #include "replay/decide_matches.h"
 #include "replay/decide_withdrawals.h"
@@ -454,6 +455,17 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
         "cannot post ",
         SessionName(request.competition_id(), request.session()), ": ", missing,
         " result(s) still missing, the first being ", first_missing));
+  }
+  // A Butler board with every result in but too few scores for its datum
+  // (ANC SR 16.4) would be posted unscored.
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindCompetition(state, request.tournament_id(),
+                                         request.competition_id()));
+  if (absl::Status datum = CheckEveryBoardHasADatum(*c, *s); !datum.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ",
+                     SessionName(request.competition_id(), request.session()),
+                     ": ", datum.message()));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_scores_posted();

@@ -1,10 +1,10 @@
 #include "replay/decide_appeal.h"
 
 #include <algorithm>
-#include <utility>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -19,6 +19,7 @@
 #include "replay/decide_ruling.h"
 #include "replay/knockout_results.h"
 #include "replay/rulings.h"
+#include "replay/time_windows.h"
 #include "replay/window_check.h"
 
 namespace tally::replay {
@@ -82,6 +83,100 @@ absl::Status CheckEntrant(const CompetitionState& c, int entrant,
     return absl::NotFoundError(
         absl::StrCat("the ", role, " ", c.IsTeams() ? "team " : "pair ",
                      entrant, " is not registered in '", c.id, "'"));
+  }
+  return absl::OkStatus();
+}
+
+// The two entrants that played `board` at `table` of `session` (in an event
+// of matches, the round: the match drawn at the table), or NotFound.
+absl::StatusOr<std::pair<int, int>> EntrantsAtTable(const CompetitionState& c,
+                                                    int session, int table,
+                                                    int board) {
+  if (c.PlaysMatches()) {
+    auto round = c.rounds.find(session);
+    if (round != c.rounds.end()) {
+      for (const v1::DrawnMatch& m : round->second.draw.matches()) {
+        if (m.table() == table) return std::make_pair(m.home(), m.away());
+      }
+    }
+    return absl::NotFoundError(absl::StrCat("round ", session, " of '", c.id,
+                                            "' has no match drawn at table ",
+                                            table));
+  }
+  auto s = c.sessions.find(session);
+  if (s != c.sessions.end()) {
+    auto slot = s->second.slots.find({table, board});
+    if (slot != s->second.slots.end()) {
+      return std::make_pair(slot->second.ns_pair, slot->second.ew_pair);
+    }
+  }
+  return absl::NotFoundError(absl::StrCat("session ", session, " of '", c.id,
+                                          "' does not play board ", board,
+                                          " at table ", table));
+}
+
+// An appeal is a table's: the appellant and the respondents played the
+// board there, on opposite sides (Law 92A: "a contestant ... may appeal";
+// SABF TR 7: "signed by one member of the pair").
+absl::Status CheckPartiesAtTable(const CompetitionState& c,
+                                 const v1::AppealLodged& a) {
+  TALLY_ASSIGN_OR_RETURN(auto sides,
+                         EntrantsAtTable(c, a.session(), a.table(), a.board()));
+  const auto& [one, other] = sides;
+  const std::string where = absl::StrCat(
+      "board ", a.board(), " at table ", a.table(), " of ",
+      c.PlaysMatches() ? "round " : "session ", a.session(), " was played by ",
+      EntrantName(c, one), " and ", EntrantName(c, other));
+  if (a.appellant() != one && a.appellant() != other) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        EntrantName(c, a.appellant()), " did not play the board appealed: ",
+        where, "; only a side at that table may appeal (Law 92A, SABF TR 7)"));
+  }
+  const int opponent = a.appellant() == one ? other : one;
+  for (int r : a.respondents()) {
+    if (r != opponent) {
+      return absl::FailedPreconditionError(
+          absl::StrCat("respondent ", EntrantName(c, r),
+                       " did not play against the "
+                       "appellant on the board appealed: ",
+                       where, " (Law 92A)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// ANC SR 6.2 "when the ruling is made after the session": when the appeal
+// names the ruling, the log says when it was made, and a claim that it came
+// after the session must agree. FailedPrecondition when the ruling was made
+// before the session's scheduled end (or before play finished) or after the
+// parties are said to have been advised of it.
+absl::Status CheckLateRulingClaim(const CompetitionState& c,
+                                  const v1::AppealLodged& a,
+                                  const RulingRecord& ruling,
+                                  absl::TimeZone zone) {
+  if (!a.ruling_made_after_session()) return absl::OkStatus();
+  const char* unit = c.PlaysMatches() ? "round " : "session ";
+  std::optional<absl::Time> ended;
+  if (auto t = c.timeline.find(a.session()); t != c.timeline.end()) {
+    ended = t->second.scheduled_end.has_value() ? t->second.scheduled_end
+                                                : t->second.play_finished;
+  }
+  const auto clock = [&](absl::Time t) {
+    return absl::FormatTime("%Y-%m-%d %H:%M:%S", t, zone);
+  };
+  if (ended.has_value() && ruling.made_at <= *ended) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "ruling ", ruling.sequence, " was made at ", clock(ruling.made_at),
+        ", before ", unit, a.session(), " ended at ", clock(*ended),
+        ": it is not a ruling made after the session, and its time runs "
+        "from the session's scheduled finish (ANC SR 6.2, NZ LIRG 92B)"));
+  }
+  if (a.has_ruling_advised_at() &&
+      ToTime(a.ruling_advised_at()) < ruling.made_at) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the parties cannot have been advised at ",
+        clock(ToTime(a.ruling_advised_at())), " of ruling ", ruling.sequence,
+        ", made at ", clock(ruling.made_at), " (ANC SR 6.2)"));
   }
   return absl::OkStatus();
 }
@@ -222,6 +317,11 @@ absl::StatusOr<v1::MeritPenalty> CheckPenalty(const CompetitionState& c,
   }
   const std::string clause = p.clause();
   if (p.kind() == v1::MERIT_PENALTY_KIND_VICTORY_POINTS) {
+    if (!(amount * core::Rational(100)).is_integer()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "VPs are deducted in hundredths, as the scales publish them (",
+          clause, ")"));
+    }
     if (!c.profile.vp.has_value()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "'", c.id, "' is not scored in victory points (", clause, ")"));
@@ -295,14 +395,28 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
   for (const std::string& who : in.involved()) {
     TALLY_RETURN_IF_ERROR(CheckName("person involved", who));
   }
+  TALLY_RETURN_IF_ERROR(CheckPartiesAtTable(*c, in));
+  const RulingRecord* ruling = nullptr;
   if (in.ruling_sequence() != 0) {
-    const RulingRecord* ruling =
+    ruling =
         FindRuling(RulingsOfSession(*c, in.session()), in.ruling_sequence());
     if (ruling == nullptr || ruling->ruling.board() != in.board()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "there is no ruling on board ", in.board(), " of ",
           c->PlaysMatches() ? "round " : "session ", in.session(), " of '",
           c->id, "' at sequence ", in.ruling_sequence(), " to appeal"));
+    }
+  } else if (in.ruling_made_after_session()) {
+    // ANC SR 6.2: the log, not the claim, says when a ruling was made.
+    for (const RulingRecord& r : RulingsOfSession(*c, in.session())) {
+      if (r.ruling.board() == in.board() && r.ruling.table() == in.table()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "the log holds ruling ", r.sequence, " on board ", in.board(),
+            " at table ", in.table(),
+            ": name the ruling appealed (its sequence) so its time can be "
+            "checked against the claim that it was made after the session "
+            "(ANC SR 6.2)"));
+      }
     }
   }
   if (in.kind() == v1::APPEAL_KIND_SCORER_DECISION &&
@@ -325,6 +439,10 @@ absl::StatusOr<v1::EventPayload> DecideLodgeAppeal(
     return absl::InvalidArgumentError(
         "the parties cannot have been advised of the ruling after the appeal "
         "is lodged");
+  }
+  if (ruling != nullptr) {
+    TALLY_RETURN_IF_ERROR(CheckLateRulingClaim(
+        *c, in, *ruling, TimelineOf(*tournament, *c).stage.zone));
   }
   TALLY_ASSIGN_OR_RETURN(const core::TimeWindowRule* rule,
                          WindowFor(*c, in.kind()));

@@ -16,6 +16,7 @@
 #include "replay/decide_matches.h"
 #include "replay/decide_ruling.h"
 #include "replay/decide_timeline.h"
+#include "replay/match_standings.h"
 #include "replay/rulings.h"
 
 namespace tally::replay {
@@ -75,6 +76,10 @@ class AppealTest : public ::testing::Test {
     r.set_session(round);
     *r.mutable_scheduled_start() = ToTimestamp(start);
     *r.mutable_scheduled_end() = ToTimestamp(end);
+    if (C().timeline.contains(round) &&
+        C().timeline.at(round).scheduled_start.has_value()) {
+      r.set_reason("the start was moved");  // a schedule changed
+    }
     Apply(state_, DecideScheduleSession(state_, r));
   }
 
@@ -101,7 +106,7 @@ class AppealTest : public ::testing::Test {
   }
 
   // Pair 1 appeals the director's ruling on board 3 of round 1, table 1,
-  // against pair 2.
+  // against pair 8, its opponent there (the draw of seed 11).
   static v1::LodgeAppealRequest Lodging(
       v1::AppealKind kind = v1::APPEAL_KIND_DIRECTOR_RULING) {
     v1::LodgeAppealRequest r;
@@ -114,7 +119,7 @@ class AppealTest : public ::testing::Test {
     a->set_board(3);
     a->set_appellant(1);
     a->set_appellant_signature("Player 1 North");
-    a->add_respondents(2);
+    a->add_respondents(8);
     a->set_grounds("The hesitation did not suggest the 4S bid.");
     a->set_directors_ruling("Result adjusted to 3S making 4, NS +170.");
     return r;
@@ -179,7 +184,7 @@ class AppealTest : public ::testing::Test {
     r.mutable_submission()->set_competition_id("c");
     r.mutable_submission()->set_appeal(appeal);
     r.mutable_submission()->set_submission("The pause was 10 seconds.");
-    r.mutable_submission()->set_signed_by("Player 2 North");
+    r.mutable_submission()->set_signed_by("Player 8 North");
     return r;
   }
 
@@ -190,7 +195,7 @@ class AppealTest : public ::testing::Test {
     r.mutable_reply()->set_appeal(appeal);
     r.mutable_reply()->set_reply(
         "A 10-second pause is normal after a skip bid.");
-    r.mutable_reply()->set_signed_by("Player 2 South");
+    r.mutable_reply()->set_signed_by("Player 8 South");
     return r;
   }
 
@@ -415,9 +420,9 @@ TEST_F(AppealTest, RefusesACommitteeMemberWhoPlaysForEitherSide) {
   Create("sabf_butler_swiss");
   const int n = Lodge(Lodging(), Clock(11, 0));
   EXPECT_THAT(
-      DecideHearAppeal(state_, Hearing(n, {"Chair", "player 2  SOUTH"})),
+      DecideHearAppeal(state_, Hearing(n, {"Chair", "player 8  SOUTH"})),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               AllOf(HasSubstr("respondent, pair 2"), HasSubstr("SABF TR 7"))));
+               AllOf(HasSubstr("respondent, pair 8"), HasSubstr("SABF TR 7"))));
   EXPECT_THAT(
       DecideHearAppeal(state_, Hearing(n, {"Player 1 North"})),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("appellant")));
@@ -499,9 +504,9 @@ TEST_F(AppealTest, RefusesEverythingButAFurtherAppealAfterTheDecision) {
 TEST_F(AppealTest, AncFurtherAppealGoesWhereTheDirectorNamesFromTheAbfRegulations) {
   Create("anc2025_wsp");
   const int n = Lodge(Lodging(), Clock(11, 0));
-  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 2 North"})),
+  EXPECT_THAT(DecideHearAppeal(state_, Hearing(n, {"Chair", "Player 8 North"})),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("respondent, pair 2"),
+                       AllOf(HasSubstr("respondent, pair 8"),
                              HasSubstr("ABF Appeals Regulations (ANC SR 1.1)"),
                              HasSubstr("not held by tally"))));
   Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
@@ -700,6 +705,165 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   ASSERT_TRUE(in_force.has_value());
   EXPECT_EQ(in_force->sequence, state_.last_sequence);
   EXPECT_EQ(in_force->score->assigned().played().tricks(), 9);
+}
+
+// Issue #16 defect 1(a). ANC SR 6.2: a ruling made after the session
+// leaves "30 minutes after the parties are advised", "unless the next
+// round ... is scheduled to commence within that period". Round 1
+// 09:30-11:30, round 2 from 11:45, the parties advised at 12:10: round 2
+// had started before the period began, so the time expires at 12:40, not at
+// round 2's own (13:45 + 30 = 14:15).
+TEST_F(AppealTest, AncSr62LateRulingAdvisedDuringTheNextRoundIsNotExtended) {
+  Create("anc2025_wsp");
+  Schedule(1, Clock(9, 30), Clock(11, 30));
+  Schedule(2, Clock(11, 45), Clock(13, 45));
+  absl::StatusOr<v1::EventPayload> in_time =
+      DecideLodgeAppeal(state_, LateRuling(Clock(12, 10)), Clock(12, 39, 59));
+  ASSERT_THAT(in_time, IsOk());
+  EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()), Clock(12, 40));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, LateRuling(Clock(12, 10)), Clock(12, 40, 1)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("expired at 2026-03-14 12:40:00"),
+                     HasSubstr("ANC SR 6.2"))));
+}
+
+// Issue #16 defect 1(b). ANC SR 6.2 "when the ruling is made after the
+// session": the log says the ruling was made at 11:52, during round 1
+// (scheduled to end at 12:00). A review claiming a late ruling advised at
+// 14:20 is refused: the ruling's time ran from 12:00 (+30: 12:30; round 2
+// at 14:00 does not start within it).
+TEST_F(AppealTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
+  Create("anc2025_wsp");
+  Schedule(1, Clock(10, 0), Clock(12, 0));
+  Schedule(2, Clock(14, 0), Clock(16, 0));
+  const MatchRoundState& r = C().rounds.at(1);
+  for (const v1::DrawnMatch& m : r.draw.matches()) {
+    v1::EnterResultRequest e;
+    e.set_tournament_id("t");
+    e.set_competition_id("c");
+    e.set_session(1);
+    e.set_table(m.table());
+    e.set_board(3);
+    e.mutable_result()->mutable_passed_out();
+    ApplyAt(state_, DecideEnterResult(state_, e), Clock(11, 40));
+  }
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("t");
+  ruling.set_competition_id("c");
+  ruling.set_session(1);
+  ruling.set_table(1);
+  ruling.set_board(3);
+  ruling.set_law("Law 12C1(b)");
+  ruling.set_text("Score assigned: 3S making, NS +140.");
+  v1::PlayedContract* played =
+      ruling.mutable_adjusted()->mutable_assigned()->mutable_played();
+  played->set_level(3);
+  played->set_strain(v1::STRAIN_SPADES);
+  played->set_declarer(v1::SEAT_NORTH);
+  played->set_tricks(9);
+  ApplyAt(state_, DecideRecordRuling(state_, ruling, Clock(11, 52)),
+          Clock(11, 52));
+  const uint64_t ruling_sequence = state_.last_sequence;
+
+  v1::LodgeAppealRequest late = LateRuling(Clock(14, 20));
+  late.mutable_appeal()->set_kind(v1::APPEAL_KIND_RULING_REVIEW);
+  late.mutable_appeal()->set_ruling_sequence(ruling_sequence);
+  EXPECT_THAT(DecideLodgeAppeal(state_, late, Clock(14, 30)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("made at 2026-03-14 11:52:00"),
+                             HasSubstr("before round 1 ended"),
+                             HasSubstr("ANC SR 6.2"))));
+  // Not naming the ruling does not get round the log either.
+  late.mutable_appeal()->set_ruling_sequence(0);
+  EXPECT_THAT(DecideLodgeAppeal(state_, late, Clock(14, 30)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("name the ruling appealed"),
+                             HasSubstr("ANC SR 6.2"))));
+  // As a ruling made during the session, its time expired at 12:30.
+  v1::LodgeAppealRequest plain = Lodging(v1::APPEAL_KIND_RULING_REVIEW);
+  plain.mutable_appeal()->set_ruling_sequence(ruling_sequence);
+  EXPECT_THAT(DecideLodgeAppeal(state_, plain, Clock(14, 30)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("expired at 2026-03-14 12:30:00")));
+  EXPECT_THAT(DecideLodgeAppeal(state_, plain, Clock(12, 29)), IsOk());
+}
+
+// Issue #16 defect 5(a). Law 92A, SABF TR 7: an appeal is a table's; a
+// pair that did not play the board appealed there cannot appeal it, nor
+// be named as respondent.
+TEST_F(AppealTest, AppellantAndRespondentsMustHavePlayedTheBoardAtTheTable) {
+  Create("sabf_butler_swiss");
+  v1::LodgeAppealRequest r = Lodging();
+  r.mutable_appeal()->set_appellant(5);  // registered, plays elsewhere
+  r.mutable_appeal()->set_appellant_signature("Player 5 North");
+  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 0)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("pair 5 did not play the board"),
+                             HasSubstr("SABF TR 7"))));
+  r = Lodging();
+  r.mutable_appeal()->clear_respondents();
+  r.mutable_appeal()->add_respondents(5);
+  EXPECT_THAT(DecideLodgeAppeal(state_, r, Clock(11, 0)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("respondent pair 5 did not play")));
+  EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(11, 0)), IsOk());
+}
+
+// Issue #16 defect 5(b). SABF TR 7: "a fine of up to three Victory
+// Points" for a frivolous appeal comes off the appellant's total: pair 1,
+// after round 1 all passed out (10 VPs each, WBF scale at 0 IMPs), has
+// 10 - 3 = 7.
+TEST_F(AppealTest, PenaltyWithoutMeritIsDeductedFromTheAppellant) {
+  Create("sabf_butler_swiss");
+  PlayAndPost(Clock(11, 0));
+  const int n = Lodge(Lodging(), Clock(11, 5));
+  Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
+  v1::DecideAppealRequest d = Upheld(n);
+  v1::MeritPenalty* p = d.mutable_decided()->mutable_penalty();
+  p->set_kind(v1::MERIT_PENALTY_KIND_VICTORY_POINTS);
+  p->mutable_amount()->set_numerator(3);
+  p->mutable_amount()->set_denominator(1);
+  Apply(state_, DecideDecideAppeal(state_, d));
+  absl::StatusOr<MatchRanking> ranking = RankMatchEntrants(C(), {});
+  ASSERT_THAT(ranking, IsOk());
+  for (const EntrantStanding& row : ranking->rows) {
+    if (row.entrant == 1) {
+      EXPECT_EQ(row.penalties, core::Rational(3));
+      EXPECT_EQ(row.total, core::Rational(7));
+    } else {
+      EXPECT_EQ(row.penalties, core::Rational(0)) << row.entrant;
+      EXPECT_EQ(row.total, core::Rational(10)) << row.entrant;
+    }
+  }
+}
+
+// Issue #16 defect 5(c). SABF TR 7 (a further appeal to the Management
+// Committee) and NSW TR 2.2.3 ("no appeal from any decision of the Appeals
+// Committee"): a director's ruling cannot supersede the committee's
+// decision on the board, nor put a new adjusted score on its table.
+TEST_F(AppealTest, ADirectorsRulingCannotSupersedeTheCommitteesDecision) {
+  Create("sabf_butler_swiss");
+  PlayAndPost(Clock(11, 0));
+  const int n = Lodge(Lodging(), Clock(11, 5));
+  Apply(state_, DecideHearAppeal(state_, Hearing(n, {"Chair", "Member"})));
+  ApplyAt(state_, DecideDecideAppeal(state_, VariedTo3SMaking(n)),
+          Clock(11, 20));
+  const uint64_t decision = state_.last_sequence;
+  v1::RecordRulingRequest ruling;
+  ruling.set_tournament_id("t");
+  ruling.set_competition_id("c");
+  ruling.set_session(1);
+  ruling.set_table(1);
+  ruling.set_board(3);
+  ruling.set_law("Law 12C1(b)");
+  ruling.set_text("Score assigned: passed out.");
+  ruling.mutable_adjusted()->mutable_assigned()->mutable_passed_out();
+  ruling.set_supersedes_sequence(decision);
+  EXPECT_THAT(DecideRecordRuling(state_, ruling, Clock(11, 25)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("appeal 1 decided board 3"),
+                             HasSubstr("SABF TR 7"))));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
 #include "replay/bridge_convert.h"
+#include "replay/butler_datum_shortfall.h"
 #include "replay/decide.h"
 #include "replay/decide_matches.h"
 #include "replay/fouled_matches.h"
@@ -367,6 +368,54 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
       "split");
 }
 
+namespace {
+
+// The appeals committee's decision on a table is final, or goes only to the
+// further body (SABF TR 7: "right of further appeal to the Management
+// Committee"; NSW TR 2.2.3: "no appeal from any decision of the Appeals
+// Committee"): no director's ruling supersedes it, nor the ruling it upheld
+// or varied, and no new adjusted score goes on the table it decided.
+// FailedPrecondition naming the appeal and the clause.
+absl::Status RefuseOverCommitteeDecision(const CompetitionState& c,
+                                         const v1::RecordRulingRequest& r,
+                                         const RulingRecord* superseded) {
+  if (superseded == nullptr && !r.has_adjusted()) return absl::OkStatus();
+  std::string clause = "SABF TR 7, NSW TR 2.2.3";
+  if (const auto& a = c.profile.appeals;
+      a.has_value() && !a->further_appeal_clause.empty()) {
+    clause =
+        a->further_appeal_to.empty()
+            ? absl::StrCat("it is final, ", a->further_appeal_clause)
+            : absl::StrCat("a further appeal goes to ", a->further_appeal_to,
+                           ", ", a->further_appeal_clause);
+  }
+  const auto refuse = [&](int appeal) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("appeal ", appeal, " decided board ", r.board(),
+                     " at table ", r.table(),
+                     ": the appeals committee's decision stands and a "
+                     "director's ruling cannot supersede it (",
+                     clause, ")"));
+  };
+  for (const auto& [number, a] : c.appeals) {
+    if (!a.decided.has_value() || a.withdrawn.has_value()) continue;
+    const v1::AppealLodged& l = a.lodged;
+    if (l.session() != r.session() || l.board() != r.board() ||
+        l.table() != r.table() || (c.IsTeams() && l.room() != r.room())) {
+      continue;
+    }
+    return refuse(number);
+  }
+  if (superseded != nullptr && superseded->from_appeal) {
+    // A varied decision without a matching lodging cannot happen; the
+    // ruling's own flag still says where it came from.
+    return refuse(0);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     const State& state, const v1::RecordRulingRequest& request, absl::Time at) {
   TALLY_ASSIGN_OR_RETURN(const TournamentState* tournament,
@@ -423,6 +472,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     TALLY_RETURN_IF_ERROR(
         CheckSupersedesNotPlayed(*c, superseded->ruling, request));
   }
+  TALLY_RETURN_IF_ERROR(RefuseOverCommitteeDecision(*c, request, superseded));
   if (request.board_not_played() && !request.has_adjusted()) {
     return absl::InvalidArgumentError(
         "a board not played at a table is ruled with an artificial adjusted "
@@ -441,6 +491,10 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           CheckAdjustedScore(request.adjusted(), request.board()));
       if (c->PlaysMatches()) {
         TALLY_RETURN_IF_ERROR(CheckMatchAdjustment(*c, *rulings, request));
+      } else {
+        // ANC SR 16.4 and every datum rule: a board keeps enough scores.
+        TALLY_RETURN_IF_ERROR(CheckRulingLeavesADatum(
+            *c, c->sessions.at(request.session()), request));
       }
       if (request.adjusted().has_split() &&
           request.non_offending() == v1::SIDE_UNSPECIFIED) {

@@ -4,6 +4,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/apply_for_test.h"
+#include "replay/decide_correction.h"
+#include "replay/decide_timeline.h"
+#include "replay/time_windows.h"
 
 namespace tally::replay {
 namespace {
@@ -250,6 +253,83 @@ TEST_F(DecideTest, ResultsWaitForTheSessionToStart) {
   EXPECT_THAT(DecideEnterResult(state_, r),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("table 1 does not play board 3")));
+}
+
+// Issue #16 defect 6. NSW TR 12.4: "At the conclusion of an event, the
+// results will become official 30 minutes after the posting of scores,
+// after which time no further corrections may be made." A one-session
+// night posted at 21:45 with nothing more scheduled is over without
+// `schedule --last-of-stage`: the scorer's window (NSW TR 12.3, 12.4)
+// closes at 22:15, a correction at 22:20 is refused, and the windows say
+// so instead of "the last round's scores have not been posted".
+TEST_F(DecideTest, OneSessionNightWindowsCloseWithoutLastOfStage) {
+  const auto at = [](int hour, int minute) {
+    return absl::FromCivil(absl::CivilSecond(2026, 5, 4, hour, minute, 0),
+                           absl::UTCTimeZone());
+  };
+  ApplyAt(state_, Define([](v1::Movement&) {}), at(19, 0));
+  v1::StartSessionRequest start;
+  start.set_tournament_id("t");
+  start.set_competition_id("pairs");
+  start.set_session(1);
+  ApplyAt(state_, DecideStartSession(state_, start), at(19, 30));
+  for (int table : {1, 2}) {
+    for (int board : {2 * table - 1, 2 * table}) {
+      v1::EnterResultRequest r;
+      r.set_tournament_id("t");
+      r.set_competition_id("pairs");
+      r.set_session(1);
+      r.set_table(table);
+      r.set_board(board);
+      r.mutable_result()->mutable_passed_out();
+      ApplyAt(state_, DecideEnterResult(state_, r), at(21, 0));
+    }
+  }
+  v1::PostScoresRequest post;
+  post.set_tournament_id("t");
+  post.set_competition_id("pairs");
+  post.set_session(1);
+  ApplyAt(state_, DecidePostScores(state_, post), at(21, 45));
+
+  v1::CorrectResultRequest c;
+  c.set_tournament_id("t");
+  c.set_competition_id("pairs");
+  c.set_session(1);
+  c.set_table(1);
+  c.set_board(1);
+  c.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+  c.set_reason("entered against the wrong board");
+  v1::PlayedContract* played = c.mutable_result()->mutable_played();
+  played->set_level(1);
+  played->set_strain(v1::STRAIN_NO_TRUMP);
+  played->set_declarer(v1::SEAT_NORTH);
+  played->set_tricks(7);
+  EXPECT_THAT(DecideCorrectResult(state_, c, at(22, 20)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 12.3, 12.4")));
+  EXPECT_THAT(DecideCorrectResult(state_, c, at(22, 14)), IsOk());
+
+  v1::GetTimeWindowsRequest w;
+  w.set_tournament_id("t");
+  w.set_competition_id("pairs");
+  absl::StatusOr<v1::TimeWindows> windows =
+      BuildTimeWindows(state_, w, at(22, 0));
+  ASSERT_THAT(windows, IsOk());
+  ASSERT_GT(windows->windows_size(), 0);
+  for (const v1::TimeWindowView& v : windows->windows()) {
+    EXPECT_EQ(v.state(), "open") << v.line();
+    EXPECT_EQ(ToTime(v.closes_at()), at(22, 15)) << v.line();
+    EXPECT_THAT(v.line(), ::testing::Not(HasSubstr("have not been posted")));
+  }
+  // A second session scheduled for later lists it: the stage runs on.
+  v1::ScheduleSessionRequest next;
+  next.set_tournament_id("t");
+  next.set_competition_id("pairs");
+  next.set_session(2);
+  *next.mutable_scheduled_start() = ToTimestamp(at(23, 0));
+  *next.mutable_scheduled_end() = ToTimestamp(at(23, 50));
+  ApplyAt(state_, DecideScheduleSession(state_, next), at(22, 16));
+  EXPECT_THAT(DecideCorrectResult(state_, c, at(22, 20)), IsOk());
 }
 
 }  // namespace

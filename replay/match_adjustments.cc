@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -17,6 +18,7 @@
 #include "replay/fouled_matches.h"
 #include "replay/matchpoint_rulings.h"
 #include "replay/rulings.h"
+#include "replay/several_boards.h"
 
 namespace tally::replay {
 namespace {
@@ -66,12 +68,80 @@ std::set<int> AdjustedBoards(const MatchRoundState& round,
   return boards;
 }
 
+// (table, board) -> a side's share of its match's award for average plus
+// on several boards (ANC SR 7.5-7.6 and appendix; NSW TR 12.10;
+// replay/several_boards.h): `home` for the home team (pairs: North-South),
+// `away` for the away team (East-West). Each board gets total / N, exact.
+struct AveragePlusShares {
+  std::map<std::pair<int, int>, core::Rational> home;
+  std::map<std::pair<int, int>, core::Rational> away;
+};
+
+absl::StatusOr<AveragePlusShares> SharesOf(
+    const core::RegulationProfile& profile, const MatchRoundState& round,
+    const core::RoundInput& input, bool teams) {
+  AveragePlusShares shares;
+  const std::vector<v1::Room> rooms =
+      teams ? std::vector<v1::Room>{v1::ROOM_OPEN, v1::ROOM_CLOSED}
+            : std::vector<v1::Room>{v1::ROOM_UNSPECIFIED};
+  for (const core::MatchAtTable& m : input.matches) {
+    std::set<int> home, away;  // boards with average plus to each side
+    for (int b : input.boards) {
+      for (v1::Room room : rooms) {
+        std::optional<AdjustmentInForce> a =
+            AdjustmentAt(round.rulings, b, m.table, room);
+        if (!a.has_value() || !a->score->has_artificial()) continue;
+        const v1::ArtificialAdjustedScore& art = a->score->artificial();
+        if (SeveralBoardsOnlyWithoutFault(profile) &&
+            (art.ns() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ||
+             art.ew() != v1::ARTIFICIAL_AWARD_AVERAGE_PLUS)) {
+          continue;  // NSW TR 12.10: "through no fault of the players"
+        }
+        // Home sits North-South in the open room, East-West in the closed.
+        const bool home_ns = room != v1::ROOM_CLOSED;
+        if (art.ns() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
+          (home_ns ? home : away).insert(b);
+        }
+        if (art.ew() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
+          (home_ns ? away : home).insert(b);
+        }
+      }
+    }
+    auto share = [&](const std::set<int>& boards,
+                     std::map<std::pair<int, int>, core::Rational>& out)
+        -> absl::Status {
+      if (boards.empty()) return absl::OkStatus();
+      const int n = static_cast<int>(boards.size());
+      TALLY_ASSIGN_OR_RETURN(std::optional<core::Rational> total,
+                             SeveralBoardsTotal(profile, teams, n));
+      if (!total.has_value()) return absl::OkStatus();
+      for (int b : boards) out[{m.table, b}] = *total / core::Rational(n);
+      return absl::OkStatus();
+    };
+    TALLY_RETURN_IF_ERROR(share(home, shares.home));
+    TALLY_RETURN_IF_ERROR(share(away, shares.away));
+  }
+  return shares;
+}
+
+// Replaces a side's average plus on `board` at `table` by its share.
+void ApplyShares(const AveragePlusShares& shares, int table, int board,
+                 core::Rational& home, core::Rational& away) {
+  if (auto it = shares.home.find({table, board}); it != shares.home.end()) {
+    home = it->second;
+  }
+  if (auto it = shares.away.find({table, board}); it != shares.away.end()) {
+    away = it->second;
+  }
+}
+
 // Teams: the adjusted room of each match's board IMPed against the other
 // room's result (replay/adjusted_boards.h's Butler arithmetic with the
 // other room's score as the reference).
 absl::Status ApplyTeams(const MatchRoundState& round,
                         const core::RoundInput& input,
                         const core::ArtificialImpsRule& rule,
+                        const AveragePlusShares& shares,
                         const std::set<int>& boards, core::RoundScore& score,
                         std::map<int, MatchDelta>& deltas) {
   for (int b : boards) {
@@ -102,10 +172,11 @@ absl::Status ApplyTeams(const MatchRoundState& round,
         }
         if (!award.has_value()) break;  // the other room is not in yet
         // Home sits North-South in the open room, East-West in the closed.
-        const core::Rational home =
+        core::Rational home =
             room == v1::ROOM_OPEN ? award->north_south : award->east_west;
-        const core::Rational away =
+        core::Rational away =
             room == v1::ROOM_OPEN ? award->east_west : award->north_south;
+        if (IsArtificial(table)) ApplyShares(shares, m.table, b, home, away);
         MatchDelta& d = deltas[m.table];
         if (auto old = board->ns_points.find({m.table, 1});
             old != board->ns_points.end()) {
@@ -165,6 +236,7 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
                         const MatchRoundState& round,
                         const core::RoundInput& input,
                         const core::ArtificialImpsRule& rule,
+                        const AveragePlusShares& shares,
                         const std::set<int>& boards, core::RoundScore& score,
                         std::map<int, MatchDelta>& deltas) {
   const int tables_in_play = core::TablesInPlay(input);
@@ -219,6 +291,7 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
       if (IsArtificial(tables[i])) {
         TALLY_ASSIGN_OR_RETURN(award,
                                AdjustedButlerImps(tables[i], b, 0, rule));
+        ApplyShares(shares, t, b, award->north_south, award->east_west);
       } else if (datum.ok()) {
         // |datum| <= 2 * 7600, as core::ScoreRound says.
         TALLY_ASSIGN_OR_RETURN(
@@ -325,15 +398,17 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
   const core::ArtificialImpsRule rule = MatchArtificialImpsRule(profile, length);
   std::set<int> boards = AdjustedBoards(round, input);
   std::map<int, MatchDelta> deltas;  // by table
+  TALLY_ASSIGN_OR_RETURN(const AveragePlusShares shares,
+                         SharesOf(profile, round, input, teams));
   if (teams) {
     TALLY_RETURN_IF_ERROR(
-        ApplyTeams(round, input, rule, boards, score, deltas));
+        ApplyTeams(round, input, rule, shares, boards, score, deltas));
   } else {
     TALLY_ASSIGN_OR_RETURN(const std::set<int> fouled,
                            ApplyFouled(profile, round, input, score, deltas));
     for (int b : fouled) boards.erase(b);  // scored under the treatment
     TALLY_RETURN_IF_ERROR(
-        ApplyDatum(profile, round, input, rule, boards, score, deltas));
+        ApplyDatum(profile, round, input, rule, shares, boards, score, deltas));
     if ((!boards.empty() || !fouled.empty()) &&
         input.half_matches.has_value()) {
       // The group's tables are IMPed against the changed datums.

@@ -484,5 +484,79 @@ TEST_F(PairsRulingTest, AVpPenaltyIsPutRightByAVpPenaltyNamingIt) {
                                             "ruling at its table")));
 }
 
+// ---- Average plus on several boards (issue #16 defect 2) ----
+
+// ANC SR 7.5-7.6 and the appendix: "IMP scored Teams events: an IMP score
+// of 3 sqrt(N)/N" per board, "the net IMPs in a match ... rounded to the
+// nearest IMP (0.5 IMPs rounded up)". Four boards of an ITC match could not
+// be played in either room, through no fault of either team: average plus
+// to both, 3 sqrt(4) = 6 IMPs to each team in all (not 4 x 3 = 12). Every
+// other board is passed out in both rooms.
+TEST(SeveralBoardsTest, ItcFourBoardsNotPlayedGiveThreeRootNImpsToEachTeam) {
+  MatchEventForTest event("anc2025_itc_qualifying",
+                          v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 8);
+  const v1::DrawMade draw = event.Draw(1);
+  const int table = draw.matches(0).table();
+  const std::vector<int> boards(draw.boards().begin(), draw.boards().end());
+  ASSERT_GE(boards.size(), 4u);
+  for (size_t i = 4; i < boards.size(); ++i) {
+    event.Enter(1, table, boards[i], v1::ROOM_OPEN, Passed());
+    event.Enter(1, table, boards[i], v1::ROOM_CLOSED, Passed());
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+      v1::RecordRulingRequest r = Ruling(1, table, boards[i], room);
+      r.set_law("Law 12C2(a)");
+      r.set_board_not_played(true);
+      *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                         v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+      event.Apply(DecideRecordRuling(event.state(), r, kAt));
+    }
+  }
+  absl::StatusOr<std::vector<ScoredRound>> rounds =
+      ScoreRounds(event.competition(), 0);
+  ASSERT_THAT(rounds, IsOk());
+  const core::MatchScore& m = MatchAt(*rounds, table);
+  EXPECT_EQ(m.home_imps, core::Rational(6));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(6));
+  EXPECT_TRUE(m.complete);
+}
+
+// NSW TR 12.10(b): "if 4-7 boards are unplayed: 1 IMP per board unplayed +
+// 3.0 IMPs", read literally (core/adjust/unplayed_boards.h): 4 boards not
+// played at one table of an nsw_butler round through no fault of the
+// players (average plus to both) give each pair 4 + 3 = 7 IMPs, not
+// 4 x 2 = 8. Every other board is passed out everywhere (datum 0).
+TEST(SeveralBoardsTest, NswTr12_10FourBoardsUnplayedGiveUPlusThreeImps) {
+  MatchEventForTest event("nsw_butler", v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS,
+                          8);
+  const v1::DrawMade draw = event.Draw(1);
+  const int table = draw.matches(0).table();
+  const std::vector<int> boards(draw.boards().begin(), draw.boards().end());
+  ASSERT_GE(boards.size(), 4u);
+  for (const v1::DrawnMatch& m : draw.matches()) {
+    for (size_t i = 0; i < boards.size(); ++i) {
+      if (m.table() == table && i < 4) continue;
+      event.Enter(1, m.table(), boards[i], v1::ROOM_UNSPECIFIED, Passed());
+    }
+  }
+  for (size_t i = 0; i < 4; ++i) {
+    v1::RecordRulingRequest r = Ruling(1, table, boards[i]);
+    r.set_law("Law 12C2(a)");
+    r.set_board_not_played(true);
+    *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                       v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    event.Apply(DecideRecordRuling(event.state(), r, kAt));
+  }
+  absl::StatusOr<std::vector<ScoredRound>> rounds =
+      ScoreRounds(event.competition(), 0);
+  ASSERT_THAT(rounds, IsOk());
+  const core::MatchScore& m = MatchAt(*rounds, table);
+  EXPECT_EQ(m.home_imps, core::Rational(7));
+  ASSERT_TRUE(m.away_imps.has_value());
+  EXPECT_EQ(*m.away_imps, core::Rational(7));
+}
+
 }  // namespace
 }  // namespace tally::replay

@@ -132,4 +132,46 @@ std::optional<v1::RulingMade> RulingOfVariedDecision(
   return ruling;
 }
 
+std::optional<v1::RulingMade> RulingOfMeritPenalty(
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided, int top,
+    bool vps_as_ruling) {
+  if (!decided.has_penalty()) return std::nullopt;
+  const v1::MeritPenalty& m = decided.penalty();
+  if (m.amount().denominator() <= 0) return std::nullopt;
+  v1::RulingMade ruling;
+  ruling.set_competition_id(lodged.competition_id());
+  ruling.set_session(lodged.session());
+  ruling.set_table(lodged.table());
+  ruling.set_board(lodged.board());
+  ruling.set_room(lodged.room());
+  ruling.set_law(m.clause());
+  ruling.set_text(absl::StrCat("appeal ", decided.appeal(),
+                               " without merit: penalty on the appellant"));
+  v1::RulingPenalty* p = ruling.mutable_penalty();
+  p->set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  p->set_entrant(m.entrant() != 0 ? m.entrant() : lodged.appellant());
+  *p->mutable_amount() = m.amount();
+  switch (m.kind()) {
+    case v1::MERIT_PENALTY_KIND_IMPS:
+      p->set_unit(v1::SCORE_UNIT_IMPS);
+      break;
+    case v1::MERIT_PENALTY_KIND_VICTORY_POINTS:
+      if (!vps_as_ruling) return std::nullopt;
+      p->set_unit(v1::SCORE_UNIT_VPS);
+      break;
+    case v1::MERIT_PENALTY_KIND_MATCHPOINT_TOPS: {
+      // "a full top if match points": the fraction of the board's top.
+      const int64_t num = m.amount().numerator() * top;
+      const int64_t den = m.amount().denominator();
+      p->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
+      p->mutable_amount()->set_numerator(num);
+      p->mutable_amount()->set_denominator(den);
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  return ruling;
+}
+
 }  // namespace tally::replay

@@ -75,6 +75,18 @@ const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
 // adjustment in force there (if any), as event `decided`'s record. nullopt
 // for a decision that is not VARIED. A decided appeal changes the score
 // even after results are official (issue #5 item 6; NSW TR 12.4).
+// The deduction a penalty for an appeal without merit (SABF TR 7 "a fine
+// of up to three Victory Points, or a full top if match points"; NZ LIRG
+// 92A) amounts to off the appellant's session or match total, as a
+// ruling's penalty (Laws 90, 91 are deducted the same way): IMPs, VPs or
+// the fraction of a top times the board's `top` in matchpoints. nullopt
+// for a decision without such a penalty, a forfeited deposit (no points),
+// or VPs in an event of matches (`vps_as_ruling` false: the caller records
+// a PenaltyAwarded instead).
+std::optional<v1::RulingMade> RulingOfMeritPenalty(
+    const v1::AppealLodged& lodged, const v1::AppealDecided& decided, int top,
+    bool vps_as_ruling);
+
 std::optional<v1::RulingMade> RulingOfVariedDecision(
     const v1::AppealLodged& lodged, const v1::AppealDecided& decided,
     const std::vector<RulingRecord>& rulings);

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
 #include "core/base/status_macros.h"
 #include "replay/not_played.h"
 #include "replay/profile_loader.h"
@@ -10,6 +12,25 @@
 
 namespace tally::replay {
 namespace {
+
+// The top on the appealed board in matchpoints, 2 x (scores - 1): the
+// tables the movement plays it at, or the matches of the round (SABF TR 7
+// "a full top if match points").
+int MeritTop(const CompetitionState& c, const v1::AppealLodged& lodged) {
+  int scores = 0;
+  if (c.PlaysMatches()) {
+    if (auto r = c.rounds.find(lodged.session()); r != c.rounds.end()) {
+      scores = r->second.draw.matches_size();
+    }
+  } else if (auto s = c.sessions.find(lodged.session());
+             s != c.sessions.end()) {
+    if (auto t = s->second.times_scheduled.find(lodged.board());
+        t != s->second.times_scheduled.end()) {
+      scores = t->second;
+    }
+  }
+  return scores > 1 ? 2 * (scores - 1) : 0;
+}
 
 absl::Status Misfit(const v1::Event& event, absl::string_view why) {
   return absl::InternalError(
@@ -472,7 +493,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
               NotPlayedResult(event.sequence(), e, slot->second.round));
         }
       }
-      rulings->push_back({event.sequence(), e});
+      rulings->push_back({event.sequence(), e, ToTime(event.received_at())});
       break;
     }
     case v1::EventPayload::kScoresPosted: {
@@ -519,8 +540,40 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         if (rulings != nullptr) {
           if (std::optional<v1::RulingMade> ruling = RulingOfVariedDecision(
                   lodged, p.appeal_decided(), *rulings)) {
-            rulings->push_back({event.sequence(), *ruling});
+            rulings->push_back(
+                {event.sequence(), *ruling, ToTime(event.received_at()), true});
           }
+          // SABF TR 7, NZ LIRG 92A: a penalty for an appeal without merit
+          // comes off the appellant's total.
+          if (std::optional<v1::RulingMade> penalty = RulingOfMeritPenalty(
+                  lodged, p.appeal_decided(), MeritTop(*c, lodged),
+                  !c->PlaysMatches())) {
+            rulings->push_back({event.sequence(), *penalty,
+                                ToTime(event.received_at()), true});
+          }
+        }
+        if (const v1::AppealDecided& d = p.appeal_decided();
+            c->PlaysMatches() && d.has_penalty() &&
+            d.penalty().kind() == v1::MERIT_PENALTY_KIND_VICTORY_POINTS &&
+            d.penalty().amount().denominator() > 0) {
+          PenaltyRecord record;
+          record.sequence = event.sequence();
+          v1::PenaltyAwarded& award = record.penalty;
+          award.set_competition_id(c->id);
+          award.set_entrant(d.penalty().entrant() != 0 ? d.penalty().entrant()
+                                                       : lodged.appellant());
+          award.set_round(lodged.session());
+          // VPs to the 2 places the scales publish (decide refuses finer).
+          const core::Decimal vps = core::Decimal::Round(
+              core::Rational(d.penalty().amount().numerator(),
+                             d.penalty().amount().denominator()),
+              2, core::HalfRounding::kAwayFromZero);
+          award.mutable_vps()->set_units(vps.units());
+          award.mutable_vps()->set_places(vps.places());
+          award.set_clause(d.penalty().clause());
+          award.set_reason(
+              absl::StrCat("appeal ", d.appeal(), " without merit"));
+          c->penalties.push_back(std::move(record));
         }
       }
       break;

@@ -52,6 +52,13 @@ struct EnteredResult {
 struct RulingRecord {
   uint64_t sequence = 0;  // the RulingMade event
   v1::RulingMade ruling;
+  // When the ruling was made: the RulingMade's receipt time (ANC SR 6.2
+  // asks whether it was "made after the session").
+  absl::Time made_at = absl::InfinitePast();
+  // The appeals committee's varied decision (AppealDecided), not a
+  // director's ruling: final, or open only to the further body (SABF TR 7,
+  // NSW TR 2.2).
+  bool from_appeal = false;
 };
 
 enum class SessionPhase { kDefined, kInPlay, kPosted };

@@ -25,6 +25,30 @@ bool QualifiesSomewhere(const TournamentState& tournament,
   return false;
 }
 
+// The stage is over without the director saying so: every listed session
+// (round) has its scores posted and nothing more is scheduled, or, where
+// the event's number of rounds is known (MatchFormat::count), the last of
+// them is posted. Each regulation's windows then close by themselves (NSW
+// TR 12.4: "At the conclusion of an event, the results will become official
+// 30 minutes after the posting of scores"; ANC SR 6.1 "For the last session
+// of a stage"; SABF TR 13.9 "the posting of the results for the last
+// round"): a one-session night needs no `schedule --last-of-stage`.
+// Scheduling (or defining, or drawing) a later session lists it, and the
+// stage runs on.
+bool OverByItself(const CompetitionState& competition,
+                  const CompetitionTimeline& timeline) {
+  for (const core::SessionTimes& s : timeline.stage.sessions) {
+    if (!s.scores_posted.has_value()) return false;
+  }
+  const int rounds = competition.profile.matches.has_value()
+                         ? competition.profile.matches->count
+                         : 0;
+  if (competition.PlaysMatches() && rounds > 0) {
+    return timeline.sessions.back() >= rounds;
+  }
+  return true;
+}
+
 }  // namespace
 
 CompetitionTimeline TimelineOf(const TournamentState& tournament,
@@ -81,12 +105,13 @@ CompetitionTimeline TimelineOf(const TournamentState& tournament,
     out.tables.push_back(std::move(tables));
   }
   // Only the last listed session may be the stage's last (core/window):
-  // the schedule says so, or the stage has ended.
+  // the schedule says so, or the stage has ended, or it is over by itself.
   if (!out.sessions.empty()) {
     auto last = competition.timeline.find(out.sessions.back());
     out.stage.sessions.back().last_of_stage =
         competition.stage_ended.has_value() ||
-        (last != competition.timeline.end() && last->second.last_of_stage);
+        (last != competition.timeline.end() && last->second.last_of_stage) ||
+        OverByItself(competition, out);
   }
   out.stage.next_stage_start = competition.next_stage_start;
   out.stage.final_stage = !competition.next_stage_start.has_value() &&

@@ -34,6 +34,10 @@ struct PointValue {
   enum class Kind { kAt, kMissing, kNever };
   Kind kind = Kind::kNever;
   absl::Time at;     // kAt: the anchor's time plus the point's minutes
+  // kAt: where the period the point ends begins: the anchor's time for a
+  // point after it ("30 minutes after the parties are advised": the
+  // advice), the point itself for one before it.
+  absl::Time from;
   std::string text;  // kAt: how the point is reached; kMissing: what is
                      // missing
   TimeAnchor missing_anchor = TimeAnchor::kScoresPosted;  // kMissing
@@ -59,6 +63,7 @@ PointValue At(absl::Time time, int minutes, bool event, absl::string_view what,
   PointValue v;
   v.kind = PointValue::Kind::kAt;
   v.at = time + absl::Minutes(minutes);
+  v.from = std::min(time, v.at);
   const std::string clock = ClockTime(time, zone);
   if (minutes == 0) {
     v.text = event ? absl::StrCat("when ", what, " at ", clock)
@@ -158,8 +163,16 @@ absl::StatusOr<PointValue> ValuePoint(const TimeWindowRule& rule,
     case TimeAnchor::kLastRoundPosted: {
       const int last = count - 1;
       if (!timeline.sessions[last].last_of_stage) {
-        return Missing(p.anchor, -1,
-                       "the last round's scores have not been posted");
+        // Say what is true: the latest listed session may be posted and
+        // still not be known as the stage's last.
+        return Missing(
+            p.anchor, -1,
+            timeline.sessions[last].scores_posted.has_value()
+                ? absl::StrCat(SessionName(timeline, last),
+                               "'s scores were posted, but more may be "
+                               "scheduled: the stage's last round is not "
+                               "known yet")
+                : std::string("the last round's scores have not been posted"));
       }
       const std::string last_name = SessionName(timeline, last);
       if (!timeline.sessions[last].scores_posted.has_value()) {
@@ -285,7 +298,12 @@ absl::StatusOr<Resolved> Resolve(const TimeWindowRule& rule,
     return unknown;
   }
   const absl::Time next_start = *timeline.sessions[k + 1].scheduled_start;
-  if (next_start >= close) return r;
+  // "scheduled to commence within that period" (ANC SR 6.2; 6.1 "within 30
+  // minutes"): a next session that had already started when the period
+  // began (a ruling made after the session, advised during the next one;
+  // scores posted after the next round began) does not commence within it,
+  // and the period is not extended.
+  if (next_start >= close || next_start < latest->from) return r;
 
   TALLY_ASSIGN_OR_RETURN(Resolved next, Resolve(rule, timeline, k + 1, {}));
   const std::string next_name = SessionName(timeline, k + 1);

@@ -27,7 +27,10 @@
 // - extends_into_next_session (ANC SR 6.1, 6.2): when the session is not the
 //   stage's last and the next session is scheduled to start before the
 //   window would close (strictly before: a session starting at the closing
-//   instant does not start "within" the period), the window runs on to the
+//   instant does not start "within" the period, nor does one that had
+//   already started when the period began: ANC SR 6.2 "scheduled to commence
+//   within that period", e.g. a ruling advised during the next session), the
+//   window runs on to the
 //   close of the next session's own window, computed the same way, so a chain
 //   of short breaks runs on to the first session followed by a long enough
 //   break, or to the stage's last session. It never closes earlier than it

@@ -162,6 +162,31 @@ TEST(WindowCloseTest, ExtensionOnlyWhenTheNextSessionStartsStrictlyBefore) {
   EXPECT_EQ(CloseOf(rule, t, 0), At(12, 40));  // one second inside
 }
 
+// Issue #16 defect 1(a). ANC SR 6.2: a late ruling's "30 minutes after the
+// parties are advised ... unless the next round/stanza/session is scheduled
+// to commence within that period". Session 1 09:30-11:30, session 2 from
+// 11:45, advised at 12:10: session 2 began before the period did, so the
+// window closes at 12:40, not at session 2's 14:15 (13:45 + 30).
+TEST(WindowCloseTest, ExtensionOnlyForANextSessionStartingWithinThePeriod) {
+  TimeWindowRule rule =
+      Rule({{TimeAnchor::kSessionScheduledEnd, 30}}, /*extends=*/true);
+  rule.late_ruling_ends_at_latest_of = {{TimeAnchor::kRulingAdvised, 30}};
+  StageTimeline t;
+  t.sessions = {Session(At(9, 30), At(11, 30)), Session(At(11, 45), At(13, 45)),
+                Session(At(16, 0), At(18, 0))};
+  WindowSubject late;
+  late.ruling = RulingTimes{.made_after_session = true, .advised = At(12, 10)};
+  const absl::StatusOr<WindowClose> c = FindWindowClose(rule, t, 0, late);
+  ASSERT_THAT(c, IsOk());
+  EXPECT_EQ(c->closes_at, At(12, 40));
+  // Advised at 11:40, session 2's 11:45 start is within 11:40-12:10: the
+  // period runs on to session 2's own (14:15).
+  late.ruling->advised = At(11, 40);
+  EXPECT_EQ(FindWindowClose(rule, t, 0, late)->closes_at, At(14, 15));
+  // The session's own review window: 11:45 is within 11:30-12:00.
+  EXPECT_EQ(CloseOf(rule, t, 0), At(14, 15));
+}
+
 TEST(WindowCloseTest, ExtensionWaitsForTheNextSessionsStart) {
   const TimeWindowRule rule =
       Rule({{TimeAnchor::kSessionScheduledEnd, 30}}, /*extends=*/true);

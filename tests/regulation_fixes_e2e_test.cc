@@ -1,0 +1,454 @@
+// End to end (issue #16, defects 1-6 of "The regulations as applied"):
+// each defect's regression through the gRPC API on a real tallyd whose
+// clock is a file the test sets (tallyd --test_clock_file). Every refusal
+// names its clause and leaves the log as it was. Expected figures are the
+// regulations' (cited at each test) or worked by hand in the comments.
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/state.h"
+#include "server/grpc_status.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tests/client_calls.h"
+#include "tests/match_client.h"
+#include "tests/tallyd_process.h"
+
+namespace tally::testing {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+absl::Time Clock(int hour, int minute, int second = 0) {
+  return absl::FromCivil(absl::CivilSecond(2026, 3, 14, hour, minute, second),
+                         absl::UTCTimeZone());
+}
+
+// One tallyd with a settable clock, one competition of tournament "t".
+class RegulationFixesTest : public ::testing::Test {
+ protected:
+  void StartServer(const std::string& name) {
+    dir_ = MakeTempDir(name);
+    clock_ = dir_ + "/clock";
+    SetClock(clock_, Clock(9, 0));
+    tallyd_ = std::make_unique<TallydProcess>(TallydPath(), dir_ + "/data");
+    tallyd_->AddFlag("--test_clock_file=" + clock_);
+    ASSERT_THAT(tallyd_->Start(), IsOk());
+    client_ = std::make_unique<MatchClient>(tallyd_->channel(), "t", "c");
+    director_ = v1::DirectorService::NewStub(tallyd_->channel());
+    query_ = v1::QueryService::NewStub(tallyd_->channel());
+  }
+
+  void At(absl::Time t) { SetClock(clock_, t); }
+
+  v1::CommandOptions Options() {
+    return Key(absl::StrCat("regulation-fixes/", ++commands_));
+  }
+
+  // Calls `rpc` with `request` (options filled in); the outcome or the
+  // refusal.
+  template <typename Request, typename Rpc>
+  absl::StatusOr<v1::CommandOutcome> Call(Request request, Rpc rpc) {
+    *request.mutable_options() = Options();
+    request.set_tournament_id("t");
+    v1::CommandOutcome out;
+    grpc::Status s =
+        ((*director_).*rpc)(ContextAs("td:test").get(), request, &out);
+    if (!s.ok()) return server::FromGrpcStatus(s);
+    return out;
+  }
+
+  absl::StatusOr<v1::CommandOutcome> Rule(v1::RecordRulingRequest r) {
+    r.set_competition_id("c");
+    return Call(std::move(r), &v1::DirectorService::Stub::RecordRuling);
+  }
+
+  absl::StatusOr<v1::CommandOutcome> Lodge(v1::LodgeAppealRequest r) {
+    return Call(std::move(r), &v1::DirectorService::Stub::LodgeAppeal);
+  }
+
+  // A Butler session of one round: table i+1 seats ns[i] v ew[i], each
+  // playing boards first..last; started.
+  void DefineAndStart(const std::vector<int>& ns, const std::vector<int>& ew,
+                      int first, int last) {
+    v1::DefineSessionRequest d;
+    d.set_competition_id("c");
+    d.set_session(1);
+    v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+    round->set_round(1);
+    for (size_t i = 0; i < ns.size(); ++i) {
+      v1::TableAssignment* a = round->add_tables();
+      a->set_table(static_cast<int>(i) + 1);
+      a->set_ns_pair(ns[i]);
+      a->set_ew_pair(ew[i]);
+      for (int b = first; b <= last; ++b) a->add_boards(b);
+    }
+    ASSERT_THAT(Call(d, &v1::DirectorService::Stub::DefineSession), IsOk());
+    v1::StartSessionRequest s;
+    s.set_competition_id("c");
+    s.set_session(1);
+    ASSERT_THAT(Call(s, &v1::DirectorService::Stub::StartSession), IsOk());
+  }
+
+  // Law 12C2(a): `board` not played at `table`, average plus to both.
+  static v1::RecordRulingRequest NotPlayed(int session, int table, int board) {
+    v1::RecordRulingRequest r;
+    r.set_session(session);
+    r.set_table(table);
+    r.set_board(board);
+    r.set_law("Law 12C2(a)");
+    r.set_text("the board could not be played in the time");
+    r.set_board_not_played(true);
+    r.mutable_adjusted()->mutable_artificial()->set_ns(
+        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    r.mutable_adjusted()->mutable_artificial()->set_ew(
+        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    return r;
+  }
+
+  // An appeal by `appellant` on `board` at `table` of round 1.
+  static v1::LodgeAppealRequest Appeal(v1::AppealKind kind, int table,
+                                       int board, int appellant,
+                                       int respondent) {
+    v1::LodgeAppealRequest l;
+    v1::AppealLodged* a = l.mutable_appeal();
+    a->set_competition_id("c");
+    a->set_kind(kind);
+    a->set_session(1);
+    a->set_table(table);
+    a->set_board(board);
+    a->set_appellant(appellant);
+    a->set_appellant_signature(absl::StrCat("P", appellant, " North"));
+    a->add_respondents(respondent);
+    a->set_grounds("The director misapplied the Law.");
+    a->set_directors_ruling("Score adjusted.");
+    return l;
+  }
+
+  std::string dir_;
+  std::string clock_;
+  std::unique_ptr<TallydProcess> tallyd_;
+  std::unique_ptr<MatchClient> client_;
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+  int commands_ = 0;
+};
+
+// Defect 1(a). ANC SR 6.2: a late ruling's time is "30 minutes after the
+// parties are advised", extended only when the next round "is scheduled to
+// commence within that period". Round 1 09:30-11:30, round 2 from 11:45,
+// advised at 12:10: the time expires at 12:40, not 14:15.
+TEST_F(RegulationFixesTest, AncSr62LateRulingIsNotExtendedByARoundUnderWay) {
+  StartServer("reg-fix-1a");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "anc2025_wsp"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(10), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 5);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_THAT(client_->Schedule(1, Clock(9, 30), Clock(11, 30), false), IsOk());
+  ASSERT_THAT(client_->Schedule(2, Clock(11, 45), Clock(13, 45), false),
+              IsOk());
+  const v1::DrawnMatch& m = draw->matches(0);
+  v1::LodgeAppealRequest late =
+      Appeal(v1::APPEAL_KIND_RULING_REVIEW, m.table(), 3, m.home(), m.away());
+  late.mutable_appeal()->set_ruling_made_after_session(true);
+  *late.mutable_appeal()->mutable_ruling_advised_at() =
+      replay::ToTimestamp(Clock(12, 10));
+  At(Clock(12, 40, 1));
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(Lodge(late),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("expired at 2026-03-14 12:40:00"),
+                             HasSubstr("ANC SR 6.2"))));
+  EXPECT_EQ(*client_->LogLength(), *before);
+  At(Clock(12, 39, 59));
+  EXPECT_THAT(Lodge(late), IsOk());
+}
+
+// Defect 1(b). ANC SR 6.2 "when the ruling is made after the session": the
+// log shows the ruling made at 11:52, before round 1's scheduled end at
+// 12:00. A review at 14:30 claiming a late ruling advised at 14:20 is
+// refused, and the log is unchanged.
+TEST_F(RegulationFixesTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
+  StartServer("reg-fix-1b");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "anc2025_wsp"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(10), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 5);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_THAT(client_->Schedule(1, Clock(10, 0), Clock(12, 0), false), IsOk());
+  ASSERT_THAT(client_->Schedule(2, Clock(14, 0), Clock(16, 0), false), IsOk());
+  const v1::DrawnMatch& m = draw->matches(0);
+  At(Clock(11, 40));
+  ASSERT_THAT(client_->Enter(1, m.table(), 3, PassedOut()), IsOk());
+  At(Clock(11, 52));
+  v1::RecordRulingRequest r;
+  r.set_session(1);
+  r.set_table(m.table());
+  r.set_board(3);
+  r.set_law("Law 12C1(b)");
+  r.set_text("Score assigned: 3S making, NS +140.");
+  *r.mutable_adjusted()->mutable_assigned() =
+      Played(3, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9);
+  absl::StatusOr<v1::CommandOutcome> ruling = Rule(r);
+  ASSERT_THAT(ruling, IsOk());
+
+  v1::LodgeAppealRequest late =
+      Appeal(v1::APPEAL_KIND_RULING_REVIEW, m.table(), 3, m.home(), m.away());
+  late.mutable_appeal()->set_ruling_sequence(ruling->sequence());
+  late.mutable_appeal()->set_ruling_made_after_session(true);
+  *late.mutable_appeal()->mutable_ruling_advised_at() =
+      replay::ToTimestamp(Clock(14, 20));
+  At(Clock(14, 30));
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(Lodge(late),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("made at 2026-03-14 11:52:00"),
+                             HasSubstr("ANC SR 6.2"))));
+  EXPECT_EQ(*client_->LogLength(), *before);
+}
+
+// Defects 2 and 4. anc2025_abpc_open_stage2 (ANC SR 16.11: (n-2) middle
+// scores), 4 tables playing boards 1-12, all passed out, but boards 1-7
+// not played at table 1 (average plus to both pairs). ANC SR 7.5-7.6 and
+// the appendix: 2 sqrt(7) = 5.29, "rounded to the nearest IMP": 5 IMPs to
+// each of pairs 1 and 5 (not 7 x 2 = 14). The traveller of board 1 says
+// table 1's artificial score is "not in datum".
+TEST_F(RegulationFixesTest, AncAppendixSeveralBoardsAndTheTravellerRole) {
+  StartServer("reg-fix-2");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
+                              "anc2025_abpc_open_stage2"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
+  DefineAndStart({1, 2, 3, 4}, {5, 6, 7, 8}, 1, 12);
+  for (int table = 1; table <= 4; ++table) {
+    for (int board = 1; board <= 12; ++board) {
+      if (table == 1 && board <= 7) continue;
+      ASSERT_THAT(client_->Enter(1, table, board, PassedOut()), IsOk());
+    }
+  }
+  for (int board = 1; board <= 7; ++board) {
+    ASSERT_THAT(Rule(NotPlayed(1, 1, board)), IsOk());
+  }
+  v1::GetStandingsRequest s;
+  s.set_tournament_id("t");
+  s.set_competition_id("c");
+  s.set_session(1);
+  v1::Standings standings;
+  ASSERT_TRUE(
+      query_->GetStandings(ContextAs("td:test").get(), s, &standings).ok());
+  int seen = 0;
+  for (const v1::StandingsField& f : standings.fields()) {
+    for (const v1::StandingsRow& row : f.rows()) {
+      if (row.pair() == 1 || row.pair() == 5) {
+        ++seen;
+        EXPECT_EQ(FractionText(row.net_imps()), "5") << "pair " << row.pair();
+      }
+    }
+  }
+  EXPECT_EQ(seen, 2);
+
+  v1::GetTravellerRequest t;
+  t.set_tournament_id("t");
+  t.set_competition_id("c");
+  t.set_session(1);
+  t.set_board(1);
+  v1::Traveller traveller;
+  ASSERT_TRUE(
+      query_->GetTraveller(ContextAs("td:test").get(), t, &traveller).ok());
+  ASSERT_EQ(traveller.lines_size(), 4);
+  for (const v1::TravellerLine& line : traveller.lines()) {
+    if (line.table() == 1) {
+      EXPECT_EQ(line.datum_role(), "not in datum");
+    } else {
+      EXPECT_NE(line.datum_role(), "not in datum") << line.table();
+    }
+  }
+}
+
+// Defect 3. anc2025_abpc_open_stage1, ANC SR 16.4 "(n-6) middle scores":
+// 7 tables; board 1 ruled not played at table 7 would leave 6 scores, none
+// to average. The ruling is refused naming the clause, the log unchanged,
+// and the session cannot be posted with board 1 missing at table 7.
+TEST_F(RegulationFixesTest, AncSr16_4RefusesABoardLeftWithTooFewScores) {
+  StartServer("reg-fix-3");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
+                              "anc2025_abpc_open_stage1"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(14), IsOk());
+  DefineAndStart({1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14}, 1, 2);
+  for (int table = 1; table <= 7; ++table) {
+    if (table != 7) {
+      ASSERT_THAT(client_->Enter(1, table, 1, PassedOut()), IsOk());
+    }
+    ASSERT_THAT(client_->Enter(1, table, 2, PassedOut()), IsOk());
+  }
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(Rule(NotPlayed(1, 7, 1)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("board 1 of session 1"),
+                             HasSubstr("ANC SR 16.4"))));
+  EXPECT_EQ(*client_->LogLength(), *before);
+  EXPECT_THAT(client_->Post(1), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                         HasSubstr("missing")));
+}
+
+// Defect 5. sabf_butler_swiss (SABF TR 7). (a) Only a pair at the table
+// may appeal the board; (b) "a fine of up to three Victory Points" for a
+// frivolous appeal comes off the appellant's total; (c) a director's
+// ruling cannot supersede the committee's decision ("right of further
+// appeal to the Management Committee").
+TEST_F(RegulationFixesTest, SabfTr7AppealsParticipantsPenaltyAndFinality) {
+  StartServer("reg-fix-5");
+  ASSERT_THAT(
+      client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "sabf_butler_swiss"),
+      IsOk());
+  ASSERT_THAT(client_->RegisterPairs(10), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 5);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_THAT(client_->Schedule(1, Clock(10, 0), Clock(11, 10), false), IsOk());
+  At(Clock(10, 30));
+  for (const v1::DrawnMatch& dm : draw->matches()) {
+    for (int b : draw->boards()) {
+      ASSERT_THAT(client_->Enter(1, dm.table(), b, PassedOut()), IsOk());
+    }
+  }
+  const v1::DrawnMatch& m = draw->matches(0);
+  const v1::DrawnMatch& other = draw->matches(1);
+  const int board = draw->boards(0);
+  At(Clock(11, 0));
+
+  // (a) A pair from another table: refused, nothing appended.
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(Lodge(Appeal(v1::APPEAL_KIND_DIRECTOR_RULING, m.table(), board,
+                           other.home(), m.away())),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("did not play the board"),
+                             HasSubstr("SABF TR 7"))));
+  EXPECT_EQ(*client_->LogLength(), *before);
+
+  // (b) The table's appeal, heard, upheld, 3 VPs for an appeal without
+  // merit: the appellant's standing shows 3 VPs deducted.
+  ASSERT_THAT(Lodge(Appeal(v1::APPEAL_KIND_DIRECTOR_RULING, m.table(), board,
+                           m.home(), m.away())),
+              IsOk());
+  v1::HearAppealRequest hear;
+  hear.mutable_heard()->set_competition_id("c");
+  hear.mutable_heard()->set_appeal(1);
+  hear.mutable_heard()->set_chair("Chair One");
+  hear.mutable_heard()->add_members("Chair One");
+  hear.mutable_heard()->add_members("Member Two");
+  ASSERT_THAT(Call(hear, &v1::DirectorService::Stub::HearAppeal), IsOk());
+  v1::DecideAppealRequest decide;
+  v1::AppealDecided* d = decide.mutable_decided();
+  d->set_competition_id("c");
+  d->set_appeal(1);
+  d->set_outcome(v1::APPEAL_OUTCOME_UPHELD);
+  d->set_decision("The ruling stands; the appeal had no merit.");
+  d->mutable_penalty()->set_kind(v1::MERIT_PENALTY_KIND_VICTORY_POINTS);
+  d->mutable_penalty()->mutable_amount()->set_numerator(3);
+  d->mutable_penalty()->mutable_amount()->set_denominator(1);
+  ASSERT_THAT(Call(decide, &v1::DirectorService::Stub::DecideAppeal), IsOk());
+  absl::StatusOr<v1::MatchStandings> standings = client_->Standings();
+  ASSERT_THAT(standings, IsOk());
+  bool found = false;
+  for (const v1::MatchStandingsRow& row : standings->rows()) {
+    if (row.entrant() != m.home()) continue;
+    found = true;
+    EXPECT_EQ(DecimalText(row.penalties()), "3.00");
+  }
+  EXPECT_TRUE(found);
+
+  // (c) The second table's appeal, varied by the committee; a director's
+  // ruling superseding it is refused, nothing appended.
+  ASSERT_THAT(Lodge(Appeal(v1::APPEAL_KIND_DIRECTOR_RULING, other.table(),
+                           board, other.home(), other.away())),
+              IsOk());
+  hear.mutable_heard()->set_appeal(2);
+  ASSERT_THAT(Call(hear, &v1::DirectorService::Stub::HearAppeal), IsOk());
+  d->set_appeal(2);
+  d->set_outcome(v1::APPEAL_OUTCOME_VARIED);
+  d->clear_penalty();
+  d->set_decision("Varied to 1NT making, NS +90.");
+  *d->mutable_adjusted_score()->mutable_assigned() =
+      Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 7);
+  absl::StatusOr<v1::CommandOutcome> varied =
+      Call(decide, &v1::DirectorService::Stub::DecideAppeal);
+  ASSERT_THAT(varied, IsOk());
+  v1::RecordRulingRequest r;
+  r.set_session(1);
+  r.set_table(other.table());
+  r.set_board(board);
+  r.set_law("Law 12C1(b)");
+  r.set_text("Score assigned: passed out.");
+  *r.mutable_adjusted()->mutable_assigned() = PassedOut();
+  r.set_supersedes_sequence(varied->sequence());
+  before = client_->LogLength();
+  EXPECT_THAT(Rule(r), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                AllOf(HasSubstr("appeal 2 decided"),
+                                      HasSubstr("SABF TR 7"))));
+  EXPECT_EQ(*client_->LogLength(), *before);
+}
+
+// Defect 6. nsw_matchpoint_pairs, a one-session night: posted at 21:45,
+// nothing more scheduled. NSW TR 12.4: "the results will become official 30
+// minutes after the posting of scores, after which time no further
+// corrections may be made": a scorer's correction at 22:20 is refused, and
+// the windows close at 22:15 without `schedule --last-of-stage`.
+TEST_F(RegulationFixesTest, NswTr12_4OneSessionNightWindowsCloseByThemselves) {
+  StartServer("reg-fix-6");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                              "nsw_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
+  At(Clock(19, 30));
+  DefineAndStart({1, 2, 3, 4}, {5, 6, 7, 8}, 1, 2);
+  At(Clock(21, 30));
+  for (int table = 1; table <= 4; ++table) {
+    for (int board = 1; board <= 2; ++board) {
+      ASSERT_THAT(client_->Enter(1, table, board, PassedOut()), IsOk());
+    }
+  }
+  At(Clock(21, 45));
+  ASSERT_THAT(client_->Post(1), IsOk());
+
+  absl::StatusOr<v1::TimeWindows> windows = client_->TimeWindows(Clock(22, 0));
+  ASSERT_THAT(windows, IsOk());
+  ASSERT_GT(windows->windows_size(), 0);
+  for (const v1::TimeWindowView& v : windows->windows()) {
+    EXPECT_EQ(replay::ToTime(v.closes_at()), Clock(22, 15)) << v.line();
+    EXPECT_THAT(v.line(), Not(HasSubstr("have not been posted")));
+  }
+
+  v1::CorrectResultRequest c;
+  c.set_session(1);
+  c.set_table(1);
+  c.set_board(1);
+  c.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
+  c.set_reason("entered against the wrong board");
+  *c.mutable_result() = Played(1, v1::STRAIN_NO_TRUMP, v1::SEAT_NORTH, 7);
+  At(Clock(22, 20));
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(client_->Correct(c),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("NSW TR 12.3, 12.4")));
+  EXPECT_EQ(*client_->LogLength(), *before);
+}
+
+}  // namespace
+}  // namespace tally::testing
