@@ -1,7 +1,5 @@
 #include "replay/decide_timeline.h"
 
-#include "replay/draw_maker.h"
-
 #include <string>
 
 #include "absl/strings/str_cat.h"

@@ -2,13 +2,13 @@
 
 #include <memory>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/rational.h"
+#include "core/base/status_macros.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
-#include "absl/strings/match.h"
-#include "core/base/rational.h"
-#include "core/base/status_macros.h"
 #include "replay/sha256.h"
 #include "server/log_line.h"
 #include "server/read_guard.h"
@@ -38,14 +38,13 @@ absl::Status CheckActorText(const char* header, const std::string& value) {
   if (value.size() > kMaxNameBytes) {
     return absl::InvalidArgumentError(
         absl::StrCat("metadata '", header, "' is at most ", kMaxNameBytes,
-                     " bytes; ", QuoteForMessage(value), " is ",
-                     value.size()));
+                     " bytes; ", QuoteForMessage(value), " is ", value.size()));
   }
   for (unsigned char c : value) {
     if (c < 0x20 || c == 0x7f) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("metadata '", header, "' holds no control characters: ",
-                       QuoteForMessage(value)));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "metadata '", header,
+          "' holds no control characters: ", QuoteForMessage(value)));
     }
   }
   return absl::OkStatus();
@@ -57,8 +56,10 @@ absl::Status CommandRunner::Admit(grpc::ServerContext* context,
                                   const std::string& method,
                                   const google::protobuf::Message& request) {
   absl::Status s = ValidateCommand(request);
-  if (s.ok()) s = CheckActorText(kIdentityHeader, Metadata(context, kIdentityHeader));
-  if (s.ok()) s = CheckActorText(kDeviceHeader, Metadata(context, kDeviceHeader));
+  if (s.ok())
+    s = CheckActorText(kIdentityHeader, Metadata(context, kIdentityHeader));
+  if (s.ok())
+    s = CheckActorText(kDeviceHeader, Metadata(context, kDeviceHeader));
   if (!s.ok()) {
     LogLine(absl::StrCat("refused ", method, ": ",
                          absl::StatusCodeToString(s.code()), ": ",
@@ -164,7 +165,8 @@ absl::StatusOr<v1::Event> CommandRunner::Execute(const std::string& method,
       log_.Execute(std::move(command));
   if (!result.ok() && result.status().code() == absl::StatusCode::kOutOfRange &&
       absl::StartsWith(result.status().message(), kOverflowMarker)) {
-    result = OverflowStatus(&log_, tournament_id, absl::StrCat("this ", method));
+    result =
+        OverflowStatus(&log_, tournament_id, absl::StrCat("this ", method));
   }
   if (!result.ok()) {
     LogLine(

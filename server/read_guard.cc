@@ -85,8 +85,8 @@ grpc::Status GuardCall(const replay::EventLog* log,
   core::RationalOverflowScope scope;
   grpc::Status status = call();
   if (!scope.overflowed()) return status;
-  absl::Status overflow = OverflowStatus(
-      log, TournamentOf(request), absl::StrCat("this ", method));
+  absl::Status overflow =
+      OverflowStatus(log, TournamentOf(request), absl::StrCat("this ", method));
   LogLine(absl::StrCat("failed ", method, ": ", overflow.message()));
   return ToGrpcStatus(overflow);
 }

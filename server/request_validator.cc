@@ -25,10 +25,18 @@ enum class Mode { kRequest, kStored };
 // String fields that hold free text (a ruling's words, an appeal's grounds):
 // longer, and may hold line breaks and tabs.
 bool IsFreeText(const std::string& name) {
-  static const auto* const kFreeText = new absl::flat_hash_set<std::string>{
-      "reason",       "text",     "grounds",           "directors_ruling",
-      "submission",   "reply",    "decision",          "dissenting",
-      "auction",      "additional_details", "directors_comments"};
+  static const auto* const kFreeText =
+      new absl::flat_hash_set<std::string>{"reason",
+                                           "text",
+                                           "grounds",
+                                           "directors_ruling",
+                                           "submission",
+                                           "reply",
+                                           "decision",
+                                           "dissenting",
+                                           "auction",
+                                           "additional_details",
+                                           "directors_comments"};
   return kFreeText->contains(name);
 }
 
@@ -40,14 +48,26 @@ bool IsId(const std::string& name) {
 // Integer fields whose value may be negative: scores, IMPs, differences
 // (everything else counts or numbers something and is >= 0).
 bool IsSigned(const std::string& name) {
-  static const auto* const kSigned = new absl::flat_hash_set<std::string>{
-      "ns_score",          "score",           "datum",
-      "imps",              "ns_imps",         "ew_imps",
-      "north_south_score", "other_ns_scores", "reference_ns_score",
-      "declarer_score",    "net",             "points_difference",
-      "adjustment",        "match_imps",      "teams_imps",
-      "pairs_imps",        "blitz_margin",    "numerator",
-      "units"};
+  static const auto* const kSigned =
+      new absl::flat_hash_set<std::string>{"ns_score",
+                                           "score",
+                                           "datum",
+                                           "imps",
+                                           "ns_imps",
+                                           "ew_imps",
+                                           "north_south_score",
+                                           "other_ns_scores",
+                                           "reference_ns_score",
+                                           "declarer_score",
+                                           "net",
+                                           "points_difference",
+                                           "adjustment",
+                                           "match_imps",
+                                           "teams_imps",
+                                           "pairs_imps",
+                                           "blitz_margin",
+                                           "numerator",
+                                           "units"};
   return kSigned->contains(name);
 }
 
@@ -60,8 +80,7 @@ std::string At(const std::string& path, int index) {
 }
 
 absl::Status Bad(const std::string& path, absl::string_view what) {
-  return absl::InvalidArgumentError(
-      absl::StrCat("field '", path, "': ", what));
+  return absl::InvalidArgumentError(absl::StrCat("field '", path, "': ", what));
 }
 
 // Seconds of 2000-01-01T00:00:00Z and of 2101-01-01T00:00:00Z.
@@ -77,9 +96,9 @@ absl::Status CheckString(const std::string& path, const std::string& name,
   const size_t limit = id ? kMaxIdBytes : text ? kMaxTextBytes : kMaxNameBytes;
   const char* kind = id ? "an id" : text ? "a text" : "a name";
   if (value.size() > limit) {
-    return Bad(path, absl::StrCat(kind, " is at most ", limit, " bytes; ",
-                                  QuoteForMessage(value), " is ",
-                                  value.size()));
+    return Bad(path,
+               absl::StrCat(kind, " is at most ", limit, " bytes; ",
+                            QuoteForMessage(value), " is ", value.size()));
   }
   for (unsigned char c : value) {
     const bool control = c < 0x20 || c == 0x7f;
@@ -93,9 +112,9 @@ absl::Status CheckString(const std::string& path, const std::string& name,
     absl::CivilDay day;
     if (value.size() != 10 || !absl::ParseCivilTime(value, &day) ||
         day.year() < kMinYear || day.year() > kMaxYear) {
-      return Bad(path, absl::StrCat("a day is YYYY-MM-DD in ", kMinYear, "..",
-                                    kMaxYear, ", not ",
-                                    QuoteForMessage(value)));
+      return Bad(path,
+                 absl::StrCat("a day is YYYY-MM-DD in ", kMinYear, "..",
+                              kMaxYear, ", not ", QuoteForMessage(value)));
     }
   }
   return absl::OkStatus();
@@ -104,12 +123,12 @@ absl::Status CheckString(const std::string& path, const std::string& name,
 absl::Status CheckInteger(const std::string& path, const std::string& name,
                           int64_t value) {
   if (value < 0 && !IsSigned(name)) {
-    return Bad(path, absl::StrCat("is a count or a number, at least 0; not ",
-                                  value));
+    return Bad(path,
+               absl::StrCat("is a count or a number, at least 0; not ", value));
   }
   if (value > kMaxInteger || value < -kMaxInteger) {
-    return Bad(path, absl::StrCat("is at most ", kMaxInteger,
-                                  " in size; not ", value));
+    return Bad(path, absl::StrCat("is at most ", kMaxInteger, " in size; not ",
+                                  value));
   }
   return absl::OkStatus();
 }
@@ -144,9 +163,8 @@ absl::Status CheckSpecial(const Message& m, const std::string& path,
     // |num / den| <= kMaxFractionValue, in 128 bits.
     const __int128 limit = static_cast<__int128>(kMaxFractionValue) * den;
     if (num > limit || num < -limit) {
-      return Bad(path, absl::StrCat("a fraction is at most ",
-                                    kMaxFractionValue, " in size; not ", num,
-                                    "/", den));
+      return Bad(path, absl::StrCat("a fraction is at most ", kMaxFractionValue,
+                                    " in size; not ", num, "/", den));
     }
     return absl::OkStatus();
   }
@@ -209,14 +227,14 @@ absl::Status CheckField(const Message& m, const FieldDescriptor* f,
       // Stored events hold figures the server worked out (any sign or
       // size): only a request's integers are held to the ranges.
       if (mode == Mode::kStored) return absl::OkStatus();
-      return CheckInteger(where, f->name(),
-                          repeated ? r->GetRepeatedInt32(m, f, index)
-                                   : r->GetInt32(m, f));
+      return CheckInteger(
+          where, f->name(),
+          repeated ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f));
     case FieldDescriptor::CPPTYPE_INT64:
       if (mode == Mode::kStored) return absl::OkStatus();
-      return CheckInteger(where, f->name(),
-                          repeated ? r->GetRepeatedInt64(m, f, index)
-                                   : r->GetInt64(m, f));
+      return CheckInteger(
+          where, f->name(),
+          repeated ? r->GetRepeatedInt64(m, f, index) : r->GetInt64(m, f));
     case FieldDescriptor::CPPTYPE_UINT32:
     case FieldDescriptor::CPPTYPE_UINT64:
       // Sequences, versions, seeds, limits: any value is a valid question
@@ -227,8 +245,8 @@ absl::Status CheckField(const Message& m, const FieldDescriptor* f,
     case FieldDescriptor::CPPTYPE_BOOL:
       return absl::OkStatus();
     case FieldDescriptor::CPPTYPE_MESSAGE: {
-      const Message& sub = repeated ? r->GetRepeatedMessage(m, f, index)
-                                    : r->GetMessage(m, f);
+      const Message& sub =
+          repeated ? r->GetRepeatedMessage(m, f, index) : r->GetMessage(m, f);
       return Walk(sub, where, mode);
     }
   }
@@ -273,8 +291,8 @@ absl::Status CheckCommandShape(const Message& m) {
   }
   const Reflection* r = m.GetReflection();
   const Message& o = r->GetMessage(m, options);
-  const FieldDescriptor* key = o.GetDescriptor()->FindFieldByName(
-      "idempotency_key");
+  const FieldDescriptor* key =
+      o.GetDescriptor()->FindFieldByName("idempotency_key");
   if (o.GetReflection()->GetString(o, key).empty()) {
     return Bad("options.idempotency_key",
                "required: a key unique to this intended change, so a retry "

@@ -22,15 +22,15 @@
 namespace tally::server {
 
 // The limits (docs/input-limits.md gives the reason for each).
-inline constexpr size_t kMaxIdBytes = 256;     // *_id, id, idempotency_key
-inline constexpr size_t kMaxNameBytes = 200;   // names, clauses, labels
-inline constexpr size_t kMaxTextBytes = 4096;  // reasons, rulings' texts
-inline constexpr int kMaxRepeated = 1000;      // elements of a repeated field
-inline constexpr int64_t kMaxInteger = 1000000;     // |any integer|
-inline constexpr int64_t kMaxDenominator = 1000;    // any Fraction
+inline constexpr size_t kMaxIdBytes = 256;       // *_id, id, idempotency_key
+inline constexpr size_t kMaxNameBytes = 200;     // names, clauses, labels
+inline constexpr size_t kMaxTextBytes = 4096;    // reasons, rulings' texts
+inline constexpr int kMaxRepeated = 1000;        // elements of a repeated field
+inline constexpr int64_t kMaxInteger = 1000000;  // |any integer|
+inline constexpr int64_t kMaxDenominator = 1000;      // any Fraction
 inline constexpr int64_t kMaxFractionValue = 100000;  // |any Fraction|
-inline constexpr int kMaxDecimalPlaces = 4;            // a DecimalValue
-inline constexpr int kMinYear = 2000;  // Timestamps and days
+inline constexpr int kMaxDecimalPlaces = 4;           // a DecimalValue
+inline constexpr int kMinYear = 2000;                 // Timestamps and days
 inline constexpr int kMaxYear = 2100;
 
 // OK, or INVALID_ARGUMENT naming the first field that breaks a limit.

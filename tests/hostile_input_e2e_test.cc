@@ -40,9 +40,7 @@ using ::testing::Not;
 constexpr char kTournament[] = "hostile";
 constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
 
-absl::Status Status(const grpc::Status& s) {
-  return server::FromGrpcStatus(s);
-}
+absl::Status Status(const grpc::Status& s) { return server::FromGrpcStatus(s); }
 
 std::unique_ptr<grpc::ClientContext> Ctx() { return ContextAs("td:hostile"); }
 
@@ -154,11 +152,11 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
   competition.set_name("Odd");
   competition.set_kind(static_cast<v1::CompetitionKind>(999));
   competition.set_regulation_profile("sabf_matchpoint_pairs");
-  EXPECT_THAT(Status(director_->CreateCompetition(Ctx().get(), competition,
-                                                  &out)),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("field 'kind': 999 is not a value of "
-                                 "tally.v1.CompetitionKind")));
+  EXPECT_THAT(
+      Status(director_->CreateCompetition(Ctx().get(), competition, &out)),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("field 'kind': 999 is not a value of "
+                         "tally.v1.CompetitionKind")));
 
   // Weights 1/3100000000 and 1/3100000001, and eight weights 1/p for primes
   // p near 10^6, overflowed Rational::Narrow in RecordRuling, a varied
@@ -174,9 +172,9 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
                 StatusIs(absl::StatusCode::kInvalidArgument,
                          HasSubstr("weight': a fraction's denominator is "
                                    "1..1000")));
-    EXPECT_THAT(Status(audit_->WhatIfRecordRuling(Ctx().get(), *r, &changes)),
-                StatusIs(absl::StatusCode::kInvalidArgument,
-                         HasSubstr("denominator")));
+    EXPECT_THAT(
+        Status(audit_->WhatIfRecordRuling(Ctx().get(), *r, &changes)),
+        StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("denominator")));
     v1::DecideAppealRequest appeal;
     *appeal.mutable_options() = Key("appeal-varied");
     appeal.set_tournament_id(kTournament);
@@ -184,9 +182,9 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
     appeal.mutable_decided()->set_appeal(1);
     appeal.mutable_decided()->set_outcome(v1::APPEAL_OUTCOME_VARIED);
     *appeal.mutable_decided()->mutable_adjusted_score() = r->adjusted();
-    EXPECT_THAT(Status(director_->DecideAppeal(Ctx().get(), appeal, &out)),
-                StatusIs(absl::StatusCode::kInvalidArgument,
-                         HasSubstr("denominator")));
+    EXPECT_THAT(
+        Status(director_->DecideAppeal(Ctx().get(), appeal, &out)),
+        StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("denominator")));
     EXPECT_THAT(
         Status(audit_->WhatIfDecideAppeal(Ctx().get(), appeal, &changes)),
         StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("denominator")));
@@ -195,17 +193,15 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
   // limit (denominator at most 100), checked with Rational::CheckedAdd.
   v1::RecordRulingRequest hundred_first = Ruling("weights-101");
   Weigh(hundred_first, {101, 101}, {1, 100});
-  EXPECT_THAT(
-      Status(director_->RecordRuling(Ctx().get(), hundred_first, &out)),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               HasSubstr("denominator at most 100), not 1/101")));
+  EXPECT_THAT(Status(director_->RecordRuling(Ctx().get(), hundred_first, &out)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("denominator at most 100), not 1/101")));
 
   // A matchpoint penalty of 1/(2^63-1) or (2^63-1)/1 was stored, and then
   // every standings, scorecard, traveller and what-changed of the session
   // aborted tallyd.
-  for (const auto& [num, den] :
-       std::vector<std::pair<int64_t, int64_t>>{{1, kInt64Max},
-                                                {kInt64Max, 1}}) {
+  for (const auto& [num, den] : std::vector<std::pair<int64_t, int64_t>>{
+           {1, kInt64Max}, {kInt64Max, 1}}) {
     EXPECT_THAT(
         Status(director_->RecordRuling(
             Ctx().get(), MatchpointPenalty("penalty-huge", num, den), &out)),
@@ -213,11 +209,11 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
                  HasSubstr("field 'penalty.amount'")));
   }
   // Laws 90/91: a penalty is a fraction of a top, a few tops at most.
-  EXPECT_THAT(Status(director_->RecordRuling(
-                  Ctx().get(), MatchpointPenalty("penalty-1001", 1001, 1),
-                  &out)),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("a penalty (Laws 90, 91) is at most 1000")));
+  EXPECT_THAT(
+      Status(director_->RecordRuling(
+          Ctx().get(), MatchpointPenalty("penalty-1001", 1001, 1), &out)),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("a penalty (Laws 90, 91) is at most 1000")));
 
   // Unknown enum values once stored.
   v1::EnterResultRequest doubling = ScriptedResult(kTournament, 2, 1);
@@ -321,8 +317,8 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
               StatusIs(absl::StatusCode::kNotFound,
                        HasSubstr("session 5 of 'pairs' is not defined")));
   schedule.set_session(1);
-  *schedule.mutable_scheduled_start() = replay::ToTimestamp(
-      absl::FromCivil(absl::CivilSecond(1, 1, 1, 10, 0, 0), absl::UTCTimeZone()));
+  *schedule.mutable_scheduled_start() = replay::ToTimestamp(absl::FromCivil(
+      absl::CivilSecond(1, 1, 1, 10, 0, 0), absl::UTCTimeZone()));
   EXPECT_THAT(Status(director_->ScheduleSession(Ctx().get(), schedule, &out)),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("field 'scheduled_start': a time is in the "
@@ -343,8 +339,7 @@ TEST_F(HostileInputTest, EveryReportedRequestIsRefusedAndTheServerSurvives) {
   EXPECT_THAT(Status(s), StatusIs(absl::StatusCode::kInvalidArgument,
                                   HasSubstr("(1048576 bytes)")));
   EXPECT_LT(s.error_message().size(), 300u);
-  const std::string forged =
-      "hostile\ntallyd 2026-01-01T00:00:00Z stopped";
+  const std::string forged = "hostile\ntallyd 2026-01-01T00:00:00Z stopped";
   s = query_->GetStandings(Ctx().get(), StandingsOf(forged), &standings);
   EXPECT_THAT(Status(s), StatusIs(absl::StatusCode::kInvalidArgument,
                                   HasSubstr("hostile\\x0atallyd")));
@@ -392,10 +387,10 @@ TEST_F(HostileInputTest, AStoredValueOutOfRangeFailsOnlyTheReadsThatFoldIt) {
     command.fingerprint = "old-server-penalty";
     command.actor.set_role(v1::ROLE_DIRECTOR);
     command.actor.set_identity("td:old-server");
-    command.decide_at = [](const replay::State& s, absl::Time at)
-        -> absl::StatusOr<v1::EventPayload> {
-      absl::StatusOr<v1::EventPayload> payload = replay::DecideRecordRuling(
-          s, MatchpointPenalty("old", 1, 2), at);
+    command.decide_at = [](const replay::State& s,
+                           absl::Time at) -> absl::StatusOr<v1::EventPayload> {
+      absl::StatusOr<v1::EventPayload> payload =
+          replay::DecideRecordRuling(s, MatchpointPenalty("old", 1, 2), at);
       if (!payload.ok()) return payload;
       v1::Fraction* amount =
           payload->mutable_ruling_made()->mutable_penalty()->mutable_amount();
@@ -427,10 +422,9 @@ TEST_F(HostileInputTest, AStoredValueOutOfRangeFailsOnlyTheReadsThatFoldIt) {
                          HasSubstr(absl::StrCat("event #", poisoned))));
     // Everything else is served: the other tournament's standings, the
     // tournament itself, the chain, and new commands.
-    EXPECT_TRUE(query_
-                    ->GetStandings(Ctx().get(), StandingsOf("healthy"),
-                                   &standings)
-                    .ok());
+    EXPECT_TRUE(
+        query_->GetStandings(Ctx().get(), StandingsOf("healthy"), &standings)
+            .ok());
     v1::GetTournamentRequest get;
     get.set_tournament_id(kTournament);
     v1::Tournament t;

@@ -40,7 +40,7 @@ using google::protobuf::ServiceDescriptor;
 
 constexpr const char* kServices[] = {
     "tally.v1.DirectorService", "tally.v1.VenueService",
-    "tally.v1.QueryService",    "tally.v1.AuditService",
+    "tally.v1.QueryService", "tally.v1.AuditService",
     "tally.v1.CalculatorService"};
 
 // One leaf to spoil: the chain of fields from the request down to it.
@@ -58,8 +58,8 @@ void CollectLeaves(const Descriptor* d, int depth, FieldPath& chain,
         (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING &&
          f->type() == FieldDescriptor::TYPE_STRING)) {
       out.push_back(chain);
-    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE &&
-               depth > 0 && !on_chain.contains(f->message_type())) {
+    } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE && depth > 0 &&
+               !on_chain.contains(f->message_type())) {
       on_chain.insert(f->message_type());
       CollectLeaves(f->message_type(), depth - 1, chain, on_chain, out);
       on_chain.erase(f->message_type());
@@ -146,15 +146,16 @@ grpc::Status Call(grpc::Channel& channel, const MethodDescriptor& method,
   grpc::ByteBuffer in(&slice, 1);
   grpc::ByteBuffer out;
   std::promise<grpc::Status> done;
-  stub.UnaryCall(context.get(),
-                 absl::StrCat("/", method.service()->full_name(), "/",
-                              method.name()),
-                 grpc::StubOptions(), &in, &out,
-                 [&done](grpc::Status s) { done.set_value(std::move(s)); });
+  stub.UnaryCall(
+      context.get(),
+      absl::StrCat("/", method.service()->full_name(), "/", method.name()),
+      grpc::StubOptions(), &in, &out,
+      [&done](grpc::Status s) { done.set_value(std::move(s)); });
   return done.get_future().get();
 }
 
-TEST(RequestCatalogueTest, EveryBadEnumAndOverlongStringIsRefusedChangingNothing) {
+TEST(RequestCatalogueTest,
+     EveryBadEnumAndOverlongStringIsRefusedChangingNothing) {
   TallydProcess tallyd(TallydPath(), MakeTempDir("catalogue"));
   ASSERT_THAT(tallyd.Start(), IsOk());
   grpc::Channel& channel = *tallyd.channel();
@@ -167,10 +168,10 @@ TEST(RequestCatalogueTest, EveryBadEnumAndOverlongStringIsRefusedChangingNothing
     create.set_tournament_id("cat");
     create.set_name("Catalogue");
     v1::CommandOutcome out;
-    ASSERT_TRUE(v1::DirectorService::NewStub(tallyd.channel())
-                    ->CreateTournament(ContextAs("td:catalogue").get(), create,
-                                       &out)
-                    .ok());
+    ASSERT_TRUE(
+        v1::DirectorService::NewStub(tallyd.channel())
+            ->CreateTournament(ContextAs("td:catalogue").get(), create, &out)
+            .ok());
   }
   absl::StatusOr<std::vector<v1::Event>> before = ReadWholeLog(channel);
   ASSERT_THAT(before, IsOk());
@@ -181,8 +182,7 @@ TEST(RequestCatalogueTest, EveryBadEnumAndOverlongStringIsRefusedChangingNothing
   for (const Descriptor* d :
        {v1::CreateTournamentRequest::descriptor(),
         v1::EnterResultRequest::descriptor(),
-        v1::GetStandingsRequest::descriptor(),
-        v1::ReadLogRequest::descriptor(),
+        v1::GetStandingsRequest::descriptor(), v1::ReadLogRequest::descriptor(),
         v1::ContractScoreRequest::descriptor()}) {
     ASSERT_NE(d, nullptr);
   }
@@ -199,8 +199,7 @@ TEST(RequestCatalogueTest, EveryBadEnumAndOverlongStringIsRefusedChangingNothing
       std::vector<FieldPath> leaves;
       FieldPath chain;
       std::set<const Descriptor*> on_chain{method.input_type()};
-      CollectLeaves(method.input_type(), /*depth=*/4, chain, on_chain,
-                    leaves);
+      CollectLeaves(method.input_type(), /*depth=*/4, chain, on_chain, leaves);
       const Message* prototype =
           google::protobuf::MessageFactory::generated_factory()->GetPrototype(
               method.input_type());
@@ -223,7 +222,7 @@ TEST(RequestCatalogueTest, EveryBadEnumAndOverlongStringIsRefusedChangingNothing
   }
   // Every RPC of the five services was visited; hundreds of fields spoiled.
   EXPECT_GE(methods, 75);  // 75 RPCs when this was written
-  EXPECT_GE(cases, 330);  // 337 spoiled fields then
+  EXPECT_GE(cases, 330);   // 337 spoiled fields then
 
   absl::StatusOr<std::vector<v1::Event>> after = ReadWholeLog(channel);
   ASSERT_THAT(after, IsOk());
