@@ -4,6 +4,7 @@
 #include <string>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
@@ -132,9 +133,13 @@ absl::Status CheckMovement(const v1::Movement& movement,
 }
 
 std::string KindName(v1::CompetitionKind kind) {
+  constexpr absl::string_view kPrefix = "COMPETITION_KIND_";
+  const std::string& name = v1::CompetitionKind_Name(kind);
+  if (!absl::StartsWith(name, kPrefix)) {
+    return absl::StrCat("unknown kind ", static_cast<int>(kind));
+  }
   return absl::StrReplaceAll(
-      absl::AsciiStrToLower(
-          v1::CompetitionKind_Name(kind).substr(sizeof("COMPETITION_KIND_") - 1)),
+      absl::AsciiStrToLower(absl::string_view(name).substr(kPrefix.size())),
       {{"_", " "}});
 }
 
@@ -333,6 +338,11 @@ absl::StatusOr<v1::EventPayload> DecideRegisterPair(
   }
   for (const std::string& player : request.players()) {
     TALLY_RETURN_IF_ERROR(CheckName("player", player));
+  }
+  if (request.players(0) == request.players(1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a pair is two different players; '", request.players(0),
+        "' is named twice"));
   }
   if (auto it = c->pairs.find(request.pair()); it != c->pairs.end()) {
     return absl::AlreadyExistsError(

@@ -112,8 +112,14 @@ absl::StatusOr<v1::EventPayload> DecideRegisterTeam(
     return absl::InvalidArgumentError(absl::StrCat(
         "a team has four to six players, not ", request.players_size()));
   }
+  std::set<std::string> named;
   for (const std::string& player : request.players()) {
     TALLY_RETURN_IF_ERROR(CheckName("player", player));
+    if (!named.insert(player).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "a team's players are different people; '", player,
+          "' is named twice"));
+    }
   }
   if (auto it = c->team_names.find(request.team()); it != c->team_names.end()) {
     return absl::AlreadyExistsError(absl::StrCat(

@@ -328,6 +328,11 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
             "a weighted score (Law 12C1(c)) has two outcomes or more; for "
             "one result assign it");
       }
+      if (outcomes.size() > kMaxWeightedOutcomes) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "a weighted score (Law 12C1(c)) weighs at most ",
+            kMaxWeightedOutcomes, " outcomes; this has ", outcomes.size()));
+      }
       core::Rational sum;
       for (const v1::WeightedResult& o : outcomes) {
         TALLY_RETURN_IF_ERROR(CheckResult(o.result(), board, "an outcome"));
@@ -337,7 +342,18 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
               "each weight of a weighted score is above 0 and at most 1 "
               "(Law 12C1(c))");
         }
-        sum += core::Rational(o.weight().numerator(), o.weight().denominator());
+        if (o.weight().denominator() > kMaxWeightDenominator) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "a weight of a weighted score (Law 12C1(c)) is a whole "
+              "percentage or a simpler fraction (denominator at most ",
+              kMaxWeightDenominator, "), not ", o.weight().numerator(), "/",
+              o.weight().denominator()));
+        }
+        TALLY_ASSIGN_OR_RETURN(
+            core::Rational weight,
+            core::Rational::Checked(o.weight().numerator(),
+                                    o.weight().denominator()));
+        TALLY_ASSIGN_OR_RETURN(sum, core::Rational::CheckedAdd(sum, weight));
       }
       if (sum != core::Rational(1)) {
         return absl::InvalidArgumentError(absl::StrCat(
@@ -529,6 +545,15 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       }
       if (p.amount().denominator() <= 0 || p.amount().numerator() <= 0) {
         return absl::InvalidArgumentError("a penalty's amount is above 0");
+      }
+      if (p.amount().denominator() > kMaxPenaltyDenominator ||
+          p.amount().numerator() >
+              kMaxPenaltyAmount * p.amount().denominator()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "a penalty (Laws 90, 91) is at most ", kMaxPenaltyAmount,
+            " in its unit, a fraction of denominator at most ",
+            kMaxPenaltyDenominator, " (e.g. 1/4 of a top); not ",
+            p.amount().numerator(), "/", p.amount().denominator()));
       }
       TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
       const int entrant =

@@ -32,6 +32,14 @@ namespace tally::replay {
 // Shared by rulings and appeal decisions.
 absl::Status CheckAdjustedScore(const v1::AdjustedScore& score, int board);
 
+// The ranges of a ruling's figures (docs/input-limits.md). Law 12C1(c)
+// weights are percentages or simpler fractions of a handful of outcomes;
+// Laws 90 and 91 penalties are a fraction of a top, a few tops at most.
+inline constexpr int kMaxWeightedOutcomes = 10;
+inline constexpr int64_t kMaxWeightDenominator = 100;
+inline constexpr int64_t kMaxPenaltyDenominator = 100;
+inline constexpr int64_t kMaxPenaltyAmount = 1000;
+
 // The ruling `request` asks for, received at `at`: a RulingMade, or, for a
 // VP penalty in an event of matches, the PenaltyAwarded that event already
 // scores (ANC SR 5.1 keeps it out of the draw). NotFound for an unknown

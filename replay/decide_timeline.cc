@@ -6,6 +6,7 @@
 #include "absl/time/time.h"
 #include "core/base/status_macros.h"
 #include "replay/decide.h"
+#include "replay/draw_maker.h"
 #include "replay/three_way_tables.h"
 
 namespace tally::replay {
@@ -114,6 +115,19 @@ absl::StatusOr<v1::EventPayload> DecideScheduleSession(
         ") must be after the scheduled start (", absl::FormatTime(start), ")"));
   }
   const std::string name = SessionWord(*c, request.session());
+  // Only a session (round) the competition has can be scheduled: a
+  // movement's session once defined; a round up to the event's number of
+  // rounds where the profile or draw method fixes it.
+  if (!c->PlaysMatches() && !c->sessions.contains(request.session())) {
+    return absl::NotFoundError(absl::StrCat(
+        name, " of '", c->id, "' is not defined: define it first"));
+  }
+  if (const int rounds = RoundsInEvent(*c);
+      c->PlaysMatches() && rounds > 0 && request.session() > rounds &&
+      !c->rounds.contains(request.session())) {
+    return absl::NotFoundError(absl::StrCat("'", c->id, "' has ", rounds,
+                                            " rounds; there is no ", name));
+  }
   if (Played(*c, request.session())) {
     return absl::FailedPreconditionError(absl::StrCat(
         name, " of '", c->id,

@@ -7,6 +7,7 @@
 #include "replay/match_queries.h"
 #include "replay/queries.h"
 #include "server/grpc_status.h"
+#include "server/read_guard.h"
 #include "server/services.h"
 
 namespace tally::server {
@@ -14,27 +15,29 @@ namespace tally::server {
 grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
                                    const v1::ReadLogRequest* request,
                                    grpc::ServerWriter<v1::Event>* writer) {
-  uint64_t sent = 0;
-  absl::Status failure;
-  absl::Status scanned = log_.store().Scan(
-      std::max<uint64_t>(request->from_sequence(), 1),
-      [&](uint64_t sequence, const std::string& raw) {
-        if (context->IsCancelled()) return false;
-        absl::StatusOr<v1::Event> event = replay::DecodeEvent(sequence, raw);
-        if (!event.ok()) {
-          failure = event.status();
-          return false;
-        }
-        if (!request->tournament_id().empty() &&
-            event->tournament_id() != request->tournament_id()) {
-          return true;
-        }
-        if (!writer->Write(*event)) return false;
-        ++sent;
-        return request->limit() == 0 || sent < request->limit();
-      });
-  if (!scanned.ok()) return ToGrpcStatus(scanned);
-  return ToGrpcStatus(failure);
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    uint64_t sent = 0;
+    absl::Status failure;
+    absl::Status scanned = log_.store().Scan(
+        std::max<uint64_t>(request->from_sequence(), 1),
+        [&](uint64_t sequence, const std::string& raw) {
+          if (context->IsCancelled()) return false;
+          absl::StatusOr<v1::Event> event = replay::DecodeEvent(sequence, raw);
+          if (!event.ok()) {
+            failure = event.status();
+            return false;
+          }
+          if (!request->tournament_id().empty() &&
+              event->tournament_id() != request->tournament_id()) {
+            return true;
+          }
+          if (!writer->Write(*event)) return false;
+          ++sent;
+          return request->limit() == 0 || sent < request->limit();
+        });
+    if (!scanned.ok()) return ToGrpcStatus(scanned);
+    return ToGrpcStatus(failure);
+  });
 }
 
 namespace {
@@ -76,54 +79,64 @@ grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
 grpc::Status AuditService::GetStandingsAsOf(
     grpc::ServerContext*, const v1::GetStandingsAsOfRequest* request,
     v1::Standings* response) {
-  return AnswerAsOf(log_, request->as_of(), response,
-                    [request](const replay::State& s) {
-                      return replay::BuildStandings(s, request->standings());
-                    });
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    return AnswerAsOf(log_, request->as_of(), response,
+                      [request](const replay::State& s) {
+                        return replay::BuildStandings(s, request->standings());
+                      });
+  });
 }
 
 grpc::Status AuditService::GetMatchStandingsAsOf(
     grpc::ServerContext*, const v1::GetMatchStandingsAsOfRequest* request,
     v1::MatchStandings* response) {
-  return AnswerAsOf(log_, request->as_of(), response,
-                    [request](const replay::State& s) {
-                      return replay::BuildMatchStandings(s,
-                                                         request->standings());
-                    });
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    return AnswerAsOf(log_, request->as_of(), response,
+                      [request](const replay::State& s) {
+                        return replay::BuildMatchStandings(s,
+                                                           request->standings());
+                      });
+  });
 }
 
 grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
                                      const v1::CheckDrawRequest* request,
                                      v1::DrawCheck* response) {
-  // The replay runs on a copy, so writers are not held up meanwhile.
-  replay::State now;
-  log_.Read([&](const replay::State& s) { now = s; });
-  absl::StatusOr<v1::DrawCheck> check =
-      replay::CheckDraw(log_.store(), now, *request);
-  if (!check.ok()) return ToGrpcStatus(check.status());
-  *response = *std::move(check);
-  return grpc::Status::OK;
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    // The replay runs on a copy, so writers are not held up meanwhile.
+    replay::State now;
+    log_.Read([&](const replay::State& s) { now = s; });
+    absl::StatusOr<v1::DrawCheck> check =
+        replay::CheckDraw(log_.store(), now, *request);
+    if (!check.ok()) return ToGrpcStatus(check.status());
+    *response = *std::move(check);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status AuditService::GetBoardHistory(
     grpc::ServerContext*, const v1::GetBoardHistoryRequest* request,
     v1::BoardHistory* response) {
-  // Each event with the windows open at its own time (issue #5 item 9).
-  absl::StatusOr<v1::BoardHistory> history =
-      replay::BoardHistoryWithWindows(log_.store(), *request);
-  if (!history.ok()) return ToGrpcStatus(history.status());
-  *response = *std::move(history);
-  return grpc::Status::OK;
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    // Each event with the windows open at its own time (issue #5 item 9).
+    absl::StatusOr<v1::BoardHistory> history =
+        replay::BoardHistoryWithWindows(log_.store(), *request);
+    if (!history.ok()) return ToGrpcStatus(history.status());
+    *response = *std::move(history);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status AuditService::VerifyChain(grpc::ServerContext*,
-                                       const v1::VerifyChainRequest*,
+                                       const v1::VerifyChainRequest* request,
                                        v1::ChainVerification* response) {
-  absl::StatusOr<v1::ChainVerification> result =
-      replay::VerifyChain(log_.store());
-  if (!result.ok()) return ToGrpcStatus(result.status());
-  *response = *std::move(result);
-  return grpc::Status::OK;
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    absl::StatusOr<v1::ChainVerification> result =
+        replay::VerifyChain(log_.store());
+    if (!result.ok()) return ToGrpcStatus(result.status());
+    *response = *std::move(result);
+    return grpc::Status::OK;
+  });
 }
 
 }  // namespace tally::server

@@ -31,6 +31,7 @@
 #include "core/vp/vp_scale.h"
 #include "replay/bridge_convert.h"
 #include "server/grpc_status.h"
+#include "server/read_guard.h"
 
 namespace tally::server {
 namespace {
@@ -651,71 +652,91 @@ absl::StatusOr<v1::CarryOverResponse> ComputeCarryOver(
 grpc::Status CalculatorService::ContractScore(
     grpc::ServerContext*, const v1::ContractScoreRequest* request,
     v1::ContractScoreResponse* response) {
-  return Reply(ScoreContract(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ScoreContract(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::Imps(grpc::ServerContext*,
                                      const v1::ImpsRequest* request,
                                      v1::ImpsResponse* response) {
-  response->set_points_difference(request->points_difference());
-  response->set_imps(core::ImpsForDifference(request->points_difference()));
-  return grpc::Status::OK;
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    response->set_points_difference(request->points_difference());
+    response->set_imps(core::ImpsForDifference(request->points_difference()));
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CalculatorService::Datum(grpc::ServerContext*,
                                       const v1::DatumRequest* request,
                                       v1::DatumResponse* response) {
-  return Reply(TakeDatum(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(TakeDatum(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::ListDatumRules(
-    grpc::ServerContext*, const v1::ListDatumRulesRequest*,
+    grpc::ServerContext*, const v1::ListDatumRulesRequest* request,
     v1::ListDatumRulesResponse* response) {
-  for (const DatumRuleLine& line : kDatumRules) {
-    v1::DatumRuleInfo* info = response->add_rules();
-    info->set_id(std::string(core::DatumMethodId(line.method)));
-    info->set_title(std::string(line.title));
-  }
-  return grpc::Status::OK;
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    for (const DatumRuleLine& line : kDatumRules) {
+      v1::DatumRuleInfo* info = response->add_rules();
+      info->set_id(std::string(core::DatumMethodId(line.method)));
+      info->set_title(std::string(line.title));
+    }
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CalculatorService::VictoryPoints(
     grpc::ServerContext*, const v1::VictoryPointsRequest* request,
     v1::VictoryPointsResponse* response) {
-  return Reply(ConvertToVps(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ConvertToVps(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::ListVpScales(
-    grpc::ServerContext*, const v1::ListVpScalesRequest*,
+    grpc::ServerContext*, const v1::ListVpScalesRequest* request,
     v1::ListVpScalesResponse* response) {
-  for (const core::VpScaleInfo& info : core::AllVpScales()) {
-    *response->add_scales() = ToProtoScale(info);
-  }
-  return grpc::Status::OK;
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    for (const core::VpScaleInfo& info : core::AllVpScales()) {
+      *response->add_scales() = ToProtoScale(info);
+    }
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status CalculatorService::WeightedScore(
     grpc::ServerContext*, const v1::WeightedScoreRequest* request,
     v1::WeightedScoreResponse* response) {
-  return Reply(Weigh(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(Weigh(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::AveragePlus(
     grpc::ServerContext*, const v1::AveragePlusRequest* request,
     v1::AveragePlusResponse* response) {
-  return Reply(AwardAveragePlus(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(AwardAveragePlus(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::Neuberg(grpc::ServerContext*,
                                         const v1::NeubergRequest* request,
                                         v1::NeubergResponse* response) {
-  return Reply(Factor(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(Factor(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::CarryOver(grpc::ServerContext*,
                                           const v1::CarryOverRequest* request,
                                           v1::CarryOverResponse* response) {
-  return Reply(ComputeCarryOver(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ComputeCarryOver(*request), response);
+  });
 }
 
 }  // namespace tally::server

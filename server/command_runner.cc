@@ -2,12 +2,17 @@
 
 #include <memory>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/rational.h"
+#include "core/base/status_macros.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "replay/sha256.h"
 #include "server/log_line.h"
+#include "server/read_guard.h"
+#include "server/request_validator.h"
 
 namespace tally::server {
 namespace {
@@ -19,7 +24,49 @@ std::string Metadata(grpc::ServerContext* context, const char* key) {
   return std::string(it->second.data(), it->second.size());
 }
 
+// The decide step's marker for an overflow; Execute turns it into the
+// status OverflowStatus gives (it may read the store, decide may not).
+constexpr char kOverflowMarker[] = "[tally-overflow] ";
+
+absl::Status Overflowed(const std::string& method) {
+  return absl::OutOfRangeError(absl::StrCat(kOverflowMarker, method));
+}
+
+// The caller's identity and device (metadata) are stored in the event's
+// actor: held to the limits of a name.
+absl::Status CheckActorText(const char* header, const std::string& value) {
+  if (value.size() > kMaxNameBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("metadata '", header, "' is at most ", kMaxNameBytes,
+                     " bytes; ", QuoteForMessage(value), " is ", value.size()));
+  }
+  for (unsigned char c : value) {
+    if (c < 0x20 || c == 0x7f) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "metadata '", header,
+          "' holds no control characters: ", QuoteForMessage(value)));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+absl::Status CommandRunner::Admit(grpc::ServerContext* context,
+                                  const std::string& method,
+                                  const google::protobuf::Message& request) {
+  absl::Status s = ValidateCommand(request);
+  if (s.ok())
+    s = CheckActorText(kIdentityHeader, Metadata(context, kIdentityHeader));
+  if (s.ok())
+    s = CheckActorText(kDeviceHeader, Metadata(context, kDeviceHeader));
+  if (!s.ok()) {
+    LogLine(absl::StrCat("refused ", method, ": ",
+                         absl::StatusCodeToString(s.code()), ": ",
+                         s.message()));
+  }
+  return s;
+}
 
 v1::Actor ActorOf(grpc::ServerContext* context, v1::Role role) {
   v1::Actor actor;
@@ -56,9 +103,17 @@ absl::StatusOr<v1::Event> CommandRunner::Run(
     std::function<absl::StatusOr<v1::EventPayload>(const replay::State&)>
         decide,
     v1::CommandOutcome* outcome) {
+  TALLY_RETURN_IF_ERROR(Admit(context, method, request));
   replay::Command command =
       NewCommand(context, role, method, request, options, tournament_id);
-  command.decide = std::move(decide);
+  command.decide =
+      [decide = std::move(decide),
+       method](const replay::State& s) -> absl::StatusOr<v1::EventPayload> {
+    core::RationalOverflowScope scope;
+    absl::StatusOr<v1::EventPayload> payload = decide(s);
+    if (scope.overflowed()) return Overflowed(method);
+    return payload;
+  };
   return Execute(method, std::move(command), outcome);
 }
 
@@ -70,9 +125,17 @@ absl::StatusOr<v1::Event> CommandRunner::RunTimed(
                                                    absl::Time)>
         decide_at,
     v1::CommandOutcome* outcome) {
+  TALLY_RETURN_IF_ERROR(Admit(context, method, request));
   replay::Command command =
       NewCommand(context, role, method, request, options, tournament_id);
-  command.decide_at = std::move(decide_at);
+  command.decide_at = [decide_at = std::move(decide_at), method](
+                          const replay::State& s,
+                          absl::Time at) -> absl::StatusOr<v1::EventPayload> {
+    core::RationalOverflowScope scope;
+    absl::StatusOr<v1::EventPayload> payload = decide_at(s, at);
+    if (scope.overflowed()) return Overflowed(method);
+    return payload;
+  };
   return Execute(method, std::move(command), outcome);
 }
 
@@ -100,6 +163,11 @@ absl::StatusOr<v1::Event> CommandRunner::Execute(const std::string& method,
       command.actor.device());
   absl::StatusOr<replay::CommandResult> result =
       log_.Execute(std::move(command));
+  if (!result.ok() && result.status().code() == absl::StatusCode::kOutOfRange &&
+      absl::StartsWith(result.status().message(), kOverflowMarker)) {
+    result =
+        OverflowStatus(&log_, tournament_id, absl::StrCat("this ", method));
+  }
   if (!result.ok()) {
     LogLine(
         absl::StrCat("refused ", method, " from ", who, " on '", tournament_id,

@@ -1,5 +1,6 @@
 // CommandRunner: turns an RPC's request into a replay::Command (actor from
-// the call's metadata, fingerprint from the method and request), runs it
+// the call's metadata, fingerprint from the method and request), checks its
+// shape (server/request_validator.h), runs it
 // through the EventLog and fills the CommandOutcome. Every command handler
 // is "convert, call, convert back" through this one piece. Thread-safe.
 
@@ -49,6 +50,10 @@ class CommandRunner {
       v1::CommandOutcome* outcome);
 
  private:
+  // ValidateRequest (server/request_validator.h) and the limits of the
+  // caller's identity and device metadata; a refusal is logged.
+  absl::Status Admit(grpc::ServerContext* context, const std::string& method,
+                     const google::protobuf::Message& request);
   replay::Command NewCommand(grpc::ServerContext* context, v1::Role role,
                              const std::string& method,
                              const google::protobuf::Message& request,

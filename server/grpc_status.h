@@ -1,5 +1,6 @@
 // The one place absl::Status meets grpc::Status. Codes map one to one; the
-// message is kept as written for the director.
+// message is kept as written for the director, but cut at 1024 bytes with
+// control bytes escaped, so it always fits in a trailer a client accepts.
 
 #ifndef TALLY_SERVER_GRPC_STATUS_H_
 #define TALLY_SERVER_GRPC_STATUS_H_

@@ -8,7 +8,10 @@
 
 namespace tally::server {
 
-// Writes "tallyd <UTC time> <message>\n" to stderr.
+// Writes "tallyd <UTC time> <message>\n" to stderr. Control bytes in
+// `message` (a newline in an id, say) are written escaped as \xNN and a
+// message over 2000 bytes is cut, so what a client sent cannot forge or
+// flood a line.
 void LogLine(absl::string_view message);
 
 }  // namespace tally::server

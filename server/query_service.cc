@@ -8,28 +8,33 @@
 #include "replay/queries.h"
 #include "replay/time_windows.h"
 #include "server/grpc_status.h"
+#include "server/read_guard.h"
 #include "server/services.h"
 
 namespace tally::server {
 namespace {
 
 // Answers from the current State with `build`, a replay/queries function.
+// The request is checked and the answer guarded (server/read_guard.h).
 template <typename Response, typename Build>
-grpc::Status Answer(const replay::EventLog& log, Response* response,
-                    Build build) {
-  absl::StatusOr<Response> answer = absl::InternalError("not answered");
-  log.Read([&](const replay::State& state) { answer = build(state); });
-  if (!answer.ok()) return ToGrpcStatus(answer.status());
-  *response = *std::move(answer);
-  return grpc::Status::OK;
+grpc::Status Answer(const replay::EventLog& log,
+                    const google::protobuf::Message& request,
+                    Response* response, Build build) {
+  return GuardCall(&log, request, [&]() -> grpc::Status {
+    absl::StatusOr<Response> answer = absl::InternalError("not answered");
+    log.Read([&](const replay::State& state) { answer = build(state); });
+    if (!answer.ok()) return ToGrpcStatus(answer.status());
+    *response = *std::move(answer);
+    return grpc::Status::OK;
+  });
 }
 
 }  // namespace
 
 grpc::Status QueryService::ListTournaments(
-    grpc::ServerContext*, const v1::ListTournamentsRequest*,
+    grpc::ServerContext*, const v1::ListTournamentsRequest* request,
     v1::ListTournamentsResponse* response) {
-  return Answer(log_, response, [](const replay::State& s) {
+  return Answer(log_, *request, response, [](const replay::State& s) {
     return absl::StatusOr<v1::ListTournamentsResponse>(
         replay::BuildTournamentList(s));
   });
@@ -38,7 +43,7 @@ grpc::Status QueryService::ListTournaments(
 grpc::Status QueryService::GetTournament(
     grpc::ServerContext*, const v1::GetTournamentRequest* request,
     v1::Tournament* response) {
-  return Answer(log_, response, [&](const replay::State& s) {
+  return Answer(log_, *request, response, [&](const replay::State& s) {
     return replay::BuildTournament(s, request->tournament_id());
   });
 }
@@ -46,7 +51,7 @@ grpc::Status QueryService::GetTournament(
 grpc::Status QueryService::GetStandings(grpc::ServerContext*,
                                         const v1::GetStandingsRequest* request,
                                         v1::Standings* response) {
-  return Answer(log_, response, [&](const replay::State& s) {
+  return Answer(log_, *request, response, [&](const replay::State& s) {
     return replay::BuildStandings(s, *request);
   });
 }
@@ -54,7 +59,7 @@ grpc::Status QueryService::GetStandings(grpc::ServerContext*,
 grpc::Status QueryService::GetCompetitionStandings(
     grpc::ServerContext*, const v1::GetCompetitionStandingsRequest* request,
     v1::CompetitionStandings* response) {
-  return Answer(log_, response, [&](const replay::State& s) {
+  return Answer(log_, *request, response, [&](const replay::State& s) {
     return replay::BuildCompetitionStandings(s, *request);
   });
 }
@@ -62,7 +67,7 @@ grpc::Status QueryService::GetCompetitionStandings(
 grpc::Status QueryService::GetTraveller(grpc::ServerContext*,
                                         const v1::GetTravellerRequest* request,
                                         v1::Traveller* response) {
-  return Answer(log_, response, [&](const replay::State& s) {
+  return Answer(log_, *request, response, [&](const replay::State& s) {
     return replay::BuildTraveller(s, *request);
   });
 }
@@ -70,15 +75,15 @@ grpc::Status QueryService::GetTraveller(grpc::ServerContext*,
 grpc::Status QueryService::GetScorecard(grpc::ServerContext*,
                                         const v1::GetScorecardRequest* request,
                                         v1::Scorecard* response) {
-  return Answer(log_, response, [&](const replay::State& s) {
+  return Answer(log_, *request, response, [&](const replay::State& s) {
     return replay::BuildScorecard(s, *request);
   });
 }
 
 grpc::Status QueryService::ListRegulationProfiles(
-    grpc::ServerContext*, const v1::ListRegulationProfilesRequest*,
+    grpc::ServerContext*, const v1::ListRegulationProfilesRequest* request,
     v1::ListRegulationProfilesResponse* response) {
-  return Answer(log_, response, [](const replay::State&) {
+  return Answer(log_, *request, response, [](const replay::State&) {
     return replay::BuildRegulationProfileList();
   });
 }
@@ -86,7 +91,7 @@ grpc::Status QueryService::ListRegulationProfiles(
 grpc::Status QueryService::GetRegulationProfile(
     grpc::ServerContext*, const v1::GetRegulationProfileRequest* request,
     v1::RegulationProfile* response) {
-  return Answer(log_, response, [&](const replay::State&) {
+  return Answer(log_, *request, response, [&](const replay::State&) {
     return replay::BuildRegulationProfile(request->name());
   });
 }
@@ -94,7 +99,7 @@ grpc::Status QueryService::GetRegulationProfile(
 grpc::Status QueryService::GetDraw(grpc::ServerContext*,
                                 const v1::GetDrawRequest* request,
                                 v1::DrawView* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildDrawView(s, *request);
   });
 }
@@ -102,7 +107,7 @@ grpc::Status QueryService::GetDraw(grpc::ServerContext*,
 grpc::Status QueryService::GetMatchResults(grpc::ServerContext*,
                                 const v1::GetMatchResultsRequest* request,
                                 v1::MatchResults* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildMatchResults(s, *request);
   });
 }
@@ -110,7 +115,7 @@ grpc::Status QueryService::GetMatchResults(grpc::ServerContext*,
 grpc::Status QueryService::GetMatchStandings(grpc::ServerContext*,
                                 const v1::GetMatchStandingsRequest* request,
                                 v1::MatchStandings* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildMatchStandings(s, *request);
   });
 }
@@ -118,7 +123,7 @@ grpc::Status QueryService::GetMatchStandings(grpc::ServerContext*,
 grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
   });
 }
@@ -129,7 +134,7 @@ grpc::Status QueryService::GetTimeWindows(
   // "Now" is read here, when the question is asked, never in replay.
   const absl::Time at =
       request->has_at() ? replay::ToTime(request->at()) : clock_();
-  return Answer(log_, response, [request, at](const replay::State& s) {
+  return Answer(log_, *request, response, [request, at](const replay::State& s) {
     return replay::BuildTimeWindows(s, *request, at);
   });
 }
@@ -137,7 +142,7 @@ grpc::Status QueryService::GetTimeWindows(
 grpc::Status QueryService::GetQualification(
     grpc::ServerContext*, const v1::GetQualificationRequest* request,
     v1::Qualification* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildQualification(s, *request);
   });
 }
@@ -145,7 +150,7 @@ grpc::Status QueryService::GetQualification(
 grpc::Status QueryService::GetKnockoutResults(
     grpc::ServerContext*, const v1::GetKnockoutResultsRequest* request,
     v1::KnockoutResults* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildKnockoutResults(s, *request);
   });
 }
@@ -153,7 +158,7 @@ grpc::Status QueryService::GetKnockoutResults(
 grpc::Status QueryService::GetEligibility(
     grpc::ServerContext*, const v1::GetEligibilityRequest* request,
     v1::Eligibility* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::BuildEligibility(s, *request);
   });
 }
@@ -161,7 +166,7 @@ grpc::Status QueryService::GetEligibility(
 grpc::Status QueryService::GetOffenceRegister(
     grpc::ServerContext*, const v1::GetOffenceRegisterRequest* request,
     v1::OffenceRegister* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::GetOffenceRegister(s, *request);
   });
 }
@@ -169,7 +174,7 @@ grpc::Status QueryService::GetOffenceRegister(
 grpc::Status QueryService::GetAppeal(grpc::ServerContext*,
                                      const v1::GetAppealRequest* request,
                                      v1::AppealView* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::GetAppeal(s, *request);
   });
 }
@@ -177,7 +182,7 @@ grpc::Status QueryService::GetAppeal(grpc::ServerContext*,
 grpc::Status QueryService::ListAppeals(grpc::ServerContext*,
                                        const v1::ListAppealsRequest* request,
                                        v1::ListAppealsResponse* response) {
-  return Answer(log_, response, [request](const replay::State& s) {
+  return Answer(log_, *request, response, [request](const replay::State& s) {
     return replay::ListAppeals(s, *request);
   });
 }

@@ -16,6 +16,7 @@
 #include "replay/what_changed.h"
 #include "server/command_runner.h"
 #include "server/grpc_status.h"
+#include "server/read_guard.h"
 #include "server/services.h"
 
 namespace tally::server {
@@ -102,63 +103,73 @@ grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
 grpc::Status AuditService::WhatChanged(grpc::ServerContext*,
                                        const v1::WhatChangedRequest* request,
                                        v1::FigureChanges* response) {
-  absl::StatusOr<replay::EventChanges> changes =
-      replay::WhatChangedAt(log_.store(), request->sequence());
-  if (!changes.ok()) return ToGrpcStatus(changes.status());
-  Fill(*std::move(changes), /*appended=*/true, response);
-  return grpc::Status::OK;
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    absl::StatusOr<replay::EventChanges> changes =
+        replay::WhatChangedAt(log_.store(), request->sequence());
+    if (!changes.ok()) return ToGrpcStatus(changes.status());
+    Fill(*std::move(changes), /*appended=*/true, response);
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status AuditService::WhatIfCorrectResult(
     grpc::ServerContext* context, const v1::CorrectResultRequest* request,
     v1::FigureChanges* response) {
-  return WhatIfNow(log_, clock_(), context, request->options(),
-                   request->tournament_id(),
-                   [request](const replay::State& s, absl::Time at) {
-                     return replay::DecideCorrectResult(s, *request, at);
-                   },
-                   response);
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), context, request->options(),
+                     request->tournament_id(),
+                     [request](const replay::State& s, absl::Time at) {
+                       return replay::DecideCorrectResult(s, *request, at);
+                     },
+                     response);
+  });
 }
 
 grpc::Status AuditService::WhatIfRecordRuling(
     grpc::ServerContext* context, const v1::RecordRulingRequest* request,
     v1::FigureChanges* response) {
-  return WhatIfNow(log_, clock_(), context, request->options(),
-                   request->tournament_id(),
-                   [request](const replay::State& s, absl::Time at) {
-                     return replay::DecideRecordRuling(s, *request, at);
-                   },
-                   response);
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), context, request->options(),
+                     request->tournament_id(),
+                     [request](const replay::State& s, absl::Time at) {
+                       return replay::DecideRecordRuling(s, *request, at);
+                     },
+                     response);
+  });
 }
 
 grpc::Status AuditService::WhatIfDecideAppeal(
     grpc::ServerContext* context, const v1::DecideAppealRequest* request,
     v1::FigureChanges* response) {
-  return WhatIfNow(log_, clock_(), context, request->options(),
-                   request->tournament_id(),
-                   [request](const replay::State& s, absl::Time) {
-                     return replay::DecideDecideAppeal(s, *request);
-                   },
-                   response);
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), context, request->options(),
+                     request->tournament_id(),
+                     [request](const replay::State& s, absl::Time) {
+                       return replay::DecideDecideAppeal(s, *request);
+                     },
+                     response);
+  });
 }
 
 grpc::Status AuditService::DiffStandings(
     grpc::ServerContext*, const v1::DiffStandingsRequest* request,
     v1::FigureChanges* response) {
-  absl::StatusOr<replay::State> from = StateAsOf(log_, request->from(), "from");
-  if (!from.ok()) return ToGrpcStatus(from.status());
-  absl::StatusOr<replay::State> to = StateAsOf(log_, request->to(), "to");
-  if (!to.ok()) return ToGrpcStatus(to.status());
-  std::vector<replay::Change> changes =
-      replay::Diff(replay::TakeSnapshot(*from, request->tournament_id()),
-                   replay::TakeSnapshot(*to, request->tournament_id()));
-  if (!request->all_figures()) {
-    changes = replay::StandingsOnly(std::move(changes));
-  }
-  response->set_before_sequence(from->last_sequence);
-  response->set_after_sequence(to->last_sequence);
-  Fill(changes, response);
-  return grpc::Status::OK;
+  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+    absl::StatusOr<replay::State> from = StateAsOf(log_, request->from(), "from");
+    if (!from.ok()) return ToGrpcStatus(from.status());
+    absl::StatusOr<replay::State> to = StateAsOf(log_, request->to(), "to");
+    if (!to.ok()) return ToGrpcStatus(to.status());
+    std::vector<replay::Change> changes =
+        replay::Diff(replay::TakeSnapshot(*from, request->tournament_id()),
+                     replay::TakeSnapshot(*to, request->tournament_id()));
+    if (!request->all_figures()) {
+      changes = replay::StandingsOnly(std::move(changes));
+    }
+    response->set_before_sequence(from->last_sequence);
+    response->set_after_sequence(to->last_sequence);
+    Fill(changes, response);
+    return grpc::Status::OK;
+  });
 }
 
 }  // namespace tally::server

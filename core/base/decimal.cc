@@ -7,7 +7,10 @@
 namespace tally::core {
 
 int64_t PowerOfTen(int places) {
-  if (places < 0 || places > 18) std::abort();
+  if (places < 0 || places > 18) {
+    CountArithmeticOverflow();  // a stored value out of range: reported
+    return 1;
+  }
   int64_t p = 1;
   for (int i = 0; i < places; ++i) p *= 10;
   return p;

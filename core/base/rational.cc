@@ -1,6 +1,5 @@
 #include "core/base/rational.h"
 
-#include <cstdlib>
 #include <limits>
 #include <numeric>
 
@@ -13,11 +12,20 @@ namespace {
 
 using Wide = __int128;
 
+// Overflows seen on this thread, ever; a scope compares against its start.
+thread_local uint64_t overflows = 0;
+
+constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+
+bool Fits(Wide v) { return v <= kMax && v >= -Wide{kMax}; }
+
+// No bridge quantity inside the ranges the server admits comes near 2^63:
+// an overflow is counted (RationalOverflowScope) and saturated, never an
+// abort, so one bad stored value cannot stop the server.
 int64_t Narrow(Wide v) {
-  // No bridge quantity comes near 2^63; overflow here is a programming error.
-  if (v > std::numeric_limits<int64_t>::max() ||
-      v < std::numeric_limits<int64_t>::min()) {
-    std::abort();
+  if (!Fits(v)) {
+    ++overflows;
+    return v > 0 ? kMax : -kMax;
   }
   return static_cast<int64_t>(v);
 }
@@ -33,7 +41,7 @@ Wide Gcd(Wide a, Wide b) {
   return a;
 }
 
-Rational Make(Wide num, Wide den) {
+void Reduce(Wide& num, Wide& den) {
   if (den < 0) {
     num = -num;
     den = -den;
@@ -43,7 +51,31 @@ Rational Make(Wide num, Wide den) {
     num /= g;
     den /= g;
   }
+}
+
+Rational Make(Wide num, Wide den) {
+  if (den == 0) {
+    ++overflows;
+    return Rational();
+  }
+  Reduce(num, den);
   return Rational(Narrow(num), Narrow(den));
+}
+
+absl::StatusOr<Rational> MakeChecked(Wide num, Wide den, const char* op,
+                                     const Rational& a, const Rational& b) {
+  if (den == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("division of ", a.ToString(), " by zero"));
+  }
+  Reduce(num, den);
+  if (!Fits(num) || !Fits(den)) {
+    return absl::OutOfRangeError(absl::StrCat(
+        a.ToString(), " ", op, " ", b.ToString(),
+        " is too large to be worked out exactly (64-bit numerator and "
+        "denominator)"));
+  }
+  return Rational(static_cast<int64_t>(num), static_cast<int64_t>(den));
 }
 
 // Floor division for a positive divisor.
@@ -55,18 +87,45 @@ Wide FloorDiv(Wide a, Wide b) {
 
 }  // namespace
 
-Rational::Rational(int64_t num, int64_t den) : num_(num), den_(den) {
-  if (den == 0) std::abort();
-  if (den_ < 0) {
-    num_ = -num_;
-    den_ = -den_;
+Rational::Rational(int64_t num, int64_t den) {
+  if (den == 0) {
+    ++overflows;
+    return;  // 0
   }
-  int64_t g = std::gcd(num_, den_);
-  if (g > 1) {
-    num_ /= g;
-    den_ /= g;
-  }
+  Wide n = num, d = den;
+  Reduce(n, d);
+  num_ = Narrow(n);
+  den_ = Narrow(d);
 }
+
+absl::StatusOr<Rational> Rational::Checked(int64_t num, int64_t den) {
+  return MakeChecked(Wide{num}, Wide{den}, "/", Rational(num), Rational(1));
+}
+
+absl::StatusOr<Rational> Rational::CheckedAdd(const Rational& a,
+                                              const Rational& b) {
+  return MakeChecked(Wide{a.num_} * b.den_ + Wide{b.num_} * a.den_,
+                     Wide{a.den_} * b.den_, "+", a, b);
+}
+absl::StatusOr<Rational> Rational::CheckedSub(const Rational& a,
+                                              const Rational& b) {
+  return MakeChecked(Wide{a.num_} * b.den_ - Wide{b.num_} * a.den_,
+                     Wide{a.den_} * b.den_, "-", a, b);
+}
+absl::StatusOr<Rational> Rational::CheckedMul(const Rational& a,
+                                              const Rational& b) {
+  return MakeChecked(Wide{a.num_} * b.num_, Wide{a.den_} * b.den_, "*", a, b);
+}
+absl::StatusOr<Rational> Rational::CheckedDiv(const Rational& a,
+                                              const Rational& b) {
+  return MakeChecked(Wide{a.num_} * b.den_, Wide{a.den_} * b.num_, "/", a, b);
+}
+
+void CountArithmeticOverflow() { ++overflows; }
+
+RationalOverflowScope::RationalOverflowScope() : start_(overflows) {}
+RationalOverflowScope::~RationalOverflowScope() = default;
+bool RationalOverflowScope::overflowed() const { return overflows != start_; }
 
 absl::StatusOr<Rational> Rational::Parse(absl::string_view text) {
   absl::string_view t = absl::StripAsciiWhitespace(text);
@@ -118,7 +177,6 @@ Rational operator*(const Rational& a, const Rational& b) {
   return Make(Wide{a.num_} * b.num_, Wide{a.den_} * b.den_);
 }
 Rational operator/(const Rational& a, const Rational& b) {
-  if (b.num_ == 0) std::abort();
   return Make(Wide{a.num_} * b.den_, Wide{a.den_} * b.num_);
 }
 

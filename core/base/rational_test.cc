@@ -79,5 +79,51 @@ TEST(RationalTest, ParsesDecimalsAndFractionsExactly) {
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
+// The weights of issue #14's report: 1/3100000000 + 1/3100000001 needs a
+// denominator of about 9.6e18 > 2^63 - 1.
+TEST(RationalTest, CheckedArithmeticReportsOverflowAsAStatus) {
+  const Rational a(1, 3100000000), b(1, 3100000001);
+  EXPECT_THAT(Rational::CheckedAdd(a, b),
+              StatusIs(absl::StatusCode::kOutOfRange));
+  EXPECT_THAT(Rational::CheckedSub(a, b),
+              StatusIs(absl::StatusCode::kOutOfRange));
+  EXPECT_THAT(Rational::CheckedMul(a, b),
+              StatusIs(absl::StatusCode::kOutOfRange));
+  EXPECT_THAT(Rational::CheckedDiv(a, Rational(0)),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rational::Checked(1, 0),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  // In range, the checked results equal the operators'.
+  absl::StatusOr<Rational> sum =
+      Rational::CheckedAdd(Rational(1, 3), Rational(1, 6));
+  ASSERT_TRUE(sum.ok());
+  EXPECT_EQ(*sum, Rational(1, 2));
+  absl::StatusOr<Rational> quotient =
+      Rational::CheckedDiv(Rational(3, 4), Rational(-3, 2));
+  ASSERT_TRUE(quotient.ok());
+  EXPECT_EQ(*quotient, Rational(-1, 2));
+}
+
+TEST(RationalTest, OperatorOverflowIsCountedNotAnAbort) {
+  RationalOverflowScope outer;
+  {
+    RationalOverflowScope clean;
+    EXPECT_EQ(Rational(1, 3) + Rational(1, 6), Rational(1, 2));
+    EXPECT_FALSE(clean.overflowed());
+  }
+  EXPECT_FALSE(outer.overflowed());
+  {
+    RationalOverflowScope inner;
+    const Rational sum = Rational(1, 3100000000) + Rational(1, 3100000001);
+    EXPECT_TRUE(inner.overflowed());
+    EXPECT_GT(sum, Rational(0));  // saturated, still a number
+    RationalOverflowScope after;  // a new scope starts clean
+    EXPECT_FALSE(after.overflowed());
+    EXPECT_EQ(Rational(5) / Rational(0), Rational(0));
+    EXPECT_TRUE(after.overflowed());
+  }
+  EXPECT_TRUE(outer.overflowed());  // an inner overflow is the outer's too
+}
+
 }  // namespace
 }  // namespace tally::core

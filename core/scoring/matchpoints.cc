@@ -25,7 +25,10 @@ int MatchpointTop(int times_played) {
 }
 
 Rational NeubergFactor(Rational mp, int times_played, int expected_times) {
-  if (times_played < 1 || expected_times < 1) std::abort();
+  if (times_played < 1 || expected_times < 1) {
+    CountArithmeticOverflow();  // reported by the caller's scope
+    return mp;
+  }
   // Fouled-board guide, ranking play: F = (M x E + E - A) / A.
   return (mp + 1) * Rational(expected_times) / Rational(times_played) - 1;
 }

@@ -33,7 +33,8 @@ int MatchpointTop(int times_played);
 // F = (M x E + E - A) / A. The guide rounds F to 1 decimal place; this
 // function does not round (callers round once, with Decimal::Round).
 //
-// Requires times_played >= 1 and expected_times >= 1; aborts otherwise (a
+// Requires times_played >= 1 and expected_times >= 1; otherwise counts an
+// arithmetic overflow (core/base/rational.h) and returns mp unchanged (a
 // caller's bug: a board not played has no matchpoints to factor).
 Rational NeubergFactor(Rational mp, int times_played, int expected_times);
 

@@ -42,7 +42,10 @@ Rational ExactValue(double v) {
   const double mantissa = std::frexp(v, &exponent);  // v = mantissa * 2^exp
   const int64_t digits = static_cast<int64_t>(std::ldexp(mantissa, 53));
   const int shift = 53 - exponent;
-  if (exponent < 1 || shift > 62) std::abort();  // only VPs reach here
+  if (exponent < 1 || shift > 62) {  // only VPs reach here
+    CountArithmeticOverflow();
+    return Rational(0);
+  }
   return Rational(digits, int64_t{1} << shift);
 }
 

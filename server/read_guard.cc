@@ -1,0 +1,94 @@
+#include "server/read_guard.h"
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "core/base/rational.h"
+#include "google/protobuf/descriptor.h"
+#include "replay/codec.h"
+#include "server/grpc_status.h"
+#include "server/log_line.h"
+#include "server/request_validator.h"
+
+namespace tally::server {
+
+std::string TournamentOf(const google::protobuf::Message& request) {
+  const google::protobuf::FieldDescriptor* f =
+      request.GetDescriptor()->FindFieldByName("tournament_id");
+  if (f == nullptr ||
+      f->type() != google::protobuf::FieldDescriptor::TYPE_STRING ||
+      f->is_repeated()) {
+    return "";
+  }
+  return request.GetReflection()->GetString(request, f);
+}
+
+std::string FindStoredValueOutOfRange(const replay::EventLog& log,
+                                      const std::string& tournament_id) {
+  std::string found;
+  log.store()
+      .Scan(1,
+            [&](uint64_t sequence, const std::string& raw) {
+              absl::StatusOr<v1::Event> event =
+                  replay::DecodeEvent(sequence, raw);
+              if (!event.ok()) return true;
+              if (!tournament_id.empty() &&
+                  event->tournament_id() != tournament_id) {
+                return true;
+              }
+              absl::Status s = ValidateStoredValues(event->payload());
+              if (s.ok()) return true;
+              const auto* kind =
+                  event->payload().GetDescriptor()->FindFieldByNumber(
+                      event->payload().kind_case());
+              found = absl::StrCat("event #", sequence, " (",
+                                   kind == nullptr ? "?" : kind->name(),
+                                   "): ", s.message());
+              return false;
+            })
+      .IgnoreError();  // a damaged log is the chain check's to report
+  return found;
+}
+
+absl::Status OverflowStatus(const replay::EventLog* log,
+                            const std::string& tournament_id,
+                            const std::string& what) {
+  const std::string culprit =
+      log == nullptr ? "" : FindStoredValueOutOfRange(*log, tournament_id);
+  if (!culprit.empty()) {
+    return absl::InternalError(absl::StrCat(
+        what, " cannot be worked out exactly: ", culprit,
+        " holds a value outside the limits of docs/input-limits.md (stored "
+        "before they were checked); everything else is served"));
+  }
+  if (log != nullptr) {
+    return absl::InternalError(absl::StrCat(
+        what,
+        " cannot be worked out exactly (a figure exceeds 64-bit exact "
+        "arithmetic) although no stored event of ",
+        tournament_id.empty() ? "the log" : QuoteForMessage(tournament_id),
+        " is outside the input limits"));
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      what,
+      " cannot be worked out exactly: its figures exceed 64-bit exact "
+      "arithmetic (docs/input-limits.md)"));
+}
+
+grpc::Status GuardCall(const replay::EventLog* log,
+                       const google::protobuf::Message& request,
+                       const std::function<grpc::Status()>& call) {
+  const std::string method = request.GetDescriptor()->name();
+  if (absl::Status s = ValidateRequest(request); !s.ok()) {
+    LogLine(absl::StrCat("refused ", method, ": ", s.message()));
+    return ToGrpcStatus(s);
+  }
+  core::RationalOverflowScope scope;
+  grpc::Status status = call();
+  if (!scope.overflowed()) return status;
+  absl::Status overflow =
+      OverflowStatus(log, TournamentOf(request), absl::StrCat("this ", method));
+  LogLine(absl::StrCat("failed ", method, ": ", overflow.message()));
+  return ToGrpcStatus(overflow);
+}
+
+}  // namespace tally::server

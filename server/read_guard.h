@@ -1,0 +1,48 @@
+// The common entry of every RPC: ValidateRequest (server/request_validator.h)
+// before the handler, and a RationalOverflowScope (core/base/rational.h)
+// around it, so a figure that cannot be worked out exactly (a value stored
+// before the request limits existed) gives that call a precise status
+// instead of stopping the server. gRPC 1.51's server interceptors cannot
+// refuse a call (no server-side hijacking), so every handler enters through
+// GuardCall, or through CommandRunner, which calls the same two pieces.
+// Thread-safe.
+
+#ifndef TALLY_SERVER_READ_GUARD_H_
+#define TALLY_SERVER_READ_GUARD_H_
+
+#include <functional>
+#include <string>
+
+#include "google/protobuf/message.h"
+#include "grpcpp/support/status.h"
+#include "replay/event_log.h"
+
+namespace tally::server {
+
+// Validates `request`; on success runs `call`. If `call` overflowed:
+// INTERNAL naming the first stored event of the request's tournament
+// (`log`, when given) that holds a value outside the request limits, or
+// INVALID_ARGUMENT when no stored event does (the request's own figures
+// are too large, e.g. the calculator's). Every refusal is logged, escaped.
+grpc::Status GuardCall(const replay::EventLog* log,
+                       const google::protobuf::Message& request,
+                       const std::function<grpc::Status()>& call);
+
+// "event #N (kind): field ...": the first stored event of `tournament_id`
+// (every event when empty) whose payload holds a value outside the request
+// limits; empty when none does.
+std::string FindStoredValueOutOfRange(const replay::EventLog& log,
+                                      const std::string& tournament_id);
+
+// The status for an overflow seen while working out `what` (a read or a
+// command) on `tournament_id`.
+absl::Status OverflowStatus(const replay::EventLog* log,
+                            const std::string& tournament_id,
+                            const std::string& what);
+
+// The value of the request's `tournament_id` field, empty when it has none.
+std::string TournamentOf(const google::protobuf::Message& request);
+
+}  // namespace tally::server
+
+#endif  // TALLY_SERVER_READ_GUARD_H_
