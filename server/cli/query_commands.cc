@@ -64,7 +64,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            << c.name() << ", " << c.pairs_size()
                            << " pairs, profile " << c.regulation_profile();
                  if (c.rounds_drawn() > 0) {
-                   std::cout << ", " << c.rounds_drawn() << " rounds drawn";
+                   std::cout << ", rounds drawn: " << c.rounds_drawn();
                  }
                  std::cout << "\n";
                  for (const v1::SessionSummary& s : c.sessions()) {
