@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,7 +29,9 @@
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
 #include "core/scoring/matchpoints.h"
+#include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
+#include "replay/adjusted_boards.h"
 #include "replay/bridge_convert.h"
 #include "server/grpc_status.h"
 
@@ -169,8 +172,42 @@ grpc::Status Reply(absl::StatusOr<Response> answer, Response* response) {
 
 // ---------------------------------------------------------------- Contract
 
+// Law 22A: a board passed out scores nothing either way; scored as an
+// entered result is (replay::NorthSouthScoreOf).
+absl::StatusOr<v1::ContractScoreResponse> ScorePassedOut(
+    const v1::ContractScoreRequest& r) {
+  if (r.has_contract()) {
+    return absl::InvalidArgumentError(
+        "a board passed out has no contract: give one or the other");
+  }
+  v1::TableResult result;
+  result.mutable_passed_out();
+  v1::ContractScoreResponse out;
+  int board = 1;
+  core::Vulnerability vulnerability;
+  if (r.conditions_case() == v1::ContractScoreRequest::kBoard) {
+    board = r.board();
+    TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
+                           core::ConditionsForBoard(board));
+    vulnerability = conditions.vulnerability;
+    out.set_dealer(replay::ToProtoSeat(conditions.dealer));
+  } else {
+    TALLY_ASSIGN_OR_RETURN(vulnerability,
+                           ToCoreVulnerability(r.vulnerability()));
+  }
+  TALLY_ASSIGN_OR_RETURN(int ns_score,
+                         replay::NorthSouthScoreOf(result, board));
+  out.set_contract("passed out");
+  out.set_result(replay::DescribeResult(result));
+  out.set_vulnerability(replay::ToProtoVulnerability(vulnerability));
+  out.set_declarer_score(ns_score);
+  out.set_north_south_score(ns_score);
+  return out;
+}
+
 absl::StatusOr<v1::ContractScoreResponse> ScoreContract(
     const v1::ContractScoreRequest& r) {
+  if (r.passed_out()) return ScorePassedOut(r);
   const v1::PlayedContract& p = r.contract();
   TALLY_ASSIGN_OR_RETURN(core::Strain strain, replay::ToCoreStrain(p.strain()));
   TALLY_ASSIGN_OR_RETURN(core::Seat declarer, replay::ToCoreSeat(p.declarer()));
@@ -319,14 +356,13 @@ v1::VpScale ToProtoScale(const core::VpScaleInfo& info) {
   return s;
 }
 
-absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
-    const v1::VictoryPointsRequest& r) {
-  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
-                         core::FindVpScale(r.scale_id()));
-  TALLY_ASSIGN_OR_RETURN(Rational margin, ParseExact("margin", r.margin()));
+// The scale `info` with the ITC loser's reading asked for (ANC SR 10.10,
+// core/vp/itc_vp.h); unspecified keeps the scale's default.
+core::VpScaleSpec SpecOf(const core::VpScaleInfo& info,
+                         v1::ItcLoserRule itc_loser) {
   core::VpScaleSpec spec;
   spec.id = std::string(info.id);
-  switch (r.itc_loser()) {
+  switch (itc_loser) {
     case v1::ITC_LOSER_RULE_MIRRORED:
       spec.options.itc.loser = core::ItcLoserRule::kMirrored;
       break;
@@ -339,6 +375,15 @@ absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
     default:
       break;
   }
+  return spec;
+}
+
+absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
+    const v1::VictoryPointsRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
+                         core::FindVpScale(r.scale_id()));
+  TALLY_ASSIGN_OR_RETURN(Rational margin, ParseExact("margin", r.margin()));
+  core::VpScaleSpec spec = SpecOf(info, r.itc_loser());
   if (r.has_ipc_vp_places()) spec.options.ipc.vp_places = r.ipc_vp_places();
   if (r.has_mp_swiss_percentage_places()) {
     spec.options.mp_swiss.percentage_places = r.mp_swiss_percentage_places();
@@ -646,7 +691,112 @@ absl::StatusOr<v1::CarryOverResponse> ComputeCarryOver(
   }
 }
 
+// ------------------------------------------------------- Board matchpoints
+
+// Law 78A: 2 for each other score beaten, 1 for each equal, factored by
+// Neuberg to the times expected: replay::AdjustedMatchpoints, the function
+// the server scores every pairs session with.
+absl::StatusOr<v1::BoardMatchpointsResponse> MatchpointBoard(
+    const v1::BoardMatchpointsRequest& r) {
+  TALLY_RETURN_IF_ERROR(
+      CheckCount("scores on the board", r.ns_scores_size(), 1, kMaxTimesPlayed));
+  const int played = r.ns_scores_size();
+  const int expected = r.expected_times() == 0 ? played : r.expected_times();
+  TALLY_RETURN_IF_ERROR(CheckCount("expected times played (E)", expected,
+                                   played, kMaxTimesPlayed));
+  std::vector<replay::EnteredResult> results(played);
+  std::vector<replay::AdjustedTable> tables;
+  for (int i = 0; i < played; ++i) {
+    TALLY_RETURN_IF_ERROR(CheckScore("score", r.ns_scores(i)));
+    results[i].ns_score = r.ns_scores(i);
+    results[i].slot.table = i + 1;
+  }
+  for (const replay::EnteredResult& result : results) {
+    tables.push_back({&result, std::nullopt});
+  }
+  TALLY_ASSIGN_OR_RETURN(auto awards,
+                         replay::AdjustedMatchpoints(tables, 1, expected));
+  v1::BoardMatchpointsResponse out;
+  out.set_times_played(played);
+  out.set_expected_times(expected);
+  out.set_top(core::MatchpointTop(expected));
+  out.set_factored(expected > played);
+  const Rational top(core::MatchpointTop(expected));
+  auto percent = [&](const Rational& mp) {
+    return ToProtoDecimal(
+        top == Rational(0)
+            ? core::Decimal::Round(Rational(50), 2,
+                                   core::HalfRounding::kAwayFromZero)
+            : core::Decimal::Round(Rational(100) * mp / top, 2,
+                                   core::HalfRounding::kAwayFromZero));
+  };
+  for (int i = 0; i < played; ++i) {
+    v1::BoardMatchpointsRow* row = out.add_rows();
+    row->set_ns_score(r.ns_scores(i));
+    for (int j = 0; j < played; ++j) {
+      if (j == i) continue;
+      if (r.ns_scores(i) > r.ns_scores(j)) row->set_beaten(row->beaten() + 1);
+      if (r.ns_scores(i) == r.ns_scores(j)) row->set_tied(row->tied() + 1);
+    }
+    const core::TableAward& award = *awards[i];
+    *row->mutable_ns_matchpoints() = ToProtoFraction(award.north_south);
+    *row->mutable_ew_matchpoints() = ToProtoFraction(award.east_west);
+    *row->mutable_ns_percentage() = percent(award.north_south);
+    *row->mutable_ew_percentage() = percent(award.east_west);
+  }
+  return out;
+}
+
+// -------------------------------------------------------------- Half match
+
+absl::StatusOr<v1::HalfMatchResponse> ScoreHalfMatch(
+    const v1::HalfMatchRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
+                         core::FindVpScale(r.scale_id()));
+  TALLY_RETURN_IF_ERROR(
+      CheckCount("boards in a full match", r.match_boards(), 2, 1000));
+  const core::VpScaleSpec spec = SpecOf(info, r.itc_loser());
+  core::HalfMatchOptions options;
+  if (!r.reduced_scale_id().empty()) {
+    TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo reduced,
+                           core::FindVpScale(r.reduced_scale_id()));
+    options.reduced_scale = SpecOf(reduced, r.itc_loser());
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      core::VpResult vps,
+      core::VpForHalfMatch(spec, r.imp_margin(), r.match_boards(),
+                           r.boards_played(), options));
+  v1::HalfMatchResponse out;
+  const bool doubled = r.match_boards() < 12;  // NSW TR 12.7(a)
+  *out.mutable_scale() = ToProtoScale(
+      doubled || !options.reduced_scale.has_value()
+          ? info
+          : *core::FindVpScale(r.reduced_scale_id()));
+  out.set_imp_margin(r.imp_margin());
+  out.set_match_boards(r.match_boards());
+  out.set_boards_played(r.boards_played());
+  out.set_paragraph(doubled ? "a" : "b");
+  out.set_clause(doubled ? "NSW TR 12.7(a)" : "NSW TR 12.7(b)");
+  out.set_margin_converted(doubled ? 2 * r.imp_margin() : r.imp_margin());
+  out.set_boards_converted(doubled ? r.match_boards() : r.boards_played());
+  *out.mutable_vps() = ToProtoDecimal(vps.vps);
+  *out.mutable_opponent_vps() = ToProtoDecimal(vps.opponent_vps);
+  return out;
+}
+
 }  // namespace
+
+grpc::Status CalculatorService::BoardMatchpoints(
+    grpc::ServerContext*, const v1::BoardMatchpointsRequest* request,
+    v1::BoardMatchpointsResponse* response) {
+  return Reply(MatchpointBoard(*request), response);
+}
+
+grpc::Status CalculatorService::HalfMatch(grpc::ServerContext*,
+                                          const v1::HalfMatchRequest* request,
+                                          v1::HalfMatchResponse* response) {
+  return Reply(ScoreHalfMatch(*request), response);
+}
 
 grpc::Status CalculatorService::ContractScore(
     grpc::ServerContext*, const v1::ContractScoreRequest* request,

@@ -111,17 +111,19 @@ bool ParseInts(const std::string& text, std::vector<int>* out) {
 
 int Contract(v1::CalculatorService::Stub& calc, Client& cl,
              const Invocation& inv, const std::vector<std::string>& args) {
-  if (args.size() != 3) {
-    return CalcUsage("contract", "give CONTRACT DECLARER TRICKS");
+  if (args.size() != 3 && args.size() != 1) {
+    return CalcUsage("contract", "give CONTRACT DECLARER TRICKS, or pass");
   }
   absl::StatusOr<v1::TableResult> result = ParseResult(args);
-  if (!result.ok() || !result->has_played()) {
-    return CalcUsage("contract", result.ok()
-                                     ? "a passed-out board scores 0"
-                                     : std::string(result.status().message()));
+  if (!result.ok()) {
+    return CalcUsage("contract", std::string(result.status().message()));
   }
   v1::ContractScoreRequest r;
-  *r.mutable_contract() = result->played();
+  if (result->has_passed_out()) {
+    r.set_passed_out(true);
+  } else {
+    *r.mutable_contract() = result->played();
+  }
   if (inv.Has("board")) {
     int board = 0;
     if (!ToInt(inv.Get("board"), &board)) {
@@ -154,6 +156,12 @@ int Contract(v1::CalculatorService::Stub& calc, Client& cl,
                     << VulnerabilityText(x.vulnerability()) << ")";
         } else {
           std::cout << ", vulnerable " << VulnerabilityText(x.vulnerability());
+        }
+        if (r.passed_out()) {
+          std::cout << "\n  no score either way: North-South "
+                    << Signed(x.north_south_score())
+                    << ", East-West 0  (Law 22A: four passes)\n";
+          return;
         }
         std::cout << "\n  declarer (" << (x.declarer_vulnerable() ? "" : "not ")
                   << "vulnerable) " << Signed(x.declarer_score())
@@ -314,6 +322,18 @@ int ListVpScales(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// --itc-loser: ANC SR 10.10's loser readings (core/vp/itc_vp.h).
+bool ParseItcLoser(const std::string& word, v1::ItcLoserRule* rule) {
+  static const std::map<std::string, v1::ItcLoserRule> kWords = {
+      {"mirrored", v1::ITC_LOSER_RULE_MIRRORED},
+      {"complement", v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY},
+      {"35-minus", v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN}};
+  auto it = kWords.find(word);
+  if (it == kWords.end()) return false;
+  *rule = it->second;
+  return true;
+}
+
 int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
        const std::vector<std::string>& args) {
   if (inv.Has("list")) return ListVpScales(calc, cl, inv);
@@ -329,15 +349,11 @@ int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
   }
   r.set_boards(n);
   if (inv.Has("itc-loser")) {
-    static const std::map<std::string, v1::ItcLoserRule> kWords = {
-        {"mirrored", v1::ITC_LOSER_RULE_MIRRORED},
-        {"complement", v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY},
-        {"35-minus", v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN}};
-    auto it = kWords.find(inv.Get("itc-loser"));
-    if (it == kWords.end()) {
+    v1::ItcLoserRule rule;
+    if (!ParseItcLoser(inv.Get("itc-loser"), &rule)) {
       return CalcUsage("vp", "--itc-loser is mirrored, complement or 35-minus");
     }
-    r.set_itc_loser(it->second);
+    r.set_itc_loser(rule);
   }
   if (inv.Has("ipc-places")) {
     if (!ToInt(inv.Get("ipc-places"), &n))
@@ -531,6 +547,109 @@ int Neuberg(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ------------------------------------------------------- Board matchpoints
+
+int Matchpoints(v1::CalculatorService::Stub& calc, Client& cl,
+                const Invocation& inv, const std::vector<std::string>& args) {
+  v1::BoardMatchpointsRequest r;
+  for (const std::string& a : args) {
+    int score = 0;
+    const std::string w = absl::AsciiStrToLower(a);
+    if (w == "pass" || w == "passed-out") {
+      score = 0;  // Law 22A: a passed-out board scores 0 (tally calc contract)
+    } else if (!ToInt(a, &score)) {
+      return CalcUsage("matchpoints",
+                       absl::StrCat("'", a, "' is not a North-South score"));
+    }
+    r.add_ns_scores(score);
+  }
+  if (r.ns_scores().empty()) {
+    return CalcUsage("matchpoints", "give the board's North-South scores");
+  }
+  if (inv.Has("expected")) {
+    int expected = 0;
+    if (!ToInt(inv.Get("expected"), &expected)) {
+      return CalcUsage("matchpoints", "--expected=E: a number of tables");
+    }
+    r.set_expected_times(expected);
+  }
+  v1::BoardMatchpointsResponse out;
+  grpc::Status st = calc.BoardMatchpoints(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::BoardMatchpointsResponse>(
+      inv, st, out, [](const v1::BoardMatchpointsResponse& x) {
+        std::cout << "Law 78A: 2 matchpoints for each other score beaten, 1 "
+                     "for each equal; "
+                  << x.times_played() << " scores, top "
+                  << 2 * (x.times_played() - 1);
+        if (x.factored()) {
+          std::cout << ", factored to " << x.expected_times()
+                    << " (Neuberg: (M + 1) x " << x.expected_times() << " / "
+                    << x.times_played() << " - 1), top " << x.top();
+        }
+        std::cout << "\n";
+        TextTable t({"NS score", "Beats", "Equals", "NS MP", "EW MP", "NS %",
+                     "EW %"});
+        for (const v1::BoardMatchpointsRow& row : x.rows()) {
+          t.AddRow({Signed(row.ns_score()), absl::StrCat(row.beaten()),
+                    absl::StrCat(row.tied()), ExactText(row.ns_matchpoints()),
+                    ExactText(row.ew_matchpoints()),
+                    DecimalText(row.ns_percentage()),
+                    DecimalText(row.ew_percentage())});
+        }
+        std::cout << t.Render();
+      });
+}
+
+// -------------------------------------------------------------- Half match
+
+int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
+              const Invocation& inv, const std::vector<std::string>& args) {
+  int64_t margin = 0;
+  int match_boards = 0, played = 0;
+  if (args.size() != 1 || !absl::SimpleAtoi(args[0], &margin) ||
+      !inv.Has("scale") || !ToInt(inv.Get("boards"), &match_boards) ||
+      !ToInt(inv.Get("played"), &played)) {
+    return CalcUsage("half-match",
+                     "give --scale=ID --boards=N --played=P and the IMP "
+                     "difference");
+  }
+  v1::HalfMatchRequest r;
+  r.set_scale_id(inv.Get("scale"));
+  r.set_imp_margin(margin);
+  r.set_match_boards(match_boards);
+  r.set_boards_played(played);
+  if (inv.Has("reduced-scale")) r.set_reduced_scale_id(inv.Get("reduced-scale"));
+  if (inv.Has("itc-loser")) {
+    v1::ItcLoserRule rule;
+    if (!ParseItcLoser(inv.Get("itc-loser"), &rule)) {
+      return CalcUsage("half-match",
+                       "--itc-loser is mirrored, complement or 35-minus");
+    }
+    r.set_itc_loser(rule);
+  }
+  v1::HalfMatchResponse out;
+  grpc::Status st = calc.HalfMatch(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::HalfMatchResponse>(
+      inv, st, out, [](const v1::HalfMatchResponse& x) {
+        std::cout << "half match: " << Signed(x.imp_margin()) << " IMPs on "
+                  << x.boards_played() << " of " << x.match_boards()
+                  << " boards\n  ";
+        if (x.paragraph() == "a") {
+          std::cout << "under 12 boards: the difference doubled, "
+                    << Signed(x.margin_converted()) << " IMPs, on the "
+                    << x.boards_converted() << "-board scale";
+        } else {
+          std::cout << "12 boards or more: " << Signed(x.margin_converted())
+                    << " IMPs on the scale for the " << x.boards_converted()
+                    << " boards played";
+        }
+        std::cout << " (" << x.scale().id() << ")\n  VPs "
+                  << DecimalText(x.vps()) << " - "
+                  << DecimalText(x.opponent_vps()) << "  (" << x.clause()
+                  << ")\n";
+      });
+}
+
 // -------------------------------------------------------------- Carry-over
 
 bool ParseFinalsMatch(const std::string& word, v1::FinalsMatch* match) {
@@ -648,7 +767,8 @@ const std::vector<CalcFunction>& Functions() {
   static const std::vector<CalcFunction>* const kFunctions =
       new std::vector<CalcFunction>{
           {"contract",
-           "CONTRACT DECLARER TRICKS (--board=N | --vul=none|NS|EW|both)",
+           "(CONTRACT DECLARER TRICKS | pass) (--board=N | "
+           "--vul=none|NS|EW|both)",
            "tally calc contract 4SX N 8 --board=7", Contract},
           {"imps", "DIFFERENCE", "tally calc imps 620", Imps},
           {"datum",
@@ -673,6 +793,15 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc average-plus --boards=3 --kind=imp-teams", AveragePlus},
           {"neuberg", "--mp=M --played=A --expected=E",
            "tally calc neuberg --mp=10 --played=6 --expected=7", Neuberg},
+          {"matchpoints", "NS_SCORE|pass... [--expected=E]",
+           "tally calc matchpoints 420 420 450 -50 pass 620 --expected=7",
+           Matchpoints},
+          {"half-match",
+           "--scale=ID --boards=N --played=P IMPS [--reduced-scale=ID] "
+           "[--itc-loser=mirrored|complement|35-minus]",
+           "tally calc half-match --scale=wbf2013_continuous --boards=8 "
+           "--played=4 5",
+           HalfMatch},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -711,7 +840,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
-       "average-plus, neuberg, carry-over",
+       "average-plus, neuberg, matchpoints, half-match, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
