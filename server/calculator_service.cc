@@ -25,6 +25,7 @@
 #include "core/carryover/itc_carryover.h"
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
+#include "core/forfeit/forfeit.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
@@ -32,6 +33,8 @@
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/forfeits.h"
+#include "replay/profile_loader.h"
 #include "replay/bridge_convert.h"
 #include "server/grpc_status.h"
 
@@ -784,7 +787,82 @@ absl::StatusOr<v1::HalfMatchResponse> ScoreHalfMatch(
   return out;
 }
 
+// ----------------------------------------------------------- Forfeit award
+
+absl::StatusOr<std::vector<core::MatchRecord>> ReadRecords(
+    absl::string_view side,
+    const google::protobuf::RepeatedPtrField<v1::ForfeitMatchRecord>& in) {
+  TALLY_RETURN_IF_ERROR(CheckCount(
+      absl::StrCat("matches of the ", side), in.size(), 0, kMaxTimesPlayed));
+  std::vector<core::MatchRecord> out;
+  for (const v1::ForfeitMatchRecord& m : in) {
+    core::MatchRecord r;
+    TALLY_ASSIGN_OR_RETURN(
+        r.own, ParseExact(absl::StrCat("the ", side, "'s score"), m.own(),
+                          kMaxVpTotalDenominator));
+    if (m.bye()) {
+      r.kind = core::MatchKind::kBye;
+    } else {
+      TALLY_ASSIGN_OR_RETURN(
+          r.opponents,
+          ParseExact(absl::StrCat("the ", side, "'s opponents' score"),
+                     m.opponents(), kMaxVpTotalDenominator));
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::string LimbText(core::ForfeitLimb limb) {
+  switch (limb) {
+    case core::ForfeitLimb::kOwnMean:
+      return "own_mean";
+    case core::ForfeitLimb::kOffendersOpponents:
+      return "offenders_opponents";
+    default:
+      return "base";
+  }
+}
+
+absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
+    const v1::ForfeitAwardRequest& r) {
+  absl::StatusOr<core::RegulationProfile> profile =
+      replay::FindBuiltInProfile(r.regulation_profile());
+  if (!profile.ok()) {
+    return absl::InvalidArgumentError(profile.status().message());
+  }
+  TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> non_offender,
+                         ReadRecords("non-offenders", r.non_offender()));
+  TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> offender,
+                         ReadRecords("offenders", r.offender()));
+  absl::StatusOr<replay::ForfeitAward> award = replay::ForfeitAwardUnder(
+      *profile, r.adjusted(), non_offender, offender);
+  if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
+  v1::ForfeitAwardResponse out;
+  out.set_regulation_profile(profile->name);
+  out.set_clause(award->clause);
+  out.set_in_vps(award->in_vps);
+  *out.mutable_non_offender() = ToProtoFraction(award->score.non_offender);
+  *out.mutable_offender() = ToProtoFraction(award->score.offender);
+  out.set_limb(LimbText(award->score.limb));
+  if (award->score.own_mean.has_value()) {
+    *out.mutable_own_mean() = ToProtoFraction(*award->score.own_mean);
+  }
+  if (award->score.offenders_opponents.has_value()) {
+    *out.mutable_offenders_opponents() =
+        ToProtoFraction(*award->score.offenders_opponents);
+  }
+  *out.mutable_non_offender_imps() = ToProtoFraction(award->non_offender_imps);
+  return out;
+}
+
 }  // namespace
+
+grpc::Status CalculatorService::ForfeitAward(
+    grpc::ServerContext*, const v1::ForfeitAwardRequest* request,
+    v1::ForfeitAwardResponse* response) {
+  return Reply(AwardForfeit(*request), response);
+}
 
 grpc::Status CalculatorService::BoardMatchpoints(
     grpc::ServerContext*, const v1::BoardMatchpointsRequest* request,

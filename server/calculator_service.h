@@ -62,6 +62,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status HalfMatch(grpc::ServerContext* context,
                          const v1::HalfMatchRequest* request,
                          v1::HalfMatchResponse* response) override;
+  grpc::Status ForfeitAward(grpc::ServerContext* context,
+                            const v1::ForfeitAwardRequest* request,
+                            v1::ForfeitAwardResponse* response) override;
 };
 
 }  // namespace tally::server

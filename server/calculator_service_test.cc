@@ -539,6 +539,101 @@ TEST_F(CalculatorServiceTest, HalfMatchTakesTheItcLoserReading) {
   EXPECT_THAT(out.opponent_vps(), DecimalIs(0, 1));
 }
 
+// ----------------------------------------------------------- Forfeit award
+
+v1::ForfeitMatchRecord Played(const std::string& own,
+                              const std::string& opponents) {
+  v1::ForfeitMatchRecord m;
+  m.set_own(own);
+  m.set_opponents(opponents);
+  return m;
+}
+
+// ANC SR 10.12: "the non-offenders receive 56.5 VPs ... The offenders score
+// 0 VPs; IMPs scores are determined from the formula in 10.10": 56.5 =
+// 35 + 21.5 IMPs (at most 30 IMPs: 35 + IMPs).
+TEST_F(CalculatorServiceTest, ItcForfeitInterimIsFiftySixAndAHalf) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "ANC SR 10.12");
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(113, 2)));
+  EXPECT_THAT(out.offender(), FractionIs(Frac(0, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(43, 2)));
+  EXPECT_EQ(out.limb(), "base");
+}
+
+// ANC SR 10.12 at the end of a round robin: the highest of 56.5, the
+// non-offenders' average for completed other rounds ((60 + 62) / 2 = 61;
+// the bye is not a completed round) and the complement of the offenders'
+// average (70 - (26 + 30) / 2 = 42): 61, which 10.10 gives for 26 IMPs.
+TEST_F(CalculatorServiceTest, ItcForfeitAdjustedToTheNonOffendersAverage) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  r.set_adjusted(true);
+  *r.add_non_offender() = Played("60", "10");
+  *r.add_non_offender() = Played("62", "8");
+  v1::ForfeitMatchRecord bye;
+  bye.set_own("35");
+  bye.set_bye(true);
+  *r.add_non_offender() = bye;
+  *r.add_offender() = Played("26", "44");
+  *r.add_offender() = Played("30", "40");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(61, 1)));
+  EXPECT_EQ(out.limb(), "own_mean");
+  EXPECT_THAT(out.own_mean(), FractionIs(Frac(61, 1)));
+  EXPECT_THAT(out.offenders_opponents(), FractionIs(Frac(42, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(26, 1)));
+}
+
+// NSW TR 12.9.1: 12 VPs for the non-offenders; 12.9.4: the most IMPs that
+// earn them, 10 boards (nsw_swiss_teams): 5 IMPs 11.85, 6 IMPs 12.18 (SABF
+// TR 21.7, the same WBF scale): 5.
+TEST_F(CalculatorServiceTest, NswForfeitInterimTwelveVpsAndFiveImps) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("nsw_swiss_teams");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.9.1");
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(12, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(5, 1)));
+}
+
+// SABF TR 13.9: the greatest of +12 IMPs (13.48 VPs at 14 boards, SABF TR
+// 21.10) and the non-offenders' mean (15 + 16) / 2 = 15.5; 15.5 VPs is
+// credited with 21 IMPs (21: 15.46, 22: 15.66).
+TEST_F(CalculatorServiceTest, SabfForfeitAdjustedToTheMeanWithItsImps) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("sabf_swiss_teams");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(337, 25)));  // 13.48
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(12, 1)));
+  r.set_adjusted(true);
+  *r.add_non_offender() = Played("15", "5");
+  *r.add_non_offender() = Played("16", "4");
+  *r.add_offender() = Played("10", "10");
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(31, 2)));
+  EXPECT_EQ(out.limb(), "own_mean");
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(21, 1)));
+}
+
+TEST_F(CalculatorServiceTest, ForfeitRefusesUnknownProfileAndProfileWithout) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("no_such_profile");
+  v1::ForfeitAwardResponse out;
+  EXPECT_EQ(calc_.ForfeitAward(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  grpc::Status st = calc_.ForfeitAward(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("no forfeit rule"));
+}
+
 TEST_F(CalculatorServiceTest, ItcFinalCarryOverIsTenPercentUnrounded) {
   // ANC SR 11.2: (250.5 - 230) / 10 = 2.05 IMPs, not rounded.
   v1::CarryOverRequest r;

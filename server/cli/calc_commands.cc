@@ -650,6 +650,70 @@ int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ----------------------------------------------------------- Forfeit award
+
+// "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
+bool ParseForfeitRecords(
+    const std::string& text,
+    google::protobuf::RepeatedPtrField<v1::ForfeitMatchRecord>* out) {
+  if (text.empty()) return true;
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    std::vector<std::string> parts = absl::StrSplit(item, ':');
+    if (parts.size() != 2) return false;
+    v1::ForfeitMatchRecord* m = out->Add();
+    if (absl::AsciiStrToLower(parts[0]) == "bye") {
+      m->set_bye(true);
+      m->set_own(parts[1]);
+    } else {
+      m->set_own(parts[0]);
+      m->set_opponents(parts[1]);
+    }
+  }
+  return true;
+}
+
+int Forfeit(v1::CalculatorService::Stub& calc, Client& cl,
+            const Invocation& inv, const std::vector<std::string>& args) {
+  if (!args.empty() || !inv.Has("profile")) {
+    return CalcUsage("forfeit", "give --profile=ID");
+  }
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_adjusted(inv.Has("adjusted"));
+  if (!ParseForfeitRecords(inv.Get("non-offender"), r.mutable_non_offender()) ||
+      !ParseForfeitRecords(inv.Get("offender"), r.mutable_offender())) {
+    return CalcUsage("forfeit",
+                     "matches are OWN:OPPONENTS or bye:OWN, comma-separated");
+  }
+  v1::ForfeitAwardResponse out;
+  grpc::Status st = calc.ForfeitAward(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ForfeitAwardResponse>(
+      inv, st, out, [&](const v1::ForfeitAwardResponse& x) {
+        const std::string unit = x.in_vps() ? " VPs" : "";
+        std::cout << x.regulation_profile() << ": a forfeit, "
+                  << (r.adjusted() ? "adjusted (\"the highest of\")"
+                                   : "the interim score")
+                  << "  (" << x.clause() << ")\n";
+        if (r.adjusted()) {
+          std::cout << "  own mean over completed matches: "
+                    << (x.has_own_mean() ? ExactText(x.own_mean()) : "none")
+                    << "\n  offenders' opponents' measure: "
+                    << (x.has_offenders_opponents()
+                            ? ExactText(x.offenders_opponents())
+                            : "none")
+                    << "\n  highest: " << x.limb() << "\n";
+        }
+        std::cout << "  non-offenders " << ExactText(x.non_offender()) << unit
+                  << ", offenders " << ExactText(x.offender()) << unit;
+        if (x.in_vps()) {
+          std::cout << "\n  IMPs: non-offenders +"
+                    << ExactText(x.non_offender_imps())
+                    << ", offenders the negative";
+        }
+        std::cout << "\n";
+      });
+}
+
 // -------------------------------------------------------------- Carry-over
 
 bool ParseFinalsMatch(const std::string& word, v1::FinalsMatch* match) {
@@ -796,6 +860,12 @@ const std::vector<CalcFunction>& Functions() {
           {"matchpoints", "NS_SCORE|pass... [--expected=E]",
            "tally calc matchpoints 420 420 450 -50 pass 620 --expected=7",
            Matchpoints},
+          {"forfeit",
+           "--profile=ID [--adjusted] [--non-offender=OWN:OPP|bye:OWN,...] "
+           "[--offender=OWN:OPP,...]",
+           "tally calc forfeit --profile=anc2025_itc_qualifying --adjusted "
+           "--non-offender=60:10,62:8,bye:35 --offender=26:44,30:40",
+           Forfeit},
           {"half-match",
            "--scale=ID --boards=N --played=P IMPS [--reduced-scale=ID] "
            "[--itc-loser=mirrored|complement|35-minus]",
@@ -840,7 +910,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
-       "average-plus, neuberg, matchpoints, half-match, carry-over",
+       "average-plus, neuberg, matchpoints, half-match, forfeit, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
