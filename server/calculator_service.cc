@@ -14,7 +14,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "core/adjust/artificial.h"
 #include "core/adjust/multiple_average_plus.h"
 #include "core/adjust/weighted_score.h"
 #include "core/base/decimal.h"
@@ -26,6 +29,7 @@
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
 #include "core/forfeit/forfeit.h"
+#include "core/profile/named_rules.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
@@ -856,7 +860,95 @@ absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
   return out;
 }
 
+// -------------------------------------------------------- Artificial award
+
+absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
+    const v1::ArtificialAwardRequest& r) {
+  core::Artificial award;
+  switch (r.award()) {
+    case v1::ARTIFICIAL_KIND_AVERAGE_MINUS:
+      award = core::Artificial::kAverageMinus;
+      break;
+    case v1::ARTIFICIAL_KIND_AVERAGE:
+      award = core::Artificial::kAverage;
+      break;
+    case v1::ARTIFICIAL_KIND_AVERAGE_PLUS:
+      award = core::Artificial::kAveragePlus;
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          "say which award: average, average plus or average minus");
+  }
+  std::optional<Rational> session;
+  if (!r.session_average().empty()) {
+    TALLY_ASSIGN_OR_RETURN(session,
+                           ParseExact("session average", r.session_average()));
+  }
+  v1::ArtificialAwardResponse out;
+  out.set_rule_id(r.rule_id());
+  auto describe = [&](absl::Span<const core::NamedRule> rules) {
+    for (const core::NamedRule& rule : rules) {
+      if (rule.id == r.rule_id()) {
+        out.set_clause(std::string(rule.clause));
+        out.set_description(std::string(rule.description));
+        return true;
+      }
+    }
+    return false;
+  };
+  if (describe(core::ArtificialImpsRules())) {
+    TALLY_RETURN_IF_ERROR(CheckCount("boards in the match",
+                                     r.boards_in_match() == 0
+                                         ? 1
+                                         : r.boards_in_match(),
+                                     1, 1000));
+    TALLY_ASSIGN_OR_RETURN(
+        core::ArtificialImpsRule rule,
+        core::ArtificialImpsRuleById(
+            r.rule_id(), r.boards_in_match() == 0 ? 1 : r.boards_in_match()));
+    if (r.rule_id() == "teams_by_match_length" && r.boards_in_match() == 0) {
+      return absl::InvalidArgumentError(
+          "teams_by_match_length needs the boards in the match (NZ LIRG Law "
+          "86A: 2 IMPs under 11 boards, NSW TR 7.2: 3 from 11)");
+    }
+    TALLY_ASSIGN_OR_RETURN(Rational imps,
+                           core::ArtificialImps(award, rule, session));
+    *out.mutable_imps() = ToProtoFraction(imps);
+    return out;
+  }
+  if (describe(core::ArtificialMatchpointRules())) {
+    TALLY_RETURN_IF_ERROR(CheckCount("the board's top", r.top(), 0,
+                                     2 * (kMaxTimesPlayed - 1)));
+    TALLY_ASSIGN_OR_RETURN(core::ArtificialMatchpointRule rule,
+                           core::ArtificialMatchpointRuleById(r.rule_id()));
+    TALLY_ASSIGN_OR_RETURN(Rational percent,
+                           core::ArtificialPercent(award, rule, session));
+    TALLY_ASSIGN_OR_RETURN(
+        Rational mp, core::ArtificialMatchpoints(award, r.top(), rule, session));
+    out.set_matchpoints(true);
+    *out.mutable_percent() = ToProtoFraction(percent);
+    *out.mutable_awarded_matchpoints() = ToProtoFraction(mp);
+    return out;
+  }
+  std::vector<std::string> ids;
+  for (const core::NamedRule& rule : core::ArtificialImpsRules()) {
+    ids.emplace_back(rule.id);
+  }
+  for (const core::NamedRule& rule : core::ArtificialMatchpointRules()) {
+    ids.emplace_back(rule.id);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown artificial-score rule '", r.rule_id(),
+                   "'; the rules: ", absl::StrJoin(ids, ", ")));
+}
+
 }  // namespace
+
+grpc::Status CalculatorService::ArtificialAward(
+    grpc::ServerContext*, const v1::ArtificialAwardRequest* request,
+    v1::ArtificialAwardResponse* response) {
+  return Reply(AwardArtificial(*request), response);
+}
 
 grpc::Status CalculatorService::ForfeitAward(
     grpc::ServerContext*, const v1::ForfeitAwardRequest* request,

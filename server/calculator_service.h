@@ -65,6 +65,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status ForfeitAward(grpc::ServerContext* context,
                             const v1::ForfeitAwardRequest* request,
                             v1::ForfeitAwardResponse* response) override;
+  grpc::Status ArtificialAward(grpc::ServerContext* context,
+                               const v1::ArtificialAwardRequest* request,
+                               v1::ArtificialAwardResponse* response) override;
 };
 
 }  // namespace tally::server

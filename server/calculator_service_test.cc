@@ -634,6 +634,65 @@ TEST_F(CalculatorServiceTest, ForfeitRefusesUnknownProfileAndProfileWithout) {
   EXPECT_THAT(st.error_message(), HasSubstr("no forfeit rule"));
 }
 
+// -------------------------------------------------------- Artificial award
+
+// NZ LIRG Law 86A: 2 IMPs in matches of fewer than 11 boards; NSW TR 7.2: 3
+// IMPs from 11 boards; average minus the same conceded, average 0.
+TEST_F(CalculatorServiceTest, ArtificialImpsByMatchLength) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("teams_by_match_length");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_boards_in_match(8);
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_FALSE(out.matchpoints());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(2, 1)));
+  r.set_boards_in_match(12);
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_MINUS);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(-3, 1)));
+  EXPECT_EQ(out.clause(), "NZ LIRG Law 86A; NSW TR 7.2");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(0, 1)));
+  r.set_boards_in_match(0);  // the match length is needed
+  EXPECT_EQ(calc_.ArtificialAward(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// Fouled-board guide: average plus is 3 IMPs or the side's session average
+// per board if higher (4.5); 60% of the top or the session percentage if
+// greater (65%: 7.8 of a top of 12); fixed_60_40: average minus 40%, 4.8.
+TEST_F(CalculatorServiceTest, ArtificialAwardsTakeTheSessionAverageWhereRuled) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("guide_3_imps_or_session_average");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_session_average("4.5");
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(9, 2)));
+
+  r.set_rule_id("guide_60_or_session_average");
+  r.set_top(12);
+  r.set_session_average("65");
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.matchpoints());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(65, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(39, 5)));
+
+  r.set_rule_id("fixed_60_40");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_MINUS);
+  r.clear_session_average();
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(40, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(24, 5)));
+
+  r.set_rule_id("no_such_rule");
+  grpc::Status st = calc_.ArtificialAward(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_ipc_60"));
+}
+
 TEST_F(CalculatorServiceTest, ItcFinalCarryOverIsTenPercentUnrounded) {
   // ANC SR 11.2: (250.5 - 230) / 10 = 2.05 IMPs, not rounded.
   v1::CarryOverRequest r;

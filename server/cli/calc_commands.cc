@@ -714,6 +714,48 @@ int Forfeit(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// -------------------------------------------------------- Artificial award
+
+int Artificial(v1::CalculatorService::Stub& calc, Client& cl,
+               const Invocation& inv, const std::vector<std::string>& args) {
+  static const std::map<std::string, v1::ArtificialKind> kAwards = {
+      {"average-minus", v1::ARTIFICIAL_KIND_AVERAGE_MINUS},
+      {"average", v1::ARTIFICIAL_KIND_AVERAGE},
+      {"average-plus", v1::ARTIFICIAL_KIND_AVERAGE_PLUS}};
+  if (args.size() != 1 || !kAwards.contains(args[0]) || !inv.Has("rule")) {
+    return CalcUsage("artificial",
+                     "give --rule=ID and average-plus, average or "
+                     "average-minus");
+  }
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id(inv.Get("rule"));
+  r.set_award(kAwards.at(args[0]));
+  int n = 0;
+  if (inv.Has("boards")) {
+    if (!ToInt(inv.Get("boards"), &n)) return CalcUsage("artificial", "--boards");
+    r.set_boards_in_match(n);
+  }
+  if (inv.Has("top")) {
+    if (!ToInt(inv.Get("top"), &n)) return CalcUsage("artificial", "--top");
+    r.set_top(n);
+  }
+  r.set_session_average(inv.Get("session"));
+  v1::ArtificialAwardResponse out;
+  grpc::Status st = calc.ArtificialAward(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ArtificialAwardResponse>(
+      inv, st, out, [&](const v1::ArtificialAwardResponse& x) {
+        std::cout << args[0] << " under " << x.rule_id() << ": "
+                  << x.description() << "  (" << x.clause() << ")\n  ";
+        if (x.matchpoints()) {
+          std::cout << ExactText(x.percent()) << "% of a top of " << r.top()
+                    << " = " << ExactText(x.awarded_matchpoints())
+                    << " matchpoints\n";
+        } else {
+          std::cout << ExactText(x.imps()) << " IMPs\n";
+        }
+      });
+}
+
 // -------------------------------------------------------------- Carry-over
 
 bool ParseFinalsMatch(const std::string& word, v1::FinalsMatch* match) {
@@ -866,6 +908,12 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc forfeit --profile=anc2025_itc_qualifying --adjusted "
            "--non-offender=60:10,62:8,bye:35 --offender=26:44,30:40",
            Forfeit},
+          {"artificial",
+           "(average-plus|average|average-minus) --rule=ID [--boards=N] "
+           "[--top=T] [--session=PERCENT_OR_IMPS]",
+           "tally calc artificial average-plus --rule=teams_by_match_length "
+           "--boards=8",
+           Artificial},
           {"half-match",
            "--scale=ID --boards=N --played=P IMPS [--reduced-scale=ID] "
            "[--itc-loser=mirrored|complement|35-minus]",
@@ -910,7 +958,8 @@ void AddCalcCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
-       "average-plus, neuberg, matchpoints, half-match, forfeit, carry-over",
+       "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
+       "carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
