@@ -478,7 +478,7 @@ TEST_F(QualifyTest, ItcFinalistsLevelForALotWaitForIt) {
                              HasSubstr("tally lot t qual 1 2"))));
 
   // The lot places team 2 first: it is the final's entrant 1.
-  Lot("qual", {2, 1}, "ANC SR 12.2, 11.3");
+  Lot("qual", {2, 1}, "ANC SR 12.2");
   absl::StatusOr<v1::EventPayload> decided =
       DecideQualifyEntrants(state_, Qualify("final", "qual"));
   ASSERT_THAT(decided, IsOk());
