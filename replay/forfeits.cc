@@ -539,13 +539,15 @@ absl::StatusOr<ForfeitAward> ForfeitAwardUnder(
     absl::Span<const core::MatchRecord> offender) {
   TALLY_ASSIGN_OR_RETURN(Rules rules, RulesOfProfile(profile));
   if (!rules.rule.has_value()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "profile ", profile.name, " names no forfeit rule (the director rules)"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("profile ", profile.name,
+                     " names no forfeit rule (the director rules)"));
   }
   ForfeitAward award;
   if (adjusted) {
-    TALLY_ASSIGN_OR_RETURN(award.score, core::AdjustedForfeitScore(
-                                            *rules.rule, non_offender, offender));
+    TALLY_ASSIGN_OR_RETURN(
+        award.score,
+        core::AdjustedForfeitScore(*rules.rule, non_offender, offender));
     award.clause = rules.rule->clause;
   } else {
     award.score = core::InterimForfeitScore(*rules.rule);

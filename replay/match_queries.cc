@@ -155,9 +155,8 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
   // ANC SR 5.1: "the draw is determined by the scores excluding penalties":
   // the standings for a draw rank as the stored draw does
   // (replay/draw_maker.cc), penalties left out where the profile says.
-  options.exclude_penalties =
-      options.purpose == core::TieBreakPurpose::kDraw &&
-      c->profile.penalties.draw_excludes_penalties;
+  options.exclude_penalties = options.purpose == core::TieBreakPurpose::kDraw &&
+                              c->profile.penalties.draw_excludes_penalties;
   TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
   v1::MatchStandings out;
   out.set_tournament_id(request.tournament_id());

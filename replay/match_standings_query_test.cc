@@ -25,8 +25,8 @@ using ::testing::ElementsAre;
 std::vector<std::string> Rows(const v1::MatchStandings& s) {
   std::vector<std::string> rows;
   for (const v1::MatchStandingsRow& r : s.rows()) {
-    rows.push_back(absl::StrCat(r.rank(), r.tied() ? "=" : "", " ",
-                                r.entrant(), " ", r.total().units(), "/",
+    rows.push_back(absl::StrCat(r.rank(), r.tied() ? "=" : "", " ", r.entrant(),
+                                " ", r.total().units(), "/",
                                 r.penalties().units(), " ", r.decided_by()));
   }
   return rows;

@@ -361,8 +361,8 @@ absl::StatusOr<std::vector<FieldQualifiers>> SelectQualifiers(
       std::map<int, int> at_position;
       for (const QualifyingRow& row : field.rows) {
         if (chosen.contains(row.entrant) &&
-            std::find(due.entrants.begin(), due.entrants.end(),
-                      row.entrant) != due.entrants.end()) {
+            std::find(due.entrants.begin(), due.entrants.end(), row.entrant) !=
+                due.entrants.end()) {
           ++at_position[row.position];
         }
       }

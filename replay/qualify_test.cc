@@ -471,11 +471,11 @@ TEST_F(QualifyTest, ItcFinalistsLevelForALotWaitForIt) {
   EXPECT_THAT(Totals("qual"), ElementsAre("1 534.00", "2 534.00", "3 525.00",
                                           "4 516.00", "5 516.00"));
   Create("final", v1::COMPETITION_KIND_KNOCKOUT_TEAMS, "anc2025_itc_final");
-  EXPECT_THAT(DecideQualifyEntrants(state_, Qualify("final", "qual")),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("entrants 1, 2"),
-                             HasSubstr("ANC SR 12.2"),
-                             HasSubstr("tally lot t qual 1 2"))));
+  EXPECT_THAT(
+      DecideQualifyEntrants(state_, Qualify("final", "qual")),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("entrants 1, 2"), HasSubstr("ANC SR 12.2"),
+                     HasSubstr("tally lot t qual 1 2"))));
 
   // The lot places team 2 first: it is the final's entrant 1.
   Lot("qual", {2, 1}, "ANC SR 12.2");

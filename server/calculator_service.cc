@@ -37,9 +37,9 @@
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/bridge_convert.h"
 #include "replay/forfeits.h"
 #include "replay/profile_loader.h"
-#include "replay/bridge_convert.h"
 #include "server/grpc_status.h"
 
 namespace tally::server {
@@ -705,8 +705,8 @@ absl::StatusOr<v1::CarryOverResponse> ComputeCarryOver(
 // the server scores every pairs session with.
 absl::StatusOr<v1::BoardMatchpointsResponse> MatchpointBoard(
     const v1::BoardMatchpointsRequest& r) {
-  TALLY_RETURN_IF_ERROR(
-      CheckCount("scores on the board", r.ns_scores_size(), 1, kMaxTimesPlayed));
+  TALLY_RETURN_IF_ERROR(CheckCount("scores on the board", r.ns_scores_size(), 1,
+                                   kMaxTimesPlayed));
   const int played = r.ns_scores_size();
   const int expected = r.expected_times() == 0 ? played : r.expected_times();
   TALLY_RETURN_IF_ERROR(CheckCount("expected times played (E)", expected,
@@ -775,10 +775,10 @@ absl::StatusOr<v1::HalfMatchResponse> ScoreHalfMatch(
                            r.boards_played(), options));
   v1::HalfMatchResponse out;
   const bool doubled = r.match_boards() < 12;  // NSW TR 12.7(a)
-  *out.mutable_scale() = ToProtoScale(
-      doubled || !options.reduced_scale.has_value()
-          ? info
-          : *core::FindVpScale(r.reduced_scale_id()));
+  *out.mutable_scale() =
+      ToProtoScale(doubled || !options.reduced_scale.has_value()
+                       ? info
+                       : *core::FindVpScale(r.reduced_scale_id()));
   out.set_imp_margin(r.imp_margin());
   out.set_match_boards(r.match_boards());
   out.set_boards_played(r.boards_played());
@@ -796,8 +796,8 @@ absl::StatusOr<v1::HalfMatchResponse> ScoreHalfMatch(
 absl::StatusOr<std::vector<core::MatchRecord>> ReadRecords(
     absl::string_view side,
     const google::protobuf::RepeatedPtrField<v1::ForfeitMatchRecord>& in) {
-  TALLY_RETURN_IF_ERROR(CheckCount(
-      absl::StrCat("matches of the ", side), in.size(), 0, kMaxTimesPlayed));
+  TALLY_RETURN_IF_ERROR(CheckCount(absl::StrCat("matches of the ", side),
+                                   in.size(), 0, kMaxTimesPlayed));
   std::vector<core::MatchRecord> out;
   for (const v1::ForfeitMatchRecord& m : in) {
     core::MatchRecord r;
@@ -839,8 +839,8 @@ absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
                          ReadRecords("non-offenders", r.non_offender()));
   TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> offender,
                          ReadRecords("offenders", r.offender()));
-  absl::StatusOr<replay::ForfeitAward> award = replay::ForfeitAwardUnder(
-      *profile, r.adjusted(), non_offender, offender);
+  absl::StatusOr<replay::ForfeitAward> award =
+      replay::ForfeitAwardUnder(*profile, r.adjusted(), non_offender, offender);
   if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
   v1::ForfeitAwardResponse out;
   out.set_regulation_profile(profile->name);
@@ -897,11 +897,9 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
     return false;
   };
   if (describe(core::ArtificialImpsRules())) {
-    TALLY_RETURN_IF_ERROR(CheckCount("boards in the match",
-                                     r.boards_in_match() == 0
-                                         ? 1
-                                         : r.boards_in_match(),
-                                     1, 1000));
+    TALLY_RETURN_IF_ERROR(CheckCount(
+        "boards in the match",
+        r.boards_in_match() == 0 ? 1 : r.boards_in_match(), 1, 1000));
     TALLY_ASSIGN_OR_RETURN(
         core::ArtificialImpsRule rule,
         core::ArtificialImpsRuleById(
@@ -917,14 +915,14 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
     return out;
   }
   if (describe(core::ArtificialMatchpointRules())) {
-    TALLY_RETURN_IF_ERROR(CheckCount("the board's top", r.top(), 0,
-                                     2 * (kMaxTimesPlayed - 1)));
+    TALLY_RETURN_IF_ERROR(
+        CheckCount("the board's top", r.top(), 0, 2 * (kMaxTimesPlayed - 1)));
     TALLY_ASSIGN_OR_RETURN(core::ArtificialMatchpointRule rule,
                            core::ArtificialMatchpointRuleById(r.rule_id()));
     TALLY_ASSIGN_OR_RETURN(Rational percent,
                            core::ArtificialPercent(award, rule, session));
-    TALLY_ASSIGN_OR_RETURN(
-        Rational mp, core::ArtificialMatchpoints(award, r.top(), rule, session));
+    TALLY_ASSIGN_OR_RETURN(Rational mp, core::ArtificialMatchpoints(
+                                            award, r.top(), rule, session));
     out.set_matchpoints(true);
     *out.mutable_percent() = ToProtoFraction(percent);
     *out.mutable_awarded_matchpoints() = ToProtoFraction(mp);

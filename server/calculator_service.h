@@ -56,9 +56,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status CarryOver(grpc::ServerContext* context,
                          const v1::CarryOverRequest* request,
                          v1::CarryOverResponse* response) override;
-  grpc::Status BoardMatchpoints(grpc::ServerContext* context,
-                                const v1::BoardMatchpointsRequest* request,
-                                v1::BoardMatchpointsResponse* response) override;
+  grpc::Status BoardMatchpoints(
+      grpc::ServerContext* context, const v1::BoardMatchpointsRequest* request,
+      v1::BoardMatchpointsResponse* response) override;
   grpc::Status HalfMatch(grpc::ServerContext* context,
                          const v1::HalfMatchRequest* request,
                          v1::HalfMatchResponse* response) override;

@@ -51,8 +51,8 @@ class RankingRegressionsTest : public ::testing::Test {
         if (i == 0 && wins.contains({m.away(), m.home()})) {
           closed = Played(2, v1::STRAIN_SPADES, v1::SEAT_NORTH, 8);
         }
-        ASSERT_THAT(client.Enter(draw.round(), m.table(), draw.boards(i),
-                                 open, v1::ROOM_OPEN),
+        ASSERT_THAT(client.Enter(draw.round(), m.table(), draw.boards(i), open,
+                                 v1::ROOM_OPEN),
                     IsOk());
         ASSERT_THAT(client.Enter(draw.round(), m.table(), draw.boards(i),
                                  closed, v1::ROOM_CLOSED),
@@ -185,10 +185,10 @@ TEST_F(RankingRegressionsTest, ItcFinalWaitsForTheLotBetweenLevelFinalists) {
 
   absl::StatusOr<uint64_t> length = qual.LogLength();
   ASSERT_THAT(length, IsOk());
-  EXPECT_THAT(final_.Qualify("qual"),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("ANC SR 12.2"),
-                             HasSubstr("entrants 1, 2"))));
+  EXPECT_THAT(
+      final_.Qualify("qual"),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("ANC SR 12.2"), HasSubstr("entrants 1, 2"))));
   EXPECT_EQ(qual.LogLength().value_or(0), *length);
 
   // The director records the lot: team 2 first.
@@ -219,8 +219,7 @@ TEST_F(RankingRegressionsTest, ItcLoserReadingsAtFiftySevenImps) {
     r.set_boards(16);
     r.set_itc_loser(rule);
     v1::VictoryPointsResponse out;
-    ASSERT_TRUE(
-        calc->VictoryPoints(ContextAs("td:test").get(), r, &out).ok());
+    ASSERT_TRUE(calc->VictoryPoints(ContextAs("td:test").get(), r, &out).ok());
     EXPECT_EQ(DecimalText(out.vps()), "67.5") << rule;
     EXPECT_EQ(DecimalText(out.opponent_vps()), loser) << rule;
   }

@@ -83,12 +83,12 @@ TEST(RankWithTieBreaksTest, ATieWaitingForALotIsDueNotShared) {
   const auto r =
       RankWithTieBreaks(chain, {E("A", "70"), E("B", "70"), E("C", "60")});
   ASSERT_THAT(r, IsOk());
-  EXPECT_THAT(r->placings,
-              ElementsAre(P("A", 1, PlaceDecision::kOutcomeDue, true, "lot",
-                            "ANC SR 12.2"),
-                          P("B", 1, PlaceDecision::kOutcomeDue, true, "lot",
-                            "ANC SR 12.2"),
-                          P("C", 3, PlaceDecision::kScore, false)));
+  EXPECT_THAT(
+      r->placings,
+      ElementsAre(
+          P("A", 1, PlaceDecision::kOutcomeDue, true, "lot", "ANC SR 12.2"),
+          P("B", 1, PlaceDecision::kOutcomeDue, true, "lot", "ANC SR 12.2"),
+          P("C", 3, PlaceDecision::kScore, false)));
   EXPECT_EQ(PlaceDecisionText(r->placings[1]), "lot_due");
   EXPECT_EQ(r->pending.size(), 1u);
 }

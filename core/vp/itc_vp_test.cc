@@ -52,8 +52,10 @@ TEST(ItcVpTest, EveryReadingIsOneFormulaAtEveryMargin) {
   // The arithmetic each reading documents (itc_vp.h), checked at every
   // margin 0..120 against the formula written out independently.
   for (int64_t m = 0; m <= 120; ++m) {
-    const int64_t winner = m <= 30 ? 350 + 10 * m : std::min<int64_t>(675, 620 + m);
-    const int64_t mirrored = m <= 30 ? 350 - 10 * m : std::max<int64_t>(25, 80 - m);
+    const int64_t winner =
+        m <= 30 ? 350 + 10 * m : std::min<int64_t>(675, 620 + m);
+    const int64_t mirrored =
+        m <= 30 ? 350 - 10 * m : std::max<int64_t>(25, 80 - m);
     const int64_t thirty_five = std::max<int64_t>(0, 350 - 10 * m);
     SCOPED_TRACE(m);
     EXPECT_THAT(ItcVp(m), HoldsVps(Vps(winner, mirrored)));

@@ -587,8 +587,8 @@ int Matchpoints(v1::CalculatorService::Stub& calc, Client& cl,
                     << x.times_played() << " - 1), top " << x.top();
         }
         std::cout << "\n";
-        TextTable t({"NS score", "Beats", "Equals", "NS MP", "EW MP", "NS %",
-                     "EW %"});
+        TextTable t(
+            {"NS score", "Beats", "Equals", "NS MP", "EW MP", "NS %", "EW %"});
         for (const v1::BoardMatchpointsRow& row : x.rows()) {
           t.AddRow({Signed(row.ns_score()), absl::StrCat(row.beaten()),
                     absl::StrCat(row.tied()), ExactText(row.ns_matchpoints()),
@@ -618,7 +618,8 @@ int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
   r.set_imp_margin(margin);
   r.set_match_boards(match_boards);
   r.set_boards_played(played);
-  if (inv.Has("reduced-scale")) r.set_reduced_scale_id(inv.Get("reduced-scale"));
+  if (inv.Has("reduced-scale"))
+    r.set_reduced_scale_id(inv.Get("reduced-scale"));
   if (inv.Has("itc-loser")) {
     v1::ItcLoserRule rule;
     if (!ParseItcLoser(inv.Get("itc-loser"), &rule)) {
@@ -732,7 +733,8 @@ int Artificial(v1::CalculatorService::Stub& calc, Client& cl,
   r.set_award(kAwards.at(args[0]));
   int n = 0;
   if (inv.Has("boards")) {
-    if (!ToInt(inv.Get("boards"), &n)) return CalcUsage("artificial", "--boards");
+    if (!ToInt(inv.Get("boards"), &n))
+      return CalcUsage("artificial", "--boards");
     r.set_boards_in_match(n);
   }
   if (inv.Has("top")) {
