@@ -44,12 +44,13 @@ v1::MatchStandings Standings(const State& state, v1::TieBreakPurpose purpose) {
 
 // ANC SR 5.1: "In a Swiss movement penalties are included in the overall
 // ranking, but the draw is determined by the scores excluding penalties."
-// Welcome Swiss Pairs, 4 pairs, round 1 flat (every board passed out: 10-10
+// Welcome Swiss Pairs, 12 pairs (6 tables: ANC SR 22.3 drops 2 scores at
+// each end of the datum, so 5 or more are needed), round 1 flat (every board passed out: 10-10
 // VPs on the 20-VP scale); pair 4 loses 1 VP in penalties. The posted
 // standings put it last on 9.00; the standings for a draw rank it on 10.00
 // with the others, as the stored draw of round 2 does.
 TEST(MatchStandingsQueryTest, StandingsForADrawLeaveOutPenaltiesAsTheDrawDoes) {
-  MatchEventForTest e("anc2025_wsp", v1::COMPETITION_KIND_SWISS_PAIRS, 4);
+  MatchEventForTest e("anc2025_wsp", v1::COMPETITION_KIND_SWISS_PAIRS, 12);
   e.Draw(1);
   e.PlayRestLevel(1);
   v1::AwardPenaltyRequest p;
@@ -65,14 +66,14 @@ TEST(MatchStandingsQueryTest, StandingsForADrawLeaveOutPenaltiesAsTheDrawDoes) {
 
   const v1::MatchStandings posted =
       Standings(e.state(), v1::TIE_BREAK_PURPOSE_FINAL_PLACING);
-  ASSERT_EQ(posted.rows_size(), 4);
-  EXPECT_EQ(posted.rows(3).entrant(), 4);
-  EXPECT_EQ(posted.rows(3).total().units(), 900);
-  EXPECT_EQ(posted.rows(3).penalties().units(), 100);
+  ASSERT_EQ(posted.rows_size(), 12);
+  EXPECT_EQ(posted.rows(11).entrant(), 4);
+  EXPECT_EQ(posted.rows(11).total().units(), 900);
+  EXPECT_EQ(posted.rows(11).penalties().units(), 100);
 
   const v1::MatchStandings for_draw =
       Standings(e.state(), v1::TIE_BREAK_PURPOSE_DRAW);
-  ASSERT_EQ(for_draw.rows_size(), 4);
+  ASSERT_EQ(for_draw.rows_size(), 12);
   for (const v1::MatchStandingsRow& row : for_draw.rows()) {
     EXPECT_EQ(row.total().units(), 1000) << "entrant " << row.entrant();
     EXPECT_EQ(row.penalties().units(), 0) << "entrant " << row.entrant();

@@ -67,13 +67,14 @@ class RankingRegressionsTest : public ::testing::Test {
 
 // Defect 7. ANC SR 5.1: "In a Swiss movement penalties are included in the
 // overall ranking, but the draw is determined by the scores excluding
-// penalties." Welcome Swiss Pairs of 4 pairs, round 1 passed out
+// penalties." Welcome Swiss Pairs of 12 pairs (6 tables: the ANC SR 22.3
+// datum drops 2 at each end), round 1 passed out
 // throughout (every match 10-10 on the 20-VP scale); pair 4 loses 1 VP.
 TEST_F(RankingRegressionsTest, DrawStandingsLeaveOutPenaltiesAsTheDrawDoes) {
   MatchClient client(tallyd_.channel(), "wsp", "swiss");
   ASSERT_THAT(client.Create(v1::COMPETITION_KIND_SWISS_PAIRS, "anc2025_wsp"),
               IsOk());
-  ASSERT_THAT(client.RegisterPairs(4), IsOk());
+  ASSERT_THAT(client.RegisterPairs(12), IsOk());
   absl::StatusOr<v1::DrawMade> d1 = client.Draw(1, 1);
   ASSERT_THAT(d1, IsOk());
   for (const v1::DrawnMatch& m : d1->matches()) {
@@ -87,9 +88,9 @@ TEST_F(RankingRegressionsTest, DrawStandingsLeaveOutPenaltiesAsTheDrawDoes) {
   absl::StatusOr<v1::MatchStandings> posted =
       client.Standings(0, v1::TIE_BREAK_PURPOSE_FINAL_PLACING);
   ASSERT_THAT(posted, IsOk());
-  ASSERT_EQ(posted->rows_size(), 4);
-  EXPECT_EQ(posted->rows(3).entrant(), 4);
-  EXPECT_EQ(DecimalText(posted->rows(3).total()), "9.00");
+  ASSERT_EQ(posted->rows_size(), 12);
+  EXPECT_EQ(posted->rows(11).entrant(), 4);
+  EXPECT_EQ(DecimalText(posted->rows(11).total()), "9.00");
 
   absl::StatusOr<v1::MatchStandings> for_draw =
       client.Standings(0, v1::TIE_BREAK_PURPOSE_DRAW);
