@@ -57,8 +57,9 @@ struct Rules {
   std::optional<core::VpScaleForBoards> scale;
 };
 
-absl::StatusOr<Rules> RulesOf(const CompetitionState& c) {
-  const core::RegulationProfile& profile = c.profile;
+// The profile's rules, without the adjustment points (which need the
+// competition's rounds).
+absl::StatusOr<Rules> RulesOfProfile(const core::RegulationProfile& profile) {
   Rules rules;
   TALLY_ASSIGN_OR_RETURN(rules.rule, core::ForfeitRuleForProfile(profile));
   if (rules.rule.has_value()) rules.id = profile.forfeit->rule;
@@ -70,7 +71,6 @@ absl::StatusOr<Rules> RulesOf(const CompetitionState& c) {
       }
     }
   }
-  rules.points = ForfeitAdjustmentPoints(c);
   rules.has_vps = profile.vp.has_value();
   const int boards = profile.matches.has_value()
                          ? profile.matches->boards_per_match
@@ -92,6 +92,12 @@ absl::StatusOr<Rules> RulesOf(const CompetitionState& c) {
         core::VpForMargin(scale.scale, core::Rational(margin), scale.boards));
     rules.vps_by_margin.push_back(vps.vps.ToRational());
   }
+  return rules;
+}
+
+absl::StatusOr<Rules> RulesOf(const CompetitionState& c) {
+  TALLY_ASSIGN_OR_RETURN(Rules rules, RulesOfProfile(c.profile));
+  rules.points = ForfeitAdjustmentPoints(c);
   return rules;
 }
 
@@ -525,6 +531,36 @@ v1::ForfeitedMatchView ForfeitView(const ForfeitOutcome& outcome) {
   }
   *v.mutable_home_imps() = ToProtoFraction(outcome.home_imps);
   return v;
+}
+
+absl::StatusOr<ForfeitAward> ForfeitAwardUnder(
+    const core::RegulationProfile& profile, bool adjusted,
+    absl::Span<const core::MatchRecord> non_offender,
+    absl::Span<const core::MatchRecord> offender) {
+  TALLY_ASSIGN_OR_RETURN(Rules rules, RulesOfProfile(profile));
+  if (!rules.rule.has_value()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("profile ", profile.name,
+                     " names no forfeit rule (the director rules)"));
+  }
+  ForfeitAward award;
+  if (adjusted) {
+    TALLY_ASSIGN_OR_RETURN(
+        award.score,
+        core::AdjustedForfeitScore(*rules.rule, non_offender, offender));
+    award.clause = rules.rule->clause;
+  } else {
+    award.score = core::InterimForfeitScore(*rules.rule);
+    award.clause = InterimClause(rules);
+  }
+  award.in_vps = rules.has_vps;
+  if (rules.has_vps) {
+    TALLY_ASSIGN_OR_RETURN(award.non_offender_imps,
+                           ImpsFor(rules, award.score.non_offender));
+  } else {
+    award.non_offender_imps = award.score.non_offender;  // NSW TR 12.9.5
+  }
+  return award;
 }
 
 }  // namespace tally::replay

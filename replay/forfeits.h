@@ -48,7 +48,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "core/forfeit/forfeit.h"
 #include "core/matchplay/round_input.h"
+#include "core/profile/profile.h"
 #include "replay/forfeit_outcome.h"
 #include "replay/match_standings.h"
 #include "replay/state.h"
@@ -107,6 +110,25 @@ std::vector<ForfeitAdjustmentPoint> ForfeitAdjustmentPoints(
 
 // The query view of `outcome`.
 v1::ForfeitedMatchView ForfeitView(const ForfeitOutcome& outcome);
+
+// A forfeit scored under `profile`'s forfeit rule as ScoreRounds scores
+// one, for the director's calculator: the interim score, or with
+// `adjusted` the adjusted score ("the highest of") over the sides' match
+// records, with the non-offenders' IMPs (NSW TR 12.9.4 the most IMPs that
+// earn the VPs; ANC SR 10.12 the 10.10 formula inverted; NSW TR 12.9.5 in
+// an event not scored by VPs, the score itself). FailedPrecondition when
+// the profile names no forfeit rule; otherwise fails as
+// core::AdjustedForfeitScore.
+struct ForfeitAward {
+  core::ForfeitScore score;
+  core::Rational non_offender_imps;
+  bool in_vps = true;  // false: the event's own score (NSW TR 12.9.5)
+  std::string clause;
+};
+absl::StatusOr<ForfeitAward> ForfeitAwardUnder(
+    const core::RegulationProfile& profile, bool adjusted,
+    absl::Span<const core::MatchRecord> non_offender,
+    absl::Span<const core::MatchRecord> offender);
 
 }  // namespace tally::replay
 

@@ -152,6 +152,11 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
   RankingOptions options;
   options.after_round = request.after_round();
   options.purpose = PurposeOf(request.purpose());
+  // ANC SR 5.1: "the draw is determined by the scores excluding penalties":
+  // the standings for a draw rank as the stored draw does
+  // (replay/draw_maker.cc), penalties left out where the profile says.
+  options.exclude_penalties = options.purpose == core::TieBreakPurpose::kDraw &&
+                              c->profile.penalties.draw_excludes_penalties;
   TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
   v1::MatchStandings out;
   out.set_tournament_id(request.tournament_id());
@@ -164,7 +169,10 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
   for (const EntrantStanding& s : ranking.rows) {
     v1::MatchStandingsRow* row = out.add_rows();
     row->set_rank(s.placing.position);
-    row->set_tied(s.placing.decision == core::PlaceDecision::kShared);
+    // A tie waiting for a lot holds one rank until the lot is recorded;
+    // decided_by says the lot is due (NSW TR 11.2.1(f), ANC SR 12.2).
+    row->set_tied(s.placing.decision == core::PlaceDecision::kShared ||
+                  s.placing.decision == core::PlaceDecision::kOutcomeDue);
     row->set_entrant(s.entrant);
     if (auto it = c->team_names.find(s.entrant); it != c->team_names.end()) {
       row->set_name(it->second);

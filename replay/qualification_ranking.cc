@@ -5,6 +5,7 @@
 #include <map>
 #include <utility>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
@@ -26,6 +27,29 @@ core::Rational FromFraction(const v1::Fraction& f) {
   return core::Rational(f.numerator(), f.denominator());
 }
 
+// Each lot a ranking waits for, in the field of its entrants.
+void AddLotsDue(const std::vector<core::PendingDecision>& pending,
+                QualifyingRanking& ranking) {
+  for (const core::PendingDecision& p : pending) {
+    if (p.criterion != "lot") continue;
+    LotDue due{{}, p.clause};
+    for (const std::string& id : p.entrants) {
+      int n = 0;
+      if (absl::SimpleAtoi(id, &n)) due.entrants.push_back(n);
+    }
+    if (due.entrants.empty()) continue;
+    for (QualifyingField& field : ranking.fields) {
+      if (std::any_of(field.rows.begin(), field.rows.end(),
+                      [&](const QualifyingRow& row) {
+                        return row.entrant == due.entrants.front();
+                      })) {
+        field.lots_due.push_back(std::move(due));
+        break;
+      }
+    }
+  }
+}
+
 // An event of matches: its standings after every round, ranked by the
 // qualification chain (RankMatchEntrants falls back to the final-placing
 // chain where the profile gives none).
@@ -41,6 +65,7 @@ absl::StatusOr<QualifyingRanking> RankMatches(const CompetitionState& c) {
   for (const EntrantStanding& s : ranking.rows) {
     field.rows.push_back({s.entrant, s.placing.position, s.total});
   }
+  AddLotsDue(ranking.pending, out);
   return out;
 }
 
@@ -112,6 +137,7 @@ absl::StatusOr<QualifyingRanking> RankButlerMovement(
       }
     }
   }
+  AddLotsDue(butler.pending, out);
   return out;
 }
 
@@ -326,6 +352,33 @@ absl::StatusOr<std::vector<FieldQualifiers>> SelectQualifiers(
           ", and the cut for the ", per_field,
           " places that qualify falls among them; ",
           LotAdvice(tournament_id, source_id, group)));
+    }
+    // ANC SR 12.2 "then lot": qualifiers that only a lot not yet drawn
+    // separates wait for it, as their order numbers them in the target.
+    for (const LotDue& due : field.lots_due) {
+      // Qualifiers of the tie still holding one place (a lot recorded
+      // since has placed them apart: ApplyRecordedLots).
+      std::map<int, int> at_position;
+      for (const QualifyingRow& row : field.rows) {
+        if (chosen.contains(row.entrant) &&
+            std::find(due.entrants.begin(), due.entrants.end(), row.entrant) !=
+                due.entrants.end()) {
+          ++at_position[row.position];
+        }
+      }
+      if (std::none_of(at_position.begin(), at_position.end(),
+                       [](const auto& p) { return p.second >= 2; })) {
+        continue;
+      }
+      return absl::FailedPreconditionError(absl::StrCat(
+          "entrants ", absl::StrJoin(due.entrants, ", "), FieldText(field.name),
+          " of '", source_id, "' are level with only a lot to separate them (",
+          due.clause,
+          "), and the lot decides which of the qualifiers is the higher "
+          "placed (its number, and in a final its carry-over, home and "
+          "first choice of stanzas, ANC SR 11.2-11.4), not the lower "
+          "number; ",
+          LotAdvice(tournament_id, source_id, due.entrants)));
     }
     out.push_back(std::move(selected));
   }

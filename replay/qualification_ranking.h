@@ -26,7 +26,11 @@
 //   * the first `per_field` entrants that neither withdrew nor are
 //     non-contending qualify, in placing order. A tie left for a lot that
 //     both a qualifier and an entrant left out share is refused: the
-//     director records the lot first.
+//     director records the lot first. So is a tie the chain breaks by a lot
+//     not yet drawn among two or more qualifiers (ANC SR 12.2): their
+//     qualifying order numbers them in the target and so decides who is
+//     the higher placed (the ITC final's carry-over, home and first choice
+//     of stanzas, 11.2-11.4); a lower number never stands in for the lot.
 //
 // Pure functions of the State. Thread-compatible.
 
@@ -50,9 +54,17 @@ struct QualifyingRow {
   core::Rational score;  // what the field is ranked on
 };
 
+// Entrants level in a ranking whose chain calls for a lot the director has
+// not recorded yet (e.g. ANC SR 12.2 "then lot").
+struct LotDue {
+  std::vector<int> entrants;  // in ranking order
+  std::string clause;         // the chain step's clause
+};
+
 struct QualifyingField {
   std::string name;                 // "" for a single field; "NS", "EW"
   std::vector<QualifyingRow> rows;  // best first
+  std::vector<LotDue> lots_due;     // ties only a lot not yet drawn breaks
 };
 
 struct QualifyingRanking {

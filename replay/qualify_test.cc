@@ -445,6 +445,48 @@ TEST_F(QualifyTest, ItcFinalCarriesATenthOfTheVpMarginUnrounded) {
               ElementsAre("1-1", "1-2", "1-3", "1-4"));
 }
 
+// Issue #16, ANC SR 12.2 "Ties are broken after each round robin by the
+// number of wins in VPs, then net IMPs, then lot." Five teams, three round
+// robins (10.7): every match flat (16 boards passed out: 0 IMPs, 35-35)
+// but team 1 v team 4 and team 2 v team 5, which the first team wins by 3
+// IMPs each time (2S made, 110, and a pass: 3 IMPs; 10.10: 38.0-32.0).
+// Teams 1 and 2: 12 matches, 3 wins, +9 IMPs, 3 x 38 + 9 x 35 + 3 byes x 35
+// = 534 VPs each; team 3: 15 x 35 = 525; teams 4 and 5: 3 x 32 + 12 x 35 =
+// 516. (After round robin 2 teams 4 and 5 are 4th-5th, so round robin 3
+// needs no CTD's order, 10.5.) Teams 1 and 2 are level on VPs, wins and net
+// IMPs: only a lot says which is the higher placed, entrant 1 of the final
+// (11.2 carry-over, 11.4 first choice of stanzas).
+TEST_F(QualifyTest, ItcFinalistsLevelForALotWaitForIt) {
+  Create("qual", v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS,
+         "anc2025_itc_qualifying");
+  RegisterTeams("qual", 5);
+  std::set<std::pair<int, int>> flat;
+  for (int a = 1; a <= 5; ++a) {
+    for (int b = a + 1; b <= 5; ++b) {
+      if ((a == 1 && b == 4) || (a == 2 && b == 5)) continue;
+      flat.insert({a, b});
+    }
+  }
+  PlayRoundRobin("qual", {1, 2, 3, 4, 5}, flat);
+  EXPECT_THAT(Totals("qual"), ElementsAre("1 534.00", "2 534.00", "3 525.00",
+                                          "4 516.00", "5 516.00"));
+  Create("final", v1::COMPETITION_KIND_KNOCKOUT_TEAMS, "anc2025_itc_final");
+  EXPECT_THAT(
+      DecideQualifyEntrants(state_, Qualify("final", "qual")),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("entrants 1, 2"), HasSubstr("ANC SR 12.2"),
+                     HasSubstr("tally lot t qual 1 2"))));
+
+  // The lot places team 2 first: it is the final's entrant 1.
+  Lot("qual", {2, 1}, "ANC SR 12.2");
+  absl::StatusOr<v1::EventPayload> decided =
+      DecideQualifyEntrants(state_, Qualify("final", "qual"));
+  ASSERT_THAT(decided, IsOk());
+  EXPECT_THAT(Lines(decided->entrants_qualified()),
+              ElementsAre("1 <- 2 place 1 carries 0/1 (ANC SR 11.2)",
+                          "2 <- 1 place 2 carries 0/1 (ANC SR 11.2)"));
+}
+
 // One Mitchell round of a matchpoint pairs heat: NS 1-4 stay, EW 5-8, board
 // 1 at four tables, NS scores 110, -50, -50, -110 at tables 1-4. SABF TR
 // 11.3 matchpoints (top 6): NS 6, 3, 3, 0 (pairs 1-4: 100%, 50%, 50%,

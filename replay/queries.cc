@@ -104,10 +104,14 @@ absl::StatusOr<v1::Tournament> BuildTournament(const State& state,
     comp->set_kind(c.kind);
     comp->set_regulation_profile(c.profile.name);
     comp->set_regulation_profile_title(c.profile.title);
+    comp->set_rounds_drawn(static_cast<int>(c.rounds.size()));
     for (const auto& [pair, players] : c.pairs) {
       v1::Pair* p = comp->add_pairs();
       p->set_pair(pair);
       for (const std::string& name : players) p->add_players(name);
+      if (auto it = c.team_names.find(pair); it != c.team_names.end()) {
+        p->set_name(it->second);
+      }
     }
     for (const auto& [number, s] : c.sessions) {
       v1::SessionSummary* summary = comp->add_sessions();

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +14,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "core/adjust/artificial.h"
 #include "core/adjust/multiple_average_plus.h"
 #include "core/adjust/weighted_score.h"
 #include "core/base/decimal.h"
@@ -24,12 +28,18 @@
 #include "core/carryover/itc_carryover.h"
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
+#include "core/forfeit/forfeit.h"
+#include "core/profile/named_rules.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
 #include "core/scoring/matchpoints.h"
+#include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
+#include "replay/adjusted_boards.h"
 #include "replay/bridge_convert.h"
+#include "replay/forfeits.h"
+#include "replay/profile_loader.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 
@@ -170,8 +180,42 @@ grpc::Status Reply(absl::StatusOr<Response> answer, Response* response) {
 
 // ---------------------------------------------------------------- Contract
 
+// Law 22A: a board passed out scores nothing either way; scored as an
+// entered result is (replay::NorthSouthScoreOf).
+absl::StatusOr<v1::ContractScoreResponse> ScorePassedOut(
+    const v1::ContractScoreRequest& r) {
+  if (r.has_contract()) {
+    return absl::InvalidArgumentError(
+        "a board passed out has no contract: give one or the other");
+  }
+  v1::TableResult result;
+  result.mutable_passed_out();
+  v1::ContractScoreResponse out;
+  int board = 1;
+  core::Vulnerability vulnerability;
+  if (r.conditions_case() == v1::ContractScoreRequest::kBoard) {
+    board = r.board();
+    TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
+                           core::ConditionsForBoard(board));
+    vulnerability = conditions.vulnerability;
+    out.set_dealer(replay::ToProtoSeat(conditions.dealer));
+  } else {
+    TALLY_ASSIGN_OR_RETURN(vulnerability,
+                           ToCoreVulnerability(r.vulnerability()));
+  }
+  TALLY_ASSIGN_OR_RETURN(int ns_score,
+                         replay::NorthSouthScoreOf(result, board));
+  out.set_contract("passed out");
+  out.set_result(replay::DescribeResult(result));
+  out.set_vulnerability(replay::ToProtoVulnerability(vulnerability));
+  out.set_declarer_score(ns_score);
+  out.set_north_south_score(ns_score);
+  return out;
+}
+
 absl::StatusOr<v1::ContractScoreResponse> ScoreContract(
     const v1::ContractScoreRequest& r) {
+  if (r.passed_out()) return ScorePassedOut(r);
   const v1::PlayedContract& p = r.contract();
   TALLY_ASSIGN_OR_RETURN(core::Strain strain, replay::ToCoreStrain(p.strain()));
   TALLY_ASSIGN_OR_RETURN(core::Seat declarer, replay::ToCoreSeat(p.declarer()));
@@ -320,14 +364,13 @@ v1::VpScale ToProtoScale(const core::VpScaleInfo& info) {
   return s;
 }
 
-absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
-    const v1::VictoryPointsRequest& r) {
-  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
-                         core::FindVpScale(r.scale_id()));
-  TALLY_ASSIGN_OR_RETURN(Rational margin, ParseExact("margin", r.margin()));
+// The scale `info` with the ITC loser's reading asked for (ANC SR 10.10,
+// core/vp/itc_vp.h); unspecified keeps the scale's default.
+core::VpScaleSpec SpecOf(const core::VpScaleInfo& info,
+                         v1::ItcLoserRule itc_loser) {
   core::VpScaleSpec spec;
   spec.id = std::string(info.id);
-  switch (r.itc_loser()) {
+  switch (itc_loser) {
     case v1::ITC_LOSER_RULE_MIRRORED:
       spec.options.itc.loser = core::ItcLoserRule::kMirrored;
       break;
@@ -340,6 +383,15 @@ absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
     default:
       break;
   }
+  return spec;
+}
+
+absl::StatusOr<v1::VictoryPointsResponse> ConvertToVps(
+    const v1::VictoryPointsRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
+                         core::FindVpScale(r.scale_id()));
+  TALLY_ASSIGN_OR_RETURN(Rational margin, ParseExact("margin", r.margin()));
+  core::VpScaleSpec spec = SpecOf(info, r.itc_loser());
   if (r.has_ipc_vp_places()) spec.options.ipc.vp_places = r.ipc_vp_places();
   if (r.has_mp_swiss_percentage_places()) {
     spec.options.mp_swiss.percentage_places = r.mp_swiss_percentage_places();
@@ -647,7 +699,273 @@ absl::StatusOr<v1::CarryOverResponse> ComputeCarryOver(
   }
 }
 
+// ------------------------------------------------------- Board matchpoints
+
+// Law 78A: 2 for each other score beaten, 1 for each equal, factored by
+// Neuberg to the times expected: replay::AdjustedMatchpoints, the function
+// the server scores every pairs session with.
+absl::StatusOr<v1::BoardMatchpointsResponse> MatchpointBoard(
+    const v1::BoardMatchpointsRequest& r) {
+  TALLY_RETURN_IF_ERROR(CheckCount("scores on the board", r.ns_scores_size(), 1,
+                                   kMaxTimesPlayed));
+  const int played = r.ns_scores_size();
+  const int expected = r.expected_times() == 0 ? played : r.expected_times();
+  TALLY_RETURN_IF_ERROR(CheckCount("expected times played (E)", expected,
+                                   played, kMaxTimesPlayed));
+  std::vector<replay::EnteredResult> results(played);
+  std::vector<replay::AdjustedTable> tables;
+  for (int i = 0; i < played; ++i) {
+    TALLY_RETURN_IF_ERROR(CheckScore("score", r.ns_scores(i)));
+    results[i].ns_score = r.ns_scores(i);
+    results[i].slot.table = i + 1;
+  }
+  for (const replay::EnteredResult& result : results) {
+    tables.push_back({&result, std::nullopt});
+  }
+  TALLY_ASSIGN_OR_RETURN(auto awards,
+                         replay::AdjustedMatchpoints(tables, 1, expected));
+  v1::BoardMatchpointsResponse out;
+  out.set_times_played(played);
+  out.set_expected_times(expected);
+  out.set_top(core::MatchpointTop(expected));
+  out.set_factored(expected > played);
+  const Rational top(core::MatchpointTop(expected));
+  auto percent = [&](const Rational& mp) {
+    return ToProtoDecimal(
+        top == Rational(0)
+            ? core::Decimal::Round(Rational(50), 2,
+                                   core::HalfRounding::kAwayFromZero)
+            : core::Decimal::Round(Rational(100) * mp / top, 2,
+                                   core::HalfRounding::kAwayFromZero));
+  };
+  for (int i = 0; i < played; ++i) {
+    v1::BoardMatchpointsRow* row = out.add_rows();
+    row->set_ns_score(r.ns_scores(i));
+    for (int j = 0; j < played; ++j) {
+      if (j == i) continue;
+      if (r.ns_scores(i) > r.ns_scores(j)) row->set_beaten(row->beaten() + 1);
+      if (r.ns_scores(i) == r.ns_scores(j)) row->set_tied(row->tied() + 1);
+    }
+    const core::TableAward& award = *awards[i];
+    *row->mutable_ns_matchpoints() = ToProtoFraction(award.north_south);
+    *row->mutable_ew_matchpoints() = ToProtoFraction(award.east_west);
+    *row->mutable_ns_percentage() = percent(award.north_south);
+    *row->mutable_ew_percentage() = percent(award.east_west);
+  }
+  return out;
+}
+
+// -------------------------------------------------------------- Half match
+
+absl::StatusOr<v1::HalfMatchResponse> ScoreHalfMatch(
+    const v1::HalfMatchRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo info,
+                         core::FindVpScale(r.scale_id()));
+  TALLY_RETURN_IF_ERROR(
+      CheckCount("boards in a full match", r.match_boards(), 2, 1000));
+  const core::VpScaleSpec spec = SpecOf(info, r.itc_loser());
+  core::HalfMatchOptions options;
+  if (!r.reduced_scale_id().empty()) {
+    TALLY_ASSIGN_OR_RETURN(core::VpScaleInfo reduced,
+                           core::FindVpScale(r.reduced_scale_id()));
+    options.reduced_scale = SpecOf(reduced, r.itc_loser());
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      core::VpResult vps,
+      core::VpForHalfMatch(spec, r.imp_margin(), r.match_boards(),
+                           r.boards_played(), options));
+  v1::HalfMatchResponse out;
+  const bool doubled = r.match_boards() < 12;  // NSW TR 12.7(a)
+  *out.mutable_scale() =
+      ToProtoScale(doubled || !options.reduced_scale.has_value()
+                       ? info
+                       : *core::FindVpScale(r.reduced_scale_id()));
+  out.set_imp_margin(r.imp_margin());
+  out.set_match_boards(r.match_boards());
+  out.set_boards_played(r.boards_played());
+  out.set_paragraph(doubled ? "a" : "b");
+  out.set_clause(doubled ? "NSW TR 12.7(a)" : "NSW TR 12.7(b)");
+  out.set_margin_converted(doubled ? 2 * r.imp_margin() : r.imp_margin());
+  out.set_boards_converted(doubled ? r.match_boards() : r.boards_played());
+  *out.mutable_vps() = ToProtoDecimal(vps.vps);
+  *out.mutable_opponent_vps() = ToProtoDecimal(vps.opponent_vps);
+  return out;
+}
+
+// ----------------------------------------------------------- Forfeit award
+
+absl::StatusOr<std::vector<core::MatchRecord>> ReadRecords(
+    absl::string_view side,
+    const google::protobuf::RepeatedPtrField<v1::ForfeitMatchRecord>& in) {
+  TALLY_RETURN_IF_ERROR(CheckCount(absl::StrCat("matches of the ", side),
+                                   in.size(), 0, kMaxTimesPlayed));
+  std::vector<core::MatchRecord> out;
+  for (const v1::ForfeitMatchRecord& m : in) {
+    core::MatchRecord r;
+    TALLY_ASSIGN_OR_RETURN(
+        r.own, ParseExact(absl::StrCat("the ", side, "'s score"), m.own(),
+                          kMaxVpTotalDenominator));
+    if (m.bye()) {
+      r.kind = core::MatchKind::kBye;
+    } else {
+      TALLY_ASSIGN_OR_RETURN(
+          r.opponents,
+          ParseExact(absl::StrCat("the ", side, "'s opponents' score"),
+                     m.opponents(), kMaxVpTotalDenominator));
+    }
+    out.push_back(r);
+  }
+  return out;
+}
+
+std::string LimbText(core::ForfeitLimb limb) {
+  switch (limb) {
+    case core::ForfeitLimb::kOwnMean:
+      return "own_mean";
+    case core::ForfeitLimb::kOffendersOpponents:
+      return "offenders_opponents";
+    default:
+      return "base";
+  }
+}
+
+absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
+    const v1::ForfeitAwardRequest& r) {
+  absl::StatusOr<core::RegulationProfile> profile =
+      replay::FindBuiltInProfile(r.regulation_profile());
+  if (!profile.ok()) {
+    return absl::InvalidArgumentError(profile.status().message());
+  }
+  TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> non_offender,
+                         ReadRecords("non-offenders", r.non_offender()));
+  TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> offender,
+                         ReadRecords("offenders", r.offender()));
+  absl::StatusOr<replay::ForfeitAward> award =
+      replay::ForfeitAwardUnder(*profile, r.adjusted(), non_offender, offender);
+  if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
+  v1::ForfeitAwardResponse out;
+  out.set_regulation_profile(profile->name);
+  out.set_clause(award->clause);
+  out.set_in_vps(award->in_vps);
+  *out.mutable_non_offender() = ToProtoFraction(award->score.non_offender);
+  *out.mutable_offender() = ToProtoFraction(award->score.offender);
+  out.set_limb(LimbText(award->score.limb));
+  if (award->score.own_mean.has_value()) {
+    *out.mutable_own_mean() = ToProtoFraction(*award->score.own_mean);
+  }
+  if (award->score.offenders_opponents.has_value()) {
+    *out.mutable_offenders_opponents() =
+        ToProtoFraction(*award->score.offenders_opponents);
+  }
+  *out.mutable_non_offender_imps() = ToProtoFraction(award->non_offender_imps);
+  return out;
+}
+
+// -------------------------------------------------------- Artificial award
+
+absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
+    const v1::ArtificialAwardRequest& r) {
+  core::Artificial award;
+  switch (r.award()) {
+    case v1::ARTIFICIAL_KIND_AVERAGE_MINUS:
+      award = core::Artificial::kAverageMinus;
+      break;
+    case v1::ARTIFICIAL_KIND_AVERAGE:
+      award = core::Artificial::kAverage;
+      break;
+    case v1::ARTIFICIAL_KIND_AVERAGE_PLUS:
+      award = core::Artificial::kAveragePlus;
+      break;
+    default:
+      return absl::InvalidArgumentError(
+          "say which award: average, average plus or average minus");
+  }
+  std::optional<Rational> session;
+  if (!r.session_average().empty()) {
+    TALLY_ASSIGN_OR_RETURN(session,
+                           ParseExact("session average", r.session_average()));
+  }
+  v1::ArtificialAwardResponse out;
+  out.set_rule_id(r.rule_id());
+  auto describe = [&](absl::Span<const core::NamedRule> rules) {
+    for (const core::NamedRule& rule : rules) {
+      if (rule.id == r.rule_id()) {
+        out.set_clause(std::string(rule.clause));
+        out.set_description(std::string(rule.description));
+        return true;
+      }
+    }
+    return false;
+  };
+  if (describe(core::ArtificialImpsRules())) {
+    TALLY_RETURN_IF_ERROR(CheckCount(
+        "boards in the match",
+        r.boards_in_match() == 0 ? 1 : r.boards_in_match(), 1, 1000));
+    TALLY_ASSIGN_OR_RETURN(
+        core::ArtificialImpsRule rule,
+        core::ArtificialImpsRuleById(
+            r.rule_id(), r.boards_in_match() == 0 ? 1 : r.boards_in_match()));
+    if (r.rule_id() == "teams_by_match_length" && r.boards_in_match() == 0) {
+      return absl::InvalidArgumentError(
+          "teams_by_match_length needs the boards in the match (NZ LIRG Law "
+          "86A: 2 IMPs under 11 boards, NSW TR 7.2: 3 from 11)");
+    }
+    TALLY_ASSIGN_OR_RETURN(Rational imps,
+                           core::ArtificialImps(award, rule, session));
+    *out.mutable_imps() = ToProtoFraction(imps);
+    return out;
+  }
+  if (describe(core::ArtificialMatchpointRules())) {
+    TALLY_RETURN_IF_ERROR(
+        CheckCount("the board's top", r.top(), 0, 2 * (kMaxTimesPlayed - 1)));
+    TALLY_ASSIGN_OR_RETURN(core::ArtificialMatchpointRule rule,
+                           core::ArtificialMatchpointRuleById(r.rule_id()));
+    TALLY_ASSIGN_OR_RETURN(Rational percent,
+                           core::ArtificialPercent(award, rule, session));
+    TALLY_ASSIGN_OR_RETURN(Rational mp, core::ArtificialMatchpoints(
+                                            award, r.top(), rule, session));
+    out.set_matchpoints(true);
+    *out.mutable_percent() = ToProtoFraction(percent);
+    *out.mutable_awarded_matchpoints() = ToProtoFraction(mp);
+    return out;
+  }
+  std::vector<std::string> ids;
+  for (const core::NamedRule& rule : core::ArtificialImpsRules()) {
+    ids.emplace_back(rule.id);
+  }
+  for (const core::NamedRule& rule : core::ArtificialMatchpointRules()) {
+    ids.emplace_back(rule.id);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown artificial-score rule '", r.rule_id(),
+                   "'; the rules: ", absl::StrJoin(ids, ", ")));
+}
+
 }  // namespace
+
+grpc::Status CalculatorService::ArtificialAward(
+    grpc::ServerContext*, const v1::ArtificialAwardRequest* request,
+    v1::ArtificialAwardResponse* response) {
+  return Reply(AwardArtificial(*request), response);
+}
+
+grpc::Status CalculatorService::ForfeitAward(
+    grpc::ServerContext*, const v1::ForfeitAwardRequest* request,
+    v1::ForfeitAwardResponse* response) {
+  return Reply(AwardForfeit(*request), response);
+}
+
+grpc::Status CalculatorService::BoardMatchpoints(
+    grpc::ServerContext*, const v1::BoardMatchpointsRequest* request,
+    v1::BoardMatchpointsResponse* response) {
+  return Reply(MatchpointBoard(*request), response);
+}
+
+grpc::Status CalculatorService::HalfMatch(grpc::ServerContext*,
+                                          const v1::HalfMatchRequest* request,
+                                          v1::HalfMatchResponse* response) {
+  return Reply(ScoreHalfMatch(*request), response);
+}
 
 grpc::Status CalculatorService::ContractScore(
     grpc::ServerContext*, const v1::ContractScoreRequest* request,

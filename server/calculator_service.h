@@ -56,6 +56,18 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status CarryOver(grpc::ServerContext* context,
                          const v1::CarryOverRequest* request,
                          v1::CarryOverResponse* response) override;
+  grpc::Status BoardMatchpoints(
+      grpc::ServerContext* context, const v1::BoardMatchpointsRequest* request,
+      v1::BoardMatchpointsResponse* response) override;
+  grpc::Status HalfMatch(grpc::ServerContext* context,
+                         const v1::HalfMatchRequest* request,
+                         v1::HalfMatchResponse* response) override;
+  grpc::Status ForfeitAward(grpc::ServerContext* context,
+                            const v1::ForfeitAwardRequest* request,
+                            v1::ForfeitAwardResponse* response) override;
+  grpc::Status ArtificialAward(grpc::ServerContext* context,
+                               const v1::ArtificialAwardRequest* request,
+                               v1::ArtificialAwardResponse* response) override;
 };
 
 }  // namespace tally::server

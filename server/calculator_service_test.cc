@@ -75,6 +75,26 @@ TEST_F(CalculatorServiceTest, SignsEastWestContractToNorthSouth) {
   EXPECT_EQ(out.north_south_score(), -400);
 }
 
+TEST_F(CalculatorServiceTest, PassedOutBoardScoresNothingEitherWay) {
+  // Law 22A: four passes; board 7 (South deals, both vulnerable, Law 2).
+  v1::ContractScoreRequest r;
+  r.set_passed_out(true);
+  r.set_board(7);
+  v1::ContractScoreResponse out;
+  ASSERT_TRUE(calc_.ContractScore(&context_, &r, &out).ok());
+  EXPECT_EQ(out.contract(), "passed out");
+  EXPECT_EQ(out.result(), "passed out");
+  EXPECT_EQ(out.dealer(), v1::SEAT_SOUTH);
+  EXPECT_EQ(out.vulnerability(), v1::VULNERABILITY_BOTH);
+  EXPECT_EQ(out.north_south_score(), 0);
+  EXPECT_EQ(out.declarer_score(), 0);
+  // Passed out with a contract too is refused.
+  r.mutable_contract()->set_level(1);
+  grpc::Status st = calc_.ContractScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("no contract"));
+}
+
 TEST_F(CalculatorServiceTest, RefusesContractAboveSeven) {
   v1::ContractScoreRequest r;
   r.mutable_contract()->set_level(8);
@@ -412,6 +432,266 @@ TEST_F(CalculatorServiceTest, NeubergRefusesBoardNotPlayedInsteadOfAborting) {
 }
 
 // -------------------------------------------------------------- Carry-over
+
+// ------------------------------------------------------- Board matchpoints
+
+// Law 78A, by hand: NS 620 > 450 > 420 = 420 > 0 (passed out) > -50, top
+// 2 x 5 = 10. 620 beats five (10); 450 four (8); each 420 two and ties one
+// (5); the pass beats -50 (2); -50 nothing (0). EW: 10 less.
+TEST_F(CalculatorServiceTest, BoardMatchpointsTwoPerScoreBeatenOnePerTie) {
+  v1::BoardMatchpointsRequest r;
+  for (int s : {420, 420, 450, -50, 0, 620}) r.add_ns_scores(s);
+  v1::BoardMatchpointsResponse out;
+  ASSERT_TRUE(calc_.BoardMatchpoints(&context_, &r, &out).ok());
+  EXPECT_EQ(out.top(), 10);
+  EXPECT_FALSE(out.factored());
+  ASSERT_EQ(out.rows_size(), 6);
+  const int ns[] = {5, 5, 8, 0, 2, 10};
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_THAT(out.rows(i).ns_matchpoints(), FractionIs(Frac(ns[i], 1)));
+    EXPECT_THAT(out.rows(i).ew_matchpoints(), FractionIs(Frac(10 - ns[i], 1)));
+  }
+  EXPECT_EQ(out.rows(0).beaten(), 2);
+  EXPECT_EQ(out.rows(0).tied(), 1);
+  EXPECT_THAT(out.rows(2).ns_percentage(), DecimalIs(8000, 2));
+  EXPECT_THAT(out.rows(4).ns_percentage(), DecimalIs(2000, 2));
+}
+
+// Neuberg, the same six scores factored to 7 (top 12): F = (M + 1) 7 / 6 - 1.
+// 620: 11 x 7 / 6 - 1 = 71/6 (98.61%), EW 12 - 71/6 = 1/6 (EW's own M = 0:
+// 1 x 7 / 6 - 1 = 1/6); 420: 6 x 7 / 6 - 1 = 6 (50%).
+TEST_F(CalculatorServiceTest, BoardMatchpointsFactoredByNeuberg) {
+  v1::BoardMatchpointsRequest r;
+  for (int s : {420, 420, 450, -50, 0, 620}) r.add_ns_scores(s);
+  r.set_expected_times(7);
+  v1::BoardMatchpointsResponse out;
+  ASSERT_TRUE(calc_.BoardMatchpoints(&context_, &r, &out).ok());
+  EXPECT_EQ(out.top(), 12);
+  EXPECT_TRUE(out.factored());
+  EXPECT_THAT(out.rows(5).ns_matchpoints(), FractionIs(Frac(71, 6)));
+  EXPECT_THAT(out.rows(5).ew_matchpoints(), FractionIs(Frac(1, 6)));
+  EXPECT_THAT(out.rows(5).ns_percentage(), DecimalIs(9861, 2));
+  EXPECT_THAT(out.rows(0).ns_matchpoints(), FractionIs(Frac(6, 1)));
+  EXPECT_THAT(out.rows(0).ns_percentage(), DecimalIs(5000, 2));
+  // Fewer expected than played, and no scores, are refused.
+  r.set_expected_times(5);
+  EXPECT_EQ(calc_.BoardMatchpoints(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.clear_ns_scores();
+  r.set_expected_times(0);
+  EXPECT_EQ(calc_.BoardMatchpoints(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// -------------------------------------------------------------- Half match
+
+// NSW TR 12.7(a): under 12 boards the IMP difference is doubled on the
+// event's scale: +5 on 4 of 8 boards is 10 IMPs at 8 boards, 13.78 - 6.22
+// (SABF TR 21.5). 12.7(b): +5 on 7 of 14 boards on the 7-board scale:
+// 12.18 - 7.82 (SABF TR 21.4).
+TEST_F(CalculatorServiceTest, HalfMatchDoublesUnderTwelveBoards) {
+  v1::HalfMatchRequest r;
+  r.set_scale_id("wbf2013_continuous");
+  r.set_imp_margin(5);
+  r.set_match_boards(8);
+  r.set_boards_played(4);
+  v1::HalfMatchResponse out;
+  ASSERT_TRUE(calc_.HalfMatch(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.7(a)");
+  EXPECT_EQ(out.margin_converted(), 10);
+  EXPECT_EQ(out.boards_converted(), 8);
+  EXPECT_THAT(out.vps(), DecimalIs(1378, 2));
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(622, 2));
+
+  r.set_match_boards(14);
+  r.set_boards_played(7);
+  ASSERT_TRUE(calc_.HalfMatch(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.7(b)");
+  EXPECT_EQ(out.margin_converted(), 5);
+  EXPECT_EQ(out.boards_converted(), 7);
+  EXPECT_THAT(out.vps(), DecimalIs(1218, 2));
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(782, 2));
+
+  r.set_boards_played(14);  // a whole match is not a half match
+  EXPECT_EQ(calc_.HalfMatch(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_boards_played(7);
+  r.set_scale_id("ipc_anc_appendix");  // a percentage scale
+  EXPECT_EQ(calc_.HalfMatch(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ANC SR 10.10's loser readings are selectable, as in VictoryPoints:
+// 12.7(a) doubles +30 on 8 of 10 boards to 60 IMPs: the winner 67.5; the
+// loser 2.5 mirrored, 0.0 under 35 - M.
+TEST_F(CalculatorServiceTest, HalfMatchTakesTheItcLoserReading) {
+  v1::HalfMatchRequest r;
+  r.set_scale_id("itc_anc_10_10");
+  r.set_imp_margin(30);
+  r.set_match_boards(10);
+  r.set_boards_played(8);
+  v1::HalfMatchResponse out;
+  ASSERT_TRUE(calc_.HalfMatch(&context_, &r, &out).ok());
+  EXPECT_THAT(out.vps(), DecimalIs(675, 1));
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(25, 1));
+  r.set_itc_loser(v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN);
+  ASSERT_TRUE(calc_.HalfMatch(&context_, &r, &out).ok());
+  EXPECT_THAT(out.opponent_vps(), DecimalIs(0, 1));
+}
+
+// ----------------------------------------------------------- Forfeit award
+
+v1::ForfeitMatchRecord Played(const std::string& own,
+                              const std::string& opponents) {
+  v1::ForfeitMatchRecord m;
+  m.set_own(own);
+  m.set_opponents(opponents);
+  return m;
+}
+
+// ANC SR 10.12: "the non-offenders receive 56.5 VPs ... The offenders score
+// 0 VPs; IMPs scores are determined from the formula in 10.10": 56.5 =
+// 35 + 21.5 IMPs (at most 30 IMPs: 35 + IMPs).
+TEST_F(CalculatorServiceTest, ItcForfeitInterimIsFiftySixAndAHalf) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "ANC SR 10.12");
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(113, 2)));
+  EXPECT_THAT(out.offender(), FractionIs(Frac(0, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(43, 2)));
+  EXPECT_EQ(out.limb(), "base");
+}
+
+// ANC SR 10.12 at the end of a round robin: the highest of 56.5, the
+// non-offenders' average for completed other rounds ((60 + 62) / 2 = 61;
+// the bye is not a completed round) and the complement of the offenders'
+// average (70 - (26 + 30) / 2 = 42): 61, which 10.10 gives for 26 IMPs.
+TEST_F(CalculatorServiceTest, ItcForfeitAdjustedToTheNonOffendersAverage) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  r.set_adjusted(true);
+  *r.add_non_offender() = Played("60", "10");
+  *r.add_non_offender() = Played("62", "8");
+  v1::ForfeitMatchRecord bye;
+  bye.set_own("35");
+  bye.set_bye(true);
+  *r.add_non_offender() = bye;
+  *r.add_offender() = Played("26", "44");
+  *r.add_offender() = Played("30", "40");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(61, 1)));
+  EXPECT_EQ(out.limb(), "own_mean");
+  EXPECT_THAT(out.own_mean(), FractionIs(Frac(61, 1)));
+  EXPECT_THAT(out.offenders_opponents(), FractionIs(Frac(42, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(26, 1)));
+}
+
+// NSW TR 12.9.1: 12 VPs for the non-offenders; 12.9.4: the most IMPs that
+// earn them, 10 boards (nsw_swiss_teams): 5 IMPs 11.85, 6 IMPs 12.18 (SABF
+// TR 21.7, the same WBF scale): 5.
+TEST_F(CalculatorServiceTest, NswForfeitInterimTwelveVpsAndFiveImps) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("nsw_swiss_teams");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.9.1");
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(12, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(5, 1)));
+}
+
+// SABF TR 13.9: the greatest of +12 IMPs (13.48 VPs at 14 boards, SABF TR
+// 21.10) and the non-offenders' mean (15 + 16) / 2 = 15.5; 15.5 VPs is
+// credited with 21 IMPs (21: 15.46, 22: 15.66).
+TEST_F(CalculatorServiceTest, SabfForfeitAdjustedToTheMeanWithItsImps) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("sabf_swiss_teams");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(337, 25)));  // 13.48
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(12, 1)));
+  r.set_adjusted(true);
+  *r.add_non_offender() = Played("15", "5");
+  *r.add_non_offender() = Played("16", "4");
+  *r.add_offender() = Played("10", "10");
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(31, 2)));
+  EXPECT_EQ(out.limb(), "own_mean");
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(21, 1)));
+}
+
+TEST_F(CalculatorServiceTest, ForfeitRefusesUnknownProfileAndProfileWithout) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("no_such_profile");
+  v1::ForfeitAwardResponse out;
+  EXPECT_EQ(calc_.ForfeitAward(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  grpc::Status st = calc_.ForfeitAward(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("no forfeit rule"));
+}
+
+// -------------------------------------------------------- Artificial award
+
+// NZ LIRG Law 86A: 2 IMPs in matches of fewer than 11 boards; NSW TR 7.2: 3
+// IMPs from 11 boards; average minus the same conceded, average 0.
+TEST_F(CalculatorServiceTest, ArtificialImpsByMatchLength) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("teams_by_match_length");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_boards_in_match(8);
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_FALSE(out.matchpoints());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(2, 1)));
+  r.set_boards_in_match(12);
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_MINUS);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(-3, 1)));
+  EXPECT_EQ(out.clause(), "NZ LIRG Law 86A; NSW TR 7.2");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(0, 1)));
+  r.set_boards_in_match(0);  // the match length is needed
+  EXPECT_EQ(calc_.ArtificialAward(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// Fouled-board guide: average plus is 3 IMPs or the side's session average
+// per board if higher (4.5); 60% of the top or the session percentage if
+// greater (65%: 7.8 of a top of 12); fixed_60_40: average minus 40%, 4.8.
+TEST_F(CalculatorServiceTest, ArtificialAwardsTakeTheSessionAverageWhereRuled) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("guide_3_imps_or_session_average");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_session_average("4.5");
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(9, 2)));
+
+  r.set_rule_id("guide_60_or_session_average");
+  r.set_top(12);
+  r.set_session_average("65");
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.matchpoints());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(65, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(39, 5)));
+
+  r.set_rule_id("fixed_60_40");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_MINUS);
+  r.clear_session_average();
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(40, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(24, 5)));
+
+  r.set_rule_id("no_such_rule");
+  grpc::Status st = calc_.ArtificialAward(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_ipc_60"));
+}
 
 TEST_F(CalculatorServiceTest, ItcFinalCarryOverIsTenPercentUnrounded) {
   // ANC SR 11.2: (250.5 - 230) / 10 = 2.05 IMPs, not rounded.

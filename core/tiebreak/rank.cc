@@ -22,6 +22,9 @@ struct Block {
   // What separated this block from the one above it; nullptr for the first
   // block of a score group (then the score did, or nothing for the top).
   const TieBreakStep* separated_by = nullptr;
+  // The step whose recorded outcome (a lot, a playoff) this block waits
+  // for; nullptr when nothing is due.
+  const TieBreakStep* due = nullptr;
 };
 
 class Breaker {
@@ -47,7 +50,8 @@ class Breaker {
           for (int i : group)
             pending.entrants.push_back((*field_.entrants)[i].id);
           pending_.push_back(std::move(pending));
-          break;
+          out.push_back(Block{group, above, &step});
+          return absl::OkStatus();
         }
         if (!keys.applies) continue;
         std::vector<std::vector<int>> parts = Split(group, keys);
@@ -102,6 +106,8 @@ std::string PlaceDecisionText(const Placing& placing) {
       return placing.criterion;
     case PlaceDecision::kShared:
       return "shared";
+    case PlaceDecision::kOutcomeDue:
+      return absl::StrCat(placing.criterion, "_due");
   }
   return "";
 }
@@ -169,7 +175,12 @@ absl::StatusOr<TieBreakResult> RankWithTieBreaks(
         p.id = field[blocks[b].members[m]].id;
         p.position = place;
         p.tied_on_score = group.size() > 1;
-        if (m > 0) {
+        if (blocks[b].due != nullptr) {
+          // NSW TR 11.2.1(f), ANC SR 12.2: a lot decides, not a shared place.
+          p.decision = PlaceDecision::kOutcomeDue;
+          p.criterion = blocks[b].due->criterion;
+          p.clause = blocks[b].due->clause;
+        } else if (m > 0) {
           p.decision = PlaceDecision::kShared;
         } else if (blocks[b].separated_by != nullptr) {
           p.decision = PlaceDecision::kTieBreak;

@@ -18,7 +18,10 @@
 //      position. If it reached an outcome the director records (a lot, a
 //      playoff) that is not recorded for each member, it stops there and is
 //      listed in `pending` (the director draws the lot or the playoff is
-//      played, the event log records it, the ranking is made again).
+//      played, the event log records it, the ranking is made again); its
+//      members hold the same position meanwhile, but each is marked
+//      kOutcomeDue, never kShared: the regulation places them apart (NSW TR
+//      11.2.1(f), ANC SR 12.2 "then lot"), only not yet.
 //   4. Positions: 1 + the number of entrants placed strictly ahead; shared
 //      by a tie left tied.
 //
@@ -55,6 +58,10 @@ enum class PlaceDecision {
   kScore,     // a better score above it (no tie)
   kTieBreak,  // tied on score, separated by `criterion`
   kShared,    // still tied with the entrant above: the same position
+  // In a tie waiting for an outcome the director records (`criterion`, e.g.
+  // "lot", and its `clause`): every member of the tie, the first included,
+  // holds the tie's best position until the outcome is recorded.
+  kOutcomeDue,
 };
 
 struct Placing {
@@ -73,7 +80,9 @@ struct Placing {
 };
 
 // How `placing` was decided, as listings show it: "" for the top row,
-// "score", the criterion id of a tie broken, or "shared".
+// "score", the criterion id of a tie broken, "shared", or the criterion
+// due with "_due" (e.g. "lot_due") for a tie waiting for a recorded
+// outcome.
 std::string PlaceDecisionText(const Placing& placing);
 
 // A tie waiting for an outcome the director records.

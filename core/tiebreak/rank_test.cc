@@ -73,6 +73,26 @@ TEST(RankWithTieBreaksTest, AnUnbrokenTieSharesThePosition) {
   EXPECT_THAT(r->pending, IsEmpty());
 }
 
+TEST(RankWithTieBreaksTest, ATieWaitingForALotIsDueNotShared) {
+  // ANC SR 12.2 "... then net IMPs, then lot": A and B level on VPs and net
+  // IMPs (no matches: 0 each), C below. Until the lot is recorded both hold
+  // 1st, each marked as waiting for the lot, never as sharing the place.
+  TieBreakChainSpec chain = Empty();
+  chain.steps = {{std::string(kCriterionNetImps), "ANC SR 12.2"},
+                 {"lot", "ANC SR 12.2"}};
+  const auto r =
+      RankWithTieBreaks(chain, {E("A", "70"), E("B", "70"), E("C", "60")});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_THAT(
+      r->placings,
+      ElementsAre(
+          P("A", 1, PlaceDecision::kOutcomeDue, true, "lot", "ANC SR 12.2"),
+          P("B", 1, PlaceDecision::kOutcomeDue, true, "lot", "ANC SR 12.2"),
+          P("C", 3, PlaceDecision::kScore, false)));
+  EXPECT_EQ(PlaceDecisionText(r->placings[1]), "lot_due");
+  EXPECT_EQ(r->pending.size(), 1u);
+}
+
 TEST(RankWithTieBreaksTest, MarginTiesChainFromEntrantToEntrant) {
   // Margin 0.03: 57.10-57.08 and 57.08-57.05 are within it (0.02, 0.03
   // inclusive), so A B C are one tie though A-C is 0.05; D (0.04 below C)

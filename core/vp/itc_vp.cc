@@ -9,6 +9,8 @@ namespace {
 constexpr int64_t kDraw = 350;
 constexpr int64_t kMaximumWin = 675;  // ANC SR 10.10
 constexpr int64_t kMaximumLoss = 0;   // ANC SR 10.10
+// The mirror of the maximum win about the draw: 35 - (67.5 - 35).
+constexpr int64_t kMirroredMaximumWin = 2 * kDraw - kMaximumWin;
 
 int64_t Winner(int64_t margin) {
   if (margin <= 30) return kDraw + 10 * margin;  // 35 + net IMPs
@@ -18,8 +20,11 @@ int64_t Winner(int64_t margin) {
 int64_t Loser(int64_t margin, int64_t winner, ItcLoserRule rule) {
   switch (rule) {
     case ItcLoserRule::kMirrored:
+      // 35 - M, then 5 - (M-30)/10, never below 2.5: each line and the cap
+      // of the winner's formula mirrored about 35.
       if (margin <= 30) return kDraw - 10 * margin;
-      return std::max(kMaximumLoss, 50 - std::min<int64_t>(margin - 30, 1000));
+      return std::max(kMirroredMaximumWin,
+                      50 - std::min<int64_t>(margin - 30, 1000));
     case ItcLoserRule::kComplementOfSeventy:
       return 2 * kDraw - winner;
     case ItcLoserRule::kThirtyFiveMinusMargin:

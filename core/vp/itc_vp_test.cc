@@ -1,5 +1,7 @@
 #include "core/vp/itc_vp.h"
 
+#include <algorithm>
+
 #include "core/vp/vp_testdata.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -32,14 +34,46 @@ TEST(ItcVpTest, GivesTheWinnerATenthPerImpFromThirtyOneUpTo67Point5) {
   EXPECT_EQ(ItcVp(-56)->opponent_vps, Decimal(675, 1));
 }
 
-TEST(ItcVpTest, MirroredLoserFallsATenthPerImpToZeroAtEighty) {
-  // Default reading: the loser's 5 - (M - 30) / 10, floored at 0.
+TEST(ItcVpTest, MirroredLoserMirrorsTheWinnersLinesAndItsMaximum) {
+  // Default reading: the winner's VPs mirrored about 35, cap included: the
+  // loser's 5 - (M - 30) / 10, never below 35 - (67.5 - 35) = 2.5.
   EXPECT_THAT(ItcVp(31), HoldsVps(Vps(651, 49)));  // 5 - 0.1
   EXPECT_THAT(ItcVp(55), HoldsVps(Vps(675, 25)));  // 5 - 2.5: still 70
-  EXPECT_THAT(ItcVp(60), HoldsVps(Vps(675, 20)));  // 5 - 3.0
-  EXPECT_THAT(ItcVp(80), HoldsVps(Vps(675, 0)));   // 5 - 5.0
-  EXPECT_THAT(ItcVp(95), HoldsVps(Vps(675, 0)));   // maximum loss 0
-  EXPECT_THAT(ItcVp(-60), HoldsVps(Vps(20, 675)));
+  // Issue #16: 56-60 IMPs gave 67.5-2.4 .. 67.5-2.0 (2.3 at 57), the cap
+  // applied to the winner and not mirrored for the loser.
+  EXPECT_THAT(ItcVp(56), HoldsVps(Vps(675, 25)));
+  EXPECT_THAT(ItcVp(57), HoldsVps(Vps(675, 25)));
+  EXPECT_THAT(ItcVp(60), HoldsVps(Vps(675, 25)));
+  EXPECT_THAT(ItcVp(80), HoldsVps(Vps(675, 25)));
+  EXPECT_THAT(ItcVp(-60), HoldsVps(Vps(25, 675)));
+}
+
+TEST(ItcVpTest, EveryReadingIsOneFormulaAtEveryMargin) {
+  // The arithmetic each reading documents (itc_vp.h), checked at every
+  // margin 0..120 against the formula written out independently.
+  for (int64_t m = 0; m <= 120; ++m) {
+    const int64_t winner =
+        m <= 30 ? 350 + 10 * m : std::min<int64_t>(675, 620 + m);
+    const int64_t mirrored =
+        m <= 30 ? 350 - 10 * m : std::max<int64_t>(25, 80 - m);
+    const int64_t thirty_five = std::max<int64_t>(0, 350 - 10 * m);
+    SCOPED_TRACE(m);
+    EXPECT_THAT(ItcVp(m), HoldsVps(Vps(winner, mirrored)));
+    EXPECT_EQ(mirrored, 700 - winner);  // mirrored == complement of 70
+    EXPECT_THAT(ItcVp(m, {.loser = ItcLoserRule::kComplementOfSeventy}),
+                HoldsVps(Vps(winner, 700 - winner)));
+    EXPECT_THAT(ItcVp(m, {.loser = ItcLoserRule::kThirtyFiveMinusMargin}),
+                HoldsVps(Vps(winner, thirty_five)));
+    // The loser never gains by losing by more.
+    if (m > 0) {
+      for (ItcLoserRule rule :
+           {ItcLoserRule::kMirrored, ItcLoserRule::kComplementOfSeventy,
+            ItcLoserRule::kThirtyFiveMinusMargin}) {
+        EXPECT_LE(ItcVp(m, {.loser = rule})->opponent_vps,
+                  ItcVp(m - 1, {.loser = rule})->opponent_vps);
+      }
+    }
+  }
 }
 
 TEST(ItcVpTest, ComplementOfSeventyNeverGoesBelowTwoAndAHalf) {

@@ -121,10 +121,14 @@ TEST(VpScaleTest, BlitzMarginIsTheFirstMarginAtTheCap) {
   EXPECT_THAT(BlitzMargin(Spec(kWbf2013Continuous), 16), IsOkAndHolds(60));
   // SABF TR 21.2: 41 IMPs at 14 boards.
   EXPECT_THAT(BlitzMargin(Spec(kAbfButlerSabf212), 14), IsOkAndHolds(41));
-  // ANC SR 10.10: the winner's 67.5 at 55 IMPs; the mirrored loser's 0 at 80.
-  EXPECT_THAT(BlitzMargin(Spec(kItcAnc1010), 16), IsOkAndHolds(80));
+  // ANC SR 10.10: the winner's 67.5 at 55 IMPs, and the mirrored loser's
+  // 2.5 with it (core/vp/itc_vp.h); 35 - M reaches 0 at 35, before the
+  // winner's cap.
+  EXPECT_THAT(BlitzMargin(Spec(kItcAnc1010), 16), IsOkAndHolds(55));
   VpScaleSpec itc = Spec(kItcAnc1010);
   itc.options.itc.loser = ItcLoserRule::kComplementOfSeventy;
+  EXPECT_THAT(BlitzMargin(itc, 16), IsOkAndHolds(55));
+  itc.options.itc.loser = ItcLoserRule::kThirtyFiveMinusMargin;
   EXPECT_THAT(BlitzMargin(itc, 16), IsOkAndHolds(55));
 }
 

@@ -111,17 +111,19 @@ bool ParseInts(const std::string& text, std::vector<int>* out) {
 
 int Contract(v1::CalculatorService::Stub& calc, Client& cl,
              const Invocation& inv, const std::vector<std::string>& args) {
-  if (args.size() != 3) {
-    return CalcUsage("contract", "give CONTRACT DECLARER TRICKS");
+  if (args.size() != 3 && args.size() != 1) {
+    return CalcUsage("contract", "give CONTRACT DECLARER TRICKS, or pass");
   }
   absl::StatusOr<v1::TableResult> result = ParseResult(args);
-  if (!result.ok() || !result->has_played()) {
-    return CalcUsage("contract", result.ok()
-                                     ? "a passed-out board scores 0"
-                                     : std::string(result.status().message()));
+  if (!result.ok()) {
+    return CalcUsage("contract", std::string(result.status().message()));
   }
   v1::ContractScoreRequest r;
-  *r.mutable_contract() = result->played();
+  if (result->has_passed_out()) {
+    r.set_passed_out(true);
+  } else {
+    *r.mutable_contract() = result->played();
+  }
   if (inv.Has("board")) {
     int board = 0;
     if (!ToInt(inv.Get("board"), &board)) {
@@ -154,6 +156,12 @@ int Contract(v1::CalculatorService::Stub& calc, Client& cl,
                     << VulnerabilityText(x.vulnerability()) << ")";
         } else {
           std::cout << ", vulnerable " << VulnerabilityText(x.vulnerability());
+        }
+        if (r.passed_out()) {
+          std::cout << "\n  no score either way: North-South "
+                    << Signed(x.north_south_score())
+                    << ", East-West 0  (Law 22A: four passes)\n";
+          return;
         }
         std::cout << "\n  declarer (" << (x.declarer_vulnerable() ? "" : "not ")
                   << "vulnerable) " << Signed(x.declarer_score())
@@ -314,6 +322,18 @@ int ListVpScales(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// --itc-loser: ANC SR 10.10's loser readings (core/vp/itc_vp.h).
+bool ParseItcLoser(const std::string& word, v1::ItcLoserRule* rule) {
+  static const std::map<std::string, v1::ItcLoserRule> kWords = {
+      {"mirrored", v1::ITC_LOSER_RULE_MIRRORED},
+      {"complement", v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY},
+      {"35-minus", v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN}};
+  auto it = kWords.find(word);
+  if (it == kWords.end()) return false;
+  *rule = it->second;
+  return true;
+}
+
 int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
        const std::vector<std::string>& args) {
   if (inv.Has("list")) return ListVpScales(calc, cl, inv);
@@ -329,15 +349,11 @@ int Vp(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
   }
   r.set_boards(n);
   if (inv.Has("itc-loser")) {
-    static const std::map<std::string, v1::ItcLoserRule> kWords = {
-        {"mirrored", v1::ITC_LOSER_RULE_MIRRORED},
-        {"complement", v1::ITC_LOSER_RULE_COMPLEMENT_OF_SEVENTY},
-        {"35-minus", v1::ITC_LOSER_RULE_THIRTY_FIVE_MINUS_MARGIN}};
-    auto it = kWords.find(inv.Get("itc-loser"));
-    if (it == kWords.end()) {
+    v1::ItcLoserRule rule;
+    if (!ParseItcLoser(inv.Get("itc-loser"), &rule)) {
       return CalcUsage("vp", "--itc-loser is mirrored, complement or 35-minus");
     }
-    r.set_itc_loser(it->second);
+    r.set_itc_loser(rule);
   }
   if (inv.Has("ipc-places")) {
     if (!ToInt(inv.Get("ipc-places"), &n))
@@ -531,6 +547,217 @@ int Neuberg(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ------------------------------------------------------- Board matchpoints
+
+int Matchpoints(v1::CalculatorService::Stub& calc, Client& cl,
+                const Invocation& inv, const std::vector<std::string>& args) {
+  v1::BoardMatchpointsRequest r;
+  for (const std::string& a : args) {
+    int score = 0;
+    const std::string w = absl::AsciiStrToLower(a);
+    if (w == "pass" || w == "passed-out") {
+      score = 0;  // Law 22A: a passed-out board scores 0 (tally calc contract)
+    } else if (!ToInt(a, &score)) {
+      return CalcUsage("matchpoints",
+                       absl::StrCat("'", a, "' is not a North-South score"));
+    }
+    r.add_ns_scores(score);
+  }
+  if (r.ns_scores().empty()) {
+    return CalcUsage("matchpoints", "give the board's North-South scores");
+  }
+  if (inv.Has("expected")) {
+    int expected = 0;
+    if (!ToInt(inv.Get("expected"), &expected)) {
+      return CalcUsage("matchpoints", "--expected=E: a number of tables");
+    }
+    r.set_expected_times(expected);
+  }
+  v1::BoardMatchpointsResponse out;
+  grpc::Status st = calc.BoardMatchpoints(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::BoardMatchpointsResponse>(
+      inv, st, out, [](const v1::BoardMatchpointsResponse& x) {
+        std::cout << "Law 78A: 2 matchpoints for each other score beaten, 1 "
+                     "for each equal; "
+                  << x.times_played() << " scores, top "
+                  << 2 * (x.times_played() - 1);
+        if (x.factored()) {
+          std::cout << ", factored to " << x.expected_times()
+                    << " (Neuberg: (M + 1) x " << x.expected_times() << " / "
+                    << x.times_played() << " - 1), top " << x.top();
+        }
+        std::cout << "\n";
+        TextTable t(
+            {"NS score", "Beats", "Equals", "NS MP", "EW MP", "NS %", "EW %"});
+        for (const v1::BoardMatchpointsRow& row : x.rows()) {
+          t.AddRow({Signed(row.ns_score()), absl::StrCat(row.beaten()),
+                    absl::StrCat(row.tied()), ExactText(row.ns_matchpoints()),
+                    ExactText(row.ew_matchpoints()),
+                    DecimalText(row.ns_percentage()),
+                    DecimalText(row.ew_percentage())});
+        }
+        std::cout << t.Render();
+      });
+}
+
+// -------------------------------------------------------------- Half match
+
+int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
+              const Invocation& inv, const std::vector<std::string>& args) {
+  int64_t margin = 0;
+  int match_boards = 0, played = 0;
+  if (args.size() != 1 || !absl::SimpleAtoi(args[0], &margin) ||
+      !inv.Has("scale") || !ToInt(inv.Get("boards"), &match_boards) ||
+      !ToInt(inv.Get("played"), &played)) {
+    return CalcUsage("half-match",
+                     "give --scale=ID --boards=N --played=P and the IMP "
+                     "difference");
+  }
+  v1::HalfMatchRequest r;
+  r.set_scale_id(inv.Get("scale"));
+  r.set_imp_margin(margin);
+  r.set_match_boards(match_boards);
+  r.set_boards_played(played);
+  if (inv.Has("reduced-scale"))
+    r.set_reduced_scale_id(inv.Get("reduced-scale"));
+  if (inv.Has("itc-loser")) {
+    v1::ItcLoserRule rule;
+    if (!ParseItcLoser(inv.Get("itc-loser"), &rule)) {
+      return CalcUsage("half-match",
+                       "--itc-loser is mirrored, complement or 35-minus");
+    }
+    r.set_itc_loser(rule);
+  }
+  v1::HalfMatchResponse out;
+  grpc::Status st = calc.HalfMatch(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::HalfMatchResponse>(
+      inv, st, out, [](const v1::HalfMatchResponse& x) {
+        std::cout << "half match: " << Signed(x.imp_margin()) << " IMPs on "
+                  << x.boards_played() << " of " << x.match_boards()
+                  << " boards\n  ";
+        if (x.paragraph() == "a") {
+          std::cout << "under 12 boards: the difference doubled, "
+                    << Signed(x.margin_converted()) << " IMPs, on the "
+                    << x.boards_converted() << "-board scale";
+        } else {
+          std::cout << "12 boards or more: " << Signed(x.margin_converted())
+                    << " IMPs on the scale for the " << x.boards_converted()
+                    << " boards played";
+        }
+        std::cout << " (" << x.scale().id() << ")\n  VPs "
+                  << DecimalText(x.vps()) << " - "
+                  << DecimalText(x.opponent_vps()) << "  (" << x.clause()
+                  << ")\n";
+      });
+}
+
+// ----------------------------------------------------------- Forfeit award
+
+// "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
+bool ParseForfeitRecords(
+    const std::string& text,
+    google::protobuf::RepeatedPtrField<v1::ForfeitMatchRecord>* out) {
+  if (text.empty()) return true;
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    std::vector<std::string> parts = absl::StrSplit(item, ':');
+    if (parts.size() != 2) return false;
+    v1::ForfeitMatchRecord* m = out->Add();
+    if (absl::AsciiStrToLower(parts[0]) == "bye") {
+      m->set_bye(true);
+      m->set_own(parts[1]);
+    } else {
+      m->set_own(parts[0]);
+      m->set_opponents(parts[1]);
+    }
+  }
+  return true;
+}
+
+int Forfeit(v1::CalculatorService::Stub& calc, Client& cl,
+            const Invocation& inv, const std::vector<std::string>& args) {
+  if (!args.empty() || !inv.Has("profile")) {
+    return CalcUsage("forfeit", "give --profile=ID");
+  }
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_adjusted(inv.Has("adjusted"));
+  if (!ParseForfeitRecords(inv.Get("non-offender"), r.mutable_non_offender()) ||
+      !ParseForfeitRecords(inv.Get("offender"), r.mutable_offender())) {
+    return CalcUsage("forfeit",
+                     "matches are OWN:OPPONENTS or bye:OWN, comma-separated");
+  }
+  v1::ForfeitAwardResponse out;
+  grpc::Status st = calc.ForfeitAward(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ForfeitAwardResponse>(
+      inv, st, out, [&](const v1::ForfeitAwardResponse& x) {
+        const std::string unit = x.in_vps() ? " VPs" : "";
+        std::cout << x.regulation_profile() << ": a forfeit, "
+                  << (r.adjusted() ? "adjusted (\"the highest of\")"
+                                   : "the interim score")
+                  << "  (" << x.clause() << ")\n";
+        if (r.adjusted()) {
+          std::cout << "  own mean over completed matches: "
+                    << (x.has_own_mean() ? ExactText(x.own_mean()) : "none")
+                    << "\n  offenders' opponents' measure: "
+                    << (x.has_offenders_opponents()
+                            ? ExactText(x.offenders_opponents())
+                            : "none")
+                    << "\n  highest: " << x.limb() << "\n";
+        }
+        std::cout << "  non-offenders " << ExactText(x.non_offender()) << unit
+                  << ", offenders " << ExactText(x.offender()) << unit;
+        if (x.in_vps()) {
+          std::cout << "\n  IMPs: non-offenders +"
+                    << ExactText(x.non_offender_imps())
+                    << ", offenders the negative";
+        }
+        std::cout << "\n";
+      });
+}
+
+// -------------------------------------------------------- Artificial award
+
+int Artificial(v1::CalculatorService::Stub& calc, Client& cl,
+               const Invocation& inv, const std::vector<std::string>& args) {
+  static const std::map<std::string, v1::ArtificialKind> kAwards = {
+      {"average-minus", v1::ARTIFICIAL_KIND_AVERAGE_MINUS},
+      {"average", v1::ARTIFICIAL_KIND_AVERAGE},
+      {"average-plus", v1::ARTIFICIAL_KIND_AVERAGE_PLUS}};
+  if (args.size() != 1 || !kAwards.contains(args[0]) || !inv.Has("rule")) {
+    return CalcUsage("artificial",
+                     "give --rule=ID and average-plus, average or "
+                     "average-minus");
+  }
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id(inv.Get("rule"));
+  r.set_award(kAwards.at(args[0]));
+  int n = 0;
+  if (inv.Has("boards")) {
+    if (!ToInt(inv.Get("boards"), &n))
+      return CalcUsage("artificial", "--boards");
+    r.set_boards_in_match(n);
+  }
+  if (inv.Has("top")) {
+    if (!ToInt(inv.Get("top"), &n)) return CalcUsage("artificial", "--top");
+    r.set_top(n);
+  }
+  r.set_session_average(inv.Get("session"));
+  v1::ArtificialAwardResponse out;
+  grpc::Status st = calc.ArtificialAward(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ArtificialAwardResponse>(
+      inv, st, out, [&](const v1::ArtificialAwardResponse& x) {
+        std::cout << args[0] << " under " << x.rule_id() << ": "
+                  << x.description() << "  (" << x.clause() << ")\n  ";
+        if (x.matchpoints()) {
+          std::cout << ExactText(x.percent()) << "% of a top of " << r.top()
+                    << " = " << ExactText(x.awarded_matchpoints())
+                    << " matchpoints\n";
+        } else {
+          std::cout << ExactText(x.imps()) << " IMPs\n";
+        }
+      });
+}
+
 // -------------------------------------------------------------- Carry-over
 
 bool ParseFinalsMatch(const std::string& word, v1::FinalsMatch* match) {
@@ -648,7 +875,8 @@ const std::vector<CalcFunction>& Functions() {
   static const std::vector<CalcFunction>* const kFunctions =
       new std::vector<CalcFunction>{
           {"contract",
-           "CONTRACT DECLARER TRICKS (--board=N | --vul=none|NS|EW|both)",
+           "(CONTRACT DECLARER TRICKS | pass) (--board=N | "
+           "--vul=none|NS|EW|both)",
            "tally calc contract 4SX N 8 --board=7", Contract},
           {"imps", "DIFFERENCE", "tally calc imps 620", Imps},
           {"datum",
@@ -673,6 +901,27 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc average-plus --boards=3 --kind=imp-teams", AveragePlus},
           {"neuberg", "--mp=M --played=A --expected=E",
            "tally calc neuberg --mp=10 --played=6 --expected=7", Neuberg},
+          {"matchpoints", "NS_SCORE|pass... [--expected=E]",
+           "tally calc matchpoints 420 420 450 -50 pass 620 --expected=7",
+           Matchpoints},
+          {"forfeit",
+           "--profile=ID [--adjusted] [--non-offender=OWN:OPP|bye:OWN,...] "
+           "[--offender=OWN:OPP,...]",
+           "tally calc forfeit --profile=anc2025_itc_qualifying --adjusted "
+           "--non-offender=60:10,62:8,bye:35 --offender=26:44,30:40",
+           Forfeit},
+          {"artificial",
+           "(average-plus|average|average-minus) --rule=ID [--boards=N] "
+           "[--top=T] [--session=PERCENT_OR_IMPS]",
+           "tally calc artificial average-plus --rule=teams_by_match_length "
+           "--boards=8",
+           Artificial},
+          {"half-match",
+           "--scale=ID --boards=N --played=P IMPS [--reduced-scale=ID] "
+           "[--itc-loser=mirrored|complement|35-minus]",
+           "tally calc half-match --scale=wbf2013_continuous --boards=8 "
+           "--played=4 5",
+           HalfMatch},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -711,7 +960,8 @@ void AddCalcCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
-       "average-plus, neuberg, carry-over",
+       "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
+       "carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -234,11 +235,33 @@ void PrintMatchResults(const v1::MatchResults& x) {
   }
 }
 
-// "net_imps (ANC SR 12.2)": how a row's place was decided.
+// A decided_by of a tie waiting for a recorded outcome: "lot_due".
+bool OutcomeDue(const std::string& decided_by) {
+  return absl::EndsWith(decided_by, "_due");
+}
+
+// "net_imps (ANC SR 12.2)": how a row's place was decided; "lot due (ANC
+// SR 12.2)" for a tie the lot still has to place.
 std::string DecidedByText(const std::string& decided_by,
                           const std::string& clause) {
-  return clause.empty() ? decided_by
-                        : absl::StrCat(decided_by, " (", clause, ")");
+  const std::string text =
+      OutcomeDue(decided_by)
+          ? absl::StrCat(decided_by.substr(0, decided_by.size() - 4), " due")
+          : decided_by;
+  return clause.empty() ? text : absl::StrCat(text, " (", clause, ")");
+}
+
+// "3", "3=" for a shared place, "3-4" for the places a due lot decides.
+std::string RankText(const v1::MatchStandings& s,
+                     const v1::MatchStandingsRow& r) {
+  if (!OutcomeDue(r.decided_by())) {
+    return absl::StrCat(r.rank(), r.tied() ? "=" : "");
+  }
+  const int level = static_cast<int>(std::count_if(
+      s.rows().begin(), s.rows().end(), [&](const v1::MatchStandingsRow& o) {
+        return o.rank() == r.rank() && OutcomeDue(o.decided_by());
+      }));
+  return absl::StrCat(r.rank(), "-", r.rank() + level - 1);
 }
 
 void PrintMatchStandings(const v1::MatchStandings& s) {
@@ -262,7 +285,7 @@ void PrintMatchStandings(const v1::MatchStandings& s) {
   TextTable t(header);
   for (const v1::MatchStandingsRow& r : s.rows()) {
     std::vector<std::string> row = {
-        absl::StrCat(r.rank(), r.tied() ? "=" : ""),
+        RankText(s, r),
         absl::StrCat(r.entrant()),
         EntrantName(r.name(), r.players()),
         DecimalText(r.total()),

@@ -62,8 +62,11 @@ void AddQueryCommands(std::vector<Command>& commands) {
                for (const v1::Competition& c : x.competitions()) {
                  std::cout << "\ncompetition " << c.competition_id() << ": "
                            << c.name() << ", " << c.pairs_size()
-                           << " pairs, profile " << c.regulation_profile()
-                           << "\n";
+                           << " pairs, profile " << c.regulation_profile();
+                 if (c.rounds_drawn() > 0) {
+                   std::cout << ", rounds drawn: " << c.rounds_drawn();
+                 }
+                 std::cout << "\n";
                  for (const v1::SessionSummary& s : c.sessions()) {
                    std::cout
                        << "  session " << s.session() << ": "
@@ -74,9 +77,10 @@ void AddQueryCommands(std::vector<Command>& commands) {
                        << s.results_entered() << "/" << s.results_expected()
                        << " results (" << s.movement_source() << ")\n";
                  }
-                 TextTable t({"Pair", "Players"});
+                 TextTable t({"Pair", "Name", "Players"});
                  for (const v1::Pair& p : c.pairs()) {
-                   t.AddRow({absl::StrCat(p.pair()), Players(p.players())});
+                   t.AddRow({absl::StrCat(p.pair()), p.name(),
+                             Players(p.players())});
                  }
                  std::cout << t.Render();
                }
