@@ -1,6 +1,7 @@
 #include "server/checkpoints.h"
 
 #include "absl/strings/str_cat.h"
+#include "replay/checkpoint.h"
 #include "replay/sha256.h"
 #include "server/log_line.h"
 
