@@ -49,11 +49,11 @@ std::string CheckpointMismatch(const v1::Checkpoint& c, const v1::Event& e) {
                         c.sequence(), " the checkpoint was signed for");
   }
   if (e.hash() != c.head_hash()) {
-    return absl::StrCat(
-        "event ", e.sequence(), " has hash ", ToHex(e.hash()),
-        " but the checkpoint signed for it names hash ", ToHex(c.head_hash()),
-        ": the log up to event ", e.sequence(),
-        " was rewritten after the checkpoint was signed");
+    return absl::StrCat("event ", e.sequence(), " has hash ", ToHex(e.hash()),
+                        " but the checkpoint signed for it names hash ",
+                        ToHex(c.head_hash()), ": the log up to event ",
+                        e.sequence(),
+                        " was rewritten after the checkpoint was signed");
   }
   if (e.received_at().SerializeAsString() != c.time().SerializeAsString()) {
     return absl::StrCat("event ", e.sequence(), " was received at ",

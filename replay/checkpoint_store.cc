@@ -34,10 +34,10 @@ absl::StatusOr<std::vector<std::string>> ReadLines(const std::string& path,
     size_t keep = contents.rfind('\n');
     keep = keep == std::string::npos ? 0 : keep + 1;
     if (truncate(path.c_str(), static_cast<off_t>(keep)) != 0) {
-      return absl::InternalError(absl::StrCat("cannot cut the unfinished last "
-                                              "line off ",
-                                              path, ": ",
-                                              std::strerror(errno)));
+      return absl::InternalError(
+          absl::StrCat("cannot cut the unfinished last "
+                       "line off ",
+                       path, ": ", std::strerror(errno)));
     }
     contents.resize(keep);
   }
@@ -111,9 +111,8 @@ absl::StatusOr<std::unique_ptr<CheckpointStore>> CheckpointStore::Open(
     }
     checkpoints.emplace(c.sequence(), std::move(c));
   }
-  return std::unique_ptr<CheckpointStore>(
-      new CheckpointStore(path, *std::move(key), created, torn,
-                          std::move(checkpoints)));
+  return std::unique_ptr<CheckpointStore>(new CheckpointStore(
+      path, *std::move(key), created, torn, std::move(checkpoints)));
 }
 
 CheckpointStore::CheckpointStore(std::string path, SigningKey key,
@@ -130,10 +129,10 @@ absl::StatusOr<uint64_t> CheckpointStore::Reconcile(const EventStore& store) {
   TALLY_ASSIGN_OR_RETURN(uint64_t last, store.LastSequence());
   for (const auto& [sequence, c] : checkpoints_) {
     if (sequence > last) {
-      return absl::DataLossError(absl::StrCat(
-          "a checkpoint was signed for ", DescribeCheckpoint(c),
-          " but the log ends at event ", last,
-          ": events signed for were removed"));
+      return absl::DataLossError(
+          absl::StrCat("a checkpoint was signed for ", DescribeCheckpoint(c),
+                       " but the log ends at event ", last,
+                       ": events signed for were removed"));
     }
     TALLY_ASSIGN_OR_RETURN(std::string raw, store.ReadRaw(sequence));
     TALLY_ASSIGN_OR_RETURN(v1::Event event, DecodeEvent(sequence, raw));
@@ -167,8 +166,7 @@ absl::StatusOr<uint64_t> CheckpointStore::Reconcile(const EventStore& store) {
   return signed_now;
 }
 
-absl::Status CheckpointStore::SignTriggers(
-    absl::Span<const v1::Event> events) {
+absl::Status CheckpointStore::SignTriggers(absl::Span<const v1::Event> events) {
   absl::MutexLock lock(&mu_);
   for (const v1::Event& e : events) {
     if (!IsCheckpointTrigger(e)) continue;
@@ -184,8 +182,7 @@ absl::StatusOr<v1::Checkpoint> CheckpointStore::Sign(const v1::Event& event) {
 
 absl::StatusOr<v1::Checkpoint> CheckpointStore::SignLocked(
     const v1::Event& event) {
-  if (auto it = checkpoints_.find(event.sequence());
-      it != checkpoints_.end()) {
+  if (auto it = checkpoints_.find(event.sequence()); it != checkpoints_.end()) {
     return it->second;
   }
   TALLY_ASSIGN_OR_RETURN(v1::Checkpoint c, SignCheckpoint(key_, event));

@@ -80,10 +80,12 @@ TEST(CheckpointTest, SignedTextIsTheFiveDocumentedLines) {
                            TestKey().public_key()),
             "tally checkpoint v1\n"
             "sequence 4\n"
-            "head " + ToHex(e.hash()) + "\n"
-            "time 2026-03-14T12:04:00Z\n"
-            "key d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f7"
-            "07511a\n");
+            "head " +
+                ToHex(e.hash()) +
+                "\n"
+                "time 2026-03-14T12:04:00Z\n"
+                "key d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f7"
+                "07511a\n");
 }
 
 TEST(CheckpointTest, OnlyScoresPostedAndResultsOfficialTrigger) {
@@ -150,34 +152,35 @@ TEST(CheckpointVerifyTest, ForgedSignatureOtherKeyAndShortExportFail) {
   std::vector<std::string> lines = Lines(log);
   v1::Checkpoint forged = *SignCheckpoint(TestKey(), log[3]);
   forged.mutable_signature()->at(5) ^= 0x20;
-  EXPECT_THAT(Problems(VerifyCheckpoints(lines, {forged},
-                                         TestKey().public_key())),
-              ElementsAre("the published checkpoint of event 4 has a "
-                          "signature that does not verify: it was forged or "
-                          "altered after signing"));
+  EXPECT_THAT(
+      Problems(VerifyCheckpoints(lines, {forged}, TestKey().public_key())),
+      ElementsAre("the published checkpoint of event 4 has a "
+                  "signature that does not verify: it was forged or "
+                  "altered after signing"));
   // Re-pointed at event 5 without a new signature.
   v1::Checkpoint moved = *SignCheckpoint(TestKey(), log[3]);
   moved.set_sequence(5);
   moved.set_head_hash(log[4].hash());
-  EXPECT_THAT(VerifyCheckpoints(lines, {moved}, TestKey().public_key()).problems,
-              SizeIs(1));
+  EXPECT_THAT(
+      VerifyCheckpoints(lines, {moved}, TestKey().public_key()).problems,
+      SizeIs(1));
 
   SigningKey other = *SigningKey::Generate();
   v1::Checkpoint foreign = *SignCheckpoint(other, log[3]);
-  EXPECT_THAT(Problems(VerifyCheckpoints(lines, {foreign},
-                                         TestKey().public_key())),
-              ElementsAre("the published checkpoint of event 4 was signed by "
-                          "key " + ToHex(other.public_key()) +
-                          ", not by the key given (" +
-                          ToHex(TestKey().public_key()) + ")"));
+  EXPECT_THAT(
+      Problems(VerifyCheckpoints(lines, {foreign}, TestKey().public_key())),
+      ElementsAre("the published checkpoint of event 4 was signed by "
+                  "key " +
+                  ToHex(other.public_key()) + ", not by the key given (" +
+                  ToHex(TestKey().public_key()) + ")"));
 
   std::vector<std::string> shorter(lines.begin(), lines.begin() + 3);
-  EXPECT_THAT(Problems(VerifyCheckpoints(shorter,
-                                         {*SignCheckpoint(TestKey(), log[3])},
-                                         TestKey().public_key())),
-              ElementsAre("the export ends at event 3, before event 4, which "
-                          "the published checkpoint was signed for: it does "
-                          "not extend the checkpoint"));
+  EXPECT_THAT(
+      Problems(VerifyCheckpoints(shorter, {*SignCheckpoint(TestKey(), log[3])},
+                                 TestKey().public_key())),
+      ElementsAre("the export ends at event 3, before event 4, which "
+                  "the published checkpoint was signed for: it does "
+                  "not extend the checkpoint"));
 }
 
 TEST(CheckpointVerifyTest, CheckpointLinesInTheExportAreCheckedAndSkipped) {

@@ -14,7 +14,7 @@ namespace tally::replay {
 namespace {
 
 struct Source {
-  int line = 0;       // the export's line; 0 for a published checkpoint
+  int line = 0;  // the export's line; 0 for a published checkpoint
   v1::Checkpoint checkpoint;
 };
 
@@ -58,12 +58,12 @@ void Check(const Source& s, const std::map<uint64_t, v1::Event>& events,
     problem(mismatch);
     return;
   }
-  out.confirmed.push_back(absl::StrCat(
-      "extends the checkpoint of ", DescribeCheckpoint(c),
-      public_key.empty() ? absl::StrCat(", signed by key ",
-                                        ToHex(c.public_key()),
-                                        " (compare with the published key)")
-                         : ", signed by the key given"));
+  out.confirmed.push_back(
+      absl::StrCat("extends the checkpoint of ", DescribeCheckpoint(c),
+                   public_key.empty()
+                       ? absl::StrCat(", signed by key ", ToHex(c.public_key()),
+                                      " (compare with the published key)")
+                       : ", signed by the key given"));
 }
 
 }  // namespace

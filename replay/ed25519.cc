@@ -77,8 +77,7 @@ absl::StatusOr<SigningKey> SigningKey::FromSeed(absl::string_view seed) {
 absl::StatusOr<SigningKey> SigningKey::CreateFile(const std::string& path) {
   absl::StatusOr<SigningKey> key = Generate();
   if (!key.ok()) return key.status();
-  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()),
-                                                BIO_free);
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()), BIO_free);
   if (bio == nullptr ||
       PEM_write_bio_PrivateKey(bio.get(), key->key_.get(), nullptr, nullptr, 0,
                                nullptr, nullptr) != 1) {
@@ -94,9 +93,9 @@ absl::StatusOr<SigningKey> SigningKey::CreateFile(const std::string& path) {
     return absl::InternalError(absl::StrCat("cannot create the checkpoint key ",
                                             path, ": ", std::strerror(errno)));
   }
-  bool written = write(fd, pem.data(), pem.size()) ==
-                     static_cast<ssize_t>(pem.size()) &&
-                 fsync(fd) == 0;
+  bool written =
+      write(fd, pem.data(), pem.size()) == static_cast<ssize_t>(pem.size()) &&
+      fsync(fd) == 0;
   written = close(fd) == 0 && written;
   if (!written) {
     unlink(path.c_str());
@@ -118,8 +117,8 @@ absl::StatusOr<SigningKey> SigningKey::LoadFile(const std::string& path) {
   }
   if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
     return absl::FailedPreconditionError(absl::StrCat(
-        "the checkpoint key ", path,
-        " may be read by others (mode ", absl::StrCat(absl::Hex(st.st_mode & 0777)),
+        "the checkpoint key ", path, " may be read by others (mode ",
+        absl::StrCat(absl::Hex(st.st_mode & 0777)),
         "); make it readable by its owner only: chmod 600 ", path));
   }
   std::ifstream in(path, std::ios::binary);
@@ -143,16 +142,16 @@ absl::StatusOr<SigningKey> SigningKey::LoadFile(const std::string& path) {
 }
 
 absl::StatusOr<std::string> SigningKey::Sign(absl::string_view message) const {
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(
-      EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(),
+                                                              EVP_MD_CTX_free);
   std::string signature(kEd25519SignatureSize, '\0');
   size_t size = signature.size();
   // Ed25519 hashes internally: no digest is named (RFC 8032 "pure" mode).
   if (ctx == nullptr ||
       EVP_DigestSignInit(ctx.get(), nullptr, nullptr, nullptr, key_.get()) !=
           1 ||
-      EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(signature.data()),
-                     &size,
+      EVP_DigestSign(ctx.get(),
+                     reinterpret_cast<unsigned char*>(signature.data()), &size,
                      reinterpret_cast<const unsigned char*>(message.data()),
                      message.size()) != 1 ||
       size != kEd25519SignatureSize) {
@@ -171,13 +170,14 @@ bool VerifyEd25519(absl::string_view public_key, absl::string_view message,
       EVP_PKEY_ED25519, nullptr,
       reinterpret_cast<const unsigned char*>(public_key.data()),
       public_key.size()));
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(
-      EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(),
+                                                              EVP_MD_CTX_free);
   return key != nullptr && ctx != nullptr &&
          EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr,
                               key.get()) == 1 &&
          EVP_DigestVerify(
-             ctx.get(), reinterpret_cast<const unsigned char*>(signature.data()),
+             ctx.get(),
+             reinterpret_cast<const unsigned char*>(signature.data()),
              signature.size(),
              reinterpret_cast<const unsigned char*>(message.data()),
              message.size()) == 1;
@@ -187,10 +187,9 @@ absl::StatusOr<std::string> ParsePublicKey(absl::string_view text) {
   absl::string_view trimmed = absl::StripAsciiWhitespace(text);
   if (absl::StartsWith(trimmed, "-----BEGIN")) {
     auto bio = MemoryBio(trimmed);
-    EVP_PKEY* key = bio == nullptr
-                        ? nullptr
-                        : PEM_read_bio_PUBKEY(bio.get(), nullptr, nullptr,
-                                              nullptr);
+    EVP_PKEY* key = bio == nullptr ? nullptr
+                                   : PEM_read_bio_PUBKEY(bio.get(), nullptr,
+                                                         nullptr, nullptr);
     std::shared_ptr<EVP_PKEY> owned = Own(key);
     if (key == nullptr || EVP_PKEY_get_id(key) != EVP_PKEY_ED25519) {
       return absl::InvalidArgumentError(
@@ -221,8 +220,7 @@ absl::StatusOr<std::string> PublicKeyPem(absl::string_view public_key) {
       EVP_PKEY_ED25519, nullptr,
       reinterpret_cast<const unsigned char*>(public_key.data()),
       public_key.size()));
-  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()),
-                                                BIO_free);
+  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()), BIO_free);
   if (key == nullptr || bio == nullptr ||
       PEM_write_bio_PUBKEY(bio.get(), key.get()) != 1) {
     return absl::InternalError("OpenSSL could not encode the public key");

@@ -64,8 +64,8 @@ TEST(Ed25519Test, RefusesAlteredMessageForgedSignatureAndOtherKey) {
   forged[10] ^= 0x01;
   EXPECT_FALSE(VerifyEd25519(key->public_key(), "sequence 64", forged));
   EXPECT_FALSE(VerifyEd25519(other->public_key(), "sequence 64", *signature));
-  EXPECT_FALSE(VerifyEd25519(key->public_key().substr(1), "sequence 64",
-                             *signature));
+  EXPECT_FALSE(
+      VerifyEd25519(key->public_key().substr(1), "sequence 64", *signature));
   EXPECT_FALSE(VerifyEd25519(key->public_key(), "sequence 64", ""));
 }
 
@@ -88,9 +88,9 @@ TEST(Ed25519Test, KeyFileIsOwnerOnlyNeverOverwrittenAndLoadsTheSameKey) {
   EXPECT_EQ(*loaded->Sign("head"), *created->Sign("head"));
 
   chmod(path.c_str(), 0644);
-  EXPECT_THAT(SigningKey::LoadFile(path),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("chmod 600")));
+  EXPECT_THAT(
+      SigningKey::LoadFile(path),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("chmod 600")));
   EXPECT_THAT(SigningKey::LoadFile(dir + "/absent.pem"),
               StatusIs(absl::StatusCode::kNotFound));
   const std::string junk = dir + "/junk.pem";

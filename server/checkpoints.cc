@@ -14,8 +14,8 @@ absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
   if (!checkpoints.ok()) return checkpoints.status();
   replay::CheckpointStore& c = **checkpoints;
   if (c.key_created()) {
-    LogLine(absl::StrCat("checkpoints: created the signing key ", data_dir,
-                         "/", replay::kCheckpointKeyFile, " (public key ",
+    LogLine(absl::StrCat("checkpoints: created the signing key ", data_dir, "/",
+                         replay::kCheckpointKeyFile, " (public key ",
                          replay::ToHex(c.public_key()),
                          "); publish the public key"));
   }

@@ -125,8 +125,9 @@ TEST(CheckpointE2eTest, PublishedCheckpointProvesAnExportExtendsIt) {
 
   // A checkpoint of the head on request, published as one line.
   const std::string head_line = RunTallyCli(tallyd.address(), "checkpoint");
-  EXPECT_THAT(head_line, HasSubstr(absl::StrCat("{\"checkpoint\":{\"sequence\":\"",
-                                                log.size(), "\"")));
+  EXPECT_THAT(head_line,
+              HasSubstr(absl::StrCat("{\"checkpoint\":{\"sequence\":\"",
+                                     log.size(), "\"")));
   const std::string published = files + "/published.jsonl";
   WriteText(published, RunTallyCli(tallyd.address(), "checkpoints --last"));
   EXPECT_EQ(ReadText(published), head_line);
@@ -164,11 +165,10 @@ TEST(CheckpointE2eTest, PublishedCheckpointProvesAnExportExtendsIt) {
   WriteText(rewritten, rewritten_text);
   EXPECT_THAT(RunTallyCli(tallyd.address(), "verify " + rewritten),
               HasSubstr("export OK"));
-  out = RunTallyCli(tallyd.address(), "verify " + rewritten +
-                                          " --checkpoint=" + first_posting +
-                                          with_key);
-  EXPECT_THAT(out, HasSubstr(absl::StrCat(
-                       "checkpoint FAILED: event ", first, " has hash ")));
+  out = RunTallyCli(tallyd.address(), "verify " + rewritten + " --checkpoint=" +
+                                          first_posting + with_key);
+  EXPECT_THAT(out, HasSubstr(absl::StrCat("checkpoint FAILED: event ", first,
+                                          " has hash ")));
   EXPECT_THAT(out, HasSubstr(absl::StrCat("the log up to event ", first,
                                           " was rewritten after the "
                                           "checkpoint was signed")));
@@ -179,8 +179,8 @@ TEST(CheckpointE2eTest, PublishedCheckpointProvesAnExportExtendsIt) {
   const std::string forged_file = files + "/forged.jsonl";
   WriteText(forged_file, replay::CheckpointLineText(forged) + "\n");
   EXPECT_THAT(RunTallyCli(tallyd.address(), "verify " + export_file +
-                                                " --checkpoint=" +
-                                                forged_file + with_key),
+                                                " --checkpoint=" + forged_file +
+                                                with_key),
               HasSubstr(absl::StrCat("checkpoint FAILED: the published "
                                      "checkpoint of event ",
                                      first,

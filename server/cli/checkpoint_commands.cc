@@ -150,8 +150,7 @@ void AddCheckpointCommands(std::vector<Command>& commands) {
          if (!st.ok()) return Refused(st);
          int from = inv.Has("last") ? list.checkpoints_size() - 1 : 0;
          for (int i = std::max(from, 0); i < list.checkpoints_size(); ++i) {
-           std::cout << replay::CheckpointLineText(list.checkpoints(i))
-                     << "\n";
+           std::cout << replay::CheckpointLineText(list.checkpoints(i)) << "\n";
          }
          return kOk;
        }});
