@@ -21,8 +21,8 @@
 #include "replay/checkpoint_store.h"
 #include "replay/event_log.h"
 #include "replay/sha256.h"
-#include "server/checkpoints.h"
 #include "server/calculator_service.h"
+#include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
 #include "server/log_line.h"
@@ -118,11 +118,10 @@ int main(int argc, char** argv) {
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
-  tally::server::LogLine(absl::StrCat("started: serving on port ", port,
-                                      ", data in ", data_dir, ", ", events,
-                                      " events replayed; checkpoint key ",
-                                      tally::replay::ToHex(
-                                          checkpoints->public_key())));
+  tally::server::LogLine(
+      absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
+                   ", ", events, " events replayed; checkpoint key ",
+                   tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);
