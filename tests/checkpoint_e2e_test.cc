@@ -123,7 +123,12 @@ TEST(CheckpointE2eTest, PublishedCheckpointProvesAnExportExtendsIt) {
   ASSERT_FALSE(posted.empty());
   EXPECT_EQ(signed_for, posted);
 
-  // A checkpoint of the head on request, published as one line.
+  // A checkpoint of the head on request, published as one line: the head
+  // is a new tournament, which posts nothing, so only the request signs it.
+  RunTallyCli(tallyd.address(), "create-tournament audit Audit Cup");
+  log = ReadWholeLog(tallyd);
+  ASSERT_TRUE(log.back().payload().has_tournament_created());
+  EXPECT_EQ(Checkpoints(tallyd).checkpoints_size(), list.checkpoints_size());
   const std::string head_line = RunTallyCli(tallyd.address(), "checkpoint");
   EXPECT_THAT(head_line,
               HasSubstr(absl::StrCat("{\"checkpoint\":{\"sequence\":\"",
