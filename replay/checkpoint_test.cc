@@ -120,10 +120,11 @@ TEST(CheckpointVerifyTest, ExportThatExtendsTheCheckpointVerifies) {
   CheckpointVerification v =
       VerifyCheckpoints(lines, {c}, TestKey().public_key());
   EXPECT_THAT(v.problems, IsEmpty());
-  EXPECT_THAT(v.confirmed,
-              ElementsAre("extends the checkpoint of event 4 (received "
-                          "2026-03-14T12:04:00Z, hash " +
-                          ToHex(log[3].hash()) + "), signed by the key given"));
+  EXPECT_THAT(
+      v.confirmed,
+      ElementsAre("extends the published checkpoint of event 4 (received "
+                  "2026-03-14T12:04:00Z, hash " +
+                  ToHex(log[3].hash()) + "), signed by the key given"));
 }
 
 TEST(CheckpointVerifyTest, RewrittenAndRechainedLogFailsNamingTheSequence) {

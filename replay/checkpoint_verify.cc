@@ -59,7 +59,7 @@ void Check(const Source& s, const std::map<uint64_t, v1::Event>& events,
     return;
   }
   out.confirmed.push_back(
-      absl::StrCat("extends the checkpoint of ", DescribeCheckpoint(c),
+      absl::StrCat("extends ", Where(s), " of ", DescribeCheckpoint(c),
                    public_key.empty()
                        ? absl::StrCat(", signed by key ", ToHex(c.public_key()),
                                       " (compare with the published key)")

@@ -153,7 +153,7 @@ TEST(CheckpointE2eTest, PublishedCheckpointProvesAnExportExtendsIt) {
   EXPECT_THAT(out, HasSubstr(absl::StrCat("export OK: ", log.size(),
                                           " events; last event ", log.size())));
   EXPECT_THAT(out, HasSubstr(absl::StrCat("checkpoint OK: extends the "
-                                          "checkpoint of event ",
+                                          "published checkpoint of event ",
                                           log.size(), " (received ")));
   EXPECT_THAT(out, Not(HasSubstr("FAILED")));
 
