@@ -266,6 +266,13 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     }
     if (!written.ok() || state_dirty) writer_state_ = state_;
   }
+  if (written.ok() && !batch.empty() && options_.after_durable) {
+    std::vector<v1::Event> durable;
+    for (const Decided& d : decided) {
+      if (d.appends) durable.push_back(d.result->event);
+    }
+    options_.after_durable(durable);
+  }
   for (Decided& d : decided) {
     if (!written.ok() && d.awaits_write) {
       d.pending->done.set_value(written);

@@ -29,6 +29,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "absl/types/span.h"
 #include "replay/event_store.h"
 #include "replay/state.h"
 #include "tally/v1/common.pb.h"
@@ -70,6 +71,10 @@ class EventLog {
     std::function<absl::Time()> clock = [] { return absl::Now(); };
     // Sync the WAL before acknowledging. Default: true.
     bool sync = true;
+    // Called on the writer thread with each batch's events, in order, once
+    // they are durable and before their callers are told OK (tallyd signs
+    // checkpoints here). Must not block on or call Execute. Default: none.
+    std::function<void(absl::Span<const v1::Event>)> after_durable;
   };
 
   // Opens the store and folds every stored event into the State, checking

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/util/json_util.h"
 #include "replay/sha256.h"
+#include "tally/v1/checkpoint.pb.h"
 
 namespace tally::replay {
 namespace {
@@ -33,6 +34,14 @@ std::vector<ExportedEvent> ParseLines(absl::Span<const std::string> lines,
     ExportedEvent e{line, {}};
     auto status = google::protobuf::util::JsonStringToMessage(
         std::string(lines[i]), &e.event);
+    v1::CheckpointLine checkpoint;
+    if (!status.ok() &&
+        google::protobuf::util::JsonStringToMessage(std::string(lines[i]),
+                                                    &checkpoint)
+            .ok() &&
+        checkpoint.has_checkpoint()) {
+      continue;  // checked by VerifyCheckpoints (replay/checkpoint_verify.h)
+    }
     if (!status.ok()) {
       problems.push_back(
           {line, 0,

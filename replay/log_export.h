@@ -10,7 +10,8 @@
 // and the file's line: an event whose contents no longer match its hash
 // (altered), an event that no longer chains to the one before it (altered
 // and its hash recomputed), sequences that are absent (removed), repeated,
-// or out of order (reordered). An export is whole from event 1; its last
+// or out of order (reordered). Checkpoint lines ({"checkpoint": ...}) are
+// skipped here; VerifyCheckpoints (replay/checkpoint_verify.h) checks them. An export is whole from event 1; its last
 // event cannot be checked against anything in the file, so the result gives
 // its sequence and hash to compare with the server's `tally verify`.
 //

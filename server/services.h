@@ -10,6 +10,7 @@
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "replay/checkpoint_store.h"
 #include "replay/event_log.h"
 #include "server/command_runner.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -229,11 +230,14 @@ class QueryService final : public v1::QueryService::Service {
 class AuditService final : public v1::AuditService::Service {
  public:
   // `clock` is "now" for a what-if (the moment a proposed command would be
-  // received); the same clock the log stamps receipts with.
+  // received); the same clock the log stamps receipts with. `checkpoints`:
+  // the server's signed checkpoints, or null when it keeps none (then
+  // ListCheckpoints and SignCheckpoint are FAILED_PRECONDITION).
   explicit AuditService(
       const replay::EventLog& log,
-      std::function<absl::Time()> clock = [] { return absl::Now(); })
-      : log_(log), clock_(std::move(clock)) {}
+      std::function<absl::Time()> clock = [] { return absl::Now(); },
+      replay::CheckpointStore* checkpoints = nullptr)
+      : log_(log), clock_(std::move(clock)), checkpoints_(checkpoints) {}
 
   grpc::Status ReadLog(grpc::ServerContext* context,
                        const v1::ReadLogRequest* request,
@@ -271,10 +275,18 @@ class AuditService final : public v1::AuditService::Service {
   grpc::Status DiffStandings(grpc::ServerContext* context,
                              const v1::DiffStandingsRequest* request,
                              v1::FigureChanges* response) override;
+  // Signed checkpoints (server/checkpoint_service.cc).
+  grpc::Status ListCheckpoints(grpc::ServerContext* context,
+                               const v1::ListCheckpointsRequest* request,
+                               v1::CheckpointList* response) override;
+  grpc::Status SignCheckpoint(grpc::ServerContext* context,
+                              const v1::SignCheckpointRequest* request,
+                              v1::Checkpoint* response) override;
 
  private:
   const replay::EventLog& log_;
   const std::function<absl::Time()> clock_;
+  replay::CheckpointStore* const checkpoints_;
 };
 
 }  // namespace tally::server

@@ -18,8 +18,11 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/server.h"
 #include "grpcpp/server_builder.h"
+#include "replay/checkpoint_store.h"
 #include "replay/event_log.h"
+#include "replay/sha256.h"
 #include "server/calculator_service.h"
+#include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
 #include "server/log_line.h"
@@ -67,9 +70,21 @@ int main(int argc, char** argv) {
   const std::string data_dir = absl::GetFlag(FLAGS_data_dir);
   const std::function<absl::Time()> clock =
       tally::server::ServerClock(absl::GetFlag(FLAGS_test_clock_file));
+  // Signed checkpoints (issue #14 item 5): set below, before any command
+  // can reach the writer, so the hook never sees it unset.
+  std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
   absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
-      tally::replay::EventLog::Open({.path = data_dir, .clock = clock});
+      tally::replay::EventLog::Open(
+          {.path = data_dir,
+           .clock = clock,
+           .after_durable = [&checkpoints](auto events) {
+             tally::server::SignCheckpoints(checkpoints.get(), events);
+           }});
   if (!log.ok()) return Fail(std::string(log.status().message()));
+  absl::StatusOr<std::unique_ptr<tally::replay::CheckpointStore>> opened =
+      tally::server::OpenCheckpoints(data_dir, **log);
+  if (!opened.ok()) return Fail(std::string(opened.status().message()));
+  checkpoints = *std::move(opened);
   if (absl::GetFlag(FLAGS_demo)) {
     if (absl::Status s = tally::server::SeedDemo(**log); !s.ok()) {
       return Fail(absl::StrCat("demo tournament: ", s.message()));
@@ -79,7 +94,7 @@ int main(int argc, char** argv) {
   tally::server::DirectorService director(**log);
   tally::server::VenueService venue(**log);
   tally::server::QueryService query(**log, clock);
-  tally::server::AuditService audit(**log, clock);
+  tally::server::AuditService audit(**log, clock, checkpoints.get());
   tally::server::CalculatorService calculator;
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
@@ -103,9 +118,10 @@ int main(int argc, char** argv) {
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
-  tally::server::LogLine(absl::StrCat("started: serving on port ", port,
-                                      ", data in ", data_dir, ", ", events,
-                                      " events replayed"));
+  tally::server::LogLine(
+      absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
+                   ", ", events, " events replayed; checkpoint key ",
+                   tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);

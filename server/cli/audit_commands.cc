@@ -19,6 +19,7 @@
 #include "replay/sha256.h"
 #include "replay/state.h"
 #include "server/cli/appeal_text.h"
+#include "server/cli/checkpoint_commands.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/ruling_text.h"
 #include "server/cli/result_text.h"
@@ -29,8 +30,9 @@ namespace tally::cli {
 
 namespace {
 
-// `tally verify EXPORT`: every problem in an exported log, named.
-int VerifyExportFile(const std::string& path) {
+// `tally verify EXPORT`: every problem in an exported log, named; then
+// the checkpoints it must extend (server/cli/checkpoint_commands.h).
+int VerifyExportFile(const std::string& path, const Invocation& inv) {
   std::ifstream file(path);
   if (!file) {
     std::cerr << "tally: cannot read " << path << "\n";
@@ -43,7 +45,7 @@ int VerifyExportFile(const std::string& path) {
     std::cout << "export OK: " << v.events << " events; last event "
               << v.last_sequence << ", hash " << v.last_hash
               << " (compare with the server's `tally verify`)\n";
-    return kOk;
+    return VerifyExportCheckpoints(lines, inv);
   }
   std::cout << "export DAMAGED: " << v.problems.size() << " problem"
             << (v.problems.size() == 1 ? "" : "s") << " in " << v.events
@@ -51,7 +53,7 @@ int VerifyExportFile(const std::string& path) {
   for (const replay::ExportProblem& p : v.problems) {
     std::cout << "  " << p.what << "\n";
   }
-  return kFailed;
+  return VerifyExportCheckpoints(lines, inv) == kUsage ? kUsage : kFailed;
 }
 
 }  // namespace
@@ -187,8 +189,8 @@ void AddAuditCommands(std::vector<Command>& commands) {
              });
        }});
   add({"export", "[FILE]",
-       "write the whole log as JSON lines with its hashes (stdout without "
-       "FILE), for `tally verify FILE`",
+       "write the whole log as JSON lines with its hashes, then the server's "
+       "signed checkpoints (stdout without FILE), for `tally verify FILE`",
        0, 1, [](Client& cl, const Invocation& inv) {
          std::ofstream file;
          if (!inv.args.empty()) {
@@ -214,20 +216,28 @@ void AddAuditCommands(std::vector<Command>& commands) {
          }
          grpc::Status st = reader->Finish();
          if (!st.ok()) return Refused(st);
+         uint64_t checkpoints = 0;
+         if (int code = WriteExportCheckpoints(cl, out, count, checkpoints);
+             code != kOk) {
+           return code;
+         }
          out.flush();
          if (!out) {
            std::cerr << "tally: writing the export failed\n";
            return kFailed;
          }
-         std::cerr << "exported " << count << " events; last event " << count
+         std::cerr << "exported " << count << " events and " << checkpoints
+                   << " signed checkpoints; last event " << count
                    << ", hash " << replay::ToHex(last_hash) << "\n";
          return kOk;
        }});
-  add({"verify", "[EXPORT]",
+  add({"verify", "[EXPORT [--checkpoint=FILE --public-key=KEY]]",
        "verify the hash chain over the whole log on the server; with EXPORT, "
-       "check an exported file offline instead (no server needed)",
+       "check an exported file offline instead (no server needed), and that "
+       "it extends the published checkpoints in FILE signed by KEY (64 hex "
+       "digits, or a file holding them or a PEM block)",
        0, 1, [](Client& cl, const Invocation& inv) {
-         if (!inv.args.empty()) return VerifyExportFile(inv.args[0]);
+         if (!inv.args.empty()) return VerifyExportFile(inv.args[0], inv);
          v1::ChainVerification out;
          grpc::Status st = cl.audit_->VerifyChain(cl.Context().get(), {}, &out);
          int code = PrintAnswer<v1::ChainVerification>(

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "server/cli/checkpoint_commands.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/text_table.h"
 
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
   AddWhatChangedCommands(commands);
   AddAppealCommands(commands);
   AddRulingCommands(commands);
+  AddCheckpointCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
