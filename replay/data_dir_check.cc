@@ -241,8 +241,11 @@ absl::StatusOr<DataDirectoryReport> CheckDataDirectory(const std::string& dir,
                          ", so up to ", (*head)->sequence,
                          " events are affected")
           : "";
+  EventStore::Options read_only;
+  read_only.path = dir;
+  read_only.read_only = true;
   absl::StatusOr<std::unique_ptr<EventStore>> store =
-      EventStore::Open({.path = dir, .read_only = true});
+      EventStore::Open(read_only);
   if (!store.ok()) {
     if (store.status().code() == absl::StatusCode::kUnavailable) {
       return store.status();  // disk or lock, not damage

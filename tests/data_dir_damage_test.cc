@@ -58,14 +58,14 @@ std::vector<fs::path> FilesEndingIn(const std::string& dir,
   return found;
 }
 
-struct Run {
+struct ShellRun {
   int exit_code = -1;
   std::string output;
 };
 
 // Runs `command` through the shell, stdout and stderr together.
-Run Shell(const std::string& command) {
-  Run run;
+ShellRun Shell(const std::string& command) {
+  ShellRun run;
   FILE* pipe = popen((command + " 2>&1").c_str(), "r");
   if (pipe == nullptr) return run;
   char buffer[4096];
@@ -80,12 +80,12 @@ Run Shell(const std::string& command) {
 
 // tallyd on `dir`: expected to refuse, so a time limit stands in for a
 // server that wrongly starts and serves.
-Run StartTallyd(const std::string& dir) {
+ShellRun StartTallyd(const std::string& dir) {
   return Shell(absl::StrCat("timeout 30 ", TallydPath(), " --data_dir=", dir,
                             " --listen=127.0.0.1:0"));
 }
 
-Run VerifyDataDir(const std::string& dir) {
+ShellRun VerifyDataDir(const std::string& dir) {
   return Shell(absl::StrCat(TallyCliPath(), " verify --data-dir=", dir));
 }
 
@@ -154,7 +154,7 @@ class DataDirDamageTest : public ::testing::Test {
   void ExpectRefused(const std::string& dir,
                      const std::vector<std::string>& expected) {
     const std::map<std::string, std::string> before = Checksums(dir);
-    Run run = StartTallyd(dir);
+    ShellRun run = StartTallyd(dir);
     EXPECT_NE(run.exit_code, 0) << run.output;
     EXPECT_NE(run.exit_code, 124) << "tallyd started: " << run.output;
     EXPECT_THAT(run.output, HasSubstr("cannot start: "));
@@ -162,7 +162,7 @@ class DataDirDamageTest : public ::testing::Test {
       EXPECT_THAT(run.output, HasSubstr(e));
     }
     EXPECT_EQ(Checksums(dir), before) << "tallyd changed files in " << dir;
-    Run verify = VerifyDataDir(dir);
+    ShellRun verify = VerifyDataDir(dir);
     EXPECT_NE(verify.exit_code, 0) << verify.output;
     EXPECT_THAT(verify.output, HasSubstr("REFUSED"));
     EXPECT_EQ(Checksums(dir), before) << "verify changed files in " << dir;
@@ -176,7 +176,7 @@ std::string* DataDirDamageTest::original_ = nullptr;
 
 TEST_F(DataDirDamageTest, UndamagedCopyVerifiesAndStarts) {
   const std::string dir = Copy();
-  Run verify = VerifyDataDir(dir);
+  ShellRun verify = VerifyDataDir(dir);
   EXPECT_EQ(verify.exit_code, 0) << verify.output;
   EXPECT_THAT(verify.output, HasSubstr("chain OK"));
   EXPECT_THAT(verify.output, HasSubstr("head OK"));
@@ -243,12 +243,12 @@ TEST_F(DataDirDamageTest, HeadDeleted) {
   const std::string dir = Copy();
   fs::remove(fs::path(dir) / "TALLY-HEAD");
   const std::map<std::string, std::string> before = Checksums(dir);
-  Run run = StartTallyd(dir);
+  ShellRun run = StartTallyd(dir);
   EXPECT_NE(run.exit_code, 0);
   EXPECT_THAT(run.output, HasSubstr("is missing TALLY-HEAD"));
   EXPECT_EQ(Checksums(dir), before);
   // Offline verify reports the rest whole but the head missing.
-  Run verify = VerifyDataDir(dir);
+  ShellRun verify = VerifyDataDir(dir);
   EXPECT_NE(verify.exit_code, 0);
   EXPECT_THAT(verify.output, HasSubstr("chain OK"));
   EXPECT_THAT(verify.output, HasSubstr("head MISSING"));
