@@ -1,5 +1,6 @@
 #include "replay/data_dir_check.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -97,6 +98,48 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
       answers.size() - matched > missing.size() ? ", ..." : ""));
 }
 
+// RocksDB reads its MANIFEST tolerating an incomplete last record, so a
+// MANIFEST cut short opens on whatever edits are left. Walk its physical
+// records (RocksDB's log format: 32 KiB blocks, 7-byte headers of
+// checksum, little-endian length and type; RocksDB itself checks the
+// checksums) and refuse one that does not end on a complete record.
+absl::Status CheckManifestEnds(const std::string& dir,
+                               const std::string& name) {
+  constexpr size_t kBlock = 32768, kHeader = 7;
+  std::ifstream in(fs::path(dir) / name, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  if (!in.eof() && in.fail()) {
+    return absl::UnavailableError(absl::StrCat("cannot read ", dir, "/", name));
+  }
+  size_t pos = 0;
+  int last_type = -1;
+  while (pos < bytes.size()) {
+    const size_t left_in_block = kBlock - pos % kBlock;
+    if (left_in_block < kHeader) {  // the block's zero trailer
+      pos = std::min(pos + left_in_block, bytes.size());
+      continue;
+    }
+    if (bytes.size() - pos < kHeader) break;
+    const size_t length = static_cast<unsigned char>(bytes[pos + 4]) |
+                          (static_cast<unsigned char>(bytes[pos + 5]) << 8);
+    last_type = static_cast<unsigned char>(bytes[pos + 6]);
+    if (kHeader + length > left_in_block ||
+        pos + kHeader + length > bytes.size()) {
+      pos = bytes.size() + 1;  // a record runs past its block or the file
+      break;
+    }
+    pos += kHeader + length;
+  }
+  // 1: a whole record; 4: the last fragment of one.
+  if (pos == bytes.size() && (last_type == 1 || last_type == 4)) {
+    return absl::OkStatus();
+  }
+  return absl::DataLossError(absl::StrCat(
+      Damaged(dir), name, " (", bytes.size(),
+      " bytes) ends in the middle of a record: it was cut short, and the "
+      "files it lists can no longer be trusted"));
+}
+
 }  // namespace
 
 absl::StatusOr<DirectoryState> InspectDirectory(const std::string& dir) {
@@ -139,6 +182,8 @@ absl::Status CheckFilesPresent(const std::string& dir, bool head_required) {
     }
     if (!fs::exists(root / manifest, error)) {
       missing.push_back(absl::StrCat(manifest, " (the MANIFEST named by CURRENT)"));
+    } else if (absl::Status s = CheckManifestEnds(dir, manifest); !s.ok()) {
+      return s;
     }
   }
   if (head_required && !fs::exists(root / kHeadFileName, error)) {
