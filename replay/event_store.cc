@@ -1,6 +1,9 @@
 #include "replay/event_store.h"
 
+#include <sys/statvfs.h>
+
 #include <cstdarg>
+#include <filesystem>
 #include <memory>
 #include <utility>
 
@@ -43,6 +46,34 @@ class DiscardLogger : public rocksdb::Logger {
   using rocksdb::Logger::Logv;
   void Logv(const char*, va_list) override {}
 };
+
+// Whether there is room to open `path` for writing. RocksDB's open writes
+// a new MANIFEST, OPTIONS, info log and write-ahead log and flushes the
+// replayed write-ahead logs into tables; Debian's RocksDB 7.8 aborts on an
+// assertion (WritableFileWriter::sync_without_flush_called_) when the disk
+// fills during that, so the room is checked first: the write-ahead logs'
+// size plus 1 MiB.
+absl::Status CheckRoomToOpen(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!fs::is_directory(path, error)) return absl::OkStatus();  // new
+  uint64_t needed = 1 << 20;
+  for (const fs::directory_entry& e : fs::directory_iterator(path, error)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".log") == 0) {
+      needed += e.file_size(error);
+    }
+  }
+  struct statvfs st;
+  if (statvfs(path.c_str(), &st) != 0) return absl::OkStatus();
+  const uint64_t free = static_cast<uint64_t>(st.f_bavail) * st.f_frsize;
+  if (free >= needed) return absl::OkStatus();
+  return absl::UnavailableError(absl::StrCat(
+      "no space left on device in ", path, ": ", free / 1024,
+      " KiB free, about ", needed / 1024,
+      " KiB needed to open it (its write-ahead logs are replayed into new "
+      "tables)"));
+}
 
 }  // namespace
 
@@ -112,6 +143,8 @@ absl::Status EventStore::OpenRocks() {
   if (options_.env != nullptr) db_options.env = options_.env;
   if (options_.read_only) {
     db_options.info_log = std::make_shared<DiscardLogger>();
+  } else if (options_.env == nullptr) {  // tests' file systems are not disks
+    if (absl::Status room = CheckRoomToOpen(path_); !room.ok()) return room;
   }
   // A tournament's events are small: a whole congress fits in a few MiB.
   // RocksDB's default 64 MiB memtable would make it preallocate a 70 MiB
@@ -176,6 +209,15 @@ bool EventStore::NeedsRecovery() const { return needs_recovery_; }
 absl::Status EventStore::Recover() {
   absl::MutexLock lock(&db_mu_);
   if (!needs_recovery_) return absl::OkStatus();
+  // While there is no room, keep the DB open for reads.
+  if (options_.env == nullptr) {
+    if (absl::Status room = CheckRoomToOpen(path_); !room.ok()) {
+      return absl::UnavailableError(
+          absl::StrCat("the data directory ", path_,
+                       " still cannot be written; nothing was stored: ",
+                       room.message()));
+    }
+  }
   CloseRocks();
   if (absl::Status s = OpenRocks(); !s.ok()) {
     return absl::UnavailableError(
