@@ -166,8 +166,8 @@ absl::Status EventStore::OpenRocks() {
                                          &raw)
           : rocksdb::DB::Open(db_options, path_, families, &handles, &raw);
   if (s.IsNoSpace()) {
-    return absl::UnavailableError(absl::StrCat(
-        "no space left on device in ", path_, " (", s.ToString(), ")"));
+    return absl::UnavailableError(absl::StrCat("no space left on device in ",
+                                               path_, " (", s.ToString(), ")"));
   }
   if (!s.ok()) {
     return FromRocks(
@@ -212,18 +212,16 @@ absl::Status EventStore::Recover() {
   // While there is no room, keep the DB open for reads.
   if (options_.env == nullptr) {
     if (absl::Status room = CheckRoomToOpen(path_); !room.ok()) {
-      return absl::UnavailableError(
-          absl::StrCat("the data directory ", path_,
-                       " still cannot be written; nothing was stored: ",
-                       room.message()));
+      return absl::UnavailableError(absl::StrCat(
+          "the data directory ", path_,
+          " still cannot be written; nothing was stored: ", room.message()));
     }
   }
   CloseRocks();
   if (absl::Status s = OpenRocks(); !s.ok()) {
-    return absl::UnavailableError(
-        absl::StrCat("the data directory ", path_,
-                     " still cannot be written; nothing was stored: ",
-                     s.message()));
+    return absl::UnavailableError(absl::StrCat(
+        "the data directory ", path_,
+        " still cannot be written; nothing was stored: ", s.message()));
   }
   needs_recovery_ = false;
   return absl::OkStatus();
@@ -351,10 +349,11 @@ absl::Status EventStore::ScanIdempotency(
     const std::string client_key =
         nul == std::string::npos ? "" : key.substr(nul + 1);
     v1::IdempotencyRecord record;
-    if (nul == std::string::npos || !record.ParseFromString(it->value().ToString())) {
-      return absl::DataLossError(absl::StrCat(
-          "the idempotency record for key '", client_key, "' of tournament '",
-          tournament, "' is corrupt"));
+    if (nul == std::string::npos ||
+        !record.ParseFromString(it->value().ToString())) {
+      return absl::DataLossError(
+          absl::StrCat("the idempotency record for key '", client_key,
+                       "' of tournament '", tournament, "' is corrupt"));
     }
     if (!visit(tournament, client_key, record)) break;
   }

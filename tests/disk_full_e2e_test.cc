@@ -124,10 +124,11 @@ TEST_F(DiskFullTest, StartingOnAFullDiskSaysSo) {
   Fill(filler);
   // Its output to a pipe: the disk holding TallydProcess's log is full.
   std::string output;
-  FILE* pipe = popen(absl::StrCat("timeout 30 ", TallydPath(), " --data_dir=",
-                                  dir, " --listen=127.0.0.1:0 2>&1")
-                         .c_str(),
-                     "r");
+  FILE* pipe =
+      popen(absl::StrCat("timeout 30 ", TallydPath(), " --data_dir=", dir,
+                         " --listen=127.0.0.1:0 2>&1")
+                .c_str(),
+            "r");
   ASSERT_NE(pipe, nullptr);
   char buffer[4096];
   size_t n;
