@@ -46,17 +46,17 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
         if (it == answers.end()) {
           failure = absl::DataLossError(absl::StrCat(
               Damaged(dir), "the idempotency record for ",
-              KeyText(tournament, key), " names event ",
-              record.last_sequence(),
+              KeyText(tournament, key), " names event ", record.last_sequence(),
               ", but no event in the log was appended under that key"));
           return false;
         }
         if (record.last_sequence() != it->second.sequence) {
           failure = absl::DataLossError(absl::StrCat(
               Damaged(dir), "the idempotency record for ",
-              KeyText(tournament, key), " names event ",
-              record.last_sequence(), ", but the event appended under that "
-              "key is event ", it->second.sequence,
+              KeyText(tournament, key), " names event ", record.last_sequence(),
+              ", but the event appended under that "
+              "key is event ",
+              it->second.sequence,
               ": a retry would be answered with another command's outcome"));
           return false;
         }
@@ -65,10 +65,9 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
         } else if (record.event_hash() != it->second.hash) {
           failure = absl::DataLossError(absl::StrCat(
               Damaged(dir), "the idempotency record for ",
-              KeyText(tournament, key), " names event ",
-              record.last_sequence(), " with hash ",
-              ToHex(record.event_hash()), ", but that event's hash is ",
-              ToHex(it->second.hash)));
+              KeyText(tournament, key), " names event ", record.last_sequence(),
+              " with hash ", ToHex(record.event_hash()),
+              ", but that event's hash is ", ToHex(it->second.hash)));
           return false;
         }
         ++matched;
@@ -84,9 +83,8 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
         store.FindIdempotency(tk.first, tk.second);
     if (r.ok() && !r->has_value()) {
       if (missing.size() < 5) {
-        missing.push_back(
-            absl::StrCat("event ", answer.sequence, " (",
-                         KeyText(tk.first, tk.second), ")"));
+        missing.push_back(absl::StrCat("event ", answer.sequence, " (",
+                                       KeyText(tk.first, tk.second), ")"));
       }
     }
   }
@@ -177,19 +175,21 @@ absl::Status CheckFilesPresent(const std::string& dir, bool head_required) {
     std::getline(current, manifest);
     manifest = std::string(absl::StripAsciiWhitespace(manifest));
     if (manifest.empty() || manifest.find('/') != std::string::npos) {
-      return absl::DataLossError(absl::StrCat(
-          Damaged(dir), "CURRENT does not name a MANIFEST"));
+      return absl::DataLossError(
+          absl::StrCat(Damaged(dir), "CURRENT does not name a MANIFEST"));
     }
     if (!fs::exists(root / manifest, error)) {
-      missing.push_back(absl::StrCat(manifest, " (the MANIFEST named by CURRENT)"));
+      missing.push_back(
+          absl::StrCat(manifest, " (the MANIFEST named by CURRENT)"));
     } else if (absl::Status s = CheckManifestEnds(dir, manifest); !s.ok()) {
       return s;
     }
   }
   if (head_required && !fs::exists(root / kHeadFileName, error)) {
-    missing.push_back(absl::StrCat(
-        kHeadFileName, " (the persisted head of the log: its last event "
-                       "and hash)"));
+    missing.push_back(
+        absl::StrCat(kHeadFileName,
+                     " (the persisted head of the log: its last event "
+                     "and hash)"));
   }
   if (missing.empty()) return absl::OkStatus();
   return absl::DataLossError(
@@ -208,9 +208,11 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
   absl::Status read = store.Scan(1, [&](uint64_t sequence,
                                         const std::string& raw) {
     if (sequence != report.events + 1) {
-      failure = absl::DataLossError(absl::StrCat(
-          Damaged(dir), "event ", report.events + 1, " is missing (the next "
-          "stored event is ", sequence, ")"));
+      failure = absl::DataLossError(absl::StrCat(Damaged(dir), "event ",
+                                                 report.events + 1,
+                                                 " is missing (the next "
+                                                 "stored event is ",
+                                                 sequence, ")"));
       return false;
     }
     absl::StatusOr<v1::Event> event = DecodeLinkedEvent(
@@ -220,9 +222,9 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
           absl::StrCat(Damaged(dir), event.status().message()));
       return false;
     }
-    answers.emplace(std::make_pair(event->tournament_id(),
-                                   event->idempotency_key()),
-                    Answer{sequence, event->hash()});
+    answers.emplace(
+        std::make_pair(event->tournament_id(), event->idempotency_key()),
+        Answer{sequence, event->hash()});
     report.events = sequence;
     report.last_hash = event->hash();
     return true;
@@ -248,11 +250,11 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
       absl::StatusOr<v1::Event> at_head = DecodeEvent(head->sequence, *raw);
       if (!at_head.ok()) return at_head.status();
       if (at_head->hash() != head->hash) {
-        return absl::DataLossError(absl::StrCat(
-            Damaged(dir), "event ", head->sequence, " has hash ",
-            ToHex(at_head->hash()), " but the persisted head (",
-            kHeadFileName, ") records hash ", ToHex(head->hash),
-            ": the log is not the one that was written"));
+        return absl::DataLossError(
+            absl::StrCat(Damaged(dir), "event ", head->sequence, " has hash ",
+                         ToHex(at_head->hash()), " but the persisted head (",
+                         kHeadFileName, ") records hash ", ToHex(head->hash),
+                         ": the log is not the one that was written"));
       }
     }
   }
@@ -267,10 +269,10 @@ absl::StatusOr<DataDirectoryReport> CheckDataDirectory(const std::string& dir,
   absl::StatusOr<DirectoryState> state = InspectDirectory(dir);
   if (!state.ok()) return state.status();
   if (*state != DirectoryState::kHasFiles) {
-    return absl::NotFoundError(absl::StrCat(
-        "the data directory ", dir, " is ",
-        *state == DirectoryState::kAbsent ? "absent" : "empty",
-        ": there is no log in it"));
+    return absl::NotFoundError(
+        absl::StrCat("the data directory ", dir, " is ",
+                     *state == DirectoryState::kAbsent ? "absent" : "empty",
+                     ": there is no log in it"));
   }
   if (absl::Status s = CheckFilesPresent(dir, head_required); !s.ok()) {
     return s;

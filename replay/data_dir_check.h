@@ -32,9 +32,9 @@ absl::StatusOr<DirectoryState> InspectDirectory(const std::string& dir);
 
 // What a check found in a whole data directory.
 struct DataDirectoryReport {
-  uint64_t events = 0;         // the chain, 1..events, unbroken
-  std::string last_hash;       // of event `events`; empty when none
-  std::optional<LogHead> head; // TALLY-HEAD; nullopt if absent (allowed)
+  uint64_t events = 0;          // the chain, 1..events, unbroken
+  std::string last_hash;        // of event `events`; empty when none
+  std::optional<LogHead> head;  // TALLY-HEAD; nullopt if absent (allowed)
   uint64_t idempotency_records = 0;
   // Records written before they named their event's hash; bound by
   // sequence, tournament and key only.

@@ -110,19 +110,21 @@ class EventLogIntegrityTest : public ::testing::Test {
   // A closed log of `n` tournaments, t0..t(n-1), keys k0..k(n-1).
   std::string LogOf(int n) {
     const std::string dir = TempDir();
-    absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open({.path = dir});
+    absl::StatusOr<std::unique_ptr<EventLog>> log =
+        EventLog::Open({.path = dir});
     EXPECT_THAT(log, IsOk());
     for (int i = 0; i < n; ++i) {
-      EXPECT_THAT((*log)->Execute(Create(absl::StrCat("t", i),
-                                         absl::StrCat("k", i))),
-                  IsOk());
+      EXPECT_THAT(
+          (*log)->Execute(Create(absl::StrCat("t", i), absl::StrCat("k", i))),
+          IsOk());
     }
     return dir;
   }
   std::string CopyOf(const std::string& dir) {
     const std::string copy = TempDir();
-    fs::copy(dir, copy, fs::copy_options::recursive |
-                            fs::copy_options::overwrite_existing);
+    fs::copy(
+        dir, copy,
+        fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     return copy;
   }
   std::vector<std::string> dirs_;
@@ -158,9 +160,9 @@ TEST_F(EventLogIntegrityTest, AHeadThatLagsTheLogIsAccepted) {
         EventLog::Open({.path = dir});
     ASSERT_THAT(log, IsOk());
     for (int i = 0; i < 4; ++i) {
-      ASSERT_THAT((*log)->Execute(Create(absl::StrCat("t", i),
-                                         absl::StrCat("k", i))),
-                  IsOk());
+      ASSERT_THAT(
+          (*log)->Execute(Create(absl::StrCat("t", i), absl::StrCat("k", i))),
+          IsOk());
       if (i == 1) {
         std::ifstream in(fs::path(dir) / kHeadFileName, std::ios::binary);
         old_head.assign(std::istreambuf_iterator<char>(in), {});
@@ -177,8 +179,7 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadBeyondTheLog) {
   const std::string dir = LogOf(3);
   const std::string longer = LogOf(5);
   // The head of a longer log: events 4 and 5 are missing here.
-  fs::copy_file(fs::path(longer) / kHeadFileName,
-                fs::path(dir) / kHeadFileName,
+  fs::copy_file(fs::path(longer) / kHeadFileName, fs::path(dir) / kHeadFileName,
                 fs::copy_options::overwrite_existing);
   EXPECT_THAT(EventLog::Open({.path = dir}),
               StatusIs(absl::StatusCode::kDataLoss,
@@ -193,13 +194,12 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadWhoseHashDiffers) {
         EventLog::Open({.path = other});
     ASSERT_THAT(log, IsOk());
     for (int i = 0; i < 3; ++i) {
-      ASSERT_THAT((*log)->Execute(Create(absl::StrCat("other", i),
-                                         absl::StrCat("k", i))),
+      ASSERT_THAT((*log)->Execute(
+                      Create(absl::StrCat("other", i), absl::StrCat("k", i))),
                   IsOk());
     }
   }
-  fs::copy_file(fs::path(other) / kHeadFileName,
-                fs::path(dir) / kHeadFileName,
+  fs::copy_file(fs::path(other) / kHeadFileName, fs::path(dir) / kHeadFileName,
                 fs::copy_options::overwrite_existing);
   EXPECT_THAT(EventLog::Open({.path = dir}),
               StatusIs(absl::StatusCode::kDataLoss,

@@ -71,8 +71,8 @@ absl::Status CheckRoomToOpen(const std::string& path) {
   return absl::UnavailableError(absl::StrCat(
       "no space left on device in ", path, ": ", free / 1024,
       " KiB free, about ", needed / 1024,
-      " KiB needed to open it (its write-ahead logs are replayed into new "
-      "tables)"));
+      " KiB needed (the write-ahead logs' size, which a flush or an open "
+      "turns into tables, plus 1 MiB)"));
 }
 
 }  // namespace
@@ -233,6 +233,16 @@ absl::Status EventStore::Append(
   if (head_file_ == nullptr) {
     return absl::FailedPreconditionError(
         absl::StrCat("the data directory ", path_, " is open read-only"));
+  }
+  // Refused before RocksDB is asked, while there is room to refuse: a
+  // write that fails part-way makes Debian's RocksDB 7.8 abort on the next
+  // sync (WritableFileWriter's sync_without_flush_called_ assertion).
+  if (options_.env == nullptr) {
+    if (absl::Status room = CheckRoomToOpen(path_); !room.ok()) {
+      return absl::UnavailableError(
+          absl::StrCat("cannot write to the event log; nothing was stored: ",
+                       room.message()));
+    }
   }
   absl::ReaderMutexLock lock(&db_mu_);
   if (needs_recovery_ || db_ == nullptr) {

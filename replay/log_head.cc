@@ -55,9 +55,9 @@ std::optional<LogHead> DecodeSlot(const std::string& slot) {
 
 absl::Status ErrnoStatus(absl::string_view what, const std::string& path) {
   if (errno == ENOSPC || errno == EDQUOT) {
-    return absl::UnavailableError(absl::StrCat(
-        "no space left on device in ", path.substr(0, path.rfind('/')),
-        " (", what, " ", path, ")"));
+    return absl::UnavailableError(absl::StrCat("no space left on device in ",
+                                               path.substr(0, path.rfind('/')),
+                                               " (", what, " ", path, ")"));
   }
   std::string message = absl::StrCat(what, " ", path, ": ", strerror(errno));
   return errno == ENOSPC || errno == EIO || errno == EDQUOT
@@ -105,8 +105,8 @@ absl::StatusOr<std::optional<LogHead>> ReadHead(const std::string& dir) {
     }
   }
   if (!best.has_value()) {
-    return absl::DataLossError(
-        absl::StrCat(path, " is damaged: neither copy of the head is readable"));
+    return absl::DataLossError(absl::StrCat(
+        path, " is damaged: neither copy of the head is readable"));
   }
   return best;
 }

@@ -44,8 +44,8 @@ class HeadFile {
  public:
   // Opens `dir`/TALLY-HEAD for writing, creating it (and fsyncing it and
   // the directory) with `initial` in both slots if it is absent.
-  static absl::StatusOr<std::unique_ptr<HeadFile>> Open(
-      const std::string& dir, const LogHead& initial);
+  static absl::StatusOr<std::unique_ptr<HeadFile>> Open(const std::string& dir,
+                                                        const LogHead& initial);
   ~HeadFile();
   HeadFile(const HeadFile&) = delete;
   HeadFile& operator=(const HeadFile&) = delete;

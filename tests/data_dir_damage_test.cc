@@ -50,8 +50,7 @@ std::vector<fs::path> FilesEndingIn(const std::string& dir,
   for (const fs::directory_entry& e : fs::directory_iterator(dir)) {
     const std::string name = e.path().filename().string();
     if (name.size() >= suffix.size() &&
-        name.compare(name.size() - suffix.size(), suffix.size(), suffix) ==
-            0) {
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
       found.push_back(e.path());
     }
   }
@@ -102,8 +101,7 @@ void RewriteIdempotency(
       {replay::kIdempotencyFamily, {}}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  ASSERT_TRUE(
-      rocksdb::DB::Open(options, dir, families, &handles, &raw).ok());
+  ASSERT_TRUE(rocksdb::DB::Open(options, dir, families, &handles, &raw).ok());
   std::unique_ptr<rocksdb::DB> db(raw);
   std::vector<std::pair<std::string, std::string>> records;
   {
@@ -144,8 +142,9 @@ class DataDirDamageTest : public ::testing::Test {
   // A copy of the undamaged directory, to damage.
   std::string Copy() {
     const std::string copy = MakeTempDir("damage-copy");
-    fs::copy(*original_, copy, fs::copy_options::recursive |
-                                   fs::copy_options::overwrite_existing);
+    fs::copy(
+        *original_, copy,
+        fs::copy_options::recursive | fs::copy_options::overwrite_existing);
     return copy;
   }
 
@@ -216,8 +215,8 @@ TEST_F(DataDirDamageTest, WriteAheadLogDeleted) {
   std::vector<fs::path> wals = FilesEndingIn(dir, ".log");
   ASSERT_EQ(wals.size(), 1u);
   fs::remove(wals[0]);
-  ExpectRefused(dir, {"the log ends at event 0", "persisted head",
-                      "are missing"});
+  ExpectRefused(dir,
+                {"the log ends at event 0", "persisted head", "are missing"});
 }
 
 TEST_F(DataDirDamageTest, ManifestCutInHalf) {
@@ -261,15 +260,14 @@ TEST_F(DataDirDamageTest, FilesMissingFromANonEmptyDirectory) {
     const std::string name = e.path().filename().string();
     if (name != "LOG" && name.rfind("OPTIONS-", 0) != 0) fs::remove(e.path());
   }
-  ExpectRefused(dir, {"is missing CURRENT", "TALLY-HEAD",
-                      "no new log is created"});
+  ExpectRefused(dir,
+                {"is missing CURRENT", "TALLY-HEAD", "no new log is created"});
 }
 
 TEST_F(DataDirDamageTest, IdempotencyRecordDeleted) {
   const std::string dir = Copy();
-  RewriteIdempotency(dir, [](const std::string&, std::string&) {
-    return false;
-  });
+  RewriteIdempotency(dir,
+                     [](const std::string&, std::string&) { return false; });
   ExpectRefused(dir, {"1 event(s) have no idempotency record",
                       "would be applied a second time"});
 }
@@ -286,8 +284,8 @@ TEST_F(DataDirDamageTest, IdempotencyRecordRedirected) {
     value = record.SerializeAsString();
     return true;
   });
-  ExpectRefused(dir, {"the idempotency record for key",
-                      "another command's outcome"});
+  ExpectRefused(
+      dir, {"the idempotency record for key", "another command's outcome"});
 }
 
 }  // namespace
