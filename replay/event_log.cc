@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "replay/codec.h"
+#include "replay/data_dir_check.h"
 #include "replay/sha256.h"
 
 namespace tally::replay {
@@ -33,6 +34,24 @@ absl::Status KeyReused(const Command& c) {
       absl::StrCat("idempotency key '", c.idempotency_key,
                    "' was already used for a different command in tournament '",
                    c.tournament_id, "'; use a new key for a new command"));
+}
+
+// A stored idempotency record answers only for the event appended under its
+// own key with the hash it names; anything else is damage, refused rather
+// than answered with another command's outcome.
+absl::Status CheckBinding(const Command& c, const v1::IdempotencyRecord& record,
+                          const v1::Event& event) {
+  if (event.tournament_id() == c.tournament_id &&
+      event.idempotency_key() == c.idempotency_key &&
+      (record.event_hash().empty() || record.event_hash() == event.hash())) {
+    return absl::OkStatus();
+  }
+  return absl::DataLossError(absl::StrCat(
+      "the idempotency record for key '", c.idempotency_key,
+      "' in tournament '", c.tournament_id, "' names event ",
+      record.last_sequence(),
+      ", which was not appended under that key: the records are damaged; "
+      "nothing was done (restore the data directory from a backup)"));
 }
 
 }  // namespace
@@ -70,12 +89,39 @@ absl::StatusOr<State> ReplayPrefix(const EventStore& store,
 
 absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     const Options& options) {
+  TALLY_ASSIGN_OR_RETURN(DirectoryState directory,
+                         InspectDirectory(options.path));
+  const bool create = directory != DirectoryState::kHasFiles;
+  std::optional<DataDirectoryReport> checked;
+  if (!create) {
+    // Read-only first: a damaged directory is refused before RocksDB may
+    // write, flush or delete anything in it.
+    TALLY_ASSIGN_OR_RETURN(
+        checked, CheckDataDirectory(options.path,
+                                    /*head_required=*/!options.adopt_head));
+  }
   TALLY_ASSIGN_OR_RETURN(
       std::unique_ptr<EventStore> store,
-      EventStore::Open({.path = options.path, .sync = options.sync}));
+      EventStore::Open(
+          {.path = options.path,
+           .sync = options.sync,
+           .create = create,
+           .initial_head =
+               checked.has_value()
+                   ? LogHead{.sequence = checked->events,
+                             .hash = checked->last_hash}
+                   : LogHead{},
+           .env = options.env}));
   TALLY_ASSIGN_OR_RETURN(
       State state,
       ReplayPrefix(*store, std::numeric_limits<uint64_t>::max(), std::nullopt));
+  if (checked.has_value() && (state.last_sequence != checked->events ||
+                              state.last_hash != checked->last_hash)) {
+    return absl::DataLossError(absl::StrCat(
+        "the data directory ", options.path, " changed while it was opened: "
+        "the check found ", checked->events, " events, the open ",
+        state.last_sequence));
+  }
   return std::unique_ptr<EventLog>(
       new EventLog(options, std::move(store), std::move(state)));
 }
@@ -139,7 +185,47 @@ void EventLog::WriterLoop() {
   }
 }
 
+absl::Status EventLog::CatchUpWithStore() {
+  // The failed batch may be durable after all (written, but its sync
+  // failed): then its events are in the log, and the State must have them
+  // too, or the next append would reuse their sequences. Their callers
+  // were told UNAVAILABLE; a retry is answered from the idempotency record.
+  TALLY_ASSIGN_OR_RETURN(uint64_t stored, store_->LastSequence());
+  absl::MutexLock lock(&state_mu_);
+  for (uint64_t sequence = state_.last_sequence + 1; sequence <= stored;
+       ++sequence) {
+    TALLY_ASSIGN_OR_RETURN(std::string raw, store_->ReadRaw(sequence));
+    TALLY_ASSIGN_OR_RETURN(
+        v1::Event event,
+        DecodeLinkedEvent(sequence, raw,
+                          state_.last_sequence == 0 ? GenesisHash()
+                                                    : state_.last_hash));
+    TALLY_RETURN_IF_ERROR(Evolve(event, state_));
+  }
+  writer_state_ = state_;
+  return absl::OkStatus();
+}
+
 void EventLog::ProcessGroup(std::vector<Pending*> group) {
+  // After a failed write, RocksDB is reopened before anything else is
+  // decided; until it can be, every command is refused as the write was.
+  if (store_->NeedsRecovery() && refusal_.ok()) {
+    if (absl::Status s = store_->Recover(); !s.ok()) {
+      // Still failing (Unavailable): tried again with the next group.
+      for (Pending* p : group) p->done.set_value(s);
+      return;
+    }
+    // A log that cannot be caught up with cannot be written after.
+    if (absl::Status s = CatchUpWithStore(); !s.ok()) {
+      refusal_ = absl::DataLossError(absl::StrCat(
+          "after a failed write the event log cannot be caught up with (",
+          s.message(), "); writes are refused until tallyd is restarted"));
+    }
+  }
+  if (!refusal_.ok()) {
+    for (Pending* p : group) p->done.set_value(refusal_);
+    return;
+  }
   // What each command in the group comes to before the write.
   struct Decided {
     Pending* pending;
@@ -185,10 +271,13 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
       } else {
         absl::StatusOr<v1::Event> event =
             ReadEvent(*store_, (*stored)->last_sequence());
-        if (event.ok()) {
-          d.result = CommandResult{*std::move(event), true};
-        } else {
+        if (!event.ok()) {
           d.result = event.status();
+        } else if (absl::Status bound = CheckBinding(c, **stored, *event);
+                   !bound.ok()) {
+          d.result = bound;
+        } else {
+          d.result = CommandResult{*std::move(event), true};
         }
       }
       decided.push_back(std::move(d));
@@ -244,6 +333,7 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     record.set_command_fingerprint(c.fingerprint);
     record.set_first_sequence(event.sequence());
     record.set_last_sequence(event.sequence());
+    record.set_event_hash(event.hash());
     records.push_back({c.tournament_id, c.idempotency_key, std::move(record)});
     group_keys[{c.tournament_id, c.idempotency_key}] = decided.size();
     d.result = CommandResult{std::move(event), false};

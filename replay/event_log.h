@@ -75,11 +75,20 @@ class EventLog {
     // they are durable and before their callers are told OK (tallyd signs
     // checkpoints here). Must not block on or call Execute. Default: none.
     std::function<void(absl::Span<const v1::Event>)> after_durable;
+    // Accept a data directory without TALLY-HEAD (one written before the
+    // head was persisted) if it passes every other check, and record its
+    // head. Default: false: a missing head is damage.
+    bool adopt_head = false;
+    // RocksDB's environment, for tests that make the disk fail. Default:
+    // nullptr, RocksDB's default Env.
+    rocksdb::Env* env = nullptr;
   };
 
-  // Opens the store and folds every stored event into the State, checking
-  // each link of the hash chain. DataLoss naming the first bad sequence if
-  // the chain is broken.
+  // Creates a new log when options.path is absent or empty. Otherwise
+  // first checks the directory read-only (replay/data_dir_check.h) and
+  // refuses, changing nothing, with DataLoss naming what is damaged or
+  // missing; then opens it and folds every stored event into the State.
+  // Unavailable when the disk is full or unreadable.
   static absl::StatusOr<std::unique_ptr<EventLog>> Open(const Options& options);
 
   // Drains queued commands, then stops the writer.
@@ -106,6 +115,9 @@ class EventLog {
            State state);
   void WriterLoop();
   void ProcessGroup(std::vector<Pending*> group);
+  // After the store is recovered from a failed write: brings the State up
+  // to whatever of the failed batch turned out durable.
+  absl::Status CatchUpWithStore();
 
   const Options options_;
   const std::unique_ptr<EventStore> store_;
@@ -120,6 +132,10 @@ class EventLog {
   // The writer's own State: state_ plus the events of the group in flight.
   // Touched only by the writer thread.
   State writer_state_;
+  // Set when the store cannot be trusted any more (a failed write left
+  // events that do not continue the chain): every later write is refused
+  // with it. Touched only by the writer thread.
+  absl::Status refusal_;
 
   std::thread writer_;
 };

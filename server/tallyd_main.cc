@@ -1,6 +1,8 @@
-// tallyd: the tally tournament server. Opens (or creates) the event log in
-// --data_dir, replays it, and serves the Director, Venue, Query and Audit
-// services on --listen until SIGTERM or SIGINT.
+// tallyd: the tally tournament server. Creates the event log in --data_dir
+// if the directory is absent or empty; otherwise checks it (refusing to
+// start, changing nothing, if it is damaged: docs/data-directory.md),
+// replays it, and serves the Director, Venue, Query and Audit services on
+// --listen until SIGTERM or SIGINT.
 
 #include <signal.h>
 
@@ -29,7 +31,12 @@
 #include "server/services.h"
 
 ABSL_FLAG(std::string, data_dir, "./tally-data",
-          "Directory of the embedded RocksDB event log (created if missing).");
+          "Directory of the embedded RocksDB event log (created if absent or "
+          "empty; otherwise checked, and refused if damaged).");
+ABSL_FLAG(bool, adopt_head, false,
+          "Accept a data directory that has no TALLY-HEAD file (written by a "
+          "tally older than the persisted head) if it passes every other "
+          "check, and record its head. See docs/data-directory.md.");
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
           "Address to serve gRPC on, host:port (port 0 picks a free port).");
 ABSL_FLAG(bool, demo, false,
@@ -77,10 +84,20 @@ int main(int argc, char** argv) {
       tally::replay::EventLog::Open(
           {.path = data_dir,
            .clock = clock,
-           .after_durable = [&checkpoints](auto events) {
-             tally::server::SignCheckpoints(checkpoints.get(), events);
-           }});
-  if (!log.ok()) return Fail(std::string(log.status().message()));
+           .after_durable =
+               [&checkpoints](auto events) {
+                 tally::server::SignCheckpoints(checkpoints.get(), events);
+               },
+           .adopt_head = absl::GetFlag(FLAGS_adopt_head)});
+  if (!log.ok()) {
+    if (log.status().code() == absl::StatusCode::kDataLoss) {
+      return Fail(absl::StrCat(
+          log.status().message(),
+          ". Nothing in the directory was changed; restore it from a backup "
+          "(see docs/data-directory.md)"));
+    }
+    return Fail(std::string(log.status().message()));
+  }
   absl::StatusOr<std::unique_ptr<tally::replay::CheckpointStore>> opened =
       tally::server::OpenCheckpoints(data_dir, **log);
   if (!opened.ok()) return Fail(std::string(opened.status().message()));

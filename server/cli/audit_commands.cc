@@ -15,6 +15,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "replay/bridge_convert.h"
+#include "replay/data_dir_check.h"
 #include "replay/log_export.h"
 #include "replay/sha256.h"
 #include "replay/state.h"
@@ -54,6 +55,38 @@ int VerifyExportFile(const std::string& path, const Invocation& inv) {
     std::cout << "  " << p.what << "\n";
   }
   return VerifyExportCheckpoints(lines, inv) == kUsage ? kUsage : kFailed;
+}
+
+// `tally verify --data-dir=DIR`: a stopped server's data directory checked
+// offline and read-only, as tallyd checks it at start-up.
+int VerifyDataDirectory(const std::string& dir) {
+  absl::StatusOr<replay::DataDirectoryReport> r =
+      replay::CheckDataDirectory(dir, /*head_required=*/false);
+  if (!r.ok()) {
+    std::cout << "data directory REFUSED: " << r.status().message() << "\n";
+    return kFailed;
+  }
+  std::cout << "chain OK: " << r->events << " events checked; last hash "
+            << (r->events == 0 ? "none" : replay::ToHex(r->last_hash)) << "\n";
+  if (r->head.has_value()) {
+    std::cout << "head OK: " << replay::kHeadFileName << " records event "
+              << r->head->sequence;
+    if (r->head->sequence < r->events) {
+      std::cout << " (it lags the log, as after a power cut; allowed)";
+    }
+    std::cout << "\n";
+  } else {
+    std::cout << "head MISSING: no " << replay::kHeadFileName
+              << "; tallyd refuses to start unless given --adopt_head\n";
+  }
+  std::cout << "idempotency OK: " << r->idempotency_records
+            << " records, each bound to its event";
+  if (r->records_without_hash > 0) {
+    std::cout << " (" << r->records_without_hash
+              << " older ones by sequence and key only)";
+  }
+  std::cout << "\n";
+  return r->head.has_value() ? kOk : kFailed;
 }
 
 }  // namespace
@@ -231,12 +264,18 @@ void AddAuditCommands(std::vector<Command>& commands) {
                    << ", hash " << replay::ToHex(last_hash) << "\n";
          return kOk;
        }});
-  add({"verify", "[EXPORT [--checkpoint=FILE --public-key=KEY]]",
+  add({"verify", "[EXPORT [--checkpoint=FILE --public-key=KEY] | --data-dir=DIR]",
        "verify the hash chain over the whole log on the server; with EXPORT, "
        "check an exported file offline instead (no server needed), and that "
        "it extends the published checkpoints in FILE signed by KEY (64 hex "
-       "digits, or a file holding them or a PEM block)",
+       "digits, or a file holding them or a PEM block); with --data-dir, "
+       "check a stopped server's data directory read-only: chain, persisted "
+       "head, idempotency records",
        0, 1, [](Client& cl, const Invocation& inv) {
+         if (inv.Has("data-dir")) {
+           if (!inv.args.empty()) return kUsage;
+           return VerifyDataDirectory(inv.Get("data-dir"));
+         }
          if (!inv.args.empty()) return VerifyExportFile(inv.args[0], inv);
          v1::ChainVerification out;
          grpc::Status st = cl.audit_->VerifyChain(cl.Context().get(), {}, &out);
