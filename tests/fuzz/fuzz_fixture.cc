@@ -122,8 +122,14 @@ void CreatePairs(Builder& b) {
   ruling.set_session(1);
   ruling.set_table(1);
   ruling.set_board(1);
-  ruling.set_law("Law 12C");
-  ruling.set_text("an adjusted score");
+  ruling.set_law("Law 90");
+  ruling.set_text("a procedural penalty");
+  v1::RulingPenalty* penalty = ruling.mutable_penalty();
+  penalty->set_kind(v1::PENALTY_KIND_PROCEDURAL);
+  penalty->set_side(v1::SIDE_EAST_WEST);
+  penalty->set_unit(v1::SCORE_UNIT_MATCHPOINTS);
+  penalty->mutable_amount()->set_numerator(1);
+  penalty->mutable_amount()->set_denominator(1);
   b.Run(ruling);
 }
 

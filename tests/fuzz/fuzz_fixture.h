@@ -4,7 +4,7 @@
 //   "c"  matchpoint pairs (nsw_matchpoint_pairs): pairs 1-4, session 1 of
 //        two tables (NS 1 v EW 2, NS 3 v EW 4) on boards 1-3, started, with
 //        boards 1 and 2 entered at both tables and a ruling on board 1 at
-//        table 1;
+//        table 1 (a procedural penalty of 1 matchpoint to East-West);
 //   "m"  Swiss teams (nsw_swiss_teams, 7 rounds): teams 1-4, round 1 drawn
 //        (seed 1) and board 1 entered in both rooms at table 1.
 // The fuzzers decide their inputs against this State at Now(); its events

@@ -42,8 +42,8 @@ std::string CommandInput(int index, const std::string& request) {
 // competition `competition`, and 1 for every session, round, table, board,
 // pair and team field, so a fuzzer starts from ids that exist.
 std::string Aimed(int index, const std::string& competition) {
-  std::unique_ptr<google::protobuf::Message> request =
-      RequestPrototype(index).New();
+  std::unique_ptr<google::protobuf::Message> request(
+      RequestPrototype(index).New());
   const google::protobuf::Descriptor* d = request->GetDescriptor();
   const google::protobuf::Reflection* r = request->GetReflection();
   for (int i = 0; i < d->field_count(); ++i) {
