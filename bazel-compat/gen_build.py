@@ -98,6 +98,11 @@ CMAKE_SCRIPTS = {
     },
 }
 
+# CMake scripts include()d from the top level that only add build modes
+# (sanitizer and libFuzzer flags, and libFuzzer binaries of targets declared
+# with the helpers); they declare nothing Bazel builds, so they are skipped.
+BUILD_MODE_SCRIPTS = {"cmake/TallyBuildModes.cmake"}
+
 # Folders whose C/C++ files must each be in exactly one target.
 SOURCE_ROOTS = ["core", "replay", "server", "tests"]
 SOURCE_EXTENSIONS = (".cc", ".h", ".cpp", ".hpp", ".c", ".inc")
@@ -401,6 +406,9 @@ def _read_dir(root, rel_dir, scope, project):
         if cmd.name in IGNORED_COMMANDS:
             pass
         elif cmd.name == "include" and args == [HELPERS_PATH]:
+            pass
+        elif cmd.name == "include" and not rel_dir and \
+                len(args) == 1 and args[0] in BUILD_MODE_SCRIPTS:
             pass
         elif cmd.name == "include" and len(args) == 1 and os.path.normpath(
                 os.path.join(rel_dir, args[0])) in CMAKE_SCRIPTS:
