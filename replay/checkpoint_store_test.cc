@@ -60,7 +60,7 @@ class CheckpointStoreTest : public ::testing::Test {
   void SetUp() override {
     dir_ = ::testing::TempDir() + "/checkpoint_store_test";
     std::filesystem::remove_all(dir_);
-    auto store = EventStore::Open({.path = dir_});
+    auto store = EventStore::Open({.path = dir_, .create = true});
     ASSERT_THAT(store, IsOk());
     store_ = *std::move(store);
     ASSERT_THAT(store_->Append(Sealed(7), {}), IsOk());
@@ -136,7 +136,7 @@ TEST_F(CheckpointStoreTest, ShortenedLogIsRefused) {
   const std::string other = dir_ + "-short";
   std::filesystem::remove_all(other);
   {
-    auto store = EventStore::Open({.path = other});
+    auto store = EventStore::Open({.path = other, .create = true});
     ASSERT_THAT(store, IsOk());
     auto three = Sealed(3);
     ASSERT_THAT((*store)->Append(three, {}), IsOk());

@@ -44,14 +44,14 @@ class DecideTest : public ::testing::Test {
     return r;
   }
 
-  // Session 1 with one round: table 1 pairs 1 v 2 boards 1-2, table 2
-  // pairs 3 v 4 boards 3-4; `spoil` changes it before deciding.
+  // `session` (default 1) with one round: table 1 pairs 1 v 2 boards 1-2,
+  // table 2 pairs 3 v 4 boards 3-4; `spoil` changes it before deciding.
   absl::StatusOr<v1::EventPayload> Define(
-      const std::function<void(v1::Movement&)>& spoil) {
+      const std::function<void(v1::Movement&)>& spoil, int session = 1) {
     v1::DefineSessionRequest r;
     r.set_tournament_id("t");
     r.set_competition_id("pairs");
-    r.set_session(1);
+    r.set_session(session);
     v1::MovementRound* round = r.mutable_explicit_movement()->add_rounds();
     round->set_round(1);
     for (int table : {1, 2}) {
@@ -321,7 +321,9 @@ TEST_F(DecideTest, OneSessionNightWindowsCloseWithoutLastOfStage) {
     EXPECT_EQ(ToTime(v.closes_at()), at(22, 15)) << v.line();
     EXPECT_THAT(v.line(), ::testing::Not(HasSubstr("have not been posted")));
   }
-  // A second session scheduled for later lists it: the stage runs on.
+  // A second session defined and scheduled for later (a session must be
+  // defined before it is scheduled): the stage runs on.
+  ApplyAt(state_, Define([](v1::Movement&) {}, 2), at(22, 16));
   v1::ScheduleSessionRequest next;
   next.set_tournament_id("t");
   next.set_competition_id("pairs");

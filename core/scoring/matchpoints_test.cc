@@ -1,8 +1,10 @@
 #include "core/scoring/matchpoints.h"
 
 #include <numeric>
+#include <utility>
 #include <vector>
 
+#include "core/base/rational.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -86,9 +88,17 @@ TEST(NeubergFactorTest, FullFieldIsUnchanged) {
   EXPECT_EQ(NeubergFactor(Rational(13, 10), 9, 9), Rational(13, 10));
 }
 
-TEST(NeubergFactorDeathTest, BoardNotPlayedIsACallerBug) {
-  EXPECT_DEATH(NeubergFactor(0, 0, 7), "");
-  EXPECT_DEATH(NeubergFactor(0, 3, 0), "");
+// A board not played (or expected nowhere) is a caller's bug: it is reported
+// to the caller's RationalOverflowScope, never an abort of the server.
+TEST(NeubergFactorTest, BoardNotPlayedIsReportedToTheCallersScope) {
+  for (auto [played, expected] : {std::pair{0, 7}, std::pair{3, 0}}) {
+    RationalOverflowScope scope;
+    NeubergFactor(0, played, expected);
+    EXPECT_TRUE(scope.overflowed()) << played << " of " << expected;
+  }
+  RationalOverflowScope scope;
+  NeubergFactor(0, 3, 7);
+  EXPECT_FALSE(scope.overflowed());
 }
 
 }  // namespace

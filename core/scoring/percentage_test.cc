@@ -1,5 +1,6 @@
 #include "core/scoring/percentage.h"
 
+#include "core/base/rational.h"
 #include "gtest/gtest.h"
 
 namespace tally::core {
@@ -39,9 +40,17 @@ TEST(SessionPercentageTest, ZeroFullAndNegative) {
   EXPECT_EQ(SessionPercentage(Rational(-1, 100), 200).ToString(), "-0.01");
 }
 
-TEST(SessionPercentageDeathTest, NothingAvailableIsACallerBug) {
-  EXPECT_DEATH(SessionPercentage(0, 0), "");
-  EXPECT_DEATH(SessionPercentage(1, -10), "");
+// Nothing available is a caller's bug: reported to the caller's
+// RationalOverflowScope (the read answers INTERNAL), never an abort.
+TEST(SessionPercentageTest, NothingAvailableIsReportedToTheCallersScope) {
+  for (int available : {0, -10}) {
+    RationalOverflowScope scope;
+    SessionPercentage(1, available);
+    EXPECT_TRUE(scope.overflowed()) << available;
+  }
+  RationalOverflowScope scope;
+  SessionPercentage(1, 10);
+  EXPECT_FALSE(scope.overflowed());
 }
 
 }  // namespace

@@ -106,7 +106,7 @@ bool ToInt(const std::string& word, int* out) {
 
 std::string ActorText(const v1::Actor& actor) {
   return absl::StrCat(
-      absl::AsciiStrToLower(v1::Role_Name(actor.role()).substr(5)), ":",
+      EnumLabel(v1::Role_Name(actor.role()), "ROLE_", actor.role()), ":",
       actor.identity());
 }
 

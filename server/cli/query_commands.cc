@@ -70,8 +70,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
                  for (const v1::SessionSummary& s : c.sessions()) {
                    std::cout
                        << "  session " << s.session() << ": "
-                       << absl::AsciiStrToLower(
-                              v1::SessionStatus_Name(s.status()).substr(15))
+                       << EnumLabel(v1::SessionStatus_Name(s.status()),
+                                    "SESSION_STATUS_", s.status())
                        << ", " << s.tables() << " tables, " << s.rounds()
                        << " rounds, " << s.boards_size() << " boards, "
                        << s.results_entered() << "/" << s.results_expected()
@@ -186,8 +186,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
                TextTable t({"Profile", "Event kind", "Title", "Source"});
                for (const v1::RegulationProfile& p : x.profiles()) {
                  t.AddRow({p.name(),
-                           absl::AsciiStrToLower(
-                               v1::EventKind_Name(p.event_kind()).substr(11)),
+                           EnumLabel(v1::EventKind_Name(p.event_kind()),
+                                     "EVENT_KIND_", p.event_kind()),
                            p.title(), p.source()});
                }
                std::cout << t.Render();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -178,6 +179,14 @@ absl::StatusOr<v1::DecimalValue> ParseDecimal(const std::string& text,
   d.set_units(negative ? -units : units);
   d.set_places(places);
   return d;
+}
+
+std::string EnumLabel(const std::string& name, absl::string_view prefix,
+                      int value) {
+  if (!absl::StartsWith(name, prefix) || name.size() == prefix.size()) {
+    return absl::StrCat("unknown (", value, ")");
+  }
+  return absl::AsciiStrToLower(name.substr(prefix.size()));
 }
 
 }  // namespace tally::cli

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "tally/v1/common.pb.h"
 
 namespace tally::cli {
@@ -47,6 +48,12 @@ std::string ExactText(const v1::Fraction& f);
 // when the text is not such a number.
 absl::StatusOr<v1::DecimalValue> ParseDecimal(const std::string& text,
                                               int max_places);
+
+// The lower-case label of an enum value's generated `name` without its
+// `prefix` ("ROLE_DIRECTOR", "ROLE_" -> "director"); "unknown (N)" for a
+// value this build of tally does not know (a newer server's), never a crash.
+std::string EnumLabel(const std::string& name, absl::string_view prefix,
+                      int value);
 
 }  // namespace tally::cli
 

@@ -115,5 +115,14 @@ TEST(TextTableTest, AlignsColumns) {
   EXPECT_EQ(t.Render(), "Rank  Pair\n1     12\n");
 }
 
+TEST(EnumLabelTest, NamesAKnownValueAndSaysWhenAValueIsUnknown) {
+  EXPECT_EQ(EnumLabel(v1::Role_Name(v1::ROLE_DIRECTOR), "ROLE_",
+                      v1::ROLE_DIRECTOR),
+            "director");
+  // A value this build does not know has no name: once a crash (substr).
+  EXPECT_EQ(EnumLabel(v1::Role_Name(static_cast<v1::Role>(999)), "ROLE_", 999),
+            "unknown (999)");
+}
+
 }  // namespace
 }  // namespace tally::cli
