@@ -946,25 +946,33 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
 grpc::Status CalculatorService::ArtificialAward(
     grpc::ServerContext*, const v1::ArtificialAwardRequest* request,
     v1::ArtificialAwardResponse* response) {
-  return Reply(AwardArtificial(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(AwardArtificial(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::ForfeitAward(
     grpc::ServerContext*, const v1::ForfeitAwardRequest* request,
     v1::ForfeitAwardResponse* response) {
-  return Reply(AwardForfeit(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(AwardForfeit(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::BoardMatchpoints(
     grpc::ServerContext*, const v1::BoardMatchpointsRequest* request,
     v1::BoardMatchpointsResponse* response) {
-  return Reply(MatchpointBoard(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(MatchpointBoard(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::HalfMatch(grpc::ServerContext*,
                                           const v1::HalfMatchRequest* request,
                                           v1::HalfMatchResponse* response) {
-  return Reply(ScoreHalfMatch(*request), response);
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ScoreHalfMatch(*request), response);
+  });
 }
 
 grpc::Status CalculatorService::ContractScore(
