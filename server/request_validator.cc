@@ -57,6 +57,8 @@ bool IsSigned(const std::string& name) {
                                            "ew_imps",
                                            "north_south_score",
                                            "other_ns_scores",
+                                           "ns_scores",
+                                           "imp_margin",
                                            "reference_ns_score",
                                            "declarer_score",
                                            "net",
