@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -89,11 +88,7 @@ CheckpointVerification VerifyCheckpoints(
   }
   CheckpointVerification out;
   for (const Source& s : sources) Check(s, events, last, public_key, out);
-  std::stable_sort(out.problems.begin(), out.problems.end(),
-                   [](const ExportProblem& a, const ExportProblem& b) {
-                     return std::tie(a.sequence, a.line) <
-                            std::tie(b.sequence, b.line);
-                   });
+  SortProblems(out.problems);
   return out;
 }
 

@@ -145,6 +145,14 @@ std::string ExportLine(const v1::Event& event) {
   return out;
 }
 
+void SortProblems(std::vector<ExportProblem>& problems) {
+  std::stable_sort(problems.begin(), problems.end(),
+                   [](const ExportProblem& a, const ExportProblem& b) {
+                     return std::tie(a.sequence, a.line) <
+                            std::tie(b.sequence, b.line);
+                   });
+}
+
 ExportVerification VerifyExport(absl::Span<const std::string> lines) {
   ExportVerification out;
   std::vector<ExportedEvent> events = ParseLines(lines, out.problems);
@@ -160,11 +168,7 @@ ExportVerification VerifyExport(absl::Span<const std::string> lines) {
     out.last_sequence = by_sequence.rbegin()->first;
     out.last_hash = ToHex(by_sequence.rbegin()->second->event.hash());
   }
-  std::stable_sort(out.problems.begin(), out.problems.end(),
-                   [](const ExportProblem& a, const ExportProblem& b) {
-                     return std::tie(a.sequence, a.line) <
-                            std::tie(b.sequence, b.line);
-                   });
+  SortProblems(out.problems);
   return out;
 }
 

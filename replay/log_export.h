@@ -47,6 +47,10 @@ struct ExportVerification {
   bool ok() const { return problems.empty(); }
 };
 
+// Puts `problems` in the order an auditor reads them: by sequence, then
+// line (stable, so problems of one line keep the order they were found in).
+void SortProblems(std::vector<ExportProblem>& problems);
+
 // Checks an export, given as its lines (blank lines are skipped). Never
 // fails: every defect is a problem in the result.
 ExportVerification VerifyExport(absl::Span<const std::string> lines);
