@@ -103,6 +103,19 @@ absl::StatusOr<v1::EventPayload> DecideRecordOffence(
     return absl::InvalidArgumentError(
         "an offence gives the director's reason (what happened)");
   }
+  // An offence happens in play: the round (or session) it names must have
+  // been drawn (or defined) already; 0 names none in particular.
+  if (request.round() != 0) {
+    const bool known = c->PlaysMatches() ? c->rounds.contains(request.round())
+                                         : c->sessions.contains(request.round());
+    if (!known) {
+      return absl::NotFoundError(absl::StrCat(
+          c->PlaysMatches() ? "round " : "session ", request.round(), " of '",
+          c->id, "' is not ", c->PlaysMatches() ? "drawn" : "defined",
+          " yet: an offence names a round already in play (0: none in "
+          "particular)"));
+    }
+  }
   TALLY_ASSIGN_OR_RETURN(const absl::CivilDay day, ParseDay(request.day()));
   TALLY_ASSIGN_OR_RETURN(const core::PenaltyScale* scale, ScaleOf(*c));
   absl::StatusOr<const core::PenaltyOffence*> offence =

@@ -284,6 +284,12 @@ TEST_F(OffenceRegisterTest, RefusalsSayWhatIsWrongAndChangeNothing) {
       DecideRecordOffence(state_, Offence("2026-03-01", 1, "late_over_30")),
       StatusIs(absl::StatusCode::kFailedPrecondition,
                HasSubstr("director's discretion")));
+  // A round that is not drawn: the Swiss event has drawn none yet.
+  v1::RecordOffenceRequest later = Offence("2026-03-01");
+  later.set_round(5);
+  EXPECT_THAT(DecideRecordOffence(state_, later),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("round 5 of 'swiss' is not drawn yet")));
   EXPECT_TRUE(state_.offences.empty());
 }
 
