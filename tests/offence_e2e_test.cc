@@ -180,6 +180,11 @@ TEST_F(OffenceE2eTest, TheSecondSlowPlayCostsAVpAndCarriesOverToAnotherEvent) {
       other.Create(v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs", 3),
       IsOk());
   ASSERT_THAT(other.RegisterPairs(8), IsOk());
+  // Not before its round 1 is drawn: an offence names a round in play.
+  EXPECT_THAT(Offence("nsw-2", "swiss", 1, "2026-05-01"),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("round 1 of 'swiss' is not drawn yet")));
+  ASSERT_THAT(other.Draw(1, 1), IsOk());
   ASSERT_THAT(Offence("nsw-2", "swiss", 1, "2026-05-01"), IsOk());
 
   absl::StatusOr<v1::OffenceRegister> reg =
