@@ -366,7 +366,7 @@ TEST_F(OpenStage1Test, AnOffenceTakesImpsOffThePairsSessionTotal) {
   EXPECT_FALSE(smoking.has_imps() || smoking.has_vps());
   EXPECT_EQ(smoking.deducted(), "");
 
-  const ButlerPairTotal& six = Scores(1).pairs.at(6);
+  const ButlerPairTotal six = Scores(1).pairs.at(6);
   EXPECT_EQ(six.net_imps, core::Rational(5));
   EXPECT_EQ(six.penalty_imps, core::Rational(3));
   absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
@@ -696,7 +696,7 @@ TEST_F(OpenStage2Test, AnOffenceTakesVpsOffThePairsSessionTotal) {
   EXPECT_EQ(late.vps().places(), 2);
   EXPECT_FALSE(late.has_imps());
 
-  const ButlerPairTotal& four = Scores(1).pairs.at(4);
+  const ButlerPairTotal four = Scores(1).pairs.at(4);
   EXPECT_EQ(four.vps, *core::Rational::Parse("8.66"));
   EXPECT_EQ(four.net_imps, core::Rational(2));
   ButlerRankingOptions after_one;
