@@ -1,11 +1,11 @@
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "replay/audit.h"
-#include "replay/board_history_windows.h"
-#include "replay/codec.h"
-#include "replay/match_queries.h"
-#include "replay/queries.h"
+#include "replay/log/codec.h"
+#include "replay/pairs/queries.h"
+#include "replay/queries/audit.h"
+#include "replay/queries/board_history_windows.h"
+#include "replay/queries/match_queries.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 #include "server/services.h"

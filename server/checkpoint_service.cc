@@ -2,7 +2,7 @@
 // server's public key, and a checkpoint of the head on request.
 
 #include "absl/status/status.h"
-#include "replay/codec.h"
+#include "replay/log/codec.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 

@@ -1,8 +1,8 @@
 #include "server/checkpoints.h"
 
 #include "absl/strings/str_cat.h"
-#include "replay/checkpoint.h"
-#include "replay/sha256.h"
+#include "replay/checkpoint/checkpoint.h"
+#include "replay/log/sha256.h"
 #include "server/log_line.h"
 
 namespace tally::server {

@@ -10,8 +10,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "replay/checkpoint_store.h"
-#include "replay/event_log.h"
+#include "replay/checkpoint/checkpoint_store.h"
+#include "replay/state/event_log.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::server {

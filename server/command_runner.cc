@@ -9,7 +9,7 @@
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
-#include "replay/sha256.h"
+#include "replay/log/sha256.h"
 #include "server/log_line.h"
 #include "server/read_guard.h"
 #include "server/request_validator.h"

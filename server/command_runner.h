@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "google/protobuf/message.h"
 #include "grpcpp/server_context.h"
-#include "replay/event_log.h"
+#include "replay/state/event_log.h"
 #include "tally/v1/command.pb.h"
 #include "tally/v1/common.pb.h"
 

@@ -5,8 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/decide.h"
-#include "replay/decide_matches.h"
+#include "replay/decide/decide.h"
+#include "replay/matches/decide_matches.h"
 #include "server/command_runner.h"
 
 namespace tally::server {

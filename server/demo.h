@@ -9,7 +9,7 @@
 #define TALLY_SERVER_DEMO_H_
 
 #include "absl/status/status.h"
-#include "replay/event_log.h"
+#include "replay/state/event_log.h"
 
 namespace tally::server {
 

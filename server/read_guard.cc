@@ -4,7 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/rational.h"
 #include "google/protobuf/descriptor.h"
-#include "replay/codec.h"
+#include "replay/log/codec.h"
 #include "server/grpc_status.h"
 #include "server/log_line.h"
 #include "server/request_validator.h"

@@ -15,7 +15,7 @@
 
 #include "google/protobuf/message.h"
 #include "grpcpp/support/status.h"
-#include "replay/event_log.h"
+#include "replay/state/event_log.h"
 
 namespace tally::server {
 

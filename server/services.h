@@ -10,8 +10,8 @@
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
-#include "replay/checkpoint_store.h"
-#include "replay/event_log.h"
+#include "replay/checkpoint/checkpoint_store.h"
+#include "replay/state/event_log.h"
 #include "server/command_runner.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"

@@ -1,4 +1,4 @@
-#include "replay/decide.h"
+#include "replay/decide/decide.h"
 #include "server/grpc_status.h"
 #include "server/services.h"
 

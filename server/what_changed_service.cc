@@ -9,11 +9,11 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "replay/decide_appeal.h"
-#include "replay/decide_correction.h"
-#include "replay/decide_ruling.h"
-#include "replay/event_log.h"
-#include "replay/what_changed.h"
+#include "replay/decide/decide_appeal.h"
+#include "replay/decide/decide_correction.h"
+#include "replay/decide/decide_ruling.h"
+#include "replay/queries/what_changed.h"
+#include "replay/state/event_log.h"
 #include "server/command_runner.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"

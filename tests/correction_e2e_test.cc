@@ -11,7 +11,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "tests/match_client.h"
 #include "tests/tallyd_process.h"
 

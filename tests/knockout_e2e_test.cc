@@ -24,7 +24,7 @@
 #include "core/draw/prng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "replay/event_log.h"
+#include "replay/state/event_log.h"
 #include "server/grpc_status.h"
 #include "tests/match_client.h"
 #include "tests/tallyd_process.h"

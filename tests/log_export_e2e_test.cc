@@ -11,8 +11,8 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "replay/log_export.h"
-#include "replay/sha256.h"
+#include "replay/log/log_export.h"
+#include "replay/log/sha256.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tests/tallyd_process.h"
 

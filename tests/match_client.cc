@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "server/grpc_status.h"
 
 namespace tally::testing {

@@ -23,7 +23,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"

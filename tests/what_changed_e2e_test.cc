@@ -20,18 +20,18 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "replay/state.h"
 #include "core/base/status_macros.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/state/state.h"
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
-#include "tests/match_client.h"
 #include "tests/client_calls.h"
+#include "tests/match_client.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {

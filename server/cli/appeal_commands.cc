@@ -11,7 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "server/cli/appeal_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"

@@ -3,8 +3,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
-#include "replay/bridge_convert.h"
-#include "replay/state.h"
+#include "replay/state/bridge_convert.h"
+#include "replay/state/state.h"
 #include "server/cli/result_text.h"
 
 namespace tally::cli {

@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/scoring/board.h"
-#include "replay/bridge_convert.h"
+#include "replay/state/bridge_convert.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"

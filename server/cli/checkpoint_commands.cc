@@ -6,10 +6,10 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "replay/checkpoint.h"
-#include "replay/checkpoint_verify.h"
-#include "replay/ed25519.h"
-#include "replay/sha256.h"
+#include "replay/checkpoint/checkpoint.h"
+#include "replay/checkpoint/checkpoint_verify.h"
+#include "replay/checkpoint/ed25519.h"
+#include "replay/log/sha256.h"
 
 namespace tally::cli {
 namespace {

@@ -9,7 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "core/base/rational.h"
-#include "replay/bridge_convert.h"
+#include "replay/state/bridge_convert.h"
 #include "server/cli/result_text.h"
 
 namespace tally::cli {

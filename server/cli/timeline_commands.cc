@@ -8,7 +8,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "server/cli/cli_common.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"

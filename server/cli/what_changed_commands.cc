@@ -9,7 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "server/cli/cli_common.h"
 #include "tally/v1/audit.grpc.pb.h"
 

@@ -12,7 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "tests/fuzz/fuzz_commands.h"
 #include "tests/fuzz/fuzz_fixture.h"
 #include "tests/fuzz/fuzz_input.h"

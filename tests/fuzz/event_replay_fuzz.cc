@@ -13,9 +13,9 @@
 #include <string>
 
 #include "google/protobuf/util/message_differencer.h"
-#include "replay/codec.h"
-#include "replay/sha256.h"
-#include "replay/state.h"
+#include "replay/log/codec.h"
+#include "replay/log/sha256.h"
+#include "replay/state/state.h"
 #include "tests/fuzz/fuzz_input.h"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_split.h"
-#include "replay/log_export.h"
+#include "replay/log/log_export.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -16,7 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "google/protobuf/message.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::fuzz {

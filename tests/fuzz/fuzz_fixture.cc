@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "absl/strings/str_cat.h"
-#include "replay/codec.h"
-#include "replay/sha256.h"
+#include "replay/log/codec.h"
+#include "replay/log/sha256.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/venue.pb.h"
 #include "tests/fuzz/fuzz_commands.h"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
-#include "replay/state.h"
+#include "replay/state/state.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::fuzz {

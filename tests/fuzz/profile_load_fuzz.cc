@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "replay/profile_loader.h"
+#include "replay/profile/profile_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -1,0 +1,112 @@
+#include "replay/butler/butler_datum_shortfall.h"
+
+#include <optional>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/datum/datum.h"
+#include "core/datum/datum_rule.h"
+#include "replay/butler/butler_session.h"
+#include "replay/rulings/adjusted_boards.h"
+#include "replay/state/rulings.h"
+
+namespace tally::replay {
+namespace {
+
+// True when an adjusted score of this kind leaves its table out of the
+// datum (replay/adjusted_boards.h DatumScoreOf: weighted and artificial).
+bool LeavesTableOut(const v1::AdjustedScore& score) {
+  return score.has_artificial() || score.has_weighted();
+}
+
+// The datum rule's refusal for `kept` scores of `board` played at `tables`
+// tables, or OK. The scores' values do not matter to how many a rule
+// keeps, only their number and tables: the entered ones are used where
+// known.
+absl::Status DatumPossible(const CompetitionState& c,
+                           const SessionState& session, int board,
+                           int excluded_table) {
+  core::DatumInput input;
+  input.tables_in_play = session.times_scheduled.at(board);
+  int left_out = 0;
+  for (const auto& [table_board, slot] : session.slots) {
+    const auto [table, b] = table_board;
+    if (b != board) continue;
+    if (table == excluded_table) {
+      ++left_out;
+      continue;
+    }
+    int score = 0;
+    if (auto it = session.results.find({board, table});
+        it != session.results.end()) {
+      const AdjustedTable adjusted{&it->second,
+                                   AdjustmentAt(session.rulings, board, table)};
+      TALLY_ASSIGN_OR_RETURN(std::optional<int> s,
+                             DatumScoreOf(adjusted, board));
+      if (!s.has_value()) {
+        ++left_out;
+        continue;
+      }
+      score = *s;
+    }
+    input.scores.push_back({.ns_score = score, .table = table});
+  }
+  const int tables = *input.tables_in_play;
+  const std::string rule(core::DatumMethodId(c.profile.datum->method));
+  if (input.scores.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("board ", board, " of session ", session.number,
+                     " would have no "
+                     "score left for its datum: all ",
+                     tables, " tables are left out (datum rule ", rule, ")"));
+  }
+  absl::StatusOr<core::DatumResult> datum =
+      core::ComputeDatum(*c.profile.datum, input);
+  if (datum.ok()) return absl::OkStatus();
+  return absl::FailedPreconditionError(absl::StrCat(
+      "board ", board, " of session ", session.number, " would keep only ",
+      input.scores.size(), " of its ", tables, " scores for the datum, ",
+      left_out,
+      " being left out by adjusted scores: ", datum.status().message(),
+      ". The board cannot be scored that way; the Chief Director decides "
+      "how it is (a fouled-board treatment, or an adjusted score kept in "
+      "the datum)"));
+}
+
+}  // namespace
+
+absl::Status CheckRulingLeavesADatum(const CompetitionState& competition,
+                                     const SessionState& session,
+                                     const v1::RecordRulingRequest& r) {
+  if (competition.PlaysMatches() || !competition.profile.datum.has_value() ||
+      !r.has_adjusted() || !LeavesTableOut(r.adjusted()) ||
+      !session.times_scheduled.contains(r.board())) {
+    return absl::OkStatus();
+  }
+  return DatumPossible(competition, session, r.board(), r.table());
+}
+
+absl::Status CheckEveryBoardHasADatum(const CompetitionState& competition,
+                                      const SessionState& session) {
+  if (competition.PlaysMatches() || !competition.profile.datum.has_value()) {
+    return absl::OkStatus();
+  }
+  TALLY_ASSIGN_OR_RETURN(ButlerSessionScores scores,
+                         ScoreButlerSession(competition, session));
+  for (const auto& [number, board] : scores.boards) {
+    if (!board.complete || board.datum.has_value() || board.fouled) continue;
+    bool needs_datum = false;
+    for (const ButlerLine& line : board.lines) {
+      needs_datum = needs_datum || !line.ns_imps.has_value();
+    }
+    if (!needs_datum) continue;
+    TALLY_RETURN_IF_ERROR(DatumPossible(competition, session, number, 0));
+    return absl::FailedPreconditionError(
+        absl::StrCat("board ", number, " of session ", session.number,
+                     " has no datum: it cannot be posted unscored"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace tally::replay

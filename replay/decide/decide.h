@@ -1,0 +1,67 @@
+// The decide step of each command: checks a request against the State and
+// returns the one event payload it appends, or the status that refuses it
+// (InvalidArgument for malformed input, NotFound for an unknown tournament,
+// competition, session, pair, table or board, FailedPrecondition for valid
+// input in the wrong state, AlreadyExists for a duplicate). Messages are
+// written for a tournament director. Pure functions of their arguments.
+
+#ifndef TALLY_REPLAY_DECIDE_H_
+#define TALLY_REPLAY_DECIDE_H_
+
+#include "absl/status/statusor.h"
+#include "replay/state/state.h"
+#include "tally/v1/director.pb.h"
+#include "tally/v1/events.pb.h"
+#include "tally/v1/venue.pb.h"
+
+namespace tally::replay {
+
+absl::StatusOr<v1::EventPayload> DecideCreateTournament(
+    const State& state, const v1::CreateTournamentRequest& request);
+absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
+    const State& state, const v1::CreateCompetitionRequest& request);
+absl::StatusOr<v1::EventPayload> DecideRegisterPair(
+    const State& state, const v1::RegisterPairRequest& request);
+absl::StatusOr<v1::EventPayload> DecideDefineSession(
+    const State& state, const v1::DefineSessionRequest& request);
+absl::StatusOr<v1::EventPayload> DecideStartSession(
+    const State& state, const v1::StartSessionRequest& request);
+absl::StatusOr<v1::EventPayload> DecidePostScores(
+    const State& state, const v1::PostScoresRequest& request);
+absl::StatusOr<v1::EventPayload> DecideEnterResult(
+    const State& state, const v1::EnterResultRequest& request);
+absl::StatusOr<v1::EventPayload> DecideConfirmResult(
+    const State& state, const v1::ConfirmResultRequest& request);
+
+// InvalidArgument unless `name` is non-blank and at most 200 characters.
+absl::Status CheckName(absl::string_view what, const std::string& name);
+
+// Lookups shared with the queries: NotFound with a director's message.
+absl::StatusOr<const TournamentState*> FindTournament(
+    const State& state, const std::string& tournament_id);
+absl::StatusOr<const CompetitionState*> FindCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id);
+// A competition that plays drawn rounds of matches: FailedPrecondition for
+// a matchpoint pairs competition (sessions of a movement).
+absl::StatusOr<const CompetitionState*> FindMatchCompetition(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id);
+// FailedPrecondition once `competition`'s results are official: nothing
+// changes then except by a decided appeal (NSW TR 12.4; Law 79C2).
+absl::Status RefuseOnceOfficial(const CompetitionState& competition);
+// A drawn round of `competition`: NotFound otherwise.
+absl::StatusOr<const MatchRoundState*> FindDrawnRound(
+    const CompetitionState& competition, int round);
+
+// The competition kind that runs a profile's kind of event; unspecified for
+// a kind tally does not run.
+v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event);
+
+absl::StatusOr<const SessionState*> FindSession(
+    const State& state, const std::string& tournament_id,
+    const std::string& competition_id, int session);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_DECIDE_H_

@@ -1,0 +1,182 @@
+#include "replay/pairs/session_scores.h"
+
+#include "core/profile/named_rules.h"
+#include "core/scoring/matchpoints.h"
+#include "replay/butler/fouled_scoring.h"
+#include "replay/rulings/adjusted_boards.h"
+#include "replay/state/rulings.h"
+
+namespace tally::replay {
+namespace {
+
+// A table whose artificial score waits for its pairs' session averages.
+struct PendingArtificial {
+  int board = 0;
+  size_t index = 0;  // in the board's results
+  AdjustedTable table;
+  // The fouled-board treatment's amounts, where it made the score.
+  std::optional<core::ArtificialMatchpointRule> rule;
+};
+
+// A procedural or disciplinary penalty, or an offence's deduction, comes
+// off the pair's total, not off a board.
+void Deduct(PairTotal& t, const core::Rational& mp) {
+  t.penalties += mp;
+  t.matchpoints -= mp;
+}
+
+void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
+  t.matchpoints += mp;
+  t.maximum += top;
+  ++t.boards_played;
+}
+
+}  // namespace
+
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile) {
+  core::ArtificialMatchpointRule artificial;
+  if (!profile.artificial.matchpoints.empty()) {
+    // The profile was validated when loaded, so its id is known.
+    if (absl::StatusOr<core::ArtificialMatchpointRule> rule =
+            core::ArtificialMatchpointRuleById(profile.artificial.matchpoints);
+        rule.ok()) {
+      artificial = *rule;
+    }
+  }
+  return ScoreSession(session, profile.rounding, artificial);
+}
+
+SessionScores ScoreSession(const SessionState& session,
+                           const core::RoundingChoices& rounding,
+                           const core::ArtificialMatchpointRule& artificial) {
+  SessionScores scores;
+  for (const auto& [table_board, slot] : session.slots) {
+    for (int pair : {slot.ns_pair, slot.ew_pair}) {
+      scores.pairs[pair].pair = pair;
+    }
+  }
+  std::vector<PendingArtificial> pending;
+  for (const auto& [board, times] : session.times_scheduled) {
+    ScoredBoard& scored = scores.boards[board];
+    scored.board = board;
+    scored.times_expected = times;
+    scored.top = core::MatchpointTop(times);
+    std::vector<AdjustedTable> tables;
+    for (auto it = session.results.lower_bound({board, 0});
+         it != session.results.end() && it->first.first == board; ++it) {
+      tables.push_back(
+          {&it->second,
+           AdjustmentAt(session.rulings, board, it->second.slot.table)});
+    }
+    if (tables.empty()) continue;
+    // A fouled-board treatment in force (replay/fouled_scoring.h).
+    std::optional<FouledMatchpoints> fouled =
+        FouledBoardMatchpoints(session.rulings, board, times, tables);
+    if (fouled.has_value()) scored.fouled = fouled->note;
+    absl::StatusOr<std::vector<std::optional<core::TableAward>>> awards =
+        fouled.has_value() && fouled->note.scored
+            ? absl::StatusOr<std::vector<std::optional<core::TableAward>>>(
+                  fouled->awards)
+            : AdjustedMatchpoints(tables, board, times);
+    if (!awards.ok()) {
+      // Decide scores every adjusted result before accepting it, so this is
+      // a damaged log: the board is scored as entered.
+      for (AdjustedTable& t : tables) t.adjustment.reset();
+      awards = AdjustedMatchpoints(tables, board, times);
+    }
+    for (size_t i = 0; i < tables.size(); ++i) {
+      ScoredResult r{tables[i].result, 0, 0,
+                     tables[i].adjustment.has_value()
+                         ? tables[i].adjustment->sequence
+                         : 0};
+      r.fouled = scored.fouled.has_value() &&
+                 scored.fouled->Fouled(r.result->slot.table);
+      if (!(*awards)[i].has_value()) {
+        pending.push_back({board, scored.results.size(), tables[i],
+                           r.fouled && fouled.has_value() && fouled->note.scored
+                               ? std::optional(fouled->artificial)
+                               : std::nullopt});
+        scored.results.push_back(r);
+        continue;
+      }
+      r.ns_matchpoints = (*awards)[i]->north_south;
+      r.ew_matchpoints = (*awards)[i]->east_west;
+      scored.results.push_back(r);
+      AddBoard(scores.pairs[r.result->slot.ns_pair], r.ns_matchpoints,
+               scored.top);
+      AddBoard(scores.pairs[r.result->slot.ew_pair], r.ew_matchpoints,
+               scored.top);
+    }
+  }
+  // Artificial scores (Law 12C2): the profile's percentage of the board's
+  // top; where average plus may be the side's session average instead
+  // (Fouled-board guide; SABF TR 11.9), that average is over the boards the
+  // pair actually played, taken before any artificial score is added.
+  std::map<int, std::optional<core::Rational>> session_percent;
+  for (const auto& [pair, total] : scores.pairs) {
+    if (total.maximum > 0) {
+      session_percent[pair] = core::Rational(100) * total.matchpoints /
+                              core::Rational(total.maximum);
+    }
+  }
+  for (const PendingArtificial& p : pending) {
+    ScoredBoard& scored = scores.boards[p.board];
+    ScoredResult& r = scored.results[p.index];
+    const core::PairSide sides[] = {core::PairSide::kNorthSouth,
+                                    core::PairSide::kEastWest};
+    for (core::PairSide side : sides) {
+      const int pair = side == core::PairSide::kNorthSouth
+                           ? r.result->slot.ns_pair
+                           : r.result->slot.ew_pair;
+      std::optional<core::Rational> own = session_percent[pair];
+      core::ArtificialMatchpointRule rule = p.rule.value_or(artificial);
+      if (!own.has_value()) rule.session_average_if_higher = false;
+      absl::StatusOr<core::Rational> mp = core::ArtificialMatchpoints(
+          ArtificialOf(p.table, side), static_cast<int>(scored.top), rule,
+          own);
+      const core::Rational award =
+          mp.ok() ? *mp : core::Rational(scored.top, 2);  // average
+      (side == core::PairSide::kNorthSouth ? r.ns_matchpoints
+                                           : r.ew_matchpoints) = award;
+      AddBoard(scores.pairs[pair], award, scored.top);
+    }
+  }
+  // Procedural and disciplinary penalties (Laws 90, 91) come off the
+  // pair's total, not off a board.
+  for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
+    const v1::RulingPenalty& penalty = p->ruling.penalty();
+    if (penalty.unit() != v1::SCORE_UNIT_MATCHPOINTS) continue;
+    Deduct(scores.pairs[penalty.entrant()],
+           core::Rational(penalty.amount().numerator(),
+                          penalty.amount().denominator()));
+  }
+  // The offence register's deductions, a percentage of a top converted to
+  // matchpoints when recorded (replay/offence_deduction.h; NSW TR 6.2, 6.4,
+  // 6.9.1; SABF TR 11.2): off the same total, the same way.
+  for (const OffenceDeduction& d : session.offence_deductions) {
+    const v1::Fraction& mp = d.offence.matchpoints();
+    if (mp.denominator() == 0) continue;
+    Deduct(scores.pairs[d.offence.entrant()],
+           core::Rational(mp.numerator(), mp.denominator()));
+  }
+  for (auto& [pair, total] : scores.pairs) {
+    if (total.maximum == 0) continue;
+    const core::Rational exact =
+        core::Rational(100) * total.matchpoints / core::Rational(total.maximum);
+    total.exact_percentage = exact;
+    if (rounding.session_percentage_places.has_value()) {
+      total.percentage =
+          core::Decimal::Round(exact, *rounding.session_percentage_places,
+                               rounding.session_percentage_half);
+      total.ranking_percentage = total.percentage->ToRational();
+    } else {
+      total.percentage =
+          core::Decimal::Round(exact, 2, core::HalfRounding::kAwayFromZero);
+      total.ranking_percentage = exact;
+    }
+  }
+  return scores;
+}
+
+}  // namespace tally::replay

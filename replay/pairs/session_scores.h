@@ -1,0 +1,83 @@
+// SessionScores: a matchpoint pairs session scored from its State: each
+// board's matchpoints (international scale, factored by Neuberg to the
+// number of times the movement plays the board when fewer results are in)
+// and each pair's total. Computed on demand; deterministic.
+// Thread-compatible.
+
+#ifndef TALLY_REPLAY_SESSION_SCORES_H_
+#define TALLY_REPLAY_SESSION_SCORES_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "core/adjust/artificial.h"
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
+#include "core/profile/profile.h"
+#include "replay/butler/fouled_note.h"
+#include "replay/state/state.h"
+
+namespace tally::replay {
+
+struct ScoredResult {
+  const EnteredResult* result = nullptr;
+  core::Rational ns_matchpoints;
+  core::Rational ew_matchpoints;
+  // The RulingMade whose adjusted score is in force here (replay/rulings.h),
+  // 0 when the table's result stands.
+  uint64_t ruling = 0;
+  bool fouled = false;  // played the fouled form (a treatment in force)
+};
+
+struct ScoredBoard {
+  int board = 0;
+  int times_expected = 0;             // tables the movement has play it
+  int64_t top = 0;                    // 2 * (times_expected - 1)
+  std::vector<ScoredResult> results;  // in table order
+  // The fouled-board treatment in force (replay/fouled_scoring.h).
+  std::optional<FouledBoardNote> fouled;
+};
+
+struct PairTotal {
+  int pair = 0;
+  core::Rational matchpoints;  // after penalties
+  // Matchpoint penalties in force (RulingMade) and the offence register's
+  // matchpoint deductions (OffenceRecorded), already taken off.
+  core::Rational penalties;
+  int64_t maximum = 0;  // sum of tops of the boards played
+  int boards_played = 0;
+  // 100 * matchpoints / maximum, exact; absent before any board is played.
+  std::optional<core::Rational> exact_percentage;
+  // The published figure: rounded as the profile says (SABF TR 11.3: 2
+  // places), or, where the profile keeps percentages exact (NSW TR 11.1),
+  // rounded to 2 places for display only.
+  std::optional<core::Decimal> percentage;
+  // What the pair is ranked on: the published figure where the regulations
+  // round it, else the exact percentage.
+  std::optional<core::Rational> ranking_percentage;
+};
+
+struct SessionScores {
+  std::map<int, ScoredBoard> boards;  // by board number
+  std::map<int, PairTotal> pairs;     // by pair number, every seated pair
+};
+
+// Scores every result entered so far in `session`, rounding percentages as
+// `rounding` (from the competition's regulation profile) says. The rulings
+// in force adjust the boards (replay/adjusted_boards.h) with `artificial`'s
+// amounts (default: 60% / 40%) and their matchpoint penalties come off the
+// pairs' totals, as do the offence register's matchpoint deductions.
+SessionScores ScoreSession(const SessionState& session,
+                           const core::RoundingChoices& rounding,
+                           const core::ArtificialMatchpointRule& artificial =
+                               core::ArtificialMatchpointRule());
+
+// ScoreSession with the rounding and artificial amounts `profile` names.
+SessionScores ScoreSessionForProfile(const SessionState& session,
+                                     const core::RegulationProfile& profile);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_SESSION_SCORES_H_

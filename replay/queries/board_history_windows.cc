@@ -1,0 +1,153 @@
+#include "replay/queries/board_history_windows.h"
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
+#include "core/base/status_macros.h"
+#include "core/profile/profile.h"
+#include "core/window/windows_at.h"
+#include "replay/log/codec.h"
+#include "replay/queries/audit.h"
+#include "replay/timeline/time_windows.h"
+
+namespace tally::replay {
+namespace {
+
+// The table the event is about, or 0 when it names none.
+int EventTable(const v1::EventPayload& p) {
+  switch (p.kind_case()) {
+    case v1::EventPayload::kResultEntered:
+      return p.result_entered().table();
+    case v1::EventPayload::kResultCorrected:
+      return p.result_corrected().table();
+    case v1::EventPayload::kResultConfirmed:
+      return p.result_confirmed().table();
+    case v1::EventPayload::kRulingMade:
+      return p.ruling_made().table();
+    case v1::EventPayload::kAppealLodged:
+      return p.appeal_lodged().table();
+    default:
+      return 0;
+  }
+}
+
+// "correction period", "review of rulings", ... for a stored kind id.
+std::string KindName(const std::string& id) {
+  for (core::TimeWindowKind kind :
+       {core::TimeWindowKind::kCorrectionPeriod,
+        core::TimeWindowKind::kScorerErrorCorrection,
+        core::TimeWindowKind::kRulingReview,
+        core::TimeWindowKind::kScorerDecisionAppeal,
+        core::TimeWindowKind::kMatchResultDiscrepancy}) {
+    if (core::TimeWindowKindId(kind) == id) {
+      return std::string(core::TimeWindowKindName(kind));
+    }
+  }
+  return id;
+}
+
+// What a window not yet known waits for, in words.
+std::string Awaited(const std::string& anchor) {
+  static const std::pair<const char*, const char*> kWords[] = {
+      {"scores_posted", "the scores are posted"},
+      {"next_session_start", "the next session's start is scheduled"},
+      {"session_scheduled_end", "the session's finish is scheduled"},
+      {"ruling_advised", "the parties are advised of the ruling"},
+      {"match_concluded", "the match ends"},
+      {"match_scores_agreed", "the match scores are agreed"},
+      {"last_round_posted", "the last round's scores are posted"},
+      {"next_stage_start", "the next stage's start is known"},
+  };
+  for (const auto& [id, words] : kWords) {
+    if (anchor == id) return words;
+  }
+  return anchor;
+}
+
+std::string TimeText(const google::protobuf::Timestamp& t) {
+  return absl::FormatTime("%Y-%m-%d %H:%M:%S", ToTime(t), absl::UTCTimeZone());
+}
+
+// "review of rulings: closed at 2026-03-14 11:30:00 (SABF TR 7)".
+std::string Line(const v1::TimeWindowView& w) {
+  std::string state;
+  if (w.state() == "open" && w.has_closes_at()) {
+    state = absl::StrCat("open until ", TimeText(w.closes_at()));
+  } else if (w.state() == "closed" && w.has_closes_at()) {
+    state = absl::StrCat("closed at ", TimeText(w.closes_at()));
+  } else if (!w.waiting_for().empty()) {
+    state = absl::StrCat("open; when it closes is known once ",
+                         Awaited(w.waiting_for()));
+  } else {
+    state = w.state();
+  }
+  return absl::StrCat(w.table() == 0 ? "" : absl::StrCat("table ", w.table(), " "),
+                      KindName(w.kind()), ": ", state, " (", w.clause(), ")");
+}
+
+}  // namespace
+
+v1::EventWindows WindowsAtEvent(const State& state, const v1::Event& event,
+                                const v1::GetBoardHistoryRequest& request) {
+  v1::EventWindows out;
+  out.set_sequence(event.sequence());
+  *out.mutable_at() = event.received_at();
+  v1::GetTimeWindowsRequest ask;
+  ask.set_tournament_id(request.tournament_id());
+  ask.set_competition_id(request.competition_id());
+  absl::StatusOr<v1::TimeWindows> windows =
+      BuildTimeWindows(state, ask, ToTime(event.received_at()));
+  if (!windows.ok()) {
+    out.set_note(std::string(windows.status().message()));
+    return out;
+  }
+  const int table = EventTable(event.payload());
+  for (v1::TimeWindowView& w : *windows->mutable_windows()) {
+    if (w.session() != request.session()) continue;
+    if (w.table() != 0 && table != 0 && w.table() != table) continue;
+    out.add_lines(Line(w));
+    *out.add_windows() = std::move(w);
+  }
+  return out;
+}
+
+absl::StatusOr<v1::BoardHistory> BoardHistoryWithWindows(
+    const EventStore& store, const v1::GetBoardHistoryRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(std::vector<v1::Event> events,
+                         BoardHistory(store, request));
+  v1::BoardHistory out;
+  if (events.empty()) return out;
+  std::set<uint64_t> wanted;
+  for (const v1::Event& e : events) wanted.insert(e.sequence());
+  const uint64_t last = *wanted.rbegin();
+  // One replay of the log up to the last event of the history; at each
+  // event of it, the windows as they stood then.
+  State state;
+  std::vector<v1::EventWindows> windows;
+  absl::Status failure;
+  TALLY_RETURN_IF_ERROR(
+      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
+        if (sequence > last) return false;
+        absl::StatusOr<v1::Event> event = DecodeEvent(sequence, raw);
+        if (!event.ok()) {
+          failure = event.status();
+          return false;
+        }
+        failure = Evolve(*event, state);
+        if (!failure.ok()) return false;
+        if (wanted.contains(sequence)) {
+          windows.push_back(WindowsAtEvent(state, *event, request));
+        }
+        return true;
+      }));
+  TALLY_RETURN_IF_ERROR(failure);
+  for (v1::Event& e : events) *out.add_events() = std::move(e);
+  for (v1::EventWindows& w : windows) *out.add_windows() = std::move(w);
+  return out;
+}
+
+}  // namespace tally::replay

@@ -1,0 +1,137 @@
+// The standings and tournament queries of an event of matches (issue #16):
+// the standings for a draw rank as the stored draw does (ANC SR 5.1), a
+// tie waiting for a lot says so (NSW TR 11.2.1(f), ANC SR 12.2), and
+// GetTournament counts the rounds drawn and names the teams.
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/matches/decide_matches.h"
+#include "replay/pairs/queries.h"
+#include "replay/queries/match_queries.h"
+#include "replay/testing/match_event_for_test.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::testing::ElementsAre;
+
+// "entrant total penalties decided_by" for each row, best first.
+std::vector<std::string> Rows(const v1::MatchStandings& s) {
+  std::vector<std::string> rows;
+  for (const v1::MatchStandingsRow& r : s.rows()) {
+    rows.push_back(absl::StrCat(r.rank(), r.tied() ? "=" : "", " ", r.entrant(),
+                                " ", r.total().units(), "/",
+                                r.penalties().units(), " ", r.decided_by()));
+  }
+  return rows;
+}
+
+v1::MatchStandings Standings(const State& state, v1::TieBreakPurpose purpose) {
+  v1::GetMatchStandingsRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("c");
+  r.set_purpose(purpose);
+  absl::StatusOr<v1::MatchStandings> s = BuildMatchStandings(state, r);
+  EXPECT_THAT(s, IsOk());
+  return s.ok() ? *s : v1::MatchStandings();
+}
+
+// ANC SR 5.1: "In a Swiss movement penalties are included in the overall
+// ranking, but the draw is determined by the scores excluding penalties."
+// Welcome Swiss Pairs, 12 pairs (6 tables: ANC SR 22.3 drops 2 scores at
+// each end of the datum, so 5 or more are needed), round 1 flat (every board passed out: 10-10
+// VPs on the 20-VP scale); pair 4 loses 1 VP in penalties. The posted
+// standings put it last on 9.00; the standings for a draw rank it on 10.00
+// with the others, as the stored draw of round 2 does.
+TEST(MatchStandingsQueryTest, StandingsForADrawLeaveOutPenaltiesAsTheDrawDoes) {
+  MatchEventForTest e("anc2025_wsp", v1::COMPETITION_KIND_SWISS_PAIRS, 12);
+  e.Draw(1);
+  e.PlayRestLevel(1);
+  v1::AwardPenaltyRequest p;
+  p.set_tournament_id("t");
+  p.set_competition_id("c");
+  p.set_entrant(4);
+  p.set_round(1);
+  p.mutable_vps()->set_units(100);
+  p.mutable_vps()->set_places(2);
+  p.set_clause("ANC SR 5.1");
+  p.set_reason("slow play");
+  e.Apply(DecideAwardPenalty(e.state(), p));
+
+  const v1::MatchStandings posted =
+      Standings(e.state(), v1::TIE_BREAK_PURPOSE_FINAL_PLACING);
+  ASSERT_EQ(posted.rows_size(), 12);
+  EXPECT_EQ(posted.rows(11).entrant(), 4);
+  EXPECT_EQ(posted.rows(11).total().units(), 900);
+  EXPECT_EQ(posted.rows(11).penalties().units(), 100);
+
+  const v1::MatchStandings for_draw =
+      Standings(e.state(), v1::TIE_BREAK_PURPOSE_DRAW);
+  ASSERT_EQ(for_draw.rows_size(), 12);
+  for (const v1::MatchStandingsRow& row : for_draw.rows()) {
+    EXPECT_EQ(row.total().units(), 1000) << "entrant " << row.entrant();
+    EXPECT_EQ(row.penalties().units(), 0) << "entrant " << row.entrant();
+  }
+  // The stored draw of round 2 ranked pair 4 on 10 VPs too.
+  const v1::DrawMade& d2 = e.Draw(2);
+  for (const v1::DrawRankingEntry& entry : d2.ranking()) {
+    EXPECT_EQ(entry.score().numerator(), 10 * entry.score().denominator())
+        << "entrant " << entry.entrant();
+  }
+}
+
+// ANC SR 12.2: "Ties are broken ... by the number of wins in VPs, then net
+// IMPs, then lot." Five ITC teams after round 1, every match flat: four on
+// 35.0 with no win and 0 net IMPs, the bye 35 too: one tie that only a lot
+// breaks. Every row says the lot is due, none that the place is shared;
+// once the director records the lot, the lot decided each place.
+TEST(MatchStandingsQueryTest, ATieWaitingForALotSaysTheLotIsDue) {
+  MatchEventForTest e("anc2025_itc_qualifying",
+                      v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 5);
+  e.Draw(1);
+  e.PlayRestLevel(1);
+  const v1::MatchStandings before =
+      Standings(e.state(), v1::TIE_BREAK_PURPOSE_FINAL_PLACING);
+  ASSERT_EQ(before.rows_size(), 5);
+  for (const v1::MatchStandingsRow& row : before.rows()) {
+    EXPECT_EQ(row.rank(), 1);
+    EXPECT_TRUE(row.tied());
+    EXPECT_EQ(row.decided_by(), "lot_due") << "entrant " << row.entrant();
+    EXPECT_EQ(row.clause(), "ANC SR 12.2");
+  }
+
+  v1::RecordLotRequest lot;
+  lot.set_tournament_id("t");
+  lot.set_competition_id("c");
+  for (int team : {3, 1, 5, 2, 4}) lot.add_order(team);
+  e.Apply(DecideRecordLot(e.state(), lot));
+  EXPECT_THAT(Rows(Standings(e.state(), v1::TIE_BREAK_PURPOSE_FINAL_PLACING)),
+              ElementsAre("1 3 3500/0 ", "2 1 3500/0 lot", "3 5 3500/0 lot",
+                          "4 2 3500/0 lot", "5 4 3500/0 lot"));
+}
+
+// GetTournament: an event of matches counts its rounds drawn, and a team
+// is listed with its name.
+TEST(MatchStandingsQueryTest, TournamentCountsRoundsDrawnAndNamesTeams) {
+  MatchEventForTest e("nsw_swiss_teams", v1::COMPETITION_KIND_SWISS_TEAMS, 4);
+  e.Draw(1);
+  e.PlayRestLevel(1);
+  e.Draw(2);
+  absl::StatusOr<v1::Tournament> t = BuildTournament(e.state(), "t");
+  ASSERT_THAT(t, IsOk());
+  ASSERT_EQ(t->competitions_size(), 1);
+  const v1::Competition& c = t->competitions(0);
+  EXPECT_EQ(c.rounds_drawn(), 2);
+  ASSERT_EQ(c.pairs_size(), 4);
+  EXPECT_EQ(c.pairs(0).name(), "Team 1");
+  EXPECT_EQ(c.pairs(3).name(), "Team 4");
+}
+
+}  // namespace
+}  // namespace tally::replay

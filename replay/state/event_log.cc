@@ -1,0 +1,375 @@
+#include "replay/state/event_log.h"
+
+#include <future>
+#include <limits>
+#include <map>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "replay/log/codec.h"
+#include "replay/log/data_dir_check.h"
+#include "replay/log/sha256.h"
+
+namespace tally::replay {
+
+struct EventLog::Pending {
+  Command command;
+  std::promise<absl::StatusOr<CommandResult>> done;
+};
+
+namespace {
+
+// The most commands sealed into one WriteBatch.
+constexpr size_t kMaxGroup = 512;
+
+absl::StatusOr<v1::Event> ReadEvent(const EventStore& store,
+                                    uint64_t sequence) {
+  TALLY_ASSIGN_OR_RETURN(std::string raw, store.ReadRaw(sequence));
+  return DecodeEvent(sequence, raw);
+}
+
+absl::Status KeyReused(const Command& c) {
+  return absl::AlreadyExistsError(
+      absl::StrCat("idempotency key '", c.idempotency_key,
+                   "' was already used for a different command in tournament '",
+                   c.tournament_id, "'; use a new key for a new command"));
+}
+
+// A stored idempotency record answers only for the event appended under its
+// own key with the hash it names; anything else is damage, refused rather
+// than answered with another command's outcome.
+absl::Status CheckBinding(const Command& c, const v1::IdempotencyRecord& record,
+                          const v1::Event& event) {
+  if (event.tournament_id() == c.tournament_id &&
+      event.idempotency_key() == c.idempotency_key &&
+      (record.event_hash().empty() || record.event_hash() == event.hash())) {
+    return absl::OkStatus();
+  }
+  return absl::DataLossError(absl::StrCat(
+      "the idempotency record for key '", c.idempotency_key,
+      "' in tournament '", c.tournament_id, "' names event ",
+      record.last_sequence(),
+      ", which was not appended under that key: the records are damaged; "
+      "nothing was done (restore the data directory from a backup)"));
+}
+
+}  // namespace
+
+absl::StatusOr<State> ReplayPrefix(const EventStore& store,
+                                   uint64_t last_sequence,
+                                   std::optional<absl::Time> until) {
+  State state;
+  absl::Status failure;
+  TALLY_RETURN_IF_ERROR(
+      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
+        if (sequence > last_sequence) return false;
+        const std::string expected_previous =
+            state.last_sequence == 0 ? GenesisHash() : state.last_hash;
+        if (sequence != state.last_sequence + 1) {
+          failure = absl::DataLossError(
+              absl::StrCat("event ", state.last_sequence + 1, " is missing"));
+          return false;
+        }
+        absl::StatusOr<v1::Event> event =
+            DecodeLinkedEvent(sequence, raw, expected_previous);
+        if (!event.ok()) {
+          failure = event.status();
+          return false;
+        }
+        if (until.has_value() && ToTime(event->received_at()) > *until) {
+          return false;  // receipt times never decrease along the log
+        }
+        failure = Evolve(*event, state);
+        return failure.ok();
+      }));
+  TALLY_RETURN_IF_ERROR(failure);
+  return state;
+}
+
+absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
+    const Options& options) {
+  TALLY_ASSIGN_OR_RETURN(DirectoryState directory,
+                         InspectDirectory(options.path));
+  const bool create = directory != DirectoryState::kHasFiles;
+  std::optional<DataDirectoryReport> checked;
+  if (!create) {
+    // Read-only first: a damaged directory is refused before RocksDB may
+    // write, flush or delete anything in it.
+    TALLY_ASSIGN_OR_RETURN(
+        checked, CheckDataDirectory(options.path,
+                                    /*head_required=*/!options.adopt_head));
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      std::unique_ptr<EventStore> store,
+      EventStore::Open(
+          {.path = options.path,
+           .sync = options.sync,
+           .create = create,
+           .initial_head =
+               checked.has_value()
+                   ? LogHead{.sequence = checked->events,
+                             .hash = checked->last_hash}
+                   : LogHead{},
+           .env = options.env}));
+  TALLY_ASSIGN_OR_RETURN(
+      State state,
+      ReplayPrefix(*store, std::numeric_limits<uint64_t>::max(), std::nullopt));
+  if (checked.has_value() && (state.last_sequence != checked->events ||
+                              state.last_hash != checked->last_hash)) {
+    return absl::DataLossError(absl::StrCat(
+        "the data directory ", options.path, " changed while it was opened: "
+        "the check found ", checked->events, " events, the open ",
+        state.last_sequence));
+  }
+  return std::unique_ptr<EventLog>(
+      new EventLog(options, std::move(store), std::move(state)));
+}
+
+EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
+                   State state)
+    : options_(options),
+      store_(std::move(store)),
+      state_(state),
+      writer_state_(std::move(state)) {
+  writer_ = std::thread([this] { WriterLoop(); });
+}
+
+EventLog::~EventLog() {
+  {
+    absl::MutexLock lock(&queue_mu_);
+    stopping_ = true;
+  }
+  writer_.join();
+}
+
+absl::StatusOr<CommandResult> EventLog::Execute(Command command) {
+  if (command.idempotency_key.empty()) {
+    return absl::InvalidArgumentError(
+        "every command needs an idempotency key, so that a retry is never "
+        "applied twice");
+  }
+  Pending pending{std::move(command), {}};
+  std::future<absl::StatusOr<CommandResult>> result = pending.done.get_future();
+  {
+    absl::MutexLock lock(&queue_mu_);
+    if (stopping_) {
+      return absl::UnavailableError("the server is shutting down");
+    }
+    queue_.push_back(&pending);
+  }
+  return result.get();
+}
+
+void EventLog::Read(const std::function<void(const State&)>& read) const {
+  absl::ReaderMutexLock lock(&state_mu_);
+  read(state_);
+}
+
+void EventLog::WriterLoop() {
+  for (;;) {
+    std::vector<Pending*> group;
+    {
+      absl::MutexLock lock(&queue_mu_);
+      auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(queue_mu_) {
+        return stopping_ || !queue_.empty();
+      };
+      queue_mu_.Await(absl::Condition(&ready));
+      if (queue_.empty()) return;  // stopping and drained
+      while (!queue_.empty() && group.size() < kMaxGroup) {
+        group.push_back(queue_.front());
+        queue_.pop_front();
+      }
+    }
+    ProcessGroup(std::move(group));
+  }
+}
+
+absl::Status EventLog::CatchUpWithStore() {
+  // The failed batch may be durable after all (written, but its sync
+  // failed): then its events are in the log, and the State must have them
+  // too, or the next append would reuse their sequences. Their callers
+  // were told UNAVAILABLE; a retry is answered from the idempotency record.
+  TALLY_ASSIGN_OR_RETURN(uint64_t stored, store_->LastSequence());
+  absl::MutexLock lock(&state_mu_);
+  for (uint64_t sequence = state_.last_sequence + 1; sequence <= stored;
+       ++sequence) {
+    TALLY_ASSIGN_OR_RETURN(std::string raw, store_->ReadRaw(sequence));
+    TALLY_ASSIGN_OR_RETURN(
+        v1::Event event,
+        DecodeLinkedEvent(sequence, raw,
+                          state_.last_sequence == 0 ? GenesisHash()
+                                                    : state_.last_hash));
+    TALLY_RETURN_IF_ERROR(Evolve(event, state_));
+  }
+  writer_state_ = state_;
+  return absl::OkStatus();
+}
+
+void EventLog::ProcessGroup(std::vector<Pending*> group) {
+  // After a failed write, RocksDB is reopened before anything else is
+  // decided; until it can be, every command is refused as the write was.
+  if (store_->NeedsRecovery() && refusal_.ok()) {
+    if (absl::Status s = store_->Recover(); !s.ok()) {
+      // Still failing (Unavailable): tried again with the next group.
+      for (Pending* p : group) p->done.set_value(s);
+      return;
+    }
+    // A log that cannot be caught up with cannot be written after.
+    if (absl::Status s = CatchUpWithStore(); !s.ok()) {
+      refusal_ = absl::DataLossError(absl::StrCat(
+          "after a failed write the event log cannot be caught up with (",
+          s.message(), "); writes are refused until tallyd is restarted"));
+    }
+  }
+  if (!refusal_.ok()) {
+    for (Pending* p : group) p->done.set_value(refusal_);
+    return;
+  }
+  // What each command in the group comes to before the write.
+  struct Decided {
+    Pending* pending;
+    absl::StatusOr<CommandResult> result;
+    bool appends = false;  // its event is in this batch
+    // Told only once the batch is durable: it appends, or it is a retry of
+    // a command that appends in this batch. A failed write fails it too.
+    bool awaits_write = false;
+  };
+  std::vector<Decided> decided;
+  std::vector<std::pair<uint64_t, v1::StoredEvent>> batch;
+  std::vector<EventStore::IdempotencyEntry> records;
+  // Keys first used in this group: (tournament, key) -> index in `decided`.
+  std::map<std::pair<std::string, std::string>, size_t> group_keys;
+  bool state_dirty = false;
+
+  for (Pending* p : group) {
+    const Command& c = p->command;
+    Decided d{p, absl::UnknownError("not decided")};
+
+    // 1. A key seen before answers with the first outcome: from this
+    // group (not yet durable, so it shares the batch's fate) or the store.
+    auto in_group = group_keys.find({c.tournament_id, c.idempotency_key});
+    if (in_group != group_keys.end()) {
+      const Decided& first = decided[in_group->second];
+      if (first.pending->command.fingerprint != c.fingerprint) {
+        d.result = KeyReused(c);
+      } else {
+        d.result = first.result;
+        d.result->replayed = true;
+        d.awaits_write = true;
+      }
+      decided.push_back(std::move(d));
+      continue;
+    }
+    absl::StatusOr<std::optional<v1::IdempotencyRecord>> stored =
+        store_->FindIdempotency(c.tournament_id, c.idempotency_key);
+    if (!stored.ok() || stored->has_value()) {
+      if (!stored.ok()) {
+        d.result = stored.status();
+      } else if ((*stored)->command_fingerprint() != c.fingerprint) {
+        d.result = KeyReused(c);
+      } else {
+        absl::StatusOr<v1::Event> event =
+            ReadEvent(*store_, (*stored)->last_sequence());
+        if (!event.ok()) {
+          d.result = event.status();
+        } else if (absl::Status bound = CheckBinding(c, **stored, *event);
+                   !bound.ok()) {
+          d.result = bound;
+        } else {
+          d.result = CommandResult{*std::move(event), true};
+        }
+      }
+      decided.push_back(std::move(d));
+      continue;
+    }
+
+    // 2. Optimistic concurrency on the tournament's stream.
+    const TournamentState* t = writer_state_.FindTournament(c.tournament_id);
+    const uint64_t version = t == nullptr ? 0 : t->version;
+    if (c.expected_version.has_value() && *c.expected_version != version) {
+      d.result = absl::AbortedError(absl::StrCat(
+          "tournament '", c.tournament_id, "' has changed: expected version ",
+          *c.expected_version, ", actual version ", version,
+          "; re-read and try again"));
+      decided.push_back(std::move(d));
+      continue;
+    }
+
+    // 3. Decide, then seal the event into the chain.
+    // Receipt times never go backwards along the log, so "as of a time"
+    // is always a prefix.
+    const absl::Time received =
+        std::max(options_.clock(), writer_state_.last_received);
+    absl::StatusOr<v1::EventPayload> payload =
+        c.decide_at ? c.decide_at(writer_state_, received)
+                    : c.decide(writer_state_);
+    if (!payload.ok()) {
+      d.result = payload.status();
+      decided.push_back(std::move(d));
+      continue;
+    }
+    v1::Event event;
+    event.set_sequence(writer_state_.last_sequence + 1);
+    event.set_tournament_id(c.tournament_id);
+    event.set_stream_version(version + 1);
+    *event.mutable_received_at() = ToTimestamp(received);
+    *event.mutable_actor() = c.actor;
+    event.set_idempotency_key(c.idempotency_key);
+    event.set_previous_hash(writer_state_.last_sequence == 0
+                                ? GenesisHash()
+                                : writer_state_.last_hash);
+    *event.mutable_payload() = *std::move(payload);
+    v1::StoredEvent sealed = EncodeEvent(event);
+    event.set_hash(sealed.hash());
+    if (absl::Status s = Evolve(event, writer_state_); !s.ok()) {
+      state_dirty = true;  // a bug; reset below, refuse this command
+      d.result = s;
+      decided.push_back(std::move(d));
+      continue;
+    }
+    batch.emplace_back(event.sequence(), std::move(sealed));
+    v1::IdempotencyRecord record;
+    record.set_command_fingerprint(c.fingerprint);
+    record.set_first_sequence(event.sequence());
+    record.set_last_sequence(event.sequence());
+    record.set_event_hash(event.hash());
+    records.push_back({c.tournament_id, c.idempotency_key, std::move(record)});
+    group_keys[{c.tournament_id, c.idempotency_key}] = decided.size();
+    d.result = CommandResult{std::move(event), false};
+    d.appends = true;
+    d.awaits_write = true;
+    decided.push_back(std::move(d));
+  }
+
+  absl::Status written =
+      batch.empty() ? absl::OkStatus() : store_->Append(batch, records);
+  {
+    absl::MutexLock lock(&state_mu_);
+    if (written.ok()) {
+      for (const Decided& d : decided) {
+        if (!d.appends) continue;
+        // Decided against the same state, so this cannot fail unless
+        // Evolve is not deterministic.
+        if (!Evolve(d.result->event, state_).ok()) state_dirty = true;
+      }
+    }
+    if (!written.ok() || state_dirty) writer_state_ = state_;
+  }
+  if (written.ok() && !batch.empty() && options_.after_durable) {
+    std::vector<v1::Event> durable;
+    for (const Decided& d : decided) {
+      if (d.appends) durable.push_back(d.result->event);
+    }
+    options_.after_durable(durable);
+  }
+  for (Decided& d : decided) {
+    if (!written.ok() && d.awaits_write) {
+      d.pending->done.set_value(written);
+    } else {
+      d.pending->done.set_value(std::move(d.result));
+    }
+  }
+}
+
+}  // namespace tally::replay

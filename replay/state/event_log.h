@@ -1,0 +1,152 @@
+// EventLog: the one way anything is written. It owns the EventStore, a
+// single writer thread and the projected State.
+//
+// Execute() queues a Command and blocks until it is durable or refused. The
+// writer takes every queued command as one group: for each, in order, it
+// answers a known idempotency key from the record, checks the expected
+// stream version, runs the command's decide function against the State
+// including the earlier commands of the group, and seals the event into the
+// hash chain. The group's events go to RocksDB in one WriteBatch with the
+// WAL synced; only then are callers told OK and readers shown the events.
+//
+// Thread-safe. Read() may run concurrently with writes; it sees only
+// durable events.
+
+#ifndef TALLY_REPLAY_EVENT_LOG_H_
+#define TALLY_REPLAY_EVENT_LOG_H_
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "absl/types/span.h"
+#include "replay/log/event_store.h"
+#include "replay/state/state.h"
+#include "tally/v1/common.pb.h"
+#include "tally/v1/events.pb.h"
+
+namespace tally::replay {
+
+// A command: what to check and how to decide the event it appends.
+struct Command {
+  std::string tournament_id;
+  std::string idempotency_key;  // required
+  // When set, ABORTED unless the tournament's stream is at this version.
+  std::optional<uint64_t> expected_version;
+  // Identifies the command's content, to tell a retry (same fingerprint)
+  // from a different command reusing a key.
+  std::string fingerprint;
+  v1::Actor actor;
+  // Checks the command against the current State and returns the event
+  // payload to append, or the status to refuse it with. Runs on the writer
+  // thread; must not block.
+  std::function<absl::StatusOr<v1::EventPayload>(const State&)> decide;
+  // Instead of `decide`, for commands the regulations time (a correction
+  // inside its window): also given the time the event will be received at.
+  std::function<absl::StatusOr<v1::EventPayload>(const State&, absl::Time)>
+      decide_at;
+};
+
+struct CommandResult {
+  v1::Event event;        // the appended event, hash filled
+  bool replayed = false;  // answered from the idempotency record
+};
+
+class EventLog {
+ public:
+  struct Options {
+    std::string path;  // Default: none; must be set.
+    // Where receipt times come from; only ever read on receipt, never in
+    // replay. Default: the wall clock.
+    std::function<absl::Time()> clock = [] { return absl::Now(); };
+    // Sync the WAL before acknowledging. Default: true.
+    bool sync = true;
+    // Called on the writer thread with each batch's events, in order, once
+    // they are durable and before their callers are told OK (tallyd signs
+    // checkpoints here). Must not block on or call Execute. Default: none.
+    std::function<void(absl::Span<const v1::Event>)> after_durable;
+    // Accept a data directory without TALLY-HEAD (one written before the
+    // head was persisted) if it passes every other check, and record its
+    // head. Default: false: a missing head is damage.
+    bool adopt_head = false;
+    // RocksDB's environment, for tests that make the disk fail. Default:
+    // nullptr, RocksDB's default Env.
+    rocksdb::Env* env = nullptr;
+  };
+
+  // Creates a new log when options.path is absent or empty. Otherwise
+  // first checks the directory read-only (replay/data_dir_check.h) and
+  // refuses, changing nothing, with DataLoss naming what is damaged or
+  // missing; then opens it and folds every stored event into the State.
+  // Unavailable when the disk is full or unreadable.
+  static absl::StatusOr<std::unique_ptr<EventLog>> Open(const Options& options);
+
+  // Drains queued commands, then stops the writer.
+  ~EventLog();
+  EventLog(const EventLog&) = delete;
+  EventLog& operator=(const EventLog&) = delete;
+
+  // Runs `command` through the writer; blocks until durable or refused.
+  // Refusals: InvalidArgument (no key), AlreadyExists (key reused for a
+  // different command), Aborted (stale expected version), whatever decide
+  // returns, Unavailable/Internal when the write fails. A refusal appends
+  // nothing.
+  absl::StatusOr<CommandResult> Execute(Command command);
+
+  // Calls `read` with the State of every durable event, under a reader lock.
+  void Read(const std::function<void(const State&)>& read) const;
+
+  const EventStore& store() const { return *store_; }
+
+ private:
+  struct Pending;
+
+  EventLog(const Options& options, std::unique_ptr<EventStore> store,
+           State state);
+  void WriterLoop();
+  void ProcessGroup(std::vector<Pending*> group);
+  // After the store is recovered from a failed write: brings the State up
+  // to whatever of the failed batch turned out durable.
+  absl::Status CatchUpWithStore();
+
+  const Options options_;
+  const std::unique_ptr<EventStore> store_;
+
+  mutable absl::Mutex queue_mu_;
+  std::deque<Pending*> queue_ ABSL_GUARDED_BY(queue_mu_);
+  bool stopping_ ABSL_GUARDED_BY(queue_mu_) = false;
+
+  mutable absl::Mutex state_mu_;
+  State state_ ABSL_GUARDED_BY(state_mu_);  // durable events only
+
+  // The writer's own State: state_ plus the events of the group in flight.
+  // Touched only by the writer thread.
+  State writer_state_;
+  // Set when the store cannot be trusted any more (a failed write left
+  // events that do not continue the chain): every later write is refused
+  // with it. Touched only by the writer thread.
+  absl::Status refusal_;
+
+  std::thread writer_;
+};
+
+// Folds the stored events from the start up to and including
+// `last_sequence` (or, if `until` is set, those received at or before it)
+// into a fresh State. DataLoss if an event in range is damaged.
+absl::StatusOr<State> ReplayPrefix(const EventStore& store,
+                                   uint64_t last_sequence,
+                                   std::optional<absl::Time> until);
+
+}  // namespace tally::replay
+
+#endif  // TALLY_REPLAY_EVENT_LOG_H_

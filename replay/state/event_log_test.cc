@@ -1,0 +1,276 @@
+#include "replay/state/event_log.h"
+
+#include <stdlib.h>
+
+#include <atomic>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "replay/log/event_store.h"
+#include "replay/profile/profile_loader.h"
+#include "replay/queries/audit.h"
+#include "rocksdb/db.h"
+
+namespace tally::replay {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::HasSubstr;
+
+std::string MakeTempDir(std::vector<std::string>& made) {
+  std::string pattern = ::testing::TempDir() + "/event_log_test.XXXXXX";
+  char* dir = mkdtemp(pattern.data());
+  EXPECT_NE(dir, nullptr);
+  made.push_back(pattern);
+  return pattern;
+}
+
+// A command that creates tournament `id` (refused if it exists).
+Command Create(const std::string& id, const std::string& key) {
+  Command c;
+  c.tournament_id = id;
+  c.idempotency_key = key;
+  c.fingerprint = absl::StrCat("create ", id);
+  c.actor.set_role(v1::ROLE_DIRECTOR);
+  c.decide = [id](const State& s) -> absl::StatusOr<v1::EventPayload> {
+    if (s.FindTournament(id) != nullptr) {
+      return absl::AlreadyExistsError("exists");
+    }
+    v1::EventPayload p;
+    p.mutable_tournament_created()->set_name(id);
+    return p;
+  };
+  return c;
+}
+
+// A command that adds competition `cid` to tournament `id`.
+Command AddCompetition(const std::string& id, const std::string& cid,
+                       const std::string& key) {
+  Command c;
+  c.tournament_id = id;
+  c.idempotency_key = key;
+  c.fingerprint = absl::StrCat("competition ", id, " ", cid);
+  c.decide = [cid](const State&) -> absl::StatusOr<v1::EventPayload> {
+    v1::EventPayload p;
+    p.mutable_competition_created()->set_competition_id(cid);
+    p.mutable_competition_created()->set_kind(
+        v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    *p.mutable_competition_created()->mutable_profile() =
+        *FindBuiltInProfileSpec("sabf_matchpoint_pairs");
+    return p;
+  };
+  return c;
+}
+
+uint64_t LastSequence(const EventLog& log) {
+  uint64_t last = 0;
+  log.Read([&](const State& s) { last = s.last_sequence; });
+  return last;
+}
+
+class EventLogTest : public ::testing::Test {
+ protected:
+  void SetUp() override { Open(); }
+  void Open() {
+    log_.reset();
+    absl::StatusOr<std::unique_ptr<EventLog>> log =
+        EventLog::Open({.path = dir_, .clock = [this] { return now_; }});
+    ASSERT_THAT(log, IsOk());
+    log_ = *std::move(log);
+  }
+
+  // Each test's RocksDB directories, removed when it ends.
+  ~EventLogTest() override {
+    log_.reset();
+    std::error_code ignored;
+    for (const std::string& dir : dirs_made_) {
+      std::filesystem::remove_all(dir, ignored);
+    }
+  }
+
+  std::vector<std::string> dirs_made_;
+  std::string dir_ = MakeTempDir(dirs_made_);
+  absl::Time now_ = absl::FromUnixSeconds(1'750'000'000);
+  std::unique_ptr<EventLog> log_;
+};
+
+TEST_F(EventLogTest, AssignsGapFreeSequencesAndPerTournamentVersions) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  ASSERT_THAT(log_->Execute(Create("b", "k2")), IsOk());
+  absl::StatusOr<CommandResult> third =
+      log_->Execute(AddCompetition("a", "pairs", "k3"));
+  ASSERT_THAT(third, IsOk());
+  EXPECT_EQ(third->event.sequence(), 3u);
+  EXPECT_EQ(third->event.stream_version(), 2u);  // a's second event
+  EXPECT_EQ(third->event.tournament_id(), "a");
+  EXPECT_EQ(third->event.received_at().seconds(), 1'750'000'000);
+  EXPECT_EQ(third->event.hash().size(), 32u);
+}
+
+TEST_F(EventLogTest, StaleExpectedVersionIsAbortedNamingBothVersions) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  Command c = AddCompetition("a", "pairs", "k2");
+  c.expected_version = 0;
+  EXPECT_THAT(log_->Execute(c),
+              StatusIs(absl::StatusCode::kAborted,
+                       ::testing::AllOf(HasSubstr("expected version 0"),
+                                        HasSubstr("actual version 1"))));
+  EXPECT_EQ(LastSequence(*log_), 1u);
+  c.expected_version = 1;
+  EXPECT_THAT(log_->Execute(c), IsOk());
+}
+
+TEST_F(EventLogTest, RetryWithTheSameKeyReturnsTheFirstOutcome) {
+  absl::StatusOr<CommandResult> first = log_->Execute(Create("a", "k1"));
+  ASSERT_THAT(first, IsOk());
+  EXPECT_FALSE(first->replayed);
+  now_ += absl::Seconds(5);
+  absl::StatusOr<CommandResult> retry = log_->Execute(Create("a", "k1"));
+  ASSERT_THAT(retry, IsOk());
+  EXPECT_TRUE(retry->replayed);
+  EXPECT_EQ(retry->event.SerializeAsString(), first->event.SerializeAsString());
+  EXPECT_EQ(LastSequence(*log_), 1u);
+
+  // The record survives a restart.
+  Open();
+  absl::StatusOr<CommandResult> after_restart =
+      log_->Execute(Create("a", "k1"));
+  ASSERT_THAT(after_restart, IsOk());
+  EXPECT_TRUE(after_restart->replayed);
+  EXPECT_EQ(after_restart->event.sequence(), 1u);
+  EXPECT_EQ(LastSequence(*log_), 1u);
+}
+
+TEST_F(EventLogTest, SameKeyForADifferentCommandIsRefused) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  Command other = AddCompetition("a", "pairs", "k1");
+  EXPECT_THAT(log_->Execute(other),
+              StatusIs(absl::StatusCode::kAlreadyExists,
+                       HasSubstr("already used for a different command")));
+  EXPECT_EQ(LastSequence(*log_), 1u);
+}
+
+TEST_F(EventLogTest, RefusedDecisionAppendsNothingAndLeavesTheKeyFree) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  EXPECT_THAT(log_->Execute(Create("a", "k2")),
+              StatusIs(absl::StatusCode::kAlreadyExists));
+  EXPECT_EQ(LastSequence(*log_), 1u);
+  EXPECT_THAT(log_->Execute(Create("b", "k2")), IsOk());
+  EXPECT_EQ(LastSequence(*log_), 2u);
+}
+
+TEST_F(EventLogTest, CommandWithoutAKeyIsRefused) {
+  EXPECT_THAT(log_->Execute(Create("a", "")),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_EQ(LastSequence(*log_), 0u);
+}
+
+TEST_F(EventLogTest, ReceiptTimesNeverGoBackwards) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  now_ -= absl::Minutes(10);  // the wall clock stepped back
+  absl::StatusOr<CommandResult> second = log_->Execute(Create("b", "k2"));
+  ASSERT_THAT(second, IsOk());
+  EXPECT_EQ(second->event.received_at().seconds(), 1'750'000'000);
+}
+
+TEST_F(EventLogTest, ReplaysAPrefixBySequenceOrByTime) {
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_THAT(log_->Execute(Create(absl::StrCat("t", i), absl::StrCat(i))),
+                IsOk());
+    now_ += absl::Seconds(60);
+  }
+  absl::StatusOr<State> by_sequence = ReplayPrefix(log_->store(), 3, {});
+  ASSERT_THAT(by_sequence, IsOk());
+  EXPECT_EQ(by_sequence->last_sequence, 3u);
+  EXPECT_EQ(by_sequence->tournaments.size(), 3u);
+  // Events were received at +0, +60, +120, ...: +90s covers two.
+  absl::StatusOr<State> by_time = ReplayPrefix(
+      log_->store(), UINT64_MAX, absl::FromUnixSeconds(1'750'000'000 + 90));
+  ASSERT_THAT(by_time, IsOk());
+  EXPECT_EQ(by_time->last_sequence, 2u);
+}
+
+TEST_F(EventLogTest, ConcurrentCommandsGetDistinctGapFreeSequences) {
+  constexpr int kThreads = 8, kEach = 25;
+  std::vector<std::thread> threads;
+  std::atomic<int> failures = 0;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        std::string id = absl::StrCat("t", t, "-", i);
+        if (!log_->Execute(Create(id, id)).ok()) ++failures;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ(LastSequence(*log_), uint64_t{kThreads * kEach});
+  absl::StatusOr<v1::ChainVerification> v = VerifyChain(log_->store());
+  ASSERT_THAT(v, IsOk());
+  EXPECT_TRUE(v->ok()) << v->problem();
+  EXPECT_EQ(v->events_checked(), uint64_t{kThreads * kEach});
+}
+
+// Opens the data directory with plain RocksDB and changes one byte of the
+// value stored for `sequence`, as a disk fault or a tamperer would.
+void FlipAByte(const std::string& dir, uint64_t sequence, size_t offset) {
+  std::vector<rocksdb::ColumnFamilyDescriptor> families = {
+      {rocksdb::kDefaultColumnFamilyName, {}},
+      {kEventsFamily, {}},
+      {kIdempotencyFamily, {}}};
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  ASSERT_TRUE(rocksdb::DB::Open({}, dir, families, &handles, &db).ok());
+  std::string value;
+  ASSERT_TRUE(db->Get({}, handles[1], SequenceKey(sequence), &value).ok());
+  ASSERT_LT(offset, value.size());
+  value[offset] ^= 0x01;
+  ASSERT_TRUE(db->Put({}, handles[1], SequenceKey(sequence), value).ok());
+  for (auto* h : handles) ASSERT_TRUE(db->DestroyColumnFamilyHandle(h).ok());
+  delete db;
+}
+
+TEST_F(EventLogTest, VerifyNamesTheFirstEventWhoseBytesChanged) {
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_THAT(log_->Execute(Create(absl::StrCat("t", i), absl::StrCat(i))),
+                IsOk());
+  }
+  absl::StatusOr<v1::ChainVerification> clean = VerifyChain(log_->store());
+  ASSERT_THAT(clean, IsOk());
+  EXPECT_TRUE(clean->ok());
+  EXPECT_EQ(clean->events_checked(), 6u);
+  log_.reset();
+
+  // A byte near the end of event 4's value: inside the canonical bytes or
+  // the stored hash, either way the chain must break at 4.
+  for (size_t offset : {size_t{12}, size_t{60}}) {
+    std::string copy = MakeTempDir(dirs_made_);
+    std::filesystem::copy(
+        dir_, copy,
+        std::filesystem::copy_options::recursive |
+            std::filesystem::copy_options::overwrite_existing);
+    FlipAByte(copy, 4, offset);
+    absl::StatusOr<std::unique_ptr<EventStore>> store =
+        EventStore::Open({.path = copy});
+    ASSERT_THAT(store, IsOk());
+    absl::StatusOr<v1::ChainVerification> v = VerifyChain(**store);
+    ASSERT_THAT(v, IsOk());
+    EXPECT_FALSE(v->ok());
+    EXPECT_EQ(v->first_bad_sequence(), 4u) << "offset " << offset;
+    store->reset();
+    // And the server refuses to start on it, naming the event.
+    EXPECT_THAT(EventLog::Open({.path = copy}),
+                StatusIs(absl::StatusCode::kDataLoss, HasSubstr("4")));
+  }
+}
+
+}  // namespace
+}  // namespace tally::replay
