@@ -92,9 +92,9 @@ PROTO_DEPS = ["protobuf::libprotobuf", "gRPC::grpc++"]
 # a script here whose render(paths) returns the same bytes from the globbed
 # files. The hash is of the script version the mirror copies.
 CMAKE_SCRIPTS = {
-    "replay/profiles.cmake": {
+    "replay/profile/profiles.cmake": {
         "sha256": "032e28ad1586e6155c7f7af2dbb6f3af8dae9824f4dc4f91652862b21987b58f",
-        "outputs": {"replay/builtin_profiles.cc": "embed_profiles.py"},
+        "outputs": {"replay/profile/builtin_profiles.cc": "embed_profiles.py"},
     },
 }
 

@@ -13,10 +13,10 @@
 #include "replay/butler/butler_ranking.h"
 #include "replay/butler/butler_session.h"
 #include "replay/butler/fouled_scoring.h"
-#include "replay/decide/decide.h"
 #include "replay/rulings/datum_view.h"
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

@@ -9,6 +9,7 @@
 #define TALLY_REPLAY_DECIDE_H_
 
 #include "absl/status/statusor.h"
+#include "replay/state/lookups.h"
 #include "replay/state/state.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/events.pb.h"
@@ -32,35 +33,6 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
     const State& state, const v1::EnterResultRequest& request);
 absl::StatusOr<v1::EventPayload> DecideConfirmResult(
     const State& state, const v1::ConfirmResultRequest& request);
-
-// InvalidArgument unless `name` is non-blank and at most 200 characters.
-absl::Status CheckName(absl::string_view what, const std::string& name);
-
-// Lookups shared with the queries: NotFound with a director's message.
-absl::StatusOr<const TournamentState*> FindTournament(
-    const State& state, const std::string& tournament_id);
-absl::StatusOr<const CompetitionState*> FindCompetition(
-    const State& state, const std::string& tournament_id,
-    const std::string& competition_id);
-// A competition that plays drawn rounds of matches: FailedPrecondition for
-// a matchpoint pairs competition (sessions of a movement).
-absl::StatusOr<const CompetitionState*> FindMatchCompetition(
-    const State& state, const std::string& tournament_id,
-    const std::string& competition_id);
-// FailedPrecondition once `competition`'s results are official: nothing
-// changes then except by a decided appeal (NSW TR 12.4; Law 79C2).
-absl::Status RefuseOnceOfficial(const CompetitionState& competition);
-// A drawn round of `competition`: NotFound otherwise.
-absl::StatusOr<const MatchRoundState*> FindDrawnRound(
-    const CompetitionState& competition, int round);
-
-// The competition kind that runs a profile's kind of event; unspecified for
-// a kind tally does not run.
-v1::CompetitionKind CompetitionKindForEvent(v1::EventKind event);
-
-absl::StatusOr<const SessionState*> FindSession(
-    const State& state, const std::string& tournament_id,
-    const std::string& competition_id, int session);
 
 }  // namespace tally::replay
 

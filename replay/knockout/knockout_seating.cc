@@ -6,8 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
 #include "replay/matches/knockout_draw.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

@@ -7,11 +7,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
 #include "replay/matches/carry_over.h"
 #include "replay/matches/qualification_ranking.h"
 #include "replay/pairs/session_scores.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

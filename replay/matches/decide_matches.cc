@@ -10,7 +10,6 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "replay/butler/decide_butler.h"
-#include "replay/decide/decide.h"
 #include "replay/matches/decide_withdrawals.h"
 #include "replay/matches/draw_maker.h"
 #include "replay/matches/forfeits.h"
@@ -18,6 +17,7 @@
 #include "replay/matches/not_played.h"
 #include "replay/matches/qualification_ranking.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 #include <algorithm>
 #include "replay/matches/three_way_tables.h"
 

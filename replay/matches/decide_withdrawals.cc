@@ -7,9 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
 #include "replay/matches/draw_maker.h"
 #include "replay/matches/forfeits.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

@@ -97,17 +97,4 @@ absl::Status RefuseOverNotPlayed(const EnteredResult& result,
       "force there (NZ LIRG 82C) changes the score"));
 }
 
-EnteredResult NotPlayedResult(uint64_t sequence, const v1::RulingMade& ruling,
-                              int movement_round) {
-  EnteredResult r;
-  r.sequence = sequence;
-  r.slot = {movement_round, ruling.table(), ruling.ns_pair(),
-            ruling.ew_pair()};
-  r.board = ruling.board();
-  r.room = ruling.room();
-  r.result.mutable_not_played();
-  r.confirmed = true;  // nothing for the players to confirm
-  return r;
-}
-
 }  // namespace tally::replay

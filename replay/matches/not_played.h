@@ -17,6 +17,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+#include "replay/state/not_played_result.h"
 #include "replay/state/state.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/events.pb.h"
@@ -48,11 +49,6 @@ absl::Status CheckSupersedesNotPlayed(const CompetitionState& competition,
 // not played: `what` ("a result", "a correction") cannot replace it.
 absl::Status RefuseOverNotPlayed(const EnteredResult& result,
                                  absl::string_view what);
-
-// The table's result from `ruling` (RulingMade `sequence`, with
-// board_not_played) on: not played, between the ruling's pairs.
-EnteredResult NotPlayedResult(uint64_t sequence, const v1::RulingMade& ruling,
-                              int movement_round);
 
 }  // namespace tally::replay
 

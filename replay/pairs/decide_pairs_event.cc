@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
 #include "replay/pairs/pairs_event_queries.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

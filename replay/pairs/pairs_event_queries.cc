@@ -14,9 +14,9 @@
 #include "core/pairs_event/state_pairs.h"
 #include "core/tiebreak/chains.h"
 #include "replay/butler/butler_queries.h"
-#include "replay/decide/decide.h"
 #include "replay/pairs/session_scores.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

@@ -9,10 +9,10 @@
 #include "core/scoring/board.h"
 #include "replay/butler/butler_queries.h"
 #include "replay/butler/fouled_scoring.h"
-#include "replay/decide/decide.h"
 #include "replay/pairs/session_scores.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

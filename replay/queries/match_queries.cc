@@ -6,7 +6,6 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
 #include "replay/matches/draw_maker.h"
 #include "replay/matches/forfeits.h"
 #include "replay/matches/fouled_matches.h"
@@ -16,6 +15,7 @@
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/event_log.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

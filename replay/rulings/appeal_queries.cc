@@ -2,7 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/decide/decide.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

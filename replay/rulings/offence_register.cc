@@ -12,9 +12,9 @@
 #include "core/penalty/offence_occurrence.h"
 #include "core/penalty/penalty_scale.h"
 #include "core/profile/named_rules.h"
-#include "replay/decide/decide.h"
 #include "replay/rulings/offence_deduction.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {

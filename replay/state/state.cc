@@ -6,8 +6,8 @@
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/not_played.h"
 #include "replay/profile/profile_loader.h"
+#include "replay/state/not_played_result.h"
 #include "replay/state/rulings.h"
 
 namespace tally::replay {
