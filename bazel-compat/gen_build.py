@@ -65,15 +65,18 @@ import sys
 # cmake/TallyHelpers.cmake as this script copies it: the helpers' keywords;
 # tests link GTest::gmock and GTest::gtest_main, or GTest::gtest when
 # CUSTOM_MAIN says their SRCS define main(); test ARGS go on the command line;
+# BUNDLE (which binary CMake links the test into) means nothing to Bazel,
+# which keeps one cc_test per test, and ctest's --gtest_filter selecting the
+# test's suites in its bundle is not an argument Bazel needs;
 # libraries are static and put the source root on the include path. When the
 # helpers change, check all that still holds and update the hash.
 HELPERS_PATH = "cmake/TallyHelpers.cmake"
-HELPERS_SHA256 = "7e3c69d84607426cdbbde01792e9734ad177a5a7e572d98028ba9bcabee14726"
+HELPERS_SHA256 = "d99c46596380bb6026969b9c033275ee14d9b04c70308f2d8c1741a3ddbe9828"
 HELPERS = {   # CMake function -> (Bazel rule, options, keywords)
     "tally_cc_library": ("cc_library", ["TESTONLY"],
                          ["NAME", "SRCS", "HDRS", "DEPS"]),
     "tally_cc_test": ("cc_test", ["CUSTOM_MAIN"],
-                      ["NAME", "SRCS", "DEPS", "ARGS"]),
+                      ["NAME", "BUNDLE", "SRCS", "DEPS", "ARGS"]),
     "tally_cc_binary": ("cc_binary", [], ["NAME", "SRCS", "DEPS"]),
 }
 TEST_DEPS = ["GTest::gmock", "GTest::gtest_main"]
@@ -99,9 +102,11 @@ CMAKE_SCRIPTS = {
 }
 
 # CMake scripts include()d from the top level that only add build modes
-# (sanitizer and libFuzzer flags, and libFuzzer binaries of targets declared
-# with the helpers); they declare nothing Bazel builds, so they are skipped.
-BUILD_MODE_SCRIPTS = {"cmake/TallyBuildModes.cmake"}
+# (sanitizer and libFuzzer flags, precompiled headers, and libFuzzer binaries
+# of targets declared with the helpers); they declare nothing Bazel builds,
+# so they are skipped.
+BUILD_MODE_SCRIPTS = {"cmake/TallyBuildModes.cmake",
+                      "cmake/TallyPrecompiled.cmake"}
 
 # Folders whose C/C++ files must each be in exactly one target.
 SOURCE_ROOTS = ["core", "replay", "server", "tests"]
@@ -109,7 +114,9 @@ SOURCE_EXTENSIONS = (".cc", ".h", ".cpp", ".hpp", ".c", ".inc")
 
 # Commands that declare no target and change nothing Bazel needs.
 IGNORED_COMMANDS = {"cmake_minimum_required", "project", "find_package",
-                    "find_program", "enable_testing", "message"}
+                    "find_program", "enable_testing", "message",
+                    # registers the bundles' filter checks (CMake only)
+                    "tally_check_test_bundles"}
 
 SRC_REPO = "tally_src"      # the checkout, as WORKSPACE names it
 SYSTEM_PKG = "@//system"    # the system library wrappers
@@ -1074,12 +1081,16 @@ def check_ctest(build_dir, rules):
     bazel = {r["name"]: r for r in rules if r["_kind"] == "cc_test"}
     problems = []
     for name in tests:
+        if name.endswith("_filters_check"):
+            continue  # a CMake bundle's own check (cmake/TallyHelpers.cmake)
         if name not in bazel:
             problems.append(f"ctest registers {name}; Bazel has no such "
                             "cc_test")
             continue
         want = []
         for a in commands.get(name, []):
+            if a.startswith("--gtest_filter="):
+                continue
             if os.path.isabs(a) and a.startswith(os.path.abspath(build_dir)):
                 a = f"$(rootpath :{os.path.basename(a)})"
             want.append(a)

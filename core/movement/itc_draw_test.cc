@@ -16,7 +16,7 @@ namespace {
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using testdata::Cells;
-using testdata::TableLines;
+using testdata::MovementTableLines;
 
 int Number(const std::string& text) {
   int n = 0;
@@ -33,7 +33,7 @@ struct PrintedRow {
 // The rows of a testdata draw (lines that start with a round number).
 std::vector<PrintedRow> PrintedRows(const std::string& name) {
   std::vector<PrintedRow> rows;
-  for (const std::string& line : TableLines(name)) {
+  for (const std::string& line : MovementTableLines(name)) {
     std::vector<std::string> cells = Cells(line);
     int first = 0;
     if (!absl::SimpleAtoi(cells[0], &first)) continue;  // headings

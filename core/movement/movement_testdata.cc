@@ -2,7 +2,7 @@
 
 namespace tally::core::testdata {
 
-std::vector<std::string> TableLines(absl::string_view name) {
+std::vector<std::string> MovementTableLines(absl::string_view name) {
   return TableLines(TALLY_MOVEMENT_TESTDATA_DIR, name);
 }
 

@@ -25,7 +25,7 @@ namespace tally::core::testdata {
 // core/movement/testdata/<name>'s transcribed lines (its "//" header
 // dropped): TableLines(TALLY_MOVEMENT_TESTDATA_DIR, name). Adds a test
 // failure and returns no lines if the file is missing.
-std::vector<std::string> TableLines(absl::string_view name);
+std::vector<std::string> MovementTableLines(absl::string_view name);
 
 }  // namespace tally::core::testdata
 

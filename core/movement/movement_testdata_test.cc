@@ -10,14 +10,14 @@
 namespace tally::core {
 namespace {
 
-class TranscriptionTest : public ::testing::TestWithParam<const char*> {};
+class MovementTranscriptionTest : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(TranscriptionTest, IsTheRegulationTextInOrder) {
+TEST_P(MovementTranscriptionTest, IsTheRegulationTextInOrder) {
   testdata::ExpectRegulationTextInOrder(TALLY_MOVEMENT_TESTDATA_DIR,
                                         GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, TranscriptionTest,
+INSTANTIATE_TEST_SUITE_P(Testdata, MovementTranscriptionTest,
                          ::testing::Values("anc_sr_10_6_1.txt",
                                            "anc_sr_10_7_1.txt",
                                            "anc_sr_10_7_2.txt",

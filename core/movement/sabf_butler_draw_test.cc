@@ -15,7 +15,7 @@ namespace {
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using testdata::Cells;
-using testdata::TableLines;
+using testdata::MovementTableLines;
 
 int Number(const std::string& text) {
   int n = 0;
@@ -33,7 +33,7 @@ void ExpectPrinted(int pairs, const std::string& name) {
   const size_t tables = pairs / 2;
   size_t rounds_seen = 0;
   std::vector<int> seeds_seen;
-  for (const std::string& line : TableLines(name)) {
+  for (const std::string& line : MovementTableLines(name)) {
     const std::vector<std::string> cells = Cells(line);
     if (cells.size() != 1 + 2 * tables + 2) continue;  // heading and note
     if (cells[1] == "NS") continue;                    // column names

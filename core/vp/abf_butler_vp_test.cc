@@ -20,7 +20,7 @@ using testdata::HoldsVps;
 using testdata::NonEmptyCells;
 using testdata::ParseHundredths;
 using testdata::ParseWhole;
-using testdata::TableLines;
+using testdata::VpTableLines;
 
 VpResult Vps(int64_t hundredths, int64_t opponent_hundredths) {
   return VpResult{Decimal(hundredths, 2), Decimal(opponent_hundredths, 2)};
@@ -30,7 +30,7 @@ TEST(AbfButlerVpTest, ReproducesSabfTr212CellForCell) {
   std::vector<int> boards;
   std::map<int, int64_t> last_margin;
   int cells = 0;
-  for (const std::string& line : TableLines("sabf_tr_21_2.txt")) {
+  for (const std::string& line : VpTableLines("sabf_tr_21_2.txt")) {
     const std::vector<std::string> c = Cells(line);
     if (c.size() > 1 && c[0].empty()) {  // "\t14\t12\t10\t9\t8\t7"
       for (size_t j = 1; j < c.size(); ++j) {
@@ -68,7 +68,7 @@ TEST(AbfButlerVpTest, ReproducesTheAncTwelveBoardSwissPairsScale) {
   // ANC 2025 SR appendix: rows of up to three "IMP diff <tab> W - L" pairs;
   // the last is "39 +".
   int cells = 0;
-  for (const std::string& line : TableLines("anc_sr_swiss_pairs_12.txt")) {
+  for (const std::string& line : VpTableLines("anc_sr_swiss_pairs_12.txt")) {
     const std::vector<std::string> c = NonEmptyCells(line);
     if (c.empty() || !absl::ascii_isdigit(c[0][0])) continue;  // a heading
     ASSERT_EQ(c.size() % 2, 0u) << line;

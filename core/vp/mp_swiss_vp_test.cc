@@ -18,7 +18,7 @@ using ::tally::testing::StatusIs;
 using testdata::Cells;
 using testdata::HoldsVps;
 using testdata::ParseHundredths;
-using testdata::TableLines;
+using testdata::VpTableLines;
 
 VpResult Vps(int64_t vps) {
   return VpResult{Decimal(vps, 0), Decimal(20 - vps, 0)};
@@ -45,7 +45,7 @@ TEST(SabfMpSwissVpTest, ReproducesSabfTr2113CellForCell) {
   // starts with its split ("<b>13 – 7</b>") and gives each band's limit.
   std::vector<std::pair<int, int>> bands;
   int cells = 0;
-  for (const std::string& line : TableLines("sabf_tr_21_13.txt")) {
+  for (const std::string& line : VpTableLines("sabf_tr_21_13.txt")) {
     const std::vector<std::string> c = Cells(line);
     if (absl::StrContains(line, "boards")) {
       for (const std::string& cell : c) {

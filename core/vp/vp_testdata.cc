@@ -16,7 +16,7 @@ bool AllDigits(absl::string_view s) {
 
 }  // namespace
 
-std::vector<std::string> TableLines(absl::string_view name) {
+std::vector<std::string> VpTableLines(absl::string_view name) {
   return TableLines(TALLY_VP_TESTDATA_DIR, name);
 }
 

@@ -28,7 +28,7 @@ namespace tally::core::testdata {
 // core/vp/testdata/<name>'s table lines (its "//" header dropped):
 // TableLines(TALLY_VP_TESTDATA_DIR, name). Adds a test failure and returns
 // no lines if the file is missing.
-std::vector<std::string> TableLines(absl::string_view name);
+std::vector<std::string> VpTableLines(absl::string_view name);
 
 // "10.50" -> 1050 (hundredths); nullopt unless the text is digits, a point
 // and exactly two digits.

@@ -10,13 +10,13 @@
 namespace tally::core {
 namespace {
 
-class TranscriptionTest : public ::testing::TestWithParam<const char*> {};
+class VpTranscriptionTest : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(TranscriptionTest, IsTheRegulationTextInOrder) {
+TEST_P(VpTranscriptionTest, IsTheRegulationTextInOrder) {
   testdata::ExpectRegulationTextInOrder(TALLY_VP_TESTDATA_DIR, GetParam());
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, TranscriptionTest,
+INSTANTIATE_TEST_SUITE_P(Testdata, VpTranscriptionTest,
                          ::testing::Values("sabf_tr_21_1.txt",
                                            "sabf_tr_21_2.txt",
                                            "sabf_tr_21_3_to_21_12.txt",

@@ -21,7 +21,7 @@ using testdata::HoldsVps;
 using testdata::NonEmptyCells;
 using testdata::ParseHundredths;
 using testdata::ParseWhole;
-using testdata::TableLines;
+using testdata::VpTableLines;
 
 // Expects the WBF continuous scale to give `winner_hundredths` to the winner
 // by `margin` IMPs at `boards` boards, 20 minus that to the loser, and the
@@ -44,7 +44,7 @@ TEST(WbfContinuousTest, ReproducesSabfTr211CellForCell) {
   std::vector<int> boards;
   std::map<int, bool> reached_twenty;
   int cells = 0;
-  for (const std::string& line : TableLines("sabf_tr_21_1.txt")) {
+  for (const std::string& line : VpTableLines("sabf_tr_21_1.txt")) {
     const std::vector<std::string> c = Cells(line);
     if (c.size() > 1 && c[0].empty() && ParseWhole(c[1]).has_value()) {
       for (size_t j = 1; j < c.size(); ++j) {
@@ -84,7 +84,7 @@ TEST(WbfContinuousTest, ReproducesSabfTr213To2112CellForCell) {
   std::map<int, int64_t> last_margin;
   int boards = 0;
   int cells = 0;
-  for (const std::string& line : TableLines("sabf_tr_21_3_to_21_12.txt")) {
+  for (const std::string& line : VpTableLines("sabf_tr_21_3_to_21_12.txt")) {
     if (absl::StartsWith(line, "### ")) {
       const std::string clause = line.substr(4, line.find(' ', 4) - 4);
       ASSERT_TRUE(kBoards.count(clause)) << line;
@@ -167,7 +167,7 @@ TEST(WbfDiscreteTest, RoundsTheSabfTwelveBoardScaleToWholeVps) {
   // ranges, so each margin earns its SABF TR 21.9 VPs rounded to a whole VP.
   int checked = 0;
   std::string heading;
-  for (const std::string& line : TableLines("sabf_tr_21_3_to_21_12.txt")) {
+  for (const std::string& line : VpTableLines("sabf_tr_21_3_to_21_12.txt")) {
     if (absl::StartsWith(line, "### ")) {
       heading = line;
       continue;

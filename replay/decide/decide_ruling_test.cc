@@ -607,12 +607,12 @@ TEST_F(NotPlayedTest, RefusalsNameWhatToDoInstead) {
 
 // ANC SR 16.5 Open Stage 2 (Butler): ButlerRulingTest's field, board 2
 // not played at table 4.
-class NotPlayedButlerTest : public ButlerRulingTest {
+class NotPlayedButlerDecideTest : public ButlerRulingTest {
  protected:
   void SetUp() override { ButlerField(/*table_4_played_board_2=*/false); }
 };
 
-TEST_F(NotPlayedButlerTest, TheDatumIsTakenWithoutTheTable) {
+TEST_F(NotPlayedButlerDecideTest, TheDatumIsTakenWithoutTheTable) {
   v1::RecordRulingRequest r = Ruling(4, 2);
   r.set_law("Law 12C2(a)");
   r.set_text("board not reached: slow play by both pairs");

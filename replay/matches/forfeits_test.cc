@@ -74,7 +74,7 @@ core::Rational DrawScore(const v1::DrawMade& d, int entrant) {
   return R(-1);
 }
 
-TEST(NswForfeitTest, AdjustmentPointsAreFiftyAndSeventyFivePercentAndTheEnd) {
+TEST(NswForfeitReplayTest, AdjustmentPointsAreFiftyAndSeventyFivePercentAndTheEnd) {
   // NSW TR 12.9.3 (Swiss) and 12.9.2: of 4 rounds, after rounds 2 (50%) and
   // 3 (75%), then at the end (round 4); of 7, after rounds 4 (3.5 matches,
   // rounded up) and 6 (5.25), then 7.
@@ -119,7 +119,7 @@ TEST(NswForfeitTest, AdjustmentPointsAreFiftyAndSeventyFivePercentAndTheEnd) {
 // 10 -> 13.43, 18 -> 15.52, 19 -> 15.75, 20 -> 15.97, 21 -> 16.18, 30 ->
 // 17.84, 48 -> 20.00). Eight teams, four rounds; team 8 forfeits its round-1
 // match against team x.
-TEST(NswForfeitTest, InterimTwelveReadjustedAtFiftyAndSeventyFivePercent) {
+TEST(NswForfeitReplayTest, InterimTwelveReadjustedAtFiftyAndSeventyFivePercent) {
   MatchEventForTest e("nsw_swiss_teams", v1::COMPETITION_KIND_SWISS_TEAMS, 8,
                       4);
   e.Draw(1);
@@ -210,7 +210,7 @@ TEST(NswForfeitTest, InterimTwelveReadjustedAtFiftyAndSeventyFivePercent) {
 // anc2025_itc_qualifying: 16-board matches, ANC SR 10.10 (VPs = 35 + IMPs
 // up to 30). Eight teams: two round robins of 7 rounds (10.6). Team 8
 // forfeits its round-1 match against team x.
-TEST(ItcForfeitTest, FiftySixAndAHalfUntilTheRoundRobinEndsThenAdjusted) {
+TEST(ItcForfeitReplayTest, FiftySixAndAHalfUntilTheRoundRobinEndsThenAdjusted) {
   MatchEventForTest e("anc2025_itc_qualifying",
                       v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 8);
   std::vector<ForfeitAdjustmentPoint> points =
@@ -256,7 +256,7 @@ TEST(ItcForfeitTest, FiftySixAndAHalfUntilTheRoundRobinEndsThenAdjusted) {
 // sabf_round_robin_teams: 14-board matches, WBF 2013 continuous (SABF TR
 // 21.1, 14-board column: 10 -> 12.97, 12 -> 13.48, 20 -> 15.26, 21 ->
 // 15.46). Four teams: a Berger round robin of 3 rounds.
-TEST(SabfForfeitTest, TwelveImpsUntilTheLastRoundThenTheGreatestOfThree) {
+TEST(SabfForfeitReplayTest, TwelveImpsUntilTheLastRoundThenTheGreatestOfThree) {
   MatchEventForTest e("sabf_round_robin_teams",
                       v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 4);
   e.Draw(1);
@@ -288,7 +288,7 @@ TEST(SabfForfeitTest, TwelveImpsUntilTheLastRoundThenTheGreatestOfThree) {
   EXPECT_THAT(f.basis, HasSubstr("after the last round"));
 }
 
-TEST(SabfForfeitTest, AWithdrawnTeamsLaterRoundRobinMatchesAreWalkovers) {
+TEST(SabfForfeitReplayTest, AWithdrawnTeamsLaterRoundRobinMatchesAreWalkovers) {
   MatchEventForTest e("sabf_round_robin_teams",
                       v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 4);
   e.Draw(1);
@@ -328,7 +328,7 @@ TEST(SabfForfeitTest, AWithdrawnTeamsLaterRoundRobinMatchesAreWalkovers) {
 // SABF TR 13.18: team 1's round-2 match is abandoned through illness in
 // team 1. Round 1: 1 wins by 10 (12.97), y (1's round-2 opponent) wins by
 // 20 (15.26).
-TEST(SabfForfeitTest, AnAbandonedMatchGivesTheLesserAndTheGreaterAverage) {
+TEST(SabfForfeitReplayTest, AnAbandonedMatchGivesTheLesserAndTheGreaterAverage) {
   MatchEventForTest e("sabf_round_robin_teams",
                       v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 4);
   e.Draw(1);
@@ -353,7 +353,7 @@ TEST(SabfForfeitTest, AnAbandonedMatchGivesTheLesserAndTheGreaterAverage) {
 
 // SABF TR 13.9, last paragraph: team 1's round-2 match is cancelled through
 // no fault, y absent. Round 1: 1 level (10.00), y loses by 10 (7.03).
-TEST(SabfForfeitTest, ACancelledMatchGivesThePresentTeamTheForfeitScore) {
+TEST(SabfForfeitReplayTest, ACancelledMatchGivesThePresentTeamTheForfeitScore) {
   MatchEventForTest e("sabf_round_robin_teams",
                       v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS, 4);
   e.Draw(1);

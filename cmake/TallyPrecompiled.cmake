@@ -1,0 +1,75 @@
+# Precompiled headers (CMake only: bazel-compat/gen_build.py skips this file
+# and Bazel compiles without them).
+#
+# Most of a tally compile is parsing the same headers again: the standard
+# library and Abseil take 2-3 s of every file, tally's generated protobuf
+# messages 3-4 s more, GoogleTest 1-2 s, where the file's own code takes
+# 1-5 s. Each target compiles against one of four precompiled sets, chosen by
+# what it may include and how it is compiled (GCC accepts a precompiled
+# header only under the optimisation and debug flags it was made with):
+#
+#   core_lib    libraries of core/: the standard library and Abseil (core/
+#               includes no protobuf)
+#   proto_lib   every other library and binary: core_lib's headers and
+#               tally's generated messages
+#   core_test   tests and test-only libraries of core/, at the tests' -O0
+#               -g0 (cmake/TallyHelpers.cmake): core_lib's and GoogleTest's
+#   proto_test  every other test: proto_lib's and GoogleTest's, at -O0 -g0
+#
+# A header of the set is visible to a file that does not include it, so a
+# missing #include compiles here; gen_build.py --check and Bazel's sandbox
+# still catch it. -DTALLY_PCH=OFF builds without (the sanitizer and fuzzing
+# builds in .ci/ do not need it).
+
+option(TALLY_PCH "Compile against precompiled common headers" ON)
+
+set(tally_pch_headers_core_lib
+    <algorithm> <cstdint> <functional> <map> <memory> <optional> <set>
+    <string> <tuple> <utility> <vector>
+    [["absl/status/status.h"]] [["absl/status/statusor.h"]]
+    [["absl/strings/str_cat.h"]] [["absl/strings/str_join.h"]]
+    [["absl/strings/string_view.h"]] [["absl/time/time.h"]])
+set(tally_pch_headers_proto_lib ${tally_pch_headers_core_lib}
+    [["tally/v1/common.pb.h"]] [["tally/v1/events.pb.h"]]
+    [["tally/v1/director.pb.h"]] [["tally/v1/venue.pb.h"]]
+    [["tally/v1/query.pb.h"]])
+set(tally_pch_gtest [["gmock/gmock.h"]] [["gtest/gtest.h"]])
+set(tally_pch_headers_core_test ${tally_pch_headers_core_lib} ${tally_pch_gtest})
+set(tally_pch_headers_proto_test ${tally_pch_headers_proto_lib} ${tally_pch_gtest})
+
+# The four targets that own the precompiled headers: libraries of one empty
+# source, with the include paths, definitions and flags of their users.
+if(TALLY_PCH)
+  set(tally_pch_empty ${PROJECT_BINARY_DIR}/pch/empty.cc)
+  file(WRITE ${tally_pch_empty} "// The precompiled headers' owner.\n")
+  foreach(set IN ITEMS core_lib proto_lib core_test proto_test)
+    add_library(tally_pch_${set} STATIC ${tally_pch_empty})
+    target_link_libraries(tally_pch_${set} PRIVATE absl::status absl::statusor
+                          absl::strings absl::time)
+    if(set MATCHES "^proto_")
+      target_link_libraries(tally_pch_${set} PRIVATE tally_proto)
+    endif()
+    if(set MATCHES "_test$")
+      target_link_libraries(tally_pch_${set} PRIVATE GTest::gmock GTest::gtest)
+      tally_test_compile_options(tally_pch_${set})
+    endif()
+    target_precompile_headers(tally_pch_${set} PRIVATE
+                              ${tally_pch_headers_${set}})
+  endforeach()
+endif()
+
+# Compiles TARGET, declared in the current directory, against the set for
+# its folder and KIND (lib or test).
+function(tally_precompile target kind)
+  if(NOT TALLY_PCH)
+    return()
+  endif()
+  set(folder proto)
+  cmake_path(APPEND PROJECT_SOURCE_DIR "core" OUTPUT_VARIABLE core_dir)
+  cmake_path(IS_PREFIX core_dir "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE
+             in_core)
+  if(in_core)
+    set(folder core)
+  endif()
+  target_precompile_headers(${target} REUSE_FROM tally_pch_${folder}_${kind})
+endfunction()
