@@ -1,4 +1,5 @@
-// Whether a Butler board keeps enough scores for its datum (issue #16
+// Whether a board IMPed against a datum (a Butler session, or a round of
+// pairs matches) keeps enough scores for its datum (issue #16
 // defect 3). A board's datum is taken over the scores the rule keeps
 // (ANC SR 16.4: "the (n-6) middle scores", so at least 7; 16.11-16.13;
 // SABF TR 12.2; NSW TR 7.1): a table with a weighted or artificial
@@ -26,6 +27,20 @@ namespace tally::replay {
 absl::Status CheckRulingLeavesADatum(const CompetitionState& competition,
                                      const SessionState& session,
                                      const v1::RecordRulingRequest& r);
+
+// As CheckRulingLeavesADatum for a ruling in `round` of an event of pairs
+// matches IMPed against a datum (Swiss and round-robin pairs, NSW Butler
+// round robins), whose board's field is the round's tables.
+absl::Status CheckMatchRulingLeavesADatum(const CompetitionState& competition,
+                                          const MatchRoundState& round,
+                                          const v1::RecordRulingRequest& r);
+
+// FailedPrecondition, naming the board and the table, when a board of
+// `round` (every result in) is left without a score at a match's table
+// under the rulings in force (a pairs round IMPed against a datum cannot
+// be posted with a board unscored). OK in any other event.
+absl::Status CheckEveryRoundBoardHasADatum(const CompetitionState& competition,
+                                           const MatchRoundState& round);
 
 // FailedPrecondition, naming the board and the clause, when a board of
 // `session` has every result in but no datum under the rulings in force

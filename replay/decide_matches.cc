@@ -10,6 +10,7 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "replay/bridge_convert.h"
+#include "replay/butler_datum_shortfall.h"
 #include "replay/decide.h"
 #include "replay/decide_withdrawals.h"
 #include "replay/decide_butler.h"
@@ -456,6 +457,14 @@ absl::StatusOr<v1::EventPayload> DecidePostRound(
     return absl::FailedPreconditionError(absl::StrCat(
         "cannot post ", RoundName(c, request.session()), ": ", missing.size(),
         " result(s) still missing, the first being ", missing.front()));
+  }
+  // A pairs round's board with every result in but too few scores for its
+  // datum would be posted unscored (issue #16 defect 3).
+  if (absl::Status datum = CheckEveryRoundBoardHasADatum(c, *round);
+      !datum.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot post ", RoundName(c, request.session()), ": ",
+        datum.message()));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_scores_posted();

@@ -507,6 +507,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           CheckAdjustedScore(request.adjusted(), request.board()));
       if (c->PlaysMatches()) {
         TALLY_RETURN_IF_ERROR(CheckMatchAdjustment(*c, *rulings, request));
+        // Every datum rule: a pairs round's board keeps enough scores.
+        TALLY_RETURN_IF_ERROR(CheckMatchRulingLeavesADatum(
+            *c, c->rounds.at(request.session()), request));
       } else {
         // ANC SR 16.4 and every datum rule: a board keeps enough scores.
         TALLY_RETURN_IF_ERROR(CheckRulingLeavesADatum(
