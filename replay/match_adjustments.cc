@@ -107,6 +107,21 @@ absl::StatusOr<AveragePlusShares> SharesOf(
         }
       }
     }
+    // ANC SR 7.5: "multiple fouled boards" given 2 IMPs (7.2(b), 7.3) at
+    // this match's table are average plus on each, to both sides.
+    for (int b : input.boards) {
+      const RulingRecord* fouled = FouledTreatmentAt(round.rulings, b);
+      if (fouled == nullptr ||
+          !SeveralBoardsCountsFouledTwoImps(
+              profile, fouled->ruling.fouled().treatment())) {
+        continue;
+      }
+      const auto& tables = fouled->ruling.fouled().fouled_tables();
+      if (std::find(tables.begin(), tables.end(), m.table) != tables.end()) {
+        home.insert(b);
+        away.insert(b);
+      }
+    }
     auto share = [&](const std::set<int>& boards,
                      std::map<std::pair<int, int>, core::Rational>& out)
         -> absl::Status {
@@ -309,8 +324,8 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
 // Returns the boards so scored.
 absl::StatusOr<std::set<int>> ApplyFouled(
     const core::RegulationProfile& profile, const MatchRoundState& round,
-    const core::RoundInput& input, core::RoundScore& score,
-    std::map<int, MatchDelta>& deltas) {
+    const core::RoundInput& input, const AveragePlusShares& shares,
+    core::RoundScore& score, std::map<int, MatchDelta>& deltas) {
   std::set<int> scored;
   for (int b : input.boards) {
     TALLY_ASSIGN_OR_RETURN(std::optional<ButlerBoard> fouled,
@@ -327,6 +342,11 @@ absl::StatusOr<std::set<int>> ApplyFouled(
         award = core::TableAward{core::Rational(*line.ns_imps),
                                  core::Rational(line.ew_imps.value_or(
                                      -*line.ns_imps))};
+        // ANC SR 7.5: a fouled table's 2 IMPs, its share of the total.
+        if (line.fouled) {
+          ApplyShares(shares, line.result->slot.table, b, award->north_south,
+                      award->east_west);
+        }
       }
       SetPairsAward(input, line.result->slot.table, award, fouled->complete,
                     *board, deltas);
@@ -405,7 +425,8 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
         ApplyTeams(round, input, rule, shares, boards, score, deltas));
   } else {
     TALLY_ASSIGN_OR_RETURN(const std::set<int> fouled,
-                           ApplyFouled(profile, round, input, score, deltas));
+                           ApplyFouled(profile, round, input, shares, score,
+                                       deltas));
     for (int b : fouled) boards.erase(b);  // scored under the treatment
     TALLY_RETURN_IF_ERROR(
         ApplyDatum(profile, round, input, rule, shares, boards, score, deltas));

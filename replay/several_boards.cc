@@ -48,6 +48,12 @@ bool SeveralBoardsOnlyWithoutFault(const core::RegulationProfile& profile) {
   return profile.artificial.several_boards == "nsw_tr_12_10";
 }
 
+bool SeveralBoardsCountsFouledTwoImps(const core::RegulationProfile& profile,
+                                      absl::string_view treatment) {
+  return profile.artificial.several_boards == "anc_appendix" &&
+         treatment == "two_imps";
+}
+
 core::Rational WholeImpShare(const core::Rational& total, int index,
                              int boards) {
   const int64_t upto_next =

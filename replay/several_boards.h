@@ -27,6 +27,7 @@
 #include <optional>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 #include "core/profile/profile.h"
 
@@ -44,6 +45,16 @@ absl::StatusOr<std::optional<core::Rational>> SeveralBoardsTotal(
 // fault of the players" (NSW TR 12.10): average plus to both sides. The ANC
 // appendix counts every board on which a side has average plus.
 bool SeveralBoardsOnlyWithoutFault(const core::RegulationProfile& profile);
+
+// True when a fouled board's "two_imps" treatment (ANC SR 7.2(b), 7.3:
+// "2 IMPs for both sides" at each fouled table) counts as average plus on
+// that board towards the several-board total: under the ANC appendix,
+// which 7.5 applies "in the case of multiple fouled boards". NSW TR
+// 7.1.1(b) gives 2 IMPs per fouled board on its own (NSW TR 12.10 is for
+// boards that could not be played), and per_board profiles give each
+// board its own amount.
+bool SeveralBoardsCountsFouledTwoImps(const core::RegulationProfile& profile,
+                                      absl::string_view treatment);
 
 // The side's whole-IMP share of `total` on its `index`-th (from 0) of
 // `boards` boards: floor((index+1) total / boards) - floor(index total /
