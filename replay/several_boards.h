@@ -25,6 +25,7 @@
 #define TALLY_REPLAY_SEVERAL_BOARDS_H_
 
 #include <optional>
+#include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -32,6 +33,24 @@
 #include "core/profile/profile.h"
 
 namespace tally::replay {
+
+// What a side receives in all for average plus on N boards of one match
+// under a several_boards method, with the working (the calculator's `tally
+// calc several-boards` shows it).
+struct SeveralBoardsAward {
+  core::Rational total;
+  std::string clause;   // "ANC SR appendix", "NSW TR 12.10(b)"
+  std::string working;  // e.g. "2 sqrt(4) = 4 IMPs, rounded"
+  // NSW TR 12.10(c)'s M: the largest margin earning 18 VPs on the WBF
+  // discrete scale for N boards.
+  std::optional<int> max_imps_for_18_vps;
+};
+
+// The award under `method` ("anc_appendix" or "nsw_tr_12_10"), or nullopt
+// for "per_board" (each board the rule's single amount). InvalidArgument
+// for N < 1, an unknown method, or one the regulation cannot apply to N.
+absl::StatusOr<std::optional<SeveralBoardsAward>> SeveralBoardsAwardUnder(
+    absl::string_view method, bool teams, int boards);
 
 // The IMPs a side receives in all for average plus on `boards` (N >= 1)
 // boards of one match under `profile`, or nullopt when the profile awards

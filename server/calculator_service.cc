@@ -34,12 +34,14 @@
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
 #include "core/scoring/matchpoints.h"
+#include "core/scoring/percentage.h"
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
 #include "replay/bridge_convert.h"
 #include "replay/forfeits.h"
 #include "replay/profile_loader.h"
+#include "replay/several_boards.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 
@@ -861,6 +863,117 @@ absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
   return out;
 }
 
+// ---------------------------------------------------------- Several boards
+
+constexpr int kMaxSeveralBoards = 64;
+
+absl::StatusOr<v1::SeveralBoardsResponse> AwardSeveralBoards(
+    const v1::SeveralBoardsRequest& r) {
+  TALLY_RETURN_IF_ERROR(CheckCount("boards with average plus (N)", r.boards(),
+                                   1, kMaxSeveralBoards));
+  std::string method = r.method();
+  if (method.empty()) {
+    if (r.regulation_profile().empty()) {
+      return absl::InvalidArgumentError(
+          "give the method (anc_appendix, nsw_tr_12_10) or a profile");
+    }
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    method = profile->artificial.several_boards;
+  }
+  absl::StatusOr<std::optional<replay::SeveralBoardsAward>> award =
+      replay::SeveralBoardsAwardUnder(method, r.teams(), r.boards());
+  if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
+  if (!award->has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", method.empty() ? "per_board" : method,
+        "': each board gets its rule's single amount (Law 12C2): use "
+        "ArtificialAward (tally calc artificial)"));
+  }
+  core::RegulationProfile named;
+  named.artificial.several_boards = method;
+  v1::SeveralBoardsResponse out;
+  out.set_method(method);
+  out.set_clause((*award)->clause);
+  out.set_working((*award)->working);
+  out.set_boards(r.boards());
+  out.set_teams(r.teams());
+  *out.mutable_total() = ToProtoFraction((*award)->total);
+  *out.mutable_per_board() =
+      ToProtoFraction((*award)->total / Rational(r.boards()));
+  for (int k = 0; k < r.boards(); ++k) {
+    out.add_whole_imp_shares(static_cast<int>(
+        replay::WholeImpShare((*award)->total, k, r.boards()).Floor()));
+  }
+  if ((*award)->max_imps_for_18_vps.has_value()) {
+    out.set_max_imps_for_18_vps(*(*award)->max_imps_for_18_vps);
+  }
+  out.set_only_without_fault(replay::SeveralBoardsOnlyWithoutFault(named));
+  out.set_counts_fouled_two_imps(
+      replay::SeveralBoardsCountsFouledTwoImps(named, "two_imps"));
+  return out;
+}
+
+// ------------------------------------------------------ Session percentage
+
+// The clause a profile's percentage rounding follows.
+std::string PercentageClause(absl::string_view document, bool rounded) {
+  if (document == "SABF TR") return "SABF TR 11.3";
+  if (document == "NSW TR") return "NSW TR 11.1";
+  if (document.empty()) {
+    return rounded ? "SABF TR 11.3 (\"to the nearest two decimal places\")"
+                   : "NSW TR 11.1 (placings on exact figures)";
+  }
+  return std::string(document);
+}
+
+absl::StatusOr<v1::SessionPercentageResponse> Percentage(
+    const v1::SessionPercentageRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(Rational mp, ParseExact("matchpoints", r.matchpoints()));
+  if (!r.penalties().empty()) {
+    TALLY_ASSIGN_OR_RETURN(Rational penalties,
+                           ParseExact("penalties", r.penalties()));
+    mp -= penalties;
+  }
+  if (r.maximum() < 1 || r.maximum() > kMaxMagnitude) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the maximum (the sum of the tops of the boards played) must be 1 "
+        "to ",
+        kMaxMagnitude, ", not ", r.maximum()));
+  }
+  std::optional<int> places;
+  core::HalfRounding half =
+      ToCoreHalf(r.half(), core::HalfRounding::kAwayFromZero);
+  std::string document;
+  if (!r.regulation_profile().empty()) {
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    places = profile->rounding.session_percentage_places;
+    half = profile->rounding.session_percentage_half;
+    document = profile->source.document;
+  } else if (!r.exact()) {
+    places = r.places() == 0 ? 2 : r.places();
+  }
+  absl::StatusOr<core::PairPercentage> p =
+      core::PairSessionPercentage(mp, r.maximum(), places, half);
+  if (!p.ok()) return absl::InvalidArgumentError(p.status().message());
+  v1::SessionPercentageResponse out;
+  *out.mutable_matchpoints() = ToProtoFraction(mp);
+  out.set_maximum(r.maximum());
+  *out.mutable_exact() = ToProtoFraction(p->exact);
+  *out.mutable_published() = ToProtoDecimal(p->published);
+  *out.mutable_ranking() = ToProtoFraction(p->ranking);
+  out.set_rounded(places.has_value());
+  out.set_clause(PercentageClause(document, places.has_value()));
+  return out;
+}
+
 // -------------------------------------------------------- Artificial award
 
 absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
@@ -942,6 +1055,22 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
 }
 
 }  // namespace
+
+grpc::Status CalculatorService::SeveralBoards(
+    grpc::ServerContext*, const v1::SeveralBoardsRequest* request,
+    v1::SeveralBoardsResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(AwardSeveralBoards(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::SessionPercentage(
+    grpc::ServerContext*, const v1::SessionPercentageRequest* request,
+    v1::SessionPercentageResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(Percentage(*request), response);
+  });
+}
 
 grpc::Status CalculatorService::ArtificialAward(
     grpc::ServerContext*, const v1::ArtificialAwardRequest* request,

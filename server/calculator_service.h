@@ -68,6 +68,13 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status ArtificialAward(grpc::ServerContext* context,
                                const v1::ArtificialAwardRequest* request,
                                v1::ArtificialAwardResponse* response) override;
+  grpc::Status SeveralBoards(grpc::ServerContext* context,
+                             const v1::SeveralBoardsRequest* request,
+                             v1::SeveralBoardsResponse* response) override;
+  grpc::Status SessionPercentage(
+      grpc::ServerContext* context,
+      const v1::SessionPercentageRequest* request,
+      v1::SessionPercentageResponse* response) override;
 };
 
 }  // namespace tally::server

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "absl/strings/str_cat.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -766,6 +768,133 @@ TEST_F(CalculatorServiceTest, RefusesCarryOverOfNoKind) {
   v1::CarryOverRequest r;
   v1::CarryOverResponse out;
   EXPECT_EQ(calc_.CarryOver(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ---------------------------------------------------------- Several boards
+
+// NSW TR 12.10(a) "if 1-3 boards are unplayed: 2 IMPs per board" and (b)
+// "if 4-7 boards are unplayed: 1 IMP per board unplayed + 3.0 IMPs" (read
+// as U + 3 in all: 4 boards, 7 IMPs; a Butler traveller's whole IMPs
+// floor(7k/4) steps: 1 + 2 + 2 + 2).
+TEST_F(CalculatorServiceTest, SeveralBoardsNswTr12_10aAndB) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(2);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(a)");
+  EXPECT_THAT(out.total(), FractionIs(Frac(4, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(2, 1)));
+  EXPECT_TRUE(out.only_without_fault());
+  EXPECT_FALSE(out.counts_fouled_two_imps());
+  r.set_boards(4);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(b)");
+  EXPECT_THAT(out.total(), FractionIs(Frac(7, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(7, 4)));
+  EXPECT_THAT(out.whole_imp_shares(), ::testing::ElementsAre(1, 2, 2, 2));
+  EXPECT_FALSE(out.has_max_imps_for_18_vps());
+}
+
+// NSW TR 12.10(c): "A = M/U ... Fractions will be rounded to the nearest
+// 0.5 IMPs": for 8 boards A is M / 8 to the nearest half, 8 A in all.
+TEST_F(CalculatorServiceTest, SeveralBoardsNswTr12_10cNamesM) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(8);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(c)");
+  ASSERT_TRUE(out.has_max_imps_for_18_vps());
+  const int m = out.max_imps_for_18_vps();
+  // A = M/8 to the nearest 0.5 (0.25 and 0.75 up): (2M + 4) / 8 halves.
+  const int64_t halves = (2 * m + 4) / 8;  // floor(M/4 + 1/2)
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(halves % 2 == 0 ? halves / 2
+                                                                 : halves,
+                                                 halves % 2 == 0 ? 1 : 2)));
+  EXPECT_THAT(out.total(), FractionIs(Frac(4 * halves, 1)));
+  EXPECT_THAT(out.working(), HasSubstr(absl::StrCat("M = ", m)));
+}
+
+// ANC SR appendix: teams 3 sqrt(4) = 6 (the ITC of issue #16: not 4 x 3);
+// pairs under the ABPC's profile 2 sqrt(7) = 5.29 -> 5, 2 sqrt(2) = 2.83
+// -> 3 (the printed table's 2 + 1). Fouled boards given 2 IMPs count
+// (ANC SR 7.5).
+TEST_F(CalculatorServiceTest, SeveralBoardsAncAppendixByMethodOrProfile) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("anc_appendix");
+  r.set_teams(true);
+  r.set_boards(4);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_THAT(out.total(), FractionIs(Frac(6, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(3, 2)));
+  EXPECT_EQ(out.clause(), "ANC SR 7.5-7.6 and appendix");
+  EXPECT_TRUE(out.counts_fouled_two_imps());
+  r.clear_method();
+  r.set_regulation_profile("anc2025_abpc_open_stage1");
+  r.set_teams(false);
+  r.set_boards(7);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.method(), "anc_appendix");
+  EXPECT_THAT(out.total(), FractionIs(Frac(5, 1)));
+  r.set_boards(2);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_THAT(out.total(), FractionIs(Frac(3, 1)));
+  EXPECT_THAT(out.whole_imp_shares(), ::testing::ElementsAre(1, 2));
+}
+
+TEST_F(CalculatorServiceTest, SeveralBoardsRefusesPerBoardAndNoBoards) {
+  v1::SeveralBoardsRequest r;
+  r.set_regulation_profile("sabf_butler_swiss");  // per_board
+  r.set_boards(3);
+  v1::SeveralBoardsResponse out;
+  grpc::Status st = calc_.SeveralBoards(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("tally calc artificial"));
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(0);
+  EXPECT_EQ(calc_.SeveralBoards(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_boards(3);
+  r.set_method("guess");
+  st = calc_.SeveralBoards(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_appendix"));
+}
+
+// ------------------------------------------------------ Session percentage
+
+// 84.99 matchpoints of 200: 42.495%. SABF TR 11.3 ("to the nearest two
+// decimal places", halves away from zero): 42.50, ranked on 42.50. NSW TR
+// 11.1 (fractions decide placings): shown 42.50, ranked on 42.495.
+TEST_F(CalculatorServiceTest, SessionPercentageUnderEachProfile) {
+  v1::SessionPercentageRequest r;
+  r.set_matchpoints("84.99");
+  r.set_maximum(200);
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  v1::SessionPercentageResponse out;
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.exact(), FractionIs(Frac(8499, 200)));
+  EXPECT_THAT(out.published(), DecimalIs(4250, 2));
+  EXPECT_THAT(out.ranking(), FractionIs(Frac(85, 2)));
+  EXPECT_TRUE(out.rounded());
+  EXPECT_EQ(out.clause(), "SABF TR 11.3");
+  r.set_regulation_profile("nsw_matchpoint_pairs");
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.published(), DecimalIs(4250, 2));
+  EXPECT_THAT(out.ranking(), FractionIs(Frac(8499, 200)));
+  EXPECT_FALSE(out.rounded());
+  EXPECT_EQ(out.clause(), "NSW TR 11.1");
+  // A 2-matchpoint penalty: 82.99 / 200 = 41.495% -> 41.50.
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  r.set_penalties("2");
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.matchpoints(), FractionIs(Frac(8299, 100)));
+  EXPECT_THAT(out.published(), DecimalIs(4150, 2));
+  r.set_maximum(0);
+  EXPECT_EQ(calc_.SessionPercentage(&context_, &r, &out).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 

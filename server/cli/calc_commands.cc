@@ -651,6 +651,90 @@ int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ---------------------------------------------------------- Several boards
+
+int SeveralBoards(v1::CalculatorService::Stub& calc, Client& cl,
+                  const Invocation& inv,
+                  const std::vector<std::string>& args) {
+  int boards = 0;
+  if (!args.empty() || !ToInt(inv.Get("boards"), &boards) ||
+      inv.Has("method") == inv.Has("profile")) {
+    return CalcUsage("several-boards",
+                     "give --boards=N and --method=anc_appendix|nsw_tr_12_10 "
+                     "or --profile=ID");
+  }
+  v1::SeveralBoardsRequest r;
+  r.set_method(inv.Get("method"));
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_teams(inv.Has("teams"));
+  r.set_boards(boards);
+  v1::SeveralBoardsResponse out;
+  grpc::Status st = calc.SeveralBoards(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SeveralBoardsResponse>(
+      inv, st, out, [](const v1::SeveralBoardsResponse& x) {
+        std::cout << "average plus on " << x.boards() << " board"
+                  << (x.boards() == 1 ? "" : "s") << " of one "
+                  << (x.teams() ? "teams" : "pairs") << " match under "
+                  << x.method() << "  (" << x.clause() << ")\n  "
+                  << x.working() << "\n  each side " << ExactText(x.total())
+                  << " IMPs in all: " << ExactText(x.per_board())
+                  << " a board in a match";
+        if (!x.teams()) {
+          std::cout << "; on a Butler traveller "
+                    << absl::StrJoin(x.whole_imp_shares(), " + ");
+        }
+        std::cout << "\n";
+        if (x.only_without_fault()) {
+          std::cout << "  only boards unplayable through no fault of the "
+                       "players (average plus to both sides) count\n";
+        }
+        if (x.counts_fouled_two_imps()) {
+          std::cout << "  fouled boards given 2 IMPs (ANC SR 7.2(b), 7.3) "
+                       "count too (ANC SR 7.5)\n";
+        }
+      });
+}
+
+// ------------------------------------------------------ Session percentage
+
+int Percentage(v1::CalculatorService::Stub& calc, Client& cl,
+               const Invocation& inv, const std::vector<std::string>& args) {
+  int64_t maximum = 0;
+  if (args.size() != 1 || !absl::SimpleAtoi(inv.Get("maximum"), &maximum)) {
+    return CalcUsage("percentage", "give the matchpoints and --maximum=M");
+  }
+  v1::SessionPercentageRequest r;
+  r.set_matchpoints(args[0]);
+  r.set_maximum(maximum);
+  r.set_penalties(inv.Get("penalties"));
+  r.set_regulation_profile(inv.Get("profile"));
+  if (inv.Get("places") == "exact") {
+    r.set_exact(true);
+  } else if (inv.Has("places")) {
+    int places = 0;
+    if (!ToInt(inv.Get("places"), &places)) {
+      return CalcUsage("percentage", "--places is a number or exact");
+    }
+    r.set_places(places);
+  }
+  v1::HalfRounding half = v1::HALF_ROUNDING_UNSPECIFIED;
+  if (!ParseHalf(inv, &half)) {
+    return CalcUsage("percentage", "--half is away, toward, up, down or even");
+  }
+  r.set_half(half);
+  v1::SessionPercentageResponse out;
+  grpc::Status st = calc.SessionPercentage(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SessionPercentageResponse>(
+      inv, st, out, [](const v1::SessionPercentageResponse& x) {
+        std::cout << "session percentage: 100 x " << ExactText(x.matchpoints())
+                  << " / " << x.maximum() << " = " << ExactText(x.exact())
+                  << "\n  published " << DecimalText(x.published()) << "%, "
+                  << (x.rounded() ? "placings on the rounded figure"
+                                  : "placings on the exact figure")
+                  << "  (" << x.clause() << ")\n";
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -922,6 +1006,17 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc half-match --scale=wbf2013_continuous --boards=8 "
            "--played=4 5",
            HalfMatch},
+          {"several-boards",
+           "--boards=N (--method=anc_appendix|nsw_tr_12_10 | --profile=ID) "
+           "[--teams]",
+           "tally calc several-boards --method=nsw_tr_12_10 --boards=4",
+           SeveralBoards},
+          {"percentage",
+           "MATCHPOINTS --maximum=M [--penalties=MP] [--profile=ID | "
+           "--places=N|exact] [--half=away|toward|up|down|even]",
+           "tally calc percentage 84.99 --maximum=200 "
+           "--profile=sabf_matchpoint_pairs",
+           Percentage},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -961,7 +1056,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "carry-over",
+       "several-boards, percentage, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
