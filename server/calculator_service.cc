@@ -1,5 +1,6 @@
 #include "server/calculator_service.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -28,6 +29,7 @@
 #include "core/carryover/itc_carryover.h"
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
+#include "core/draw/swiss_draw.h"
 #include "core/forfeit/forfeit.h"
 #include "core/profile/named_rules.h"
 #include "core/scoring/board.h"
@@ -974,6 +976,111 @@ absl::StatusOr<v1::SessionPercentageResponse> Percentage(
   return out;
 }
 
+// -------------------------------------------------------------- Swiss draw
+
+constexpr int kMaxDrawEntrants = 500;
+
+absl::StatusOr<v1::SwissDrawResponse> DrawSwiss(const v1::SwissDrawRequest& r) {
+  if (r.ranking_size() > kMaxDrawEntrants) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("at most ", kMaxDrawEntrants, " entrants"));
+  }
+  core::SwissDrawInput input;
+  input.round = r.round();
+  input.seed = r.seed();
+  std::vector<std::string> clauses;
+  for (const v1::SwissDrawEntrant& e : r.ranking()) {
+    Rational score;
+    if (!e.score().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          score, ParseExact(absl::StrCat(e.entrant(), "'s score"), e.score()));
+    }
+    input.ranking.push_back({e.entrant(), score});
+  }
+  for (const v1::SwissDrawMeeting& m : r.meetings()) {
+    input.meetings.push_back({m.round(), m.a(), m.b()});
+  }
+  for (const v1::SwissDrawBye& b : r.byes()) {
+    input.byes.push_back({b.round(), b.entrant()});
+  }
+  core::SwissDrawOptions& o = input.options;
+  if (r.round() == 1) {
+    o.first_round =
+        r.first_round() == v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF
+            ? core::FirstRound::kTopHalfVersusBottomHalf
+            : core::FirstRound::kQuarters;
+    clauses.push_back(
+        o.first_round == core::FirstRound::kQuarters
+            ? "SABF TR 14.1 (round one: top and bottom quarters drawn at "
+              "random against the middle quarters)"
+            : "SABF TR 14.1 (round one: \"each team plays the team numbered "
+              "N/2 more or less than them\")");
+  } else {
+    clauses.push_back(
+        "SABF TR 14.1 (down the ranking, the clash procedure where two have "
+        "met)");
+  }
+  switch (r.odd_field()) {
+    case v1::SWISS_ODD_FIELD_BYE:
+      o.odd_field = core::OddField::kBye;
+      break;
+    case v1::SWISS_ODD_FIELD_HALF_MATCHES:
+      o.odd_field = core::OddField::kHalfMatches;
+      break;
+    default:
+      o.odd_field = core::OddField::kShareMatch;
+  }
+  if (r.ranking_size() % 2 == 1) {
+    clauses.push_back(o.odd_field == core::OddField::kShareMatch
+                          ? "SABF TR 14.1 (a share match of three teams with "
+                            "similar scores, not of the top half)"
+                      : o.odd_field == core::OddField::kHalfMatches
+                          ? "NSW TR 12.7 (half matches at one table)"
+                          : "a bye to the entrant with the fewest byes, the "
+                            "lowest ranked first (tally's reading)");
+  }
+  o.home = r.home() == v1::SWISS_HOME_BY_LOT ? core::HomeRule::kByLot
+                                             : core::HomeRule::kHigherRankedHome;
+  if (o.home == core::HomeRule::kByLot) {
+    clauses.push_back("SABF TR 13.6 (home decided by lot)");
+  }
+  if (r.modified_swiss()) {
+    o.repeats = core::RepeatRule::kModifiedSwiss;
+    o.total_rounds = r.total_rounds();
+    clauses.push_back("ANC SR appendix (Modified Swiss Format)");
+  } else {
+    o.total_rounds = r.total_rounds();
+  }
+  absl::StatusOr<core::Draw> draw = core::DrawSwissRound(input);
+  if (!draw.ok()) return absl::InvalidArgumentError(draw.status().message());
+  v1::SwissDrawResponse out;
+  out.set_round(draw->round);
+  for (const core::DrawnMatch& m : draw->matches) {
+    v1::SwissDrawMatch* x = out.add_matches();
+    x->set_table(m.table);
+    x->set_home(m.home);
+    x->set_away(m.away);
+    x->set_adjusted(std::find(draw->adjusted_tables.begin(),
+                              draw->adjusted_tables.end(),
+                              m.table) != draw->adjusted_tables.end());
+  }
+  if (const auto& s = draw->share) {
+    out.mutable_share()->set_table(s->table);
+    out.mutable_share()->set_a(s->a);
+    out.mutable_share()->set_b(s->b);
+    out.mutable_share()->set_c(s->c);
+  }
+  if (const auto& g = draw->half_matches) {
+    out.mutable_half_matches()->set_table(g->table);
+    out.mutable_half_matches()->set_pivot(g->pivot);
+    out.mutable_half_matches()->set_first(g->first);
+    out.mutable_half_matches()->set_second(g->second);
+  }
+  if (draw->bye.has_value()) out.set_bye(*draw->bye);
+  for (std::string& c : clauses) out.add_clauses(std::move(c));
+  return out;
+}
+
 // -------------------------------------------------------- Artificial award
 
 absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
@@ -1069,6 +1176,14 @@ grpc::Status CalculatorService::SessionPercentage(
     v1::SessionPercentageResponse* response) {
   return GuardCall(nullptr, *request, [&]() -> grpc::Status {
     return Reply(Percentage(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::SwissDraw(grpc::ServerContext*,
+                                          const v1::SwissDrawRequest* request,
+                                          v1::SwissDrawResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(DrawSwiss(*request), response);
   });
 }
 

@@ -75,6 +75,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
       grpc::ServerContext* context,
       const v1::SessionPercentageRequest* request,
       v1::SessionPercentageResponse* response) override;
+  grpc::Status SwissDraw(grpc::ServerContext* context,
+                         const v1::SwissDrawRequest* request,
+                         v1::SwissDrawResponse* response) override;
 };
 
 }  // namespace tally::server

@@ -5,6 +5,9 @@
 #include "server/calculator_service.h"
 
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -896,6 +899,119 @@ TEST_F(CalculatorServiceTest, SessionPercentageUnderEachProfile) {
   r.set_maximum(0);
   EXPECT_EQ(calc_.SessionPercentage(&context_, &r, &out).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// -------------------------------------------------------------- Swiss draw
+
+v1::SwissDrawRequest SwissField(int round, int entrants) {
+  v1::SwissDrawRequest r;
+  r.set_round(round);
+  for (int n = 1; n <= entrants; ++n) {
+    v1::SwissDrawEntrant* e = r.add_ranking();
+    e->set_entrant(absl::StrCat(n));
+    e->set_score(absl::StrCat(100 - n));
+  }
+  return r;
+}
+
+std::vector<std::pair<std::string, std::string>> Pairings(
+    const v1::SwissDrawResponse& out) {
+  std::vector<std::pair<std::string, std::string>> p;
+  for (const v1::SwissDrawMatch& m : out.matches()) p.push_back({m.home(), m.away()});
+  return p;
+}
+
+// SABF TR 14.1 paragraph 2: "each team plays the team numbered N/2 more or
+// less than them": 8 teams, 1 v 5, 2 v 6, 3 v 7, 4 v 8.
+TEST_F(CalculatorServiceTest, SwissDrawTopHalfAgainstBottomHalf) {
+  v1::SwissDrawRequest r = SwissField(1, 8);
+  r.set_first_round(v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF);
+  v1::SwissDrawResponse out;
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"1", "5"}, P{"2", "6"},
+                                                    P{"3", "7"}, P{"4", "8"}));
+  EXPECT_THAT(out.clauses(0), HasSubstr("N/2 more or less"));
+}
+
+// SABF TR 14.1 paragraph 1: "the top and bottom quarters are drawn at
+// random against the two middle quarters": with 8 teams each of 1, 2, 7, 8
+// meets one of 3-6, whatever the seed.
+TEST_F(CalculatorServiceTest, SwissDrawQuartersMeetTheMiddle) {
+  for (uint64_t seed : {1u, 2u, 3u, 99u}) {
+    v1::SwissDrawRequest r = SwissField(1, 8);
+    r.set_seed(seed);
+    v1::SwissDrawResponse out;
+    ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+    ASSERT_EQ(out.matches_size(), 4);
+    for (const v1::SwissDrawMatch& m : out.matches()) {
+      const int home = std::stoi(m.home()), away = std::stoi(m.away());
+      const bool home_middle = home >= 3 && home <= 6;
+      const bool away_middle = away >= 3 && away <= 6;
+      EXPECT_NE(home_middle, away_middle) << home << " v " << away;
+    }
+  }
+}
+
+// Later rounds (SABF TR 14.1): down the ranking, no team drawn against one
+// it has already played. 1 and 2 met in round 1, as did 3 and 4: round 2
+// is 1 v 3 and 2 v 4. An odd field of 5 in round 1: the top half (1, 2)
+// play; 3, 4, 5 share (A 3, B 4, C 5).
+TEST_F(CalculatorServiceTest, SwissDrawAvoidsRepeatsAndSharesAnOddField) {
+  v1::SwissDrawRequest r = SwissField(2, 4);
+  for (auto [a, b] : {std::pair{"1", "2"}, std::pair{"3", "4"}}) {
+    v1::SwissDrawMeeting* m = r.add_meetings();
+    m->set_round(1);
+    m->set_a(a);
+    m->set_b(b);
+  }
+  v1::SwissDrawResponse out;
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out),
+              ::testing::ElementsAre(P{"1", "3"}, P{"2", "4"}));
+  r = SwissField(1, 5);
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"1", "2"}));
+  EXPECT_EQ(out.share().a(), "3");
+  EXPECT_EQ(out.share().b(), "4");
+  EXPECT_EQ(out.share().c(), "5");
+}
+
+// ANC SR appendix, Modified Swiss Format, 9 rounds: "a normal Swiss
+// movement ... up to and including Round (n+1)/2" (5), then "a unit may
+// play another unit which it previously played in the first n/2 rounds
+// (fractions rounded down)" (1-4). Four teams have met everyone in rounds
+// 1-3, A-B and C-D again in round 4, A-C and B-D in round 5: round 6 is
+// impossible under the plain Swiss, and A v B, C v D under the modified
+// one (their meetings were all in rounds 1-4; A-C's round 5 still bars).
+TEST_F(CalculatorServiceTest, SwissDrawModifiedSwissAllowsEarlyRepeats) {
+  v1::SwissDrawRequest r;
+  r.set_round(6);
+  for (const char* e : {"A", "B", "C", "D"}) {
+    v1::SwissDrawEntrant* x = r.add_ranking();
+    x->set_entrant(e);
+    x->set_score("50");
+  }
+  const std::vector<std::tuple<int, const char*, const char*>> met = {
+      {1, "A", "B"}, {1, "C", "D"}, {2, "A", "C"}, {2, "B", "D"},
+      {3, "A", "D"}, {3, "B", "C"}, {4, "A", "B"}, {4, "C", "D"},
+      {5, "A", "C"}, {5, "B", "D"}};
+  for (const auto& [round, a, b] : met) {
+    v1::SwissDrawMeeting* m = r.add_meetings();
+    m->set_round(round);
+    m->set_a(a);
+    m->set_b(b);
+  }
+  v1::SwissDrawResponse out;
+  grpc::Status st = calc_.SwissDraw(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("SABF TR 14.1"));
+  r.set_modified_swiss(true);
+  r.set_total_rounds(9);
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"A", "B"}, P{"C", "D"}));
 }
 
 }  // namespace

@@ -735,6 +735,123 @@ int Percentage(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// -------------------------------------------------------------- Swiss draw
+
+// "1:A-B,2:C-A": earlier meetings, ROUND:ENTRANT-ENTRANT.
+bool ParseMeetings(const std::string& text,
+                   google::protobuf::RepeatedPtrField<v1::SwissDrawMeeting>* out) {
+  if (text.empty()) return true;
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    std::vector<std::string> round_pair = absl::StrSplit(item, ':');
+    if (round_pair.size() != 2) return false;
+    std::vector<std::string> ab = absl::StrSplit(round_pair[1], '-');
+    v1::SwissDrawMeeting* m = out->Add();
+    int round = 0;
+    if (ab.size() != 2 || !ToInt(round_pair[0], &round)) return false;
+    m->set_round(round);
+    m->set_a(ab[0]);
+    m->set_b(ab[1]);
+  }
+  return true;
+}
+
+int SwissDraw(v1::CalculatorService::Stub& calc, Client& cl,
+              const Invocation& inv, const std::vector<std::string>& args) {
+  static const std::map<std::string, v1::SwissFirstRound> kFirst = {
+      {"quarters", v1::SWISS_FIRST_ROUND_QUARTERS},
+      {"halves", v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF}};
+  static const std::map<std::string, v1::SwissOddField> kOdd = {
+      {"share", v1::SWISS_ODD_FIELD_SHARE_MATCH},
+      {"bye", v1::SWISS_ODD_FIELD_BYE},
+      {"half", v1::SWISS_ODD_FIELD_HALF_MATCHES}};
+  static const std::map<std::string, v1::SwissHome> kHome = {
+      {"ranked", v1::SWISS_HOME_HIGHER_RANKED}, {"lot", v1::SWISS_HOME_BY_LOT}};
+  v1::SwissDrawRequest r;
+  int round = 0;
+  if (args.size() < 2 || !ToInt(inv.Get("round"), &round)) {
+    return CalcUsage("swiss-draw",
+                     "give --round=N and the ranking, best first, as "
+                     "ENTRANT:SCORE (or ENTRANT in round 1)");
+  }
+  r.set_round(round);
+  for (const std::string& a : args) {
+    std::vector<std::string> parts = absl::StrSplit(a, absl::MaxSplits(':', 1));
+    v1::SwissDrawEntrant* e = r.add_ranking();
+    e->set_entrant(parts[0]);
+    if (parts.size() == 2) e->set_score(parts[1]);
+  }
+  if (!ParseMeetings(inv.Get("met"), r.mutable_meetings())) {
+    return CalcUsage("swiss-draw", "--met takes ROUND:A-B,... e.g. 1:3-8");
+  }
+  for (absl::string_view item :
+       absl::StrSplit(inv.Get("byes"), ',', absl::SkipEmpty())) {
+    std::vector<std::string> rb = absl::StrSplit(item, ':');
+    int bye_round = 0;
+    if (rb.size() != 2 || !ToInt(rb[0], &bye_round)) {
+      return CalcUsage("swiss-draw", "--byes takes ROUND:ENTRANT,...");
+    }
+    v1::SwissDrawBye* b = r.add_byes();
+    b->set_round(bye_round);
+    b->set_entrant(rb[1]);
+  }
+  if (inv.Has("seed")) {
+    uint64_t seed = 0;
+    if (!absl::SimpleAtoi(inv.Get("seed"), &seed)) {
+      return CalcUsage("swiss-draw", "--seed is a number");
+    }
+    r.set_seed(seed);
+  }
+  auto first = kFirst.find(inv.Get("first-round", "quarters"));
+  auto odd = kOdd.find(inv.Get("odd", "share"));
+  auto home = kHome.find(inv.Get("home", "ranked"));
+  if (first == kFirst.end() || odd == kOdd.end() || home == kHome.end()) {
+    return CalcUsage("swiss-draw",
+                     "--first-round is quarters or halves, --odd share, bye "
+                     "or half, --home ranked or lot");
+  }
+  r.set_first_round(first->second);
+  r.set_odd_field(odd->second);
+  r.set_home(home->second);
+  if (inv.Has("modified")) {
+    int total = 0;
+    if (!ToInt(inv.Get("modified"), &total)) {
+      return CalcUsage("swiss-draw", "--modified=ROUNDS: the event's rounds");
+    }
+    r.set_modified_swiss(true);
+    r.set_total_rounds(total);
+  }
+  v1::SwissDrawResponse out;
+  grpc::Status st = calc.SwissDraw(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SwissDrawResponse>(
+      inv, st, out, [](const v1::SwissDrawResponse& x) {
+        std::cout << "round " << x.round() << " draw\n";
+        TextTable t({"Table", "Home (NS)", "Away (EW)", ""});
+        for (const v1::SwissDrawMatch& m : x.matches()) {
+          t.AddRow({absl::StrCat(m.table()), m.home(), m.away(),
+                    m.adjusted() ? "clash adjusted" : ""});
+        }
+        std::cout << t.Render();
+        if (x.share().table() != 0) {
+          const auto& s = x.share();
+          std::cout << "share match at table " << s.table() << ": Table 1: "
+                    << s.a() << " v " << s.b() << "; Table 2: " << s.c()
+                    << " v " << s.a() << "; Table 3: " << s.b() << " v "
+                    << s.c() << "\n";
+        }
+        if (x.half_matches().table() != 0) {
+          const auto& g = x.half_matches();
+          std::cout << "half matches at table " << g.table() << ": "
+                    << g.pivot() << " NS throughout, " << g.first()
+                    << " EW on the first half, " << g.second()
+                    << " on the second\n";
+        }
+        if (!x.bye().empty()) std::cout << "bye: " << x.bye() << "\n";
+        for (const std::string& c : x.clauses()) {
+          std::cout << "  (" << c << ")\n";
+        }
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -1017,6 +1134,14 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc percentage 84.99 --maximum=200 "
            "--profile=sabf_matchpoint_pairs",
            Percentage},
+          {"swiss-draw",
+           "--round=N ENTRANT[:SCORE]... [--met=ROUND:A-B,...] "
+           "[--byes=ROUND:ENTRANT,...] [--seed=N] "
+           "[--first-round=quarters|halves] [--odd=share|bye|half] "
+           "[--home=ranked|lot] [--modified=ROUNDS]",
+           "tally calc swiss-draw --round=2 1:20 2:17 3:15 4:3 "
+           "--met=1:1-2,1:3-4",
+           SwissDraw},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1056,7 +1181,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "several-boards, percentage, carry-over",
+       "several-boards, percentage, swiss-draw, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
