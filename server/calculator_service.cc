@@ -37,11 +37,15 @@
 #include "core/scoring/imps.h"
 #include "core/scoring/matchpoints.h"
 #include "core/scoring/percentage.h"
+#include "core/tiebreak/chains.h"
+#include "core/tiebreak/rank.h"
+#include "core/tiebreak/tiebreak_entrant.h"
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
 #include "replay/bridge_convert.h"
 #include "replay/forfeits.h"
+#include "replay/match_standings.h"
 #include "replay/profile_loader.h"
 #include "replay/several_boards.h"
 #include "server/grpc_status.h"
@@ -1081,6 +1085,147 @@ absl::StatusOr<v1::SwissDrawResponse> DrawSwiss(const v1::SwissDrawRequest& r) {
   return out;
 }
 
+// --------------------------------------------------------- Tie-break chain
+
+constexpr int kMaxTieBreakEntrants = 500;
+
+// `text` as an exact number, or `otherwise` when empty.
+absl::StatusOr<Rational> ExactOr(absl::string_view what,
+                                 absl::string_view text,
+                                 const Rational& otherwise) {
+  if (absl::StripAsciiWhitespace(text).empty()) return otherwise;
+  return ParseExact(what, text);
+}
+
+absl::StatusOr<core::TieBreakEntrant> ReadTieBreakEntrant(
+    const v1::TieBreakEntrantInput& in) {
+  core::TieBreakEntrant e;
+  e.id = in.entrant();
+  const std::string who = absl::StrCat(in.entrant(), "'s ");
+  TALLY_ASSIGN_OR_RETURN(e.score,
+                         ParseExact(absl::StrCat(who, "score"), in.score()));
+  if (!in.vps().empty()) {
+    TALLY_ASSIGN_OR_RETURN(e.vps, ParseExact(absl::StrCat(who, "VPs"), in.vps()));
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      e.fines, ExactOr(absl::StrCat(who, "fines"), in.fines(), Rational(0)));
+  TALLY_ASSIGN_OR_RETURN(e.carry_over,
+                         ExactOr(absl::StrCat(who, "carry-over"),
+                                 in.carry_over(), Rational(0)));
+  for (const v1::TieBreakMatchInput& m : in.matches()) {
+    core::TieBreakMatch match;
+    match.round = m.round();
+    match.opponent = m.opponent();
+    const std::string where = absl::StrCat(who, "round ", m.round(), " ");
+    TALLY_ASSIGN_OR_RETURN(match.score,
+                           ParseExact(absl::StrCat(where, "score"), m.score()));
+    if (!m.opponent_score().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          match.opponent_score,
+          ParseExact(absl::StrCat(where, "opponent's score"),
+                     m.opponent_score()));
+    }
+    TALLY_ASSIGN_OR_RETURN(
+        match.imps,
+        ExactOr(absl::StrCat(where, "IMPs"), m.imps(), Rational(0)));
+    if (!m.blitz_margin().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          match.blitz_margin,
+          ParseExact(absl::StrCat(where, "20-0 margin"), m.blitz_margin()));
+    }
+    e.matches.push_back(std::move(match));
+  }
+  for (const v1::TieBreakSessionInput& session : in.sessions()) {
+    TALLY_ASSIGN_OR_RETURN(
+        Rational percentage,
+        ParseExact(absl::StrCat(who, "session percentage"),
+                   session.percentage()));
+    e.sessions.push_back({percentage, !session.not_played()});
+  }
+  if (in.playoff_place() > 0) e.playoff_place = in.playoff_place();
+  if (in.lot() > 0) e.lot = in.lot();
+  return e;
+}
+
+absl::StatusOr<v1::TieBreakRankingResponse> RankByChain(
+    const v1::TieBreakRankingRequest& r) {
+  absl::StatusOr<core::TieBreakChainSpec> chain;
+  if (!r.chain().empty()) {
+    chain = core::FindTieBreakChainSpec(r.chain());
+  } else {
+    // The event's own chain, as its standings rank (replay/match_standings.h).
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "give a chain id, or a profile and purpose: ",
+          profile.status().message()));
+    }
+    std::optional<core::TieBreakPurpose> purpose;
+    for (core::TieBreakPurpose p :
+         {core::TieBreakPurpose::kDraw, core::TieBreakPurpose::kQualification,
+          core::TieBreakPurpose::kFinalPlacing}) {
+      if (core::TieBreakPurposeId(p) == r.purpose()) purpose = p;
+    }
+    if (!purpose.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("purpose '", r.purpose(),
+                       "': draw, qualification or final_placing"));
+    }
+    std::optional<core::TieBreakChain> own =
+        replay::TieBreakChainFor(*profile, *purpose);
+    chain = core::ChainSpecFromCriteria(
+        own.has_value() ? own->criteria : std::vector<std::string>(),
+        own.has_value() ? own->clause : "", profile->tie_breaks.tie_within);
+    if (chain.ok()) {
+      chain->id = absl::StrCat(r.regulation_profile(), " ", r.purpose());
+      chain->title = absl::StrCat("the profile's chain for the ", r.purpose(),
+                                  own.has_value() ? "" : " (none: ties share)");
+      chain->score = "the event's ranking score";
+    }
+  }
+  if (!chain.ok()) return absl::InvalidArgumentError(chain.status().message());
+  if (r.entrants_size() > kMaxTieBreakEntrants) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("at most ", kMaxTieBreakEntrants, " entrants"));
+  }
+  std::vector<core::TieBreakEntrant> field;
+  for (const v1::TieBreakEntrantInput& in : r.entrants()) {
+    TALLY_ASSIGN_OR_RETURN(core::TieBreakEntrant e, ReadTieBreakEntrant(in));
+    field.push_back(std::move(e));
+  }
+  core::TieBreakOptions options;
+  options.incomplete_movement = r.incomplete_movement();
+  absl::StatusOr<core::TieBreakResult> result =
+      core::RankWithTieBreaks(*chain, field, options);
+  if (!result.ok()) return absl::InvalidArgumentError(result.status().message());
+  v1::TieBreakRankingResponse out;
+  out.set_chain(chain->id);
+  out.set_clause(chain->clause);
+  out.set_title(chain->title);
+  out.set_score(chain->score);
+  for (const core::TieBreakStep& step : chain->steps) {
+    v1::TieBreakChainStep* s = out.add_steps();
+    s->set_criterion(step.criterion);
+    s->set_clause(step.clause);
+  }
+  for (const core::Placing& p : result->placings) {
+    v1::TieBreakPlacing* x = out.add_placings();
+    x->set_entrant(p.id);
+    x->set_position(p.position);
+    x->set_decided_by(core::PlaceDecisionText(p));
+    x->set_clause(p.clause);
+    x->set_tied_on_score(p.tied_on_score);
+  }
+  for (const core::PendingDecision& d : result->pending) {
+    v1::TieBreakPending* x = out.add_pending();
+    x->set_criterion(d.criterion);
+    x->set_clause(d.clause);
+    for (const std::string& e : d.entrants) x->add_entrants(e);
+  }
+  return out;
+}
+
 // -------------------------------------------------------- Artificial award
 
 absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
@@ -1184,6 +1329,14 @@ grpc::Status CalculatorService::SwissDraw(grpc::ServerContext*,
                                           v1::SwissDrawResponse* response) {
   return GuardCall(nullptr, *request, [&]() -> grpc::Status {
     return Reply(DrawSwiss(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::TieBreakRanking(
+    grpc::ServerContext*, const v1::TieBreakRankingRequest* request,
+    v1::TieBreakRankingResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(RankByChain(*request), response);
   });
 }
 

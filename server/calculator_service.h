@@ -78,6 +78,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status SwissDraw(grpc::ServerContext* context,
                          const v1::SwissDrawRequest* request,
                          v1::SwissDrawResponse* response) override;
+  grpc::Status TieBreakRanking(
+      grpc::ServerContext* context, const v1::TieBreakRankingRequest* request,
+      v1::TieBreakRankingResponse* response) override;
 };
 
 }  // namespace tally::server

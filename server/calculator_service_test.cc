@@ -4,6 +4,7 @@
 
 #include "server/calculator_service.h"
 
+#include <map>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -1012,6 +1013,97 @@ TEST_F(CalculatorServiceTest, SwissDrawModifiedSwissAllowsEarlyRepeats) {
   ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
   using P = std::pair<std::string, std::string>;
   EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"A", "B"}, P{"C", "D"}));
+}
+
+// --------------------------------------------------------- Tie-break chain
+
+// Four teams, two rounds (VPs, net IMPs):
+//   round 1: A 15 - C 5 (A +20 IMPs); B 12 - D 8 (B +5)
+//   round 2: A 10 - D 10 (0);         B 13 - C 7 (B +8)
+// Totals: A 25, B 25, D 18, C 12.
+v1::TieBreakRankingRequest FourTeams() {
+  v1::TieBreakRankingRequest r;
+  struct M {
+    const char* e;
+    int round;
+    const char* opp;
+    const char* vps;
+    const char* opp_vps;
+    const char* imps;
+  };
+  const std::map<std::string, std::string> totals = {
+      {"A", "25"}, {"B", "25"}, {"C", "12"}, {"D", "18"}};
+  const std::vector<M> matches = {
+      {"A", 1, "C", "15", "5", "20"},  {"C", 1, "A", "5", "15", "-20"},
+      {"B", 1, "D", "12", "8", "5"},   {"D", 1, "B", "8", "12", "-5"},
+      {"A", 2, "D", "10", "10", "0"},  {"D", 2, "A", "10", "10", "0"},
+      {"B", 2, "C", "13", "7", "8"},   {"C", 2, "B", "7", "13", "-8"}};
+  for (const auto& [id, total] : totals) {
+    v1::TieBreakEntrantInput* e = r.add_entrants();
+    e->set_entrant(id);
+    e->set_score(total);
+    for (const M& m : matches) {
+      if (id != m.e) continue;
+      v1::TieBreakMatchInput* x = e->add_matches();
+      x->set_round(m.round);
+      x->set_opponent(m.opp);
+      x->set_score(m.vps);
+      x->set_opponent_score(m.opp_vps);
+      x->set_imps(m.imps);
+    }
+  }
+  return r;
+}
+
+std::vector<std::string> Order(const v1::TieBreakRankingResponse& out) {
+  std::vector<std::string> ids;
+  for (const v1::TieBreakPlacing& p : out.placings()) ids.push_back(p.entrant());
+  return ids;
+}
+
+// ANC SR 17.3 ("the sum of VPs of opponents, then number of wins in VPs,
+// then net IMPs, then lot"): A's opponents C + D = 30, B's D + C = 30,
+// level; wins A 1 (a draw is not a win), B 2: B first by matches_won.
+// ANC SR 17.2 (the Swiss draw: "net IMPs, then lot"): A +20, B +13: A
+// first. The same totals, two chains, two orders.
+TEST_F(CalculatorServiceTest, TieBreakRankingByNamedChain) {
+  v1::TieBreakRankingRequest r = FourTeams();
+  r.set_chain("anc_sr_17_3");
+  v1::TieBreakRankingResponse out;
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("B", "A", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "matches_won");
+  EXPECT_EQ(out.placings(1).position(), 2);
+  r.set_chain("anc_sr_17_2");
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("A", "B", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "net_imps");
+}
+
+// The same by profile and purpose: anc2025_wsp's draw chain is ANC SR
+// 17.2's. With net IMPs level too (A's +20 made +13) the tie waits for a
+// lot ("then lot"): both hold first place, lot_due; once the lot is
+// recorded (B drawn first) it decides.
+TEST_F(CalculatorServiceTest, TieBreakRankingWaitsForALot) {
+  v1::TieBreakRankingRequest r = FourTeams();
+  r.set_regulation_profile("anc2025_wsp");
+  r.set_purpose("draw");
+  r.mutable_entrants(0)->mutable_matches(0)->set_imps("13");  // A
+  v1::TieBreakRankingResponse out;
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  ASSERT_EQ(out.pending_size(), 1);
+  EXPECT_EQ(out.pending(0).criterion(), "lot");
+  EXPECT_THAT(out.pending(0).entrants(), ::testing::ElementsAre("A", "B"));
+  EXPECT_EQ(out.placings(0).decided_by(), "lot_due");
+  EXPECT_EQ(out.placings(1).position(), 1);
+  r.mutable_entrants(0)->set_lot(2);
+  r.mutable_entrants(1)->set_lot(1);
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("B", "A", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "lot");
+  r.set_purpose("seeding");
+  EXPECT_EQ(calc_.TieBreakRanking(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 }  // namespace

@@ -852,6 +852,105 @@ int SwissDraw(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// --------------------------------------------------------- Tie-break chain
+
+// The entrant named `id` in `r`, added when new.
+v1::TieBreakEntrantInput* EntrantNamed(v1::TieBreakRankingRequest& r,
+                                       const std::string& id) {
+  for (v1::TieBreakEntrantInput& e : *r.mutable_entrants()) {
+    if (e.entrant() == id) return &e;
+  }
+  v1::TieBreakEntrantInput* e = r.add_entrants();
+  e->set_entrant(id);
+  return e;
+}
+
+// One word: ID=SCORE (an entrant's total), ID@ROUND:OPP:VPS:OPP_VPS:IMPS (a
+// match; OPP "bye" with no opponent's VPs) or ID%PERCENT (a session).
+bool ParseTieBreakWord(const std::string& word, v1::TieBreakRankingRequest& r) {
+  if (size_t eq = word.find('='); eq != std::string::npos) {
+    EntrantNamed(r, word.substr(0, eq))->set_score(word.substr(eq + 1));
+    return true;
+  }
+  if (size_t pct = word.find('%'); pct != std::string::npos) {
+    EntrantNamed(r, word.substr(0, pct))
+        ->add_sessions()
+        ->set_percentage(word.substr(pct + 1));
+    return true;
+  }
+  size_t at = word.find('@');
+  if (at == std::string::npos) return false;
+  std::vector<std::string> f = absl::StrSplit(word.substr(at + 1), ':');
+  int round = 0;
+  if (f.size() != 5 || !ToInt(f[0], &round)) return false;
+  v1::TieBreakMatchInput* m =
+      EntrantNamed(r, word.substr(0, at))->add_matches();
+  m->set_round(round);
+  if (f[1] != "bye") {
+    m->set_opponent(f[1]);
+    m->set_opponent_score(f[3]);
+  }
+  m->set_score(f[2]);
+  m->set_imps(f[4]);
+  return true;
+}
+
+int TieBreak(v1::CalculatorService::Stub& calc, Client& cl,
+             const Invocation& inv, const std::vector<std::string>& args) {
+  v1::TieBreakRankingRequest r;
+  r.set_chain(inv.Get("chain"));
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_purpose(inv.Get("purpose"));
+  r.set_incomplete_movement(inv.Has("incomplete"));
+  if (args.empty() || inv.Has("chain") == inv.Has("profile")) {
+    return CalcUsage("tie-break",
+                     "give --chain=ID or --profile=ID --purpose=P, and the "
+                     "entrants");
+  }
+  for (const std::string& word : args) {
+    if (!ParseTieBreakWord(word, r)) {
+      return CalcUsage("tie-break", absl::StrCat("'", word, "' is not "
+                                                 "ID=SCORE, ID@ROUND:OPP:VPS:"
+                                                 "OPP_VPS:IMPS or ID%PERCENT"));
+    }
+  }
+  int place = 0;
+  for (absl::string_view id :
+       absl::StrSplit(inv.Get("lot"), ',', absl::SkipEmpty())) {
+    EntrantNamed(r, std::string(id))->set_lot(++place);
+  }
+  for (absl::string_view item :
+       absl::StrSplit(inv.Get("fines"), ',', absl::SkipEmpty())) {
+    std::vector<std::string> f = absl::StrSplit(item, ':');
+    if (f.size() != 2) return CalcUsage("tie-break", "--fines=ID:VPS,...");
+    EntrantNamed(r, f[0])->set_fines(f[1]);
+  }
+  v1::TieBreakRankingResponse out;
+  grpc::Status st = calc.TieBreakRanking(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::TieBreakRankingResponse>(
+      inv, st, out, [](const v1::TieBreakRankingResponse& x) {
+        std::vector<std::string> steps;
+        for (const v1::TieBreakChainStep& step : x.steps()) {
+          steps.push_back(step.criterion());
+        }
+        std::cout << x.chain() << ": " << x.title() << "  (" << x.clause()
+                  << ")\n  ranked by " << x.score() << "; ties: "
+                  << (steps.empty() ? "shared" : absl::StrJoin(steps, ", "))
+                  << "\n";
+        TextTable t({"Place", "Entrant", "Decided by", "Clause"});
+        for (const v1::TieBreakPlacing& p : x.placings()) {
+          t.AddRow({absl::StrCat(p.position()), p.entrant(), p.decided_by(),
+                    p.clause()});
+        }
+        std::cout << t.Render();
+        for (const v1::TieBreakPending& d : x.pending()) {
+          std::cout << "  due: a " << d.criterion() << " between "
+                    << absl::StrJoin(d.entrants(), ", ") << " (" << d.clause()
+                    << "); give it as --lot=FIRST,SECOND,...\n";
+        }
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -1142,6 +1241,15 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc swiss-draw --round=2 1:20 2:17 3:15 4:3 "
            "--met=1:1-2,1:3-4",
            SwissDraw},
+          {"tie-break",
+           "(--chain=ID | --profile=ID --purpose=draw|qualification|"
+           "final_placing) ID=SCORE... ID@ROUND:OPP:VPS:OPP_VPS:IMPS... "
+           "[ID%PERCENT...] [--lot=ID,...] [--fines=ID:VPS,...] "
+           "[--incomplete]",
+           "tally calc tie-break --chain=anc_sr_17_3 A=25 B=25 C=12 D=18 "
+           "A@1:C:15:5:20 B@1:D:12:8:5 C@1:A:5:15:-20 D@1:B:8:12:-5 "
+           "A@2:D:10:10:0 B@2:C:13:7:8 C@2:B:7:13:-8 D@2:A:10:10:0",
+           TieBreak},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1181,7 +1289,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "several-boards, percentage, swiss-draw, carry-over",
+       "several-boards, percentage, swiss-draw, tie-break, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
