@@ -19,6 +19,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "core/adjust/artificial.h"
+#include "core/adjust/fouled_board.h"
+#include "core/adjust/fouled_board_nsw.h"
 #include "core/adjust/multiple_average_plus.h"
 #include "core/adjust/weighted_score.h"
 #include "core/base/decimal.h"
@@ -1226,6 +1228,68 @@ absl::StatusOr<v1::TieBreakRankingResponse> RankByChain(
   return out;
 }
 
+// ------------------------------------------------------------ Fouled board
+
+absl::StatusOr<v1::FouledBoardResponse> ScoreFouled(
+    const v1::FouledBoardRequest& r) {
+  const std::vector<int> true_scores(r.ns_scores().begin(),
+                                     r.ns_scores().end());
+  const std::vector<int> fouled_scores(r.other_ns_scores().begin(),
+                                       r.other_ns_scores().end());
+  for (const std::vector<int>* form : {&true_scores, &fouled_scores}) {
+    for (int score : *form) TALLY_RETURN_IF_ERROR(CheckScore("score", score));
+  }
+  const int tables = static_cast<int>(true_scores.size() + fouled_scores.size());
+  TALLY_RETURN_IF_ERROR(CheckCount("scores in all", tables, 2, kMaxTimesPlayed));
+  v1::FouledBoardResponse out;
+  out.set_rule(r.rule());
+  core::FouledBoardAwards awards;
+  int expected = tables;
+  if (r.rule() == "nsw_tr_7_3_2") {
+    // As replay/fouled_scoring.h scores a matchpoint board under it.
+    absl::StatusOr<core::NswMatchpointFouledResult> nsw =
+        core::NswFouledMatchpointBoard(true_scores, fouled_scores);
+    if (!nsw.ok()) return absl::InvalidArgumentError(nsw.status().message());
+    out.set_clause("NSW TR 7.3.2");
+    out.set_treatment(nsw->separate_deal ? "separate_deal" : "sixty_percent");
+    awards = std::move(nsw->awards);
+  } else if (r.rule() == "guide_ranking_play") {
+    if (r.expected() != 0) expected = r.expected();
+    TALLY_RETURN_IF_ERROR(
+        CheckCount("expected times played (E)", expected, tables,
+                   kMaxTimesPlayed));
+    absl::StatusOr<std::vector<std::vector<core::TableAward>>> groups =
+        core::FactorFouledGroups({true_scores, fouled_scores}, expected,
+                                 core::HalfRounding::kAwayFromZero);
+    if (!groups.ok()) {
+      return absl::InvalidArgumentError(groups.status().message());
+    }
+    out.set_clause("Fouled-board guide (Ranking Play)");
+    out.set_treatment("factored");
+    awards.true_group = std::move((*groups)[0]);
+    awards.fouled_group = std::move((*groups)[1]);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "rule '", r.rule(),
+        "': nsw_tr_7_3_2 or guide_ranking_play (the 60% rules of ANC SR 7.4 "
+        "and SABF TR 11.9 are artificial scores: tally calc artificial)"));
+  }
+  out.set_top(static_cast<int>(core::MatchpointTop(expected)));
+  auto add = [&](const std::vector<int>& scores,
+                 const std::vector<core::TableAward>& a, bool fouled) {
+    for (size_t i = 0; i < scores.size() && i < a.size(); ++i) {
+      v1::FouledBoardRow* row = out.add_rows();
+      row->set_fouled(fouled);
+      row->set_ns_score(scores[i]);
+      *row->mutable_ns() = ToProtoFraction(a[i].north_south);
+      *row->mutable_ew() = ToProtoFraction(a[i].east_west);
+    }
+  };
+  add(true_scores, awards.true_group, false);
+  add(fouled_scores, awards.fouled_group, true);
+  return out;
+}
+
 // -------------------------------------------------------- Artificial award
 
 absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
@@ -1337,6 +1401,14 @@ grpc::Status CalculatorService::TieBreakRanking(
     v1::TieBreakRankingResponse* response) {
   return GuardCall(nullptr, *request, [&]() -> grpc::Status {
     return Reply(RankByChain(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::FouledBoard(
+    grpc::ServerContext*, const v1::FouledBoardRequest* request,
+    v1::FouledBoardResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ScoreFouled(*request), response);
   });
 }
 

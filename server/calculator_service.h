@@ -81,6 +81,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status TieBreakRanking(
       grpc::ServerContext* context, const v1::TieBreakRankingRequest* request,
       v1::TieBreakRankingResponse* response) override;
+  grpc::Status FouledBoard(grpc::ServerContext* context,
+                           const v1::FouledBoardRequest* request,
+                           v1::FouledBoardResponse* response) override;
 };
 
 }  // namespace tally::server

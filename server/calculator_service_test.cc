@@ -1106,5 +1106,72 @@ TEST_F(CalculatorServiceTest, TieBreakRankingWaitsForALot) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// ------------------------------------------------------------ Fouled board
+
+std::vector<std::pair<std::string, std::string>> FouledRows(
+    const v1::FouledBoardResponse& out, bool fouled) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const v1::FouledBoardRow& row : out.rows()) {
+    if (row.fouled() != fouled) continue;
+    rows.push_back({absl::StrCat(row.ns().numerator(), "/",
+                                 row.ns().denominator()),
+                    absl::StrCat(row.ew().numerator(), "/",
+                                 row.ew().denominator())});
+  }
+  return rows;
+}
+
+// NSW TR 7.3.2, 10 tables (top 18), 4 fouled (sufficient pairs): a
+// separate deal, each form matchpointed on its own plus 1 per score of the
+// other. True form (top 10) 620 650 170 620 200 -50: 7, 10, 2, 7, 4, 0,
+// + 4: NS 11, 14, 6, 11, 8, 4. Fouled (top 6) -100 140 140 420: 0, 3, 3,
+// 6, + 6: NS 6, 9, 9, 12. With 3 fouled of 10 (4 needed) the fouled
+// tables get 60% of 18 = 10.8 both ways.
+TEST_F(CalculatorServiceTest, FouledBoardNswTr7_3_2) {
+  v1::FouledBoardRequest r;
+  r.set_rule("nsw_tr_7_3_2");
+  for (int s : {620, 650, 170, 620, 200, -50}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 140, 420}) r.add_other_ns_scores(s);
+  v1::FouledBoardResponse out;
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.treatment(), "separate_deal");
+  EXPECT_EQ(out.top(), 18);
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(FouledRows(out, false),
+              ::testing::ElementsAre(P{"11/1", "7/1"}, P{"14/1", "4/1"},
+                                     P{"6/1", "12/1"}, P{"11/1", "7/1"},
+                                     P{"8/1", "10/1"}, P{"4/1", "14/1"}));
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::ElementsAre(P{"6/1", "12/1"}, P{"9/1", "9/1"},
+                                     P{"9/1", "9/1"}, P{"12/1", "6/1"}));
+  r.clear_ns_scores();
+  r.clear_other_ns_scores();
+  for (int s : {620, 650, 170, 620, 200, -50, 420}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 420}) r.add_other_ns_scores(s);
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.treatment(), "sixty_percent");
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::Each(P{"54/5", "54/5"}));
+}
+
+// Fouled-board guide (ranking play), F = (M x E + E - A) / A: the fouled
+// group of 4 in a field of 10 (M 0, 3, 3, 6) gets 1.5, 9, 9, 16.5.
+TEST_F(CalculatorServiceTest, FouledBoardGuideRankingPlay) {
+  v1::FouledBoardRequest r;
+  r.set_rule("guide_ranking_play");
+  for (int s : {620, 620, 650, 170, 200, -50}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 140, 420}) r.add_other_ns_scores(s);
+  v1::FouledBoardResponse out;
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::ElementsAre(P{"3/2", "33/2"}, P{"9/1", "9/1"},
+                                     P{"9/1", "9/1"}, P{"33/2", "3/2"}));
+  r.set_rule("anc_sr_7_4");
+  grpc::Status st = calc_.FouledBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("tally calc artificial"));
+}
+
 }  // namespace
 }  // namespace tally::server

@@ -951,6 +951,41 @@ int TieBreak(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ------------------------------------------------------------ Fouled board
+
+int Fouled(v1::CalculatorService::Stub& calc, Client& cl,
+           const Invocation& inv, const std::vector<std::string>& args) {
+  std::vector<int> true_scores, fouled_scores;
+  if (!args.empty() || !inv.Has("rule") ||
+      !ParseInts(inv.Get("true"), &true_scores) ||
+      !ParseInts(inv.Get("fouled"), &fouled_scores)) {
+    return CalcUsage("fouled",
+                     "give --rule=ID --true=S,S,... --fouled=S,S,...");
+  }
+  v1::FouledBoardRequest r;
+  r.set_rule(inv.Get("rule"));
+  for (int s : true_scores) r.add_ns_scores(s);
+  for (int s : fouled_scores) r.add_other_ns_scores(s);
+  if (inv.Has("expected")) {
+    int e = 0;
+    if (!ToInt(inv.Get("expected"), &e)) return CalcUsage("fouled", "--expected");
+    r.set_expected(e);
+  }
+  v1::FouledBoardResponse out;
+  grpc::Status st = calc.FouledBoard(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::FouledBoardResponse>(
+      inv, st, out, [](const v1::FouledBoardResponse& x) {
+        std::cout << "fouled board under " << x.rule() << ": " << x.treatment()
+                  << ", top " << x.top() << "  (" << x.clause() << ")\n";
+        TextTable t({"Form", "NS score", "NS MP", "EW MP"});
+        for (const v1::FouledBoardRow& row : x.rows()) {
+          t.AddRow({row.fouled() ? "fouled" : "true", Signed(row.ns_score()),
+                    ExactText(row.ns()), ExactText(row.ew())});
+        }
+        std::cout << t.Render();
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -1250,6 +1285,12 @@ const std::vector<CalcFunction>& Functions() {
            "A@1:C:15:5:20 B@1:D:12:8:5 C@1:A:5:15:-20 D@1:B:8:12:-5 "
            "A@2:D:10:10:0 B@2:C:13:7:8 C@2:B:7:13:-8 D@2:A:10:10:0",
            TieBreak},
+          {"fouled",
+           "--rule=nsw_tr_7_3_2|guide_ranking_play --true=S,S,... "
+           "--fouled=S,S,... [--expected=E]",
+           "tally calc fouled --rule=nsw_tr_7_3_2 "
+           "--true=620,650,170,620,200,-50 --fouled=-100,140,140,420",
+           Fouled},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1289,7 +1330,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "several-boards, percentage, swiss-draw, tie-break, carry-over",
+       "several-boards, percentage, swiss-draw, tie-break, fouled, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
