@@ -1259,12 +1259,13 @@ const std::vector<CalcFunction>& Functions() {
            HalfMatch},
           {"several-boards",
            "--boards=N (--method=anc_appendix|nsw_tr_12_10 | --profile=ID) "
-           "[--teams]",
+           "[--teams]  (NSW TR 12.10; ANC SR 7.5-7.6 and appendix)",
            "tally calc several-boards --method=nsw_tr_12_10 --boards=4",
            SeveralBoards},
           {"percentage",
            "MATCHPOINTS --maximum=M [--penalties=MP] [--profile=ID | "
-           "--places=N|exact] [--half=away|toward|up|down|even]",
+           "--places=N|exact] [--half=away|toward|up|down|even]  (SABF TR "
+           "11.3; NSW TR 11.1)",
            "tally calc percentage 84.99 --maximum=200 "
            "--profile=sabf_matchpoint_pairs",
            Percentage},
@@ -1272,7 +1273,8 @@ const std::vector<CalcFunction>& Functions() {
            "--round=N ENTRANT[:SCORE]... [--met=ROUND:A-B,...] "
            "[--byes=ROUND:ENTRANT,...] [--seed=N] "
            "[--first-round=quarters|halves] [--odd=share|bye|half] "
-           "[--home=ranked|lot] [--modified=ROUNDS]",
+           "[--home=ranked|lot] [--modified=ROUNDS]  (SABF TR 14.1, 13.6; NSW "
+           "TR 12.7; ANC SR appendix, Modified Swiss Format)",
            "tally calc swiss-draw --round=2 1:20 2:17 3:15 4:3 "
            "--met=1:1-2,1:3-4",
            SwissDraw},
@@ -1280,14 +1282,17 @@ const std::vector<CalcFunction>& Functions() {
            "(--chain=ID | --profile=ID --purpose=draw|qualification|"
            "final_placing) ID=SCORE... ID@ROUND:OPP:VPS:OPP_VPS:IMPS... "
            "[ID%PERCENT...] [--lot=ID,...] [--fines=ID:VPS,...] "
-           "[--incomplete]",
+           "[--incomplete]  (ANC SR 12.2-12.3, 17.2-17.3; SABF TR 11.7, 13.10, "
+           "14.1, 17.2, 19.11.4; NSW TR 11.2; the chain's own clauses in the "
+           "output)",
            "tally calc tie-break --chain=anc_sr_17_3 A=25 B=25 C=12 D=18 "
            "A@1:C:15:5:20 B@1:D:12:8:5 C@1:A:5:15:-20 D@1:B:8:12:-5 "
            "A@2:D:10:10:0 B@2:C:13:7:8 C@2:B:7:13:-8 D@2:A:10:10:0",
            TieBreak},
           {"fouled",
            "--rule=nsw_tr_7_3_2|guide_ranking_play --true=S,S,... "
-           "--fouled=S,S,... [--expected=E]",
+           "--fouled=S,S,... [--expected=E]  (NSW TR 7.3.2; Fouled-board "
+           "guide, Ranking Play)",
            "tally calc fouled --rule=nsw_tr_7_3_2 "
            "--true=620,650,170,620,200,-50 --fouled=-100,140,140,420",
            Fouled},
