@@ -18,6 +18,7 @@
 #include "replay/fouled_matches.h"
 #include "replay/fouled_ruling.h"
 #include "replay/fouled_scoring.h"
+#include "replay/match_adjustments.h"
 #include "replay/not_played.h"
 #include "replay/rulings.h"
 #include "replay/three_way_tables.h"

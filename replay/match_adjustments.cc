@@ -15,7 +15,10 @@
 #include "core/profile/named_rules.h"
 #include "core/vp/vp_scale.h"
 #include "replay/adjusted_boards.h"
+#include "replay/butler_datum_shortfall.h"
+#include "replay/forfeits.h"
 #include "replay/fouled_matches.h"
+#include "replay/match_standings.h"
 #include "replay/matchpoint_rulings.h"
 #include "replay/rulings.h"
 #include "replay/several_boards.h"
@@ -375,6 +378,49 @@ void ApplyImpPenalties(const MatchRoundState& round,
   }
 }
 
+bool TakesDatumInMatches(const CompetitionState& c) {
+  return c.PlaysMatches() && c.profile.datum.has_value() &&
+         c.profile.scoring == core::ScoringMethod::kImpsVsDatum;
+}
+
+// Pairs matches against a datum: board `board` of `round`, whose field is
+// the round's tables (matches played and any half-match table), with
+// `excluded_table` left out.
+absl::Status RoundDatumPossible(const CompetitionState& c,
+                                const MatchRoundState& round, int board,
+                                int excluded_table) {
+  const core::RoundInput played = PlayedRoundInputOf(c, round);
+  std::vector<int> tables;
+  for (const core::MatchAtTable& m : played.matches) tables.push_back(m.table);
+  if (played.half_matches.has_value()) {
+    tables.push_back(played.half_matches->table);
+  }
+  std::sort(tables.begin(), tables.end());
+  core::DatumInput input;
+  input.match = round.number;
+  input.tables_in_play = core::TablesInPlay(played);
+  int left_out = 0;
+  for (int table : tables) {
+    if (table == excluded_table) {
+      ++left_out;
+      continue;
+    }
+    auto it = round.results.find({board, table, 0});
+    TALLY_ASSIGN_OR_RETURN(
+        std::optional<int> score,
+        DatumScoreAt(it == round.results.end() ? nullptr : &it->second,
+                     round.rulings, board, table));
+    if (!score.has_value()) {
+      ++left_out;
+      continue;
+    }
+    input.scores.push_back({.ns_score = *score, .table = table});
+  }
+  return DatumPossibleOver(*c.profile.datum,
+                           absl::StrCat("round ", round.number), board, input,
+                           left_out);
+}
+
 }  // namespace
 
 core::BoardScore* BoardOf(core::RoundScore& score, int board) {
@@ -464,6 +510,41 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
       vps.opponent_vps = own.vps;
     }
     m.vps = vps;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckMatchRulingLeavesADatum(const CompetitionState& competition,
+                                          const MatchRoundState& round,
+                                          const v1::RecordRulingRequest& r) {
+  if (!TakesDatumInMatches(competition) || !r.has_adjusted() ||
+      !(r.adjusted().has_artificial() || r.adjusted().has_weighted()) ||
+      std::find(round.draw.boards().begin(), round.draw.boards().end(),
+                r.board()) == round.draw.boards().end()) {
+    return absl::OkStatus();
+  }
+  return RoundDatumPossible(competition, round, r.board(), r.table());
+}
+
+absl::Status CheckEveryRoundBoardHasADatum(const CompetitionState& competition,
+                                           const MatchRoundState& round) {
+  if (!TakesDatumInMatches(competition)) return absl::OkStatus();
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> scored,
+                         ScoreRounds(competition, round.number));
+  const core::RoundInput played = PlayedRoundInputOf(competition, round);
+  for (const ScoredRound& s : scored) {
+    if (s.round != &round) continue;
+    for (const core::BoardScore& board : s.score.boards) {
+      for (const core::MatchAtTable& m : played.matches) {
+        if (board.ns_points.contains({m.table, 0})) continue;
+        TALLY_RETURN_IF_ERROR(
+            RoundDatumPossible(competition, round, board.board, 0));
+        return absl::FailedPreconditionError(absl::StrCat(
+            "board ", board.board, " of round ", round.number,
+            " has no score at table ", m.table,
+            ": it cannot be posted unscored"));
+      }
+    }
   }
   return absl::OkStatus();
 }
