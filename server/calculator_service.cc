@@ -1,5 +1,6 @@
 #include "server/calculator_service.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -18,6 +19,8 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "core/adjust/artificial.h"
+#include "core/adjust/fouled_board.h"
+#include "core/adjust/fouled_board_nsw.h"
 #include "core/adjust/multiple_average_plus.h"
 #include "core/adjust/weighted_score.h"
 #include "core/base/decimal.h"
@@ -28,17 +31,24 @@
 #include "core/carryover/itc_carryover.h"
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
+#include "core/draw/swiss_draw.h"
 #include "core/forfeit/forfeit.h"
 #include "core/profile/named_rules.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
 #include "core/scoring/matchpoints.h"
+#include "core/scoring/percentage.h"
+#include "core/tiebreak/chains.h"
+#include "core/tiebreak/rank.h"
+#include "core/tiebreak/tiebreak_entrant.h"
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
 #include "replay/matches/forfeits.h"
+#include "replay/matches/match_standings.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/rulings/adjusted_boards.h"
+#include "replay/rulings/several_boards.h"
 #include "replay/state/bridge_convert.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
@@ -861,6 +871,425 @@ absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
   return out;
 }
 
+// ---------------------------------------------------------- Several boards
+
+constexpr int kMaxSeveralBoards = 64;
+
+absl::StatusOr<v1::SeveralBoardsResponse> AwardSeveralBoards(
+    const v1::SeveralBoardsRequest& r) {
+  TALLY_RETURN_IF_ERROR(CheckCount("boards with average plus (N)", r.boards(),
+                                   1, kMaxSeveralBoards));
+  std::string method = r.method();
+  if (method.empty()) {
+    if (r.regulation_profile().empty()) {
+      return absl::InvalidArgumentError(
+          "give the method (anc_appendix, nsw_tr_12_10) or a profile");
+    }
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    method = profile->artificial.several_boards;
+  }
+  absl::StatusOr<std::optional<replay::SeveralBoardsAward>> award =
+      replay::SeveralBoardsAwardUnder(method, r.teams(), r.boards());
+  if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
+  if (!award->has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", method.empty() ? "per_board" : method,
+        "': each board gets its rule's single amount (Law 12C2): use "
+        "ArtificialAward (tally calc artificial)"));
+  }
+  core::RegulationProfile named;
+  named.artificial.several_boards = method;
+  v1::SeveralBoardsResponse out;
+  out.set_method(method);
+  out.set_clause((*award)->clause);
+  out.set_working((*award)->working);
+  out.set_boards(r.boards());
+  out.set_teams(r.teams());
+  *out.mutable_total() = ToProtoFraction((*award)->total);
+  *out.mutable_per_board() =
+      ToProtoFraction((*award)->total / Rational(r.boards()));
+  for (int k = 0; k < r.boards(); ++k) {
+    out.add_whole_imp_shares(static_cast<int>(
+        replay::WholeImpShare((*award)->total, k, r.boards()).Floor()));
+  }
+  if ((*award)->max_imps_for_18_vps.has_value()) {
+    out.set_max_imps_for_18_vps(*(*award)->max_imps_for_18_vps);
+  }
+  out.set_only_without_fault(replay::SeveralBoardsOnlyWithoutFault(named));
+  out.set_counts_fouled_two_imps(
+      replay::SeveralBoardsCountsFouledTwoImps(named, "two_imps"));
+  return out;
+}
+
+// ------------------------------------------------------ Session percentage
+
+// The clause a profile's percentage rounding follows.
+std::string PercentageClause(absl::string_view document, bool rounded) {
+  if (document == "SABF TR") return "SABF TR 11.3";
+  if (document == "NSW TR") return "NSW TR 11.1";
+  if (document.empty()) {
+    return rounded ? "SABF TR 11.3 (\"to the nearest two decimal places\")"
+                   : "NSW TR 11.1 (placings on exact figures)";
+  }
+  return std::string(document);
+}
+
+absl::StatusOr<v1::SessionPercentageResponse> Percentage(
+    const v1::SessionPercentageRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(Rational mp, ParseExact("matchpoints", r.matchpoints()));
+  if (!r.penalties().empty()) {
+    TALLY_ASSIGN_OR_RETURN(Rational penalties,
+                           ParseExact("penalties", r.penalties()));
+    mp -= penalties;
+  }
+  if (r.maximum() < 1 || r.maximum() > kMaxMagnitude) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the maximum (the sum of the tops of the boards played) must be 1 "
+        "to ",
+        kMaxMagnitude, ", not ", r.maximum()));
+  }
+  std::optional<int> places;
+  core::HalfRounding half =
+      ToCoreHalf(r.half(), core::HalfRounding::kAwayFromZero);
+  std::string document;
+  if (!r.regulation_profile().empty()) {
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    places = profile->rounding.session_percentage_places;
+    half = profile->rounding.session_percentage_half;
+    document = profile->source.document;
+  } else if (!r.exact()) {
+    places = r.places() == 0 ? 2 : r.places();
+  }
+  absl::StatusOr<core::PairPercentage> p =
+      core::PairSessionPercentage(mp, r.maximum(), places, half);
+  if (!p.ok()) return absl::InvalidArgumentError(p.status().message());
+  v1::SessionPercentageResponse out;
+  *out.mutable_matchpoints() = ToProtoFraction(mp);
+  out.set_maximum(r.maximum());
+  *out.mutable_exact() = ToProtoFraction(p->exact);
+  *out.mutable_published() = ToProtoDecimal(p->published);
+  *out.mutable_ranking() = ToProtoFraction(p->ranking);
+  out.set_rounded(places.has_value());
+  out.set_clause(PercentageClause(document, places.has_value()));
+  return out;
+}
+
+// -------------------------------------------------------------- Swiss draw
+
+constexpr int kMaxDrawEntrants = 500;
+
+absl::StatusOr<v1::SwissDrawResponse> DrawSwiss(const v1::SwissDrawRequest& r) {
+  if (r.ranking_size() > kMaxDrawEntrants) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("at most ", kMaxDrawEntrants, " entrants"));
+  }
+  core::SwissDrawInput input;
+  input.round = r.round();
+  input.seed = r.seed();
+  std::vector<std::string> clauses;
+  for (const v1::SwissDrawEntrant& e : r.ranking()) {
+    Rational score;
+    if (!e.score().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          score, ParseExact(absl::StrCat(e.entrant(), "'s score"), e.score()));
+    }
+    input.ranking.push_back({e.entrant(), score});
+  }
+  for (const v1::SwissDrawMeeting& m : r.meetings()) {
+    input.meetings.push_back({m.round(), m.a(), m.b()});
+  }
+  for (const v1::SwissDrawBye& b : r.byes()) {
+    input.byes.push_back({b.round(), b.entrant()});
+  }
+  core::SwissDrawOptions& o = input.options;
+  if (r.round() == 1) {
+    o.first_round =
+        r.first_round() == v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF
+            ? core::FirstRound::kTopHalfVersusBottomHalf
+            : core::FirstRound::kQuarters;
+    clauses.push_back(
+        o.first_round == core::FirstRound::kQuarters
+            ? "SABF TR 14.1 (round one: top and bottom quarters drawn at "
+              "random against the middle quarters)"
+            : "SABF TR 14.1 (round one: \"each team plays the team numbered "
+              "N/2 more or less than them\")");
+  } else {
+    clauses.push_back(
+        "SABF TR 14.1 (down the ranking, the clash procedure where two have "
+        "met)");
+  }
+  switch (r.odd_field()) {
+    case v1::SWISS_ODD_FIELD_BYE:
+      o.odd_field = core::OddField::kBye;
+      break;
+    case v1::SWISS_ODD_FIELD_HALF_MATCHES:
+      o.odd_field = core::OddField::kHalfMatches;
+      break;
+    default:
+      o.odd_field = core::OddField::kShareMatch;
+  }
+  if (r.ranking_size() % 2 == 1) {
+    clauses.push_back(o.odd_field == core::OddField::kShareMatch
+                          ? "SABF TR 14.1 (a share match of three teams with "
+                            "similar scores, not of the top half)"
+                      : o.odd_field == core::OddField::kHalfMatches
+                          ? "NSW TR 12.7 (half matches at one table)"
+                          : "a bye to the entrant with the fewest byes, the "
+                            "lowest ranked first (tally's reading)");
+  }
+  o.home = r.home() == v1::SWISS_HOME_BY_LOT ? core::HomeRule::kByLot
+                                             : core::HomeRule::kHigherRankedHome;
+  if (o.home == core::HomeRule::kByLot) {
+    clauses.push_back("SABF TR 13.6 (home decided by lot)");
+  }
+  if (r.modified_swiss()) {
+    o.repeats = core::RepeatRule::kModifiedSwiss;
+    o.total_rounds = r.total_rounds();
+    clauses.push_back("ANC SR appendix (Modified Swiss Format)");
+  } else {
+    o.total_rounds = r.total_rounds();
+  }
+  absl::StatusOr<core::Draw> draw = core::DrawSwissRound(input);
+  if (!draw.ok()) return absl::InvalidArgumentError(draw.status().message());
+  v1::SwissDrawResponse out;
+  out.set_round(draw->round);
+  for (const core::DrawnMatch& m : draw->matches) {
+    v1::SwissDrawMatch* x = out.add_matches();
+    x->set_table(m.table);
+    x->set_home(m.home);
+    x->set_away(m.away);
+    x->set_adjusted(std::find(draw->adjusted_tables.begin(),
+                              draw->adjusted_tables.end(),
+                              m.table) != draw->adjusted_tables.end());
+  }
+  if (const auto& s = draw->share) {
+    out.mutable_share()->set_table(s->table);
+    out.mutable_share()->set_a(s->a);
+    out.mutable_share()->set_b(s->b);
+    out.mutable_share()->set_c(s->c);
+  }
+  if (const auto& g = draw->half_matches) {
+    out.mutable_half_matches()->set_table(g->table);
+    out.mutable_half_matches()->set_pivot(g->pivot);
+    out.mutable_half_matches()->set_first(g->first);
+    out.mutable_half_matches()->set_second(g->second);
+  }
+  if (draw->bye.has_value()) out.set_bye(*draw->bye);
+  for (std::string& c : clauses) out.add_clauses(std::move(c));
+  return out;
+}
+
+// --------------------------------------------------------- Tie-break chain
+
+constexpr int kMaxTieBreakEntrants = 500;
+
+// `text` as an exact number, or `otherwise` when empty.
+absl::StatusOr<Rational> ExactOr(absl::string_view what,
+                                 absl::string_view text,
+                                 const Rational& otherwise) {
+  if (absl::StripAsciiWhitespace(text).empty()) return otherwise;
+  return ParseExact(what, text);
+}
+
+absl::StatusOr<core::TieBreakEntrant> ReadTieBreakEntrant(
+    const v1::TieBreakEntrantInput& in) {
+  core::TieBreakEntrant e;
+  e.id = in.entrant();
+  const std::string who = absl::StrCat(in.entrant(), "'s ");
+  TALLY_ASSIGN_OR_RETURN(e.score,
+                         ParseExact(absl::StrCat(who, "score"), in.score()));
+  if (!in.vps().empty()) {
+    TALLY_ASSIGN_OR_RETURN(e.vps, ParseExact(absl::StrCat(who, "VPs"), in.vps()));
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      e.fines, ExactOr(absl::StrCat(who, "fines"), in.fines(), Rational(0)));
+  TALLY_ASSIGN_OR_RETURN(e.carry_over,
+                         ExactOr(absl::StrCat(who, "carry-over"),
+                                 in.carry_over(), Rational(0)));
+  for (const v1::TieBreakMatchInput& m : in.matches()) {
+    core::TieBreakMatch match;
+    match.round = m.round();
+    match.opponent = m.opponent();
+    const std::string where = absl::StrCat(who, "round ", m.round(), " ");
+    TALLY_ASSIGN_OR_RETURN(match.score,
+                           ParseExact(absl::StrCat(where, "score"), m.score()));
+    if (!m.opponent_score().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          match.opponent_score,
+          ParseExact(absl::StrCat(where, "opponent's score"),
+                     m.opponent_score()));
+    }
+    TALLY_ASSIGN_OR_RETURN(
+        match.imps,
+        ExactOr(absl::StrCat(where, "IMPs"), m.imps(), Rational(0)));
+    if (!m.blitz_margin().empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          match.blitz_margin,
+          ParseExact(absl::StrCat(where, "20-0 margin"), m.blitz_margin()));
+    }
+    e.matches.push_back(std::move(match));
+  }
+  for (const v1::TieBreakSessionInput& session : in.sessions()) {
+    TALLY_ASSIGN_OR_RETURN(
+        Rational percentage,
+        ParseExact(absl::StrCat(who, "session percentage"),
+                   session.percentage()));
+    e.sessions.push_back({percentage, !session.not_played()});
+  }
+  if (in.playoff_place() > 0) e.playoff_place = in.playoff_place();
+  if (in.lot() > 0) e.lot = in.lot();
+  return e;
+}
+
+absl::StatusOr<v1::TieBreakRankingResponse> RankByChain(
+    const v1::TieBreakRankingRequest& r) {
+  absl::StatusOr<core::TieBreakChainSpec> chain;
+  if (!r.chain().empty()) {
+    chain = core::FindTieBreakChainSpec(r.chain());
+  } else {
+    // The event's own chain, as its standings rank (replay/match_standings.h).
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "give a chain id, or a profile and purpose: ",
+          profile.status().message()));
+    }
+    std::optional<core::TieBreakPurpose> purpose;
+    for (core::TieBreakPurpose p :
+         {core::TieBreakPurpose::kDraw, core::TieBreakPurpose::kQualification,
+          core::TieBreakPurpose::kFinalPlacing}) {
+      if (core::TieBreakPurposeId(p) == r.purpose()) purpose = p;
+    }
+    if (!purpose.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("purpose '", r.purpose(),
+                       "': draw, qualification or final_placing"));
+    }
+    std::optional<core::TieBreakChain> own =
+        replay::TieBreakChainFor(*profile, *purpose);
+    chain = core::ChainSpecFromCriteria(
+        own.has_value() ? own->criteria : std::vector<std::string>(),
+        own.has_value() ? own->clause : "", profile->tie_breaks.tie_within);
+    if (chain.ok()) {
+      chain->id = absl::StrCat(r.regulation_profile(), " ", r.purpose());
+      chain->title = absl::StrCat("the profile's chain for the ", r.purpose(),
+                                  own.has_value() ? "" : " (none: ties share)");
+      chain->score = "the event's ranking score";
+    }
+  }
+  if (!chain.ok()) return absl::InvalidArgumentError(chain.status().message());
+  if (r.entrants_size() > kMaxTieBreakEntrants) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("at most ", kMaxTieBreakEntrants, " entrants"));
+  }
+  std::vector<core::TieBreakEntrant> field;
+  for (const v1::TieBreakEntrantInput& in : r.entrants()) {
+    TALLY_ASSIGN_OR_RETURN(core::TieBreakEntrant e, ReadTieBreakEntrant(in));
+    field.push_back(std::move(e));
+  }
+  core::TieBreakOptions options;
+  options.incomplete_movement = r.incomplete_movement();
+  absl::StatusOr<core::TieBreakResult> result =
+      core::RankWithTieBreaks(*chain, field, options);
+  if (!result.ok()) return absl::InvalidArgumentError(result.status().message());
+  v1::TieBreakRankingResponse out;
+  out.set_chain(chain->id);
+  out.set_clause(chain->clause);
+  out.set_title(chain->title);
+  out.set_score(chain->score);
+  for (const core::TieBreakStep& step : chain->steps) {
+    v1::TieBreakChainStep* s = out.add_steps();
+    s->set_criterion(step.criterion);
+    s->set_clause(step.clause);
+  }
+  for (const core::Placing& p : result->placings) {
+    v1::TieBreakPlacing* x = out.add_placings();
+    x->set_entrant(p.id);
+    x->set_position(p.position);
+    x->set_decided_by(core::PlaceDecisionText(p));
+    x->set_clause(p.clause);
+    x->set_tied_on_score(p.tied_on_score);
+  }
+  for (const core::PendingDecision& d : result->pending) {
+    v1::TieBreakPending* x = out.add_pending();
+    x->set_criterion(d.criterion);
+    x->set_clause(d.clause);
+    for (const std::string& e : d.entrants) x->add_entrants(e);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------ Fouled board
+
+absl::StatusOr<v1::FouledBoardResponse> ScoreFouled(
+    const v1::FouledBoardRequest& r) {
+  const std::vector<int> true_scores(r.ns_scores().begin(),
+                                     r.ns_scores().end());
+  const std::vector<int> fouled_scores(r.other_ns_scores().begin(),
+                                       r.other_ns_scores().end());
+  for (const std::vector<int>* form : {&true_scores, &fouled_scores}) {
+    for (int score : *form) TALLY_RETURN_IF_ERROR(CheckScore("score", score));
+  }
+  const int tables = static_cast<int>(true_scores.size() + fouled_scores.size());
+  TALLY_RETURN_IF_ERROR(CheckCount("scores in all", tables, 2, kMaxTimesPlayed));
+  v1::FouledBoardResponse out;
+  out.set_rule(r.rule());
+  core::FouledBoardAwards awards;
+  int expected = tables;
+  if (r.rule() == "nsw_tr_7_3_2") {
+    // As replay/fouled_scoring.h scores a matchpoint board under it.
+    absl::StatusOr<core::NswMatchpointFouledResult> nsw =
+        core::NswFouledMatchpointBoard(true_scores, fouled_scores);
+    if (!nsw.ok()) return absl::InvalidArgumentError(nsw.status().message());
+    out.set_clause("NSW TR 7.3.2");
+    out.set_treatment(nsw->separate_deal ? "separate_deal" : "sixty_percent");
+    awards = std::move(nsw->awards);
+  } else if (r.rule() == "guide_ranking_play") {
+    if (r.expected() != 0) expected = r.expected();
+    TALLY_RETURN_IF_ERROR(
+        CheckCount("expected times played (E)", expected, tables,
+                   kMaxTimesPlayed));
+    absl::StatusOr<std::vector<std::vector<core::TableAward>>> groups =
+        core::FactorFouledGroups({true_scores, fouled_scores}, expected,
+                                 core::HalfRounding::kAwayFromZero);
+    if (!groups.ok()) {
+      return absl::InvalidArgumentError(groups.status().message());
+    }
+    out.set_clause("Fouled-board guide (Ranking Play)");
+    out.set_treatment("factored");
+    awards.true_group = std::move((*groups)[0]);
+    awards.fouled_group = std::move((*groups)[1]);
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "rule '", r.rule(),
+        "': nsw_tr_7_3_2 or guide_ranking_play (the 60% rules of ANC SR 7.4 "
+        "and SABF TR 11.9 are artificial scores: tally calc artificial)"));
+  }
+  out.set_top(static_cast<int>(core::MatchpointTop(expected)));
+  auto add = [&](const std::vector<int>& scores,
+                 const std::vector<core::TableAward>& a, bool fouled) {
+    for (size_t i = 0; i < scores.size() && i < a.size(); ++i) {
+      v1::FouledBoardRow* row = out.add_rows();
+      row->set_fouled(fouled);
+      row->set_ns_score(scores[i]);
+      *row->mutable_ns() = ToProtoFraction(a[i].north_south);
+      *row->mutable_ew() = ToProtoFraction(a[i].east_west);
+    }
+  };
+  add(true_scores, awards.true_group, false);
+  add(fouled_scores, awards.fouled_group, true);
+  return out;
+}
+
 // -------------------------------------------------------- Artificial award
 
 absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
@@ -942,6 +1371,46 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
 }
 
 }  // namespace
+
+grpc::Status CalculatorService::SeveralBoards(
+    grpc::ServerContext*, const v1::SeveralBoardsRequest* request,
+    v1::SeveralBoardsResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(AwardSeveralBoards(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::SessionPercentage(
+    grpc::ServerContext*, const v1::SessionPercentageRequest* request,
+    v1::SessionPercentageResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(Percentage(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::SwissDraw(grpc::ServerContext*,
+                                          const v1::SwissDrawRequest* request,
+                                          v1::SwissDrawResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(DrawSwiss(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::TieBreakRanking(
+    grpc::ServerContext*, const v1::TieBreakRankingRequest* request,
+    v1::TieBreakRankingResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(RankByChain(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::FouledBoard(
+    grpc::ServerContext*, const v1::FouledBoardRequest* request,
+    v1::FouledBoardResponse* response) {
+  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ScoreFouled(*request), response);
+  });
+}
 
 grpc::Status CalculatorService::ArtificialAward(
     grpc::ServerContext*, const v1::ArtificialAwardRequest* request,

@@ -68,6 +68,22 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status ArtificialAward(grpc::ServerContext* context,
                                const v1::ArtificialAwardRequest* request,
                                v1::ArtificialAwardResponse* response) override;
+  grpc::Status SeveralBoards(grpc::ServerContext* context,
+                             const v1::SeveralBoardsRequest* request,
+                             v1::SeveralBoardsResponse* response) override;
+  grpc::Status SessionPercentage(
+      grpc::ServerContext* context,
+      const v1::SessionPercentageRequest* request,
+      v1::SessionPercentageResponse* response) override;
+  grpc::Status SwissDraw(grpc::ServerContext* context,
+                         const v1::SwissDrawRequest* request,
+                         v1::SwissDrawResponse* response) override;
+  grpc::Status TieBreakRanking(
+      grpc::ServerContext* context, const v1::TieBreakRankingRequest* request,
+      v1::TieBreakRankingResponse* response) override;
+  grpc::Status FouledBoard(grpc::ServerContext* context,
+                           const v1::FouledBoardRequest* request,
+                           v1::FouledBoardResponse* response) override;
 };
 
 }  // namespace tally::server

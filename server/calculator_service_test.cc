@@ -4,7 +4,13 @@
 
 #include "server/calculator_service.h"
 
+#include <map>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -767,6 +773,404 @@ TEST_F(CalculatorServiceTest, RefusesCarryOverOfNoKind) {
   v1::CarryOverResponse out;
   EXPECT_EQ(calc_.CarryOver(&context_, &r, &out).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ---------------------------------------------------------- Several boards
+
+// NSW TR 12.10(a) "if 1-3 boards are unplayed: 2 IMPs per board" and (b)
+// "if 4-7 boards are unplayed: 1 IMP per board unplayed + 3.0 IMPs" (read
+// as U + 3 in all: 4 boards, 7 IMPs; a Butler traveller's whole IMPs
+// floor(7k/4) steps: 1 + 2 + 2 + 2).
+TEST_F(CalculatorServiceTest, SeveralBoardsNswTr12_10aAndB) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(2);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(a)");
+  EXPECT_THAT(out.total(), FractionIs(Frac(4, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(2, 1)));
+  EXPECT_TRUE(out.only_without_fault());
+  EXPECT_FALSE(out.counts_fouled_two_imps());
+  r.set_boards(4);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(b)");
+  EXPECT_THAT(out.total(), FractionIs(Frac(7, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(7, 4)));
+  EXPECT_THAT(out.whole_imp_shares(), ::testing::ElementsAre(1, 2, 2, 2));
+  EXPECT_FALSE(out.has_max_imps_for_18_vps());
+}
+
+// NSW TR 12.10(c): "A = M/U ... Fractions will be rounded to the nearest
+// 0.5 IMPs": for 8 boards A is M / 8 to the nearest half, 8 A in all.
+TEST_F(CalculatorServiceTest, SeveralBoardsNswTr12_10cNamesM) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(8);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 12.10(c)");
+  ASSERT_TRUE(out.has_max_imps_for_18_vps());
+  const int m = out.max_imps_for_18_vps();
+  // A = M/8 to the nearest 0.5 (0.25 and 0.75 up): (2M + 4) / 8 halves.
+  const int64_t halves = (2 * m + 4) / 8;  // floor(M/4 + 1/2)
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(halves % 2 == 0 ? halves / 2
+                                                                 : halves,
+                                                 halves % 2 == 0 ? 1 : 2)));
+  EXPECT_THAT(out.total(), FractionIs(Frac(4 * halves, 1)));
+  EXPECT_THAT(out.working(), HasSubstr(absl::StrCat("M = ", m)));
+}
+
+// ANC SR appendix: teams 3 sqrt(4) = 6 (the ITC of issue #16: not 4 x 3);
+// pairs under the ABPC's profile 2 sqrt(7) = 5.29 -> 5, 2 sqrt(2) = 2.83
+// -> 3 (the printed table's 2 + 1). Fouled boards given 2 IMPs count
+// (ANC SR 7.5).
+TEST_F(CalculatorServiceTest, SeveralBoardsAncAppendixByMethodOrProfile) {
+  v1::SeveralBoardsRequest r;
+  r.set_method("anc_appendix");
+  r.set_teams(true);
+  r.set_boards(4);
+  v1::SeveralBoardsResponse out;
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_THAT(out.total(), FractionIs(Frac(6, 1)));
+  EXPECT_THAT(out.per_board(), FractionIs(Frac(3, 2)));
+  EXPECT_EQ(out.clause(), "ANC SR 7.5-7.6 and appendix");
+  EXPECT_TRUE(out.counts_fouled_two_imps());
+  r.clear_method();
+  r.set_regulation_profile("anc2025_abpc_open_stage1");
+  r.set_teams(false);
+  r.set_boards(7);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_EQ(out.method(), "anc_appendix");
+  EXPECT_THAT(out.total(), FractionIs(Frac(5, 1)));
+  r.set_boards(2);
+  ASSERT_TRUE(calc_.SeveralBoards(&context_, &r, &out).ok());
+  EXPECT_THAT(out.total(), FractionIs(Frac(3, 1)));
+  EXPECT_THAT(out.whole_imp_shares(), ::testing::ElementsAre(1, 2));
+}
+
+TEST_F(CalculatorServiceTest, SeveralBoardsRefusesPerBoardAndNoBoards) {
+  v1::SeveralBoardsRequest r;
+  r.set_regulation_profile("sabf_butler_swiss");  // per_board
+  r.set_boards(3);
+  v1::SeveralBoardsResponse out;
+  grpc::Status st = calc_.SeveralBoards(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("tally calc artificial"));
+  r.set_method("nsw_tr_12_10");
+  r.set_boards(0);
+  EXPECT_EQ(calc_.SeveralBoards(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_boards(3);
+  r.set_method("guess");
+  st = calc_.SeveralBoards(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_appendix"));
+}
+
+// ------------------------------------------------------ Session percentage
+
+// 84.99 matchpoints of 200: 42.495%. SABF TR 11.3 ("to the nearest two
+// decimal places", halves away from zero): 42.50, ranked on 42.50. NSW TR
+// 11.1 (fractions decide placings): shown 42.50, ranked on 42.495.
+TEST_F(CalculatorServiceTest, SessionPercentageUnderEachProfile) {
+  v1::SessionPercentageRequest r;
+  r.set_matchpoints("84.99");
+  r.set_maximum(200);
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  v1::SessionPercentageResponse out;
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.exact(), FractionIs(Frac(8499, 200)));
+  EXPECT_THAT(out.published(), DecimalIs(4250, 2));
+  EXPECT_THAT(out.ranking(), FractionIs(Frac(85, 2)));
+  EXPECT_TRUE(out.rounded());
+  EXPECT_EQ(out.clause(), "SABF TR 11.3");
+  r.set_regulation_profile("nsw_matchpoint_pairs");
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.published(), DecimalIs(4250, 2));
+  EXPECT_THAT(out.ranking(), FractionIs(Frac(8499, 200)));
+  EXPECT_FALSE(out.rounded());
+  EXPECT_EQ(out.clause(), "NSW TR 11.1");
+  // A 2-matchpoint penalty: 82.99 / 200 = 41.495% -> 41.50.
+  r.set_regulation_profile("sabf_matchpoint_pairs");
+  r.set_penalties("2");
+  ASSERT_TRUE(calc_.SessionPercentage(&context_, &r, &out).ok());
+  EXPECT_THAT(out.matchpoints(), FractionIs(Frac(8299, 100)));
+  EXPECT_THAT(out.published(), DecimalIs(4150, 2));
+  r.set_maximum(0);
+  EXPECT_EQ(calc_.SessionPercentage(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// -------------------------------------------------------------- Swiss draw
+
+v1::SwissDrawRequest SwissField(int round, int entrants) {
+  v1::SwissDrawRequest r;
+  r.set_round(round);
+  for (int n = 1; n <= entrants; ++n) {
+    v1::SwissDrawEntrant* e = r.add_ranking();
+    e->set_entrant(absl::StrCat(n));
+    e->set_score(absl::StrCat(100 - n));
+  }
+  return r;
+}
+
+std::vector<std::pair<std::string, std::string>> Pairings(
+    const v1::SwissDrawResponse& out) {
+  std::vector<std::pair<std::string, std::string>> p;
+  for (const v1::SwissDrawMatch& m : out.matches()) p.push_back({m.home(), m.away()});
+  return p;
+}
+
+// SABF TR 14.1 paragraph 2: "each team plays the team numbered N/2 more or
+// less than them": 8 teams, 1 v 5, 2 v 6, 3 v 7, 4 v 8.
+TEST_F(CalculatorServiceTest, SwissDrawTopHalfAgainstBottomHalf) {
+  v1::SwissDrawRequest r = SwissField(1, 8);
+  r.set_first_round(v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF);
+  v1::SwissDrawResponse out;
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"1", "5"}, P{"2", "6"},
+                                                    P{"3", "7"}, P{"4", "8"}));
+  EXPECT_THAT(out.clauses(0), HasSubstr("N/2 more or less"));
+}
+
+// SABF TR 14.1 paragraph 1: "the top and bottom quarters are drawn at
+// random against the two middle quarters": with 8 teams each of 1, 2, 7, 8
+// meets one of 3-6, whatever the seed.
+TEST_F(CalculatorServiceTest, SwissDrawQuartersMeetTheMiddle) {
+  for (uint64_t seed : {1u, 2u, 3u, 99u}) {
+    v1::SwissDrawRequest r = SwissField(1, 8);
+    r.set_seed(seed);
+    v1::SwissDrawResponse out;
+    ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+    ASSERT_EQ(out.matches_size(), 4);
+    for (const v1::SwissDrawMatch& m : out.matches()) {
+      const int home = std::stoi(m.home()), away = std::stoi(m.away());
+      const bool home_middle = home >= 3 && home <= 6;
+      const bool away_middle = away >= 3 && away <= 6;
+      EXPECT_NE(home_middle, away_middle) << home << " v " << away;
+    }
+  }
+}
+
+// Later rounds (SABF TR 14.1): down the ranking, no team drawn against one
+// it has already played. 1 and 2 met in round 1, as did 3 and 4: round 2
+// is 1 v 3 and 2 v 4. An odd field of 5 in round 1: the top half (1, 2)
+// play; 3, 4, 5 share (A 3, B 4, C 5).
+TEST_F(CalculatorServiceTest, SwissDrawAvoidsRepeatsAndSharesAnOddField) {
+  v1::SwissDrawRequest r = SwissField(2, 4);
+  for (auto [a, b] : {std::pair{"1", "2"}, std::pair{"3", "4"}}) {
+    v1::SwissDrawMeeting* m = r.add_meetings();
+    m->set_round(1);
+    m->set_a(a);
+    m->set_b(b);
+  }
+  v1::SwissDrawResponse out;
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out),
+              ::testing::ElementsAre(P{"1", "3"}, P{"2", "4"}));
+  r = SwissField(1, 5);
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"1", "2"}));
+  EXPECT_EQ(out.share().a(), "3");
+  EXPECT_EQ(out.share().b(), "4");
+  EXPECT_EQ(out.share().c(), "5");
+}
+
+// ANC SR appendix, Modified Swiss Format, 9 rounds: "a normal Swiss
+// movement ... up to and including Round (n+1)/2" (5), then "a unit may
+// play another unit which it previously played in the first n/2 rounds
+// (fractions rounded down)" (1-4). Four teams have met everyone in rounds
+// 1-3, A-B and C-D again in round 4, A-C and B-D in round 5: round 6 is
+// impossible under the plain Swiss, and A v B, C v D under the modified
+// one (their meetings were all in rounds 1-4; A-C's round 5 still bars).
+TEST_F(CalculatorServiceTest, SwissDrawModifiedSwissAllowsEarlyRepeats) {
+  v1::SwissDrawRequest r;
+  r.set_round(6);
+  for (const char* e : {"A", "B", "C", "D"}) {
+    v1::SwissDrawEntrant* x = r.add_ranking();
+    x->set_entrant(e);
+    x->set_score("50");
+  }
+  const std::vector<std::tuple<int, const char*, const char*>> met = {
+      {1, "A", "B"}, {1, "C", "D"}, {2, "A", "C"}, {2, "B", "D"},
+      {3, "A", "D"}, {3, "B", "C"}, {4, "A", "B"}, {4, "C", "D"},
+      {5, "A", "C"}, {5, "B", "D"}};
+  for (const auto& [round, a, b] : met) {
+    v1::SwissDrawMeeting* m = r.add_meetings();
+    m->set_round(round);
+    m->set_a(a);
+    m->set_b(b);
+  }
+  v1::SwissDrawResponse out;
+  grpc::Status st = calc_.SwissDraw(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("SABF TR 14.1"));
+  r.set_modified_swiss(true);
+  r.set_total_rounds(9);
+  ASSERT_TRUE(calc_.SwissDraw(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(Pairings(out), ::testing::ElementsAre(P{"A", "B"}, P{"C", "D"}));
+}
+
+// --------------------------------------------------------- Tie-break chain
+
+// Four teams, two rounds (VPs, net IMPs):
+//   round 1: A 15 - C 5 (A +20 IMPs); B 12 - D 8 (B +5)
+//   round 2: A 10 - D 10 (0);         B 13 - C 7 (B +8)
+// Totals: A 25, B 25, D 18, C 12.
+v1::TieBreakRankingRequest FourTeams() {
+  v1::TieBreakRankingRequest r;
+  struct M {
+    const char* e;
+    int round;
+    const char* opp;
+    const char* vps;
+    const char* opp_vps;
+    const char* imps;
+  };
+  const std::map<std::string, std::string> totals = {
+      {"A", "25"}, {"B", "25"}, {"C", "12"}, {"D", "18"}};
+  const std::vector<M> matches = {
+      {"A", 1, "C", "15", "5", "20"},  {"C", 1, "A", "5", "15", "-20"},
+      {"B", 1, "D", "12", "8", "5"},   {"D", 1, "B", "8", "12", "-5"},
+      {"A", 2, "D", "10", "10", "0"},  {"D", 2, "A", "10", "10", "0"},
+      {"B", 2, "C", "13", "7", "8"},   {"C", 2, "B", "7", "13", "-8"}};
+  for (const auto& [id, total] : totals) {
+    v1::TieBreakEntrantInput* e = r.add_entrants();
+    e->set_entrant(id);
+    e->set_score(total);
+    for (const M& m : matches) {
+      if (id != m.e) continue;
+      v1::TieBreakMatchInput* x = e->add_matches();
+      x->set_round(m.round);
+      x->set_opponent(m.opp);
+      x->set_score(m.vps);
+      x->set_opponent_score(m.opp_vps);
+      x->set_imps(m.imps);
+    }
+  }
+  return r;
+}
+
+std::vector<std::string> Order(const v1::TieBreakRankingResponse& out) {
+  std::vector<std::string> ids;
+  for (const v1::TieBreakPlacing& p : out.placings()) ids.push_back(p.entrant());
+  return ids;
+}
+
+// ANC SR 17.3 ("the sum of VPs of opponents, then number of wins in VPs,
+// then net IMPs, then lot"): A's opponents C + D = 30, B's D + C = 30,
+// level; wins A 1 (a draw is not a win), B 2: B first by matches_won.
+// ANC SR 17.2 (the Swiss draw: "net IMPs, then lot"): A +20, B +13: A
+// first. The same totals, two chains, two orders.
+TEST_F(CalculatorServiceTest, TieBreakRankingByNamedChain) {
+  v1::TieBreakRankingRequest r = FourTeams();
+  r.set_chain("anc_sr_17_3");
+  v1::TieBreakRankingResponse out;
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("B", "A", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "matches_won");
+  EXPECT_EQ(out.placings(1).position(), 2);
+  r.set_chain("anc_sr_17_2");
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("A", "B", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "net_imps");
+}
+
+// The same by profile and purpose: anc2025_wsp's draw chain is ANC SR
+// 17.2's. With net IMPs level too (A's +20 made +13) the tie waits for a
+// lot ("then lot"): both hold first place, lot_due; once the lot is
+// recorded (B drawn first) it decides.
+TEST_F(CalculatorServiceTest, TieBreakRankingWaitsForALot) {
+  v1::TieBreakRankingRequest r = FourTeams();
+  r.set_regulation_profile("anc2025_wsp");
+  r.set_purpose("draw");
+  r.mutable_entrants(0)->mutable_matches(0)->set_imps("13");  // A
+  v1::TieBreakRankingResponse out;
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  ASSERT_EQ(out.pending_size(), 1);
+  EXPECT_EQ(out.pending(0).criterion(), "lot");
+  EXPECT_THAT(out.pending(0).entrants(), ::testing::ElementsAre("A", "B"));
+  EXPECT_EQ(out.placings(0).decided_by(), "lot_due");
+  EXPECT_EQ(out.placings(1).position(), 1);
+  r.mutable_entrants(0)->set_lot(2);
+  r.mutable_entrants(1)->set_lot(1);
+  ASSERT_TRUE(calc_.TieBreakRanking(&context_, &r, &out).ok());
+  EXPECT_THAT(Order(out), ::testing::ElementsAre("B", "A", "D", "C"));
+  EXPECT_EQ(out.placings(1).decided_by(), "lot");
+  r.set_purpose("seeding");
+  EXPECT_EQ(calc_.TieBreakRanking(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ------------------------------------------------------------ Fouled board
+
+std::vector<std::pair<std::string, std::string>> FouledRows(
+    const v1::FouledBoardResponse& out, bool fouled) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (const v1::FouledBoardRow& row : out.rows()) {
+    if (row.fouled() != fouled) continue;
+    rows.push_back({absl::StrCat(row.ns().numerator(), "/",
+                                 row.ns().denominator()),
+                    absl::StrCat(row.ew().numerator(), "/",
+                                 row.ew().denominator())});
+  }
+  return rows;
+}
+
+// NSW TR 7.3.2, 10 tables (top 18), 4 fouled (sufficient pairs): a
+// separate deal, each form matchpointed on its own plus 1 per score of the
+// other. True form (top 10) 620 650 170 620 200 -50: 7, 10, 2, 7, 4, 0,
+// + 4: NS 11, 14, 6, 11, 8, 4. Fouled (top 6) -100 140 140 420: 0, 3, 3,
+// 6, + 6: NS 6, 9, 9, 12. With 3 fouled of 10 (4 needed) the fouled
+// tables get 60% of 18 = 10.8 both ways.
+TEST_F(CalculatorServiceTest, FouledBoardNswTr7_3_2) {
+  v1::FouledBoardRequest r;
+  r.set_rule("nsw_tr_7_3_2");
+  for (int s : {620, 650, 170, 620, 200, -50}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 140, 420}) r.add_other_ns_scores(s);
+  v1::FouledBoardResponse out;
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.treatment(), "separate_deal");
+  EXPECT_EQ(out.top(), 18);
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(FouledRows(out, false),
+              ::testing::ElementsAre(P{"11/1", "7/1"}, P{"14/1", "4/1"},
+                                     P{"6/1", "12/1"}, P{"11/1", "7/1"},
+                                     P{"8/1", "10/1"}, P{"4/1", "14/1"}));
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::ElementsAre(P{"6/1", "12/1"}, P{"9/1", "9/1"},
+                                     P{"9/1", "9/1"}, P{"12/1", "6/1"}));
+  r.clear_ns_scores();
+  r.clear_other_ns_scores();
+  for (int s : {620, 650, 170, 620, 200, -50, 420}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 420}) r.add_other_ns_scores(s);
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.treatment(), "sixty_percent");
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::Each(P{"54/5", "54/5"}));
+}
+
+// Fouled-board guide (ranking play), F = (M x E + E - A) / A: the fouled
+// group of 4 in a field of 10 (M 0, 3, 3, 6) gets 1.5, 9, 9, 16.5.
+TEST_F(CalculatorServiceTest, FouledBoardGuideRankingPlay) {
+  v1::FouledBoardRequest r;
+  r.set_rule("guide_ranking_play");
+  for (int s : {620, 620, 650, 170, 200, -50}) r.add_ns_scores(s);
+  for (int s : {-100, 140, 140, 420}) r.add_other_ns_scores(s);
+  v1::FouledBoardResponse out;
+  ASSERT_TRUE(calc_.FouledBoard(&context_, &r, &out).ok());
+  using P = std::pair<std::string, std::string>;
+  EXPECT_THAT(FouledRows(out, true),
+              ::testing::ElementsAre(P{"3/2", "33/2"}, P{"9/1", "9/1"},
+                                     P{"9/1", "9/1"}, P{"33/2", "3/2"}));
+  r.set_rule("anc_sr_7_4");
+  grpc::Status st = calc_.FouledBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("tally calc artificial"));
 }
 
 }  // namespace

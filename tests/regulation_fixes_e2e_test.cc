@@ -306,6 +306,51 @@ TEST_F(RegulationFixesTest, AncSr16_4RefusesABoardLeftWithTooFewScores) {
                                          HasSubstr("missing")));
 }
 
+// Defects 3 and 5 in an event of pairs matches (nsw_swiss_pairs, 7 pairs:
+// two matches and NSW TR 12.7's half-match table). (3) ANC SR 16.11 (the
+// profile's datum): fewer than 15 tables, "the (n-2) middle scores", so a
+// board of 3 tables needs all 3: an artificial score at one of them would
+// leave the board unscored and is refused, nothing appended. (5) At the
+// half-match table the pair drawn for the second half did not play the
+// first half's board and cannot appeal it; the pair that did can.
+TEST_F(RegulationFixesTest, PairsMatchesDatumShortfallAndHalfMatchAppeal) {
+  StartServer("reg-fix-3-5-matches");
+  ASSERT_THAT(
+      client_->Create(v1::COMPETITION_KIND_SWISS_PAIRS, "nsw_swiss_pairs"),
+      IsOk());
+  ASSERT_THAT(client_->RegisterPairs(7), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 3);
+  ASSERT_THAT(draw, IsOk());
+  const v1::DrawnHalfMatches& g = draw->half_matches();
+  ASSERT_NE(g.table(), 0);
+  std::vector<int> tables = {g.table()};
+  for (const v1::DrawnMatch& dm : draw->matches()) tables.push_back(dm.table());
+  ASSERT_EQ(tables.size(), 3u);
+  for (int table : tables) {
+    for (int b : draw->boards()) {
+      ASSERT_THAT(client_->Enter(1, table, b, PassedOut()), IsOk());
+    }
+  }
+  const int board = draw->boards(0);  // the first half's
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  v1::RecordRulingRequest r = NotPlayed(1, draw->matches(0).table(), board);
+  r.set_board_not_played(false);
+  r.set_law("Law 12C2");
+  EXPECT_THAT(Rule(r), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                AllOf(HasSubstr("would keep only 2 of its 3"),
+                                      HasSubstr("ANC SR 16.11"))));
+  EXPECT_THAT(Lodge(Appeal(v1::APPEAL_KIND_DIRECTOR_RULING, g.table(), board,
+                           g.second(), g.pivot())),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("did not play the board")));
+  EXPECT_EQ(*client_->LogLength(), *before);
+  EXPECT_THAT(Lodge(Appeal(v1::APPEAL_KIND_DIRECTOR_RULING, g.table(), board,
+                           g.first(), g.pivot())),
+              IsOk());
+  EXPECT_THAT(client_->Post(1), IsOk());
+}
+
 // Defect 5. sabf_butler_swiss (SABF TR 7). (a) Only a pair at the table
 // may appeal the board; (b) "a fine of up to three Victory Points" for a
 // frivolous appeal comes off the appellant's total; (c) a director's

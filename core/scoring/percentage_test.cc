@@ -53,5 +53,29 @@ TEST(SessionPercentageTest, NothingAvailableIsReportedToTheCallersScope) {
   EXPECT_FALSE(scope.overflowed());
 }
 
+// SABF TR 11.3 ("to the nearest two decimal places"): 84.99 of 200 is
+// 42.495%, published 42.50 and ranked on 42.50. NSW TR 11.1 ("Differences
+// of fractions of a ... percentage ... will be sufficient to determine
+// placings"): no places, shown 42.50 but ranked on the exact 42.495.
+TEST(PairSessionPercentageTest, RoundedWhereTheProfileSaysElseRankedExact) {
+  absl::StatusOr<PairPercentage> sabf = PairSessionPercentage(
+      Rational(8499, 100), 200, 2, HalfRounding::kAwayFromZero);
+  ASSERT_TRUE(sabf.ok());
+  EXPECT_EQ(sabf->exact, Rational(8499, 200));
+  EXPECT_EQ(sabf->published.ToString(), "42.50");
+  EXPECT_EQ(sabf->ranking, Rational(85, 2));
+  absl::StatusOr<PairPercentage> nsw = PairSessionPercentage(
+      Rational(8499, 100), 200, std::nullopt, HalfRounding::kAwayFromZero);
+  ASSERT_TRUE(nsw.ok());
+  EXPECT_EQ(nsw->published.ToString(), "42.50");
+  EXPECT_EQ(nsw->ranking, Rational(8499, 200));
+  // Halves down at one place: 42.45 -> 42.4.
+  absl::StatusOr<PairPercentage> down = PairSessionPercentage(
+      Rational(8490, 100), 200, 1, HalfRounding::kDown);
+  ASSERT_TRUE(down.ok());
+  EXPECT_EQ(down->published.ToString(), "42.4");
+  EXPECT_FALSE(PairSessionPercentage(10, 0, 2, HalfRounding::kUp).ok());
+}
+
 }  // namespace
 }  // namespace tally::core

@@ -20,10 +20,7 @@ bool LeavesTableOut(const v1::AdjustedScore& score) {
   return score.has_artificial() || score.has_weighted();
 }
 
-// The datum rule's refusal for `kept` scores of `board` played at `tables`
-// tables, or OK. The scores' values do not matter to how many a rule
-// keeps, only their number and tables: the entered ones are used where
-// known.
+// Butler: board `board` of `session` with `excluded_table` left out.
 absl::Status DatumPossible(const CompetitionState& c,
                            const SessionState& session, int board,
                            int excluded_table) {
@@ -37,44 +34,60 @@ absl::Status DatumPossible(const CompetitionState& c,
       ++left_out;
       continue;
     }
-    int score = 0;
-    if (auto it = session.results.find({board, table});
-        it != session.results.end()) {
-      const AdjustedTable adjusted{&it->second,
-                                   AdjustmentAt(session.rulings, board, table)};
-      TALLY_ASSIGN_OR_RETURN(std::optional<int> s,
-                             DatumScoreOf(adjusted, board));
-      if (!s.has_value()) {
-        ++left_out;
-        continue;
-      }
-      score = *s;
+    auto it = session.results.find({board, table});
+    TALLY_ASSIGN_OR_RETURN(
+        std::optional<int> score,
+        DatumScoreAt(it == session.results.end() ? nullptr : &it->second,
+                     session.rulings, board, table));
+    if (!score.has_value()) {
+      ++left_out;
+      continue;
     }
-    input.scores.push_back({.ns_score = score, .table = table});
+    input.scores.push_back({.ns_score = *score, .table = table});
   }
+  return DatumPossibleOver(*c.profile.datum,
+                           absl::StrCat("session ", session.number), board,
+                           input, left_out);
+}
+
+}  // namespace
+
+// The datum rule's refusal for the scores in `input` of `board` (`where`:
+// "session 2", "round 3"), `left_out` tables being left out by adjusted
+// scores, or OK.
+absl::Status DatumPossibleOver(const core::DatumRule& rule,
+                               absl::string_view where, int board,
+                               const core::DatumInput& input, int left_out) {
   const int tables = *input.tables_in_play;
-  const std::string rule(core::DatumMethodId(c.profile.datum->method));
+  const std::string method(core::DatumMethodId(rule.method));
   if (input.scores.empty()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("board ", board, " of session ", session.number,
-                     " would have no "
-                     "score left for its datum: all ",
-                     tables, " tables are left out (datum rule ", rule, ")"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "board ", board, " of ", where,
+        " would have no score left for its datum: all ", tables,
+        " tables are left out (datum rule ", method, ")"));
   }
-  absl::StatusOr<core::DatumResult> datum =
-      core::ComputeDatum(*c.profile.datum, input);
+  absl::StatusOr<core::DatumResult> datum = core::ComputeDatum(rule, input);
   if (datum.ok()) return absl::OkStatus();
   return absl::FailedPreconditionError(absl::StrCat(
-      "board ", board, " of session ", session.number, " would keep only ",
-      input.scores.size(), " of its ", tables, " scores for the datum, ",
-      left_out,
+      "board ", board, " of ", where, " would keep only ", input.scores.size(),
+      " of its ", tables, " scores for the datum, ", left_out,
       " being left out by adjusted scores: ", datum.status().message(),
       ". The board cannot be scored that way; the Chief Director decides "
       "how it is (a fouled-board treatment, or an adjusted score kept in "
       "the datum)"));
 }
 
-}  // namespace
+// The score table `table` puts in the board's datum (0 for one not in
+// yet: the scores' values do not matter to how many a rule keeps, only
+// their number and tables), or nullopt when an adjusted score leaves it
+// out.
+absl::StatusOr<std::optional<int>> DatumScoreAt(
+    const EnteredResult* entered, const std::vector<RulingRecord>& rulings,
+    int board, int table) {
+  if (entered == nullptr) return std::optional<int>(0);
+  return DatumScoreOf(
+      AdjustedTable{entered, AdjustmentAt(rulings, board, table)}, board);
+}
 
 absl::Status CheckRulingLeavesADatum(const CompetitionState& competition,
                                      const SessionState& session,

@@ -1,5 +1,5 @@
 // Whether a Butler board keeps enough scores for its datum (issue #16
-// defect 3). A board's datum is taken over the scores the rule keeps
+// defect 3; a round of pairs matches: replay/match_adjustments.h). A board's datum is taken over the scores the rule keeps
 // (ANC SR 16.4: "the (n-6) middle scores", so at least 7; 16.11-16.13;
 // SABF TR 12.2; NSW TR 7.1): a table with a weighted or artificial
 // adjusted score, or where the board was not played (Law 12C2), is left
@@ -12,7 +12,14 @@
 #ifndef TALLY_REPLAY_BUTLER_DATUM_SHORTFALL_H_
 #define TALLY_REPLAY_BUTLER_DATUM_SHORTFALL_H_
 
+#include <optional>
+#include <vector>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "core/datum/datum.h"
+#include "core/datum/datum_rule.h"
 #include "replay/state/state.h"
 #include "tally/v1/director.pb.h"
 
@@ -33,6 +40,22 @@ absl::Status CheckRulingLeavesADatum(const CompetitionState& competition,
 // profile takes no datum.
 absl::Status CheckEveryBoardHasADatum(const CompetitionState& competition,
                                       const SessionState& session);
+
+// The datum rule's refusal for the scores in `input` of `board` (`where`:
+// "session 2", "round 3"), `left_out` of its tables being left out by
+// adjusted scores: FailedPrecondition saying the Chief Director decides;
+// OK when `rule` takes a datum from them. Pairs matches use it too
+// (replay/match_adjustments.h).
+absl::Status DatumPossibleOver(const core::DatumRule& rule,
+                               absl::string_view where, int board,
+                               const core::DatumInput& input, int left_out);
+
+// The score table `table` puts in the board's datum (0 for a result not in
+// yet: only the number and tables of the scores decide how many a rule
+// keeps), or nullopt when an adjusted score in `rulings` leaves it out.
+absl::StatusOr<std::optional<int>> DatumScoreAt(
+    const EnteredResult* entered, const std::vector<RulingRecord>& rulings,
+    int board, int table);
 
 }  // namespace tally::replay
 

@@ -1,5 +1,6 @@
 #include "replay/butler/butler_session.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <utility>
@@ -53,6 +54,26 @@ absl::StatusOr<AveragePlusShares> SharesOf(
       ew_boards[{slot.round, table}].push_back(board);
     }
   }
+  // ANC SR 7.5: "multiple fouled boards" given 2 IMPs (7.2(b), 7.3) are
+  // average plus on each, to both sides at each fouled table.
+  for (const auto& [board, times] : session.times_scheduled) {
+    const RulingRecord* fouled = FouledTreatmentAt(session.rulings, board);
+    if (fouled == nullptr || !SeveralBoardsCountsFouledTwoImps(
+                                 profile, fouled->ruling.fouled().treatment())) {
+      continue;
+    }
+    for (int table : fouled->ruling.fouled().fouled_tables()) {
+      auto slot = session.slots.find({table, board});
+      if (slot == session.slots.end()) continue;
+      for (auto* by : {&ns_boards, &ew_boards}) {
+        std::vector<int>& boards = (*by)[{slot->second.round, table}];
+        if (std::find(boards.begin(), boards.end(), board) == boards.end()) {
+          boards.push_back(board);
+          std::sort(boards.begin(), boards.end());
+        }
+      }
+    }
+  }
   AveragePlusShares shares;
   auto share =
       [&](const std::map<std::pair<int, int>, std::vector<int>>& by,
@@ -71,6 +92,25 @@ absl::StatusOr<AveragePlusShares> SharesOf(
   TALLY_RETURN_IF_ERROR(share(ns_boards, shares.ns));
   TALLY_RETURN_IF_ERROR(share(ew_boards, shares.ew));
   return shares;
+}
+
+// A fouled table's 2 IMPs (ANC SR 7.3) replaced by its side's share of the
+// several-board total (ANC SR 7.5), where SharesOf counted it.
+void ApplyFouledShares(const AveragePlusShares& shares, ButlerBoard& board) {
+  if (!board.fouled.has_value() || !board.fouled->scored) return;
+  for (ButlerLine& line : board.lines) {
+    const std::pair<int, int> key{line.result->slot.table, board.board};
+    auto ns = shares.ns.find(key);
+    auto ew = shares.ew.find(key);
+    if (!line.fouled || !line.ns_imps.has_value() || ns == shares.ns.end() ||
+        ew == shares.ew.end()) {
+      continue;
+    }
+    line.ns_imps = static_cast<int>(ns->second.Floor());
+    const int ew_imps = static_cast<int>(ew->second.Floor());
+    line.ew_imps.reset();
+    if (ew_imps != -*line.ns_imps) line.ew_imps = ew_imps;
+  }
 }
 
 // The board's datum from the results in, and each table's IMPs against it,
@@ -317,6 +357,8 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     if (!fouled) {
       TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
                                        artificial, shares, scored));
+    } else {
+      ApplyFouledShares(shares, scored);
     }
     MarkFouledLines(scored);
     // A complete board the rulings left without a datum (too few scores:

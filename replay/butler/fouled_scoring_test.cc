@@ -274,6 +274,38 @@ TEST_F(FouledScoringTest, AncTwoImps) {
                           P{2, 2}, P{2, 2}, P{2, 2}));
 }
 
+// Issue #16 defect 2, ANC SR 7.5: "In the case of multiple fouled boards,
+// artificial adjusted scores are awarded as detailed in the Appendices":
+// 2 sqrt(N) IMPs in all to each side for N boards of one match, "rounded
+// to the nearest IMP (0.5 IMPs rounded up)" (pairs: 2, then 1 more for the
+// 2nd board, 0 for the 3rd: 2, 3, 3). Table 8 (one match of the round)
+// has board 1 (fouled at 6-8) and board 2 (fouled at 8 alone) given 2 IMPs:
+// 2 sqrt(2) = 2.83, 3 IMPs in all, shared in whole IMPs 1 + 2 (not
+// 2 + 2); tables 6 and 7 keep 2. With board 3 not played at table 8
+// (Law 12C2(a), average plus to both) as well: 2 sqrt(3) = 3.46, 3 IMPs,
+// 1 + 1 + 1.
+TEST_F(FouledScoringTest, AncSr7_5SeveralFouledBoardsOfAMatchShareTheTotal) {
+  ButlerField("anc2025_abpc_open_stage2");
+  Rule(Fouled("two_imps", {6, 7, 8}));
+  Rule(FouledRuling(1, 2, "two_imps", {8}));
+  ButlerSessionScores s = Butler();
+  EXPECT_THAT(Imps(s.boards.at(1)),
+              ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5}, P{-9, 9},
+                          P{2, 2}, P{2, 2}, P{1, 1}));
+  EXPECT_EQ(Imps(s.boards.at(2)).back(), (P{2, 2}));
+  v1::RecordRulingRequest r = RulingFor(1, 8, 3);
+  r.set_law("Law 12C2(a)");
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  Rule(r);
+  s = Butler();
+  EXPECT_EQ(Imps(s.boards.at(1)).back(), (P{1, 1}));
+  EXPECT_EQ(Imps(s.boards.at(2)).back(), (P{1, 1}));
+  EXPECT_EQ(Imps(s.boards.at(3)).back(), (P{1, 1}));
+}
+
 TEST_F(FouledScoringTest, SabfSeparateEntitiesAndCancelledResults) {
   ButlerField("anc2025_abpc_open_stage2");
   Rule(Fouled("separate_datums", {6, 7, 8}));

@@ -17,6 +17,7 @@
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_ruling.h"
 #include "replay/matches/knockout_results.h"
+#include "replay/matches/three_way_tables.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/rulings.h"
 #include "replay/timeline/time_windows.h"
@@ -87,17 +88,34 @@ absl::Status CheckEntrant(const CompetitionState& c, int entrant,
   return absl::OkStatus();
 }
 
-// The two entrants that played `board` at `table` of `session` (in an event
-// of matches, the round: the match drawn at the table), or NotFound.
+// The two entrants that played `board` at `table` (and `room`) of
+// `session`, or NotFound. In an event of matches `session` is the round:
+// the board must be one of the round's, and the entrants are the match
+// drawn at the table, or at a three-way table the room's sides of a share
+// match (SABF TR 14.1) or the pivot and the pair drawn for the board's half
+// (NSW TR 12.7); a bye or a walkover played no board.
 absl::StatusOr<std::pair<int, int>> EntrantsAtTable(const CompetitionState& c,
                                                     int session, int table,
-                                                    int board) {
+                                                    int board, v1::Room room) {
   if (c.PlaysMatches()) {
     auto round = c.rounds.find(session);
-    if (round != c.rounds.end()) {
-      for (const v1::DrawnMatch& m : round->second.draw.matches()) {
-        if (m.table() == table) return std::make_pair(m.home(), m.away());
-      }
+    if (round == c.rounds.end()) {
+      return absl::NotFoundError(absl::StrCat("round ", session, " of '",
+                                              c.id, "' has not been drawn"));
+    }
+    const v1::DrawMade& draw = round->second.draw;
+    if (std::find(draw.boards().begin(), draw.boards().end(), board) ==
+        draw.boards().end()) {
+      return absl::NotFoundError(absl::StrCat("round ", session, " of '", c.id,
+                                              "' does not play board ", board));
+    }
+    if (IsThreeWayTable(draw, table)) {
+      TALLY_ASSIGN_OR_RETURN(TableSides sides,
+                             ThreeWaySides(draw, table, board, room));
+      return std::make_pair(sides.ns, sides.ew);
+    }
+    for (const v1::DrawnMatch& m : draw.matches()) {
+      if (m.table() == table) return std::make_pair(m.home(), m.away());
     }
     return absl::NotFoundError(absl::StrCat("round ", session, " of '", c.id,
                                             "' has no match drawn at table ",
@@ -121,7 +139,7 @@ absl::StatusOr<std::pair<int, int>> EntrantsAtTable(const CompetitionState& c,
 absl::Status CheckPartiesAtTable(const CompetitionState& c,
                                  const v1::AppealLodged& a) {
   TALLY_ASSIGN_OR_RETURN(auto sides,
-                         EntrantsAtTable(c, a.session(), a.table(), a.board()));
+                         EntrantsAtTable(c, a.session(), a.table(), a.board(), a.room()));
   const auto& [one, other] = sides;
   const std::string where = absl::StrCat(
       "board ", a.board(), " at table ", a.table(), " of ",

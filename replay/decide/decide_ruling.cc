@@ -16,6 +16,7 @@
 #include "replay/decide/decide.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/fouled_matches.h"
+#include "replay/matches/match_adjustments.h"
 #include "replay/matches/not_played.h"
 #include "replay/matches/three_way_tables.h"
 #include "replay/state/bridge_convert.h"
@@ -507,6 +508,9 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
           CheckAdjustedScore(request.adjusted(), request.board()));
       if (c->PlaysMatches()) {
         TALLY_RETURN_IF_ERROR(CheckMatchAdjustment(*c, *rulings, request));
+        // Every datum rule: a pairs round's board keeps enough scores.
+        TALLY_RETURN_IF_ERROR(CheckMatchRulingLeavesADatum(
+            *c, c->rounds.at(request.session()), request));
       } else {
         // ANC SR 16.4 and every datum rule: a board keeps enough scores.
         TALLY_RETURN_IF_ERROR(CheckRulingLeavesADatum(

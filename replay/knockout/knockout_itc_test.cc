@@ -13,6 +13,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/decide/decide_ruling.h"
 #include "replay/knockout/knockout_queries.h"
 #include "replay/knockout/knockout_seating.h"
 #include "replay/matches/knockout_results.h"
@@ -184,6 +185,37 @@ TEST_F(ItcFinalTest, ATieWithoutCarryOverSharesTheTitle) {
   EXPECT_THAT(event.winners, ElementsAre(1, 2));
   EXPECT_EQ(event.result, "shared");
   EXPECT_EQ(event.clause, "ANC SR 12.3");
+}
+
+// Issue #16 defect 2 in a knock-out: ANC SR 7.6 (a result unable to be
+// obtained, average plus) and the appendix, "IMP scored Teams events: an
+// IMP score of 3 sqrt(N)/N" per board, "the net IMPs in a match ...
+// rounded to the nearest IMP (0.5 IMPs rounded up)". Two boards of stanza
+// 1 of the final could not be played in either room: 3 sqrt(2) = 4.24, 4
+// IMPs to each team (not 2 x 3 = 6); the stanza stays level.
+TEST_F(ItcFinalTest, AncAppendixTwoUnplayableBoardsGiveFourImpsEach) {
+  RegisterTeams(state_, "final", 2);
+  const v1::DrawMade d = Draw(state_, "final", 1, 1);
+  const int table = d.matches(0).table();
+  PlayRound(state_, d, {});
+  for (int i = 0; i < 2; ++i) {
+    for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+      v1::RecordRulingRequest r = RulingFor(1, table, d.boards(i), room);
+      r.set_tournament_id("t");
+      r.set_competition_id("final");
+      r.set_law("Law 12C2");
+      r.mutable_adjusted()->mutable_artificial()->set_ns(
+          v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+      r.mutable_adjusted()->mutable_artificial()->set_ew(
+          v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+      Apply(state_, DecideRecordRuling(state_, r, absl::UnixEpoch()));
+    }
+  }
+  const KnockoutEventResult event = Event();
+  const KnockoutMatchScore& f = FinalOf(event);
+  ASSERT_EQ(f.stanza_scores.size(), 1u);
+  EXPECT_EQ(f.stanza_scores[0].home_imps, core::Rational(4));
+  EXPECT_EQ(f.stanza_scores[0].away_imps, core::Rational(4));
 }
 
 TEST_F(ItcFinalTest, AForfeitDecidesTheFinalAndEndsItsDraw) {

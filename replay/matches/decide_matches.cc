@@ -13,6 +13,7 @@
 #include "replay/matches/decide_withdrawals.h"
 #include "replay/matches/draw_maker.h"
 #include "replay/matches/forfeits.h"
+#include "replay/matches/match_adjustments.h"
 #include "replay/matches/match_standings.h"
 #include "replay/matches/not_played.h"
 #include "replay/matches/qualification_ranking.h"
@@ -456,6 +457,14 @@ absl::StatusOr<v1::EventPayload> DecidePostRound(
     return absl::FailedPreconditionError(absl::StrCat(
         "cannot post ", RoundName(c, request.session()), ": ", missing.size(),
         " result(s) still missing, the first being ", missing.front()));
+  }
+  // A pairs round's board with every result in but too few scores for its
+  // datum would be posted unscored (issue #16 defect 3).
+  if (absl::Status datum = CheckEveryRoundBoardHasADatum(c, *round);
+      !datum.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot post ", RoundName(c, request.session()), ": ",
+        datum.message()));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_scores_posted();

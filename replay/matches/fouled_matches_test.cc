@@ -204,6 +204,29 @@ TEST_F(FouledMatchesTest, AncSr7_2bAndSr7_3TwoImpsToBothSides) {
   ExpectMatches(r, {{0, 5, -5}, {7, 2, 2}});
 }
 
+// Issue #16 defect 2, ANC SR 7.5 in Swiss pairs: board 1 fouled at t7 and
+// board 2 (passed out everywhere) fouled at t7 too, both given 2 IMPs
+// (7.2(b), 7.3): the appendix's 2 sqrt(2) = 2.83, 3 IMPs in all to each
+// side of t7's match, not 2 + 2.
+TEST_F(FouledMatchesTest, AncSr7_5TwoFouledBoardsOfAMatchGiveThreeImps) {
+  Play("anc2025_wsp");
+  event_->Apply(Decide(Fouled("two_imps", {t_[7]})));
+  event_->Apply(Decide(FouledRuling(1, 2, "two_imps", {t_[7]})));
+  const std::vector<ScoredRound> r = Rounds();
+  EXPECT_EQ(Board1(r).datum->datum, 220);
+  ExpectMatches(r, {{0, 5, -5}, {7, 3, 3}});
+}
+
+// NSW TR 7.1.1(b) gives "an adjusted score of 2 IMPs to those pairs who
+// played the fouled board", board by board: NSW TR 12.10 is for boards
+// whose play "is not possible". Two fouled boards at t7: 2 + 2.
+TEST_F(FouledMatchesTest, NswTr7_1_1bTwoImpsOnEachOfTwoFouledBoards) {
+  Play("nsw_swiss_pairs");
+  event_->Apply(Decide(Fouled("two_imps", {t_[7]})));
+  event_->Apply(Decide(FouledRuling(1, 2, "two_imps", {t_[7]})));
+  ExpectMatch(Rounds(), t_[7], 4, 4);
+}
+
 TEST_F(FouledMatchesTest, SabfTr12_3TwoImpsOrOfNoConsequence) {
   Play("sabf_butler_swiss");
   // SABF TR 12.2 rounds 1-2 as 12.1: 8 tables, 16.67% of 8 = 1.33, one

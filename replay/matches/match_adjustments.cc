@@ -14,7 +14,10 @@
 #include "core/matchplay/half_match_group.h"
 #include "core/profile/named_rules.h"
 #include "core/vp/vp_scale.h"
+#include "replay/butler/butler_datum_shortfall.h"
+#include "replay/matches/forfeits.h"
 #include "replay/matches/fouled_matches.h"
+#include "replay/matches/match_standings.h"
 #include "replay/matches/matchpoint_rulings.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/rulings/several_boards.h"
@@ -105,6 +108,21 @@ absl::StatusOr<AveragePlusShares> SharesOf(
         if (art.ew() == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS) {
           (home_ns ? away : home).insert(b);
         }
+      }
+    }
+    // ANC SR 7.5: "multiple fouled boards" given 2 IMPs (7.2(b), 7.3) at
+    // this match's table are average plus on each, to both sides.
+    for (int b : input.boards) {
+      const RulingRecord* fouled = FouledTreatmentAt(round.rulings, b);
+      if (fouled == nullptr ||
+          !SeveralBoardsCountsFouledTwoImps(
+              profile, fouled->ruling.fouled().treatment())) {
+        continue;
+      }
+      const auto& tables = fouled->ruling.fouled().fouled_tables();
+      if (std::find(tables.begin(), tables.end(), m.table) != tables.end()) {
+        home.insert(b);
+        away.insert(b);
       }
     }
     auto share = [&](const std::set<int>& boards,
@@ -309,8 +327,8 @@ absl::Status ApplyDatum(const core::RegulationProfile& profile,
 // Returns the boards so scored.
 absl::StatusOr<std::set<int>> ApplyFouled(
     const core::RegulationProfile& profile, const MatchRoundState& round,
-    const core::RoundInput& input, core::RoundScore& score,
-    std::map<int, MatchDelta>& deltas) {
+    const core::RoundInput& input, const AveragePlusShares& shares,
+    core::RoundScore& score, std::map<int, MatchDelta>& deltas) {
   std::set<int> scored;
   for (int b : input.boards) {
     TALLY_ASSIGN_OR_RETURN(std::optional<ButlerBoard> fouled,
@@ -327,6 +345,11 @@ absl::StatusOr<std::set<int>> ApplyFouled(
         award = core::TableAward{core::Rational(*line.ns_imps),
                                  core::Rational(line.ew_imps.value_or(
                                      -*line.ns_imps))};
+        // ANC SR 7.5: a fouled table's 2 IMPs, its share of the total.
+        if (line.fouled) {
+          ApplyShares(shares, line.result->slot.table, b, award->north_south,
+                      award->east_west);
+        }
       }
       SetPairsAward(input, line.result->slot.table, award, fouled->complete,
                     *board, deltas);
@@ -353,6 +376,49 @@ void ApplyImpPenalties(const MatchRoundState& round,
       if (p.entrant() == m.away) deltas[m.table].away -= amount;
     }
   }
+}
+
+bool TakesDatumInMatches(const CompetitionState& c) {
+  return c.PlaysMatches() && c.profile.datum.has_value() &&
+         c.profile.scoring == core::ScoringMethod::kImpsVsDatum;
+}
+
+// Pairs matches against a datum: board `board` of `round`, whose field is
+// the round's tables (matches played and any half-match table), with
+// `excluded_table` left out.
+absl::Status RoundDatumPossible(const CompetitionState& c,
+                                const MatchRoundState& round, int board,
+                                int excluded_table) {
+  const core::RoundInput played = PlayedRoundInputOf(c, round);
+  std::vector<int> tables;
+  for (const core::MatchAtTable& m : played.matches) tables.push_back(m.table);
+  if (played.half_matches.has_value()) {
+    tables.push_back(played.half_matches->table);
+  }
+  std::sort(tables.begin(), tables.end());
+  core::DatumInput input;
+  input.match = round.number;
+  input.tables_in_play = core::TablesInPlay(played);
+  int left_out = 0;
+  for (int table : tables) {
+    if (table == excluded_table) {
+      ++left_out;
+      continue;
+    }
+    auto it = round.results.find({board, table, 0});
+    TALLY_ASSIGN_OR_RETURN(
+        std::optional<int> score,
+        DatumScoreAt(it == round.results.end() ? nullptr : &it->second,
+                     round.rulings, board, table));
+    if (!score.has_value()) {
+      ++left_out;
+      continue;
+    }
+    input.scores.push_back({.ns_score = *score, .table = table});
+  }
+  return DatumPossibleOver(*c.profile.datum,
+                           absl::StrCat("round ", round.number), board, input,
+                           left_out);
 }
 
 }  // namespace
@@ -405,7 +471,8 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
         ApplyTeams(round, input, rule, shares, boards, score, deltas));
   } else {
     TALLY_ASSIGN_OR_RETURN(const std::set<int> fouled,
-                           ApplyFouled(profile, round, input, score, deltas));
+                           ApplyFouled(profile, round, input, shares, score,
+                                       deltas));
     for (int b : fouled) boards.erase(b);  // scored under the treatment
     TALLY_RETURN_IF_ERROR(
         ApplyDatum(profile, round, input, rule, shares, boards, score, deltas));
@@ -443,6 +510,41 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
       vps.opponent_vps = own.vps;
     }
     m.vps = vps;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckMatchRulingLeavesADatum(const CompetitionState& competition,
+                                          const MatchRoundState& round,
+                                          const v1::RecordRulingRequest& r) {
+  if (!TakesDatumInMatches(competition) || !r.has_adjusted() ||
+      !(r.adjusted().has_artificial() || r.adjusted().has_weighted()) ||
+      std::find(round.draw.boards().begin(), round.draw.boards().end(),
+                r.board()) == round.draw.boards().end()) {
+    return absl::OkStatus();
+  }
+  return RoundDatumPossible(competition, round, r.board(), r.table());
+}
+
+absl::Status CheckEveryRoundBoardHasADatum(const CompetitionState& competition,
+                                           const MatchRoundState& round) {
+  if (!TakesDatumInMatches(competition)) return absl::OkStatus();
+  TALLY_ASSIGN_OR_RETURN(std::vector<ScoredRound> scored,
+                         ScoreRounds(competition, round.number));
+  const core::RoundInput played = PlayedRoundInputOf(competition, round);
+  for (const ScoredRound& s : scored) {
+    if (s.round != &round) continue;
+    for (const core::BoardScore& board : s.score.boards) {
+      for (const core::MatchAtTable& m : played.matches) {
+        if (board.ns_points.contains({m.table, 0})) continue;
+        TALLY_RETURN_IF_ERROR(
+            RoundDatumPossible(competition, round, board.board, 0));
+        return absl::FailedPreconditionError(absl::StrCat(
+            "board ", board.board, " of round ", round.number,
+            " has no score at table ", m.table,
+            ": it cannot be posted unscored"));
+      }
+    }
   }
   return absl::OkStatus();
 }

@@ -52,6 +52,7 @@
 #include "core/matchplay/round_score.h"
 #include "core/profile/profile.h"
 #include "replay/state/state.h"
+#include "tally/v1/director.pb.h"
 
 namespace tally::replay {
 
@@ -78,6 +79,24 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
                                const MatchRoundState& round,
                                const core::RoundInput& input,
                                core::RoundScore& score);
+
+// Issue #16 defect 3 in pairs matches IMPed against a datum (Swiss and
+// round-robin pairs, NSW Butler round robins), whose board's field is the
+// round's tables (its matches played and any half-match table):
+// FailedPrecondition, naming the datum rule's clause, when ruling `r` (an
+// artificial or weighted adjusted score in `round`) would leave its board,
+// once every table is in, with too few scores for its datum; OK for any
+// other ruling or event (replay/butler_datum_shortfall.h for Butler).
+absl::Status CheckMatchRulingLeavesADatum(const CompetitionState& competition,
+                                          const MatchRoundState& round,
+                                          const v1::RecordRulingRequest& r);
+
+// FailedPrecondition, naming the board and the table, when a board of
+// `round` (every result in) is left without a score at a match's table
+// under the rulings in force: such a round cannot be posted. OK in any
+// other event.
+absl::Status CheckEveryRoundBoardHasADatum(const CompetitionState& competition,
+                                           const MatchRoundState& round);
 
 }  // namespace tally::replay
 

@@ -17,6 +17,7 @@
 #include "core/vp/vp_scale.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/decide/decide.h"
 #include "replay/decide/decide_ruling.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/match_standings.h"
@@ -28,6 +29,7 @@ namespace {
 
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 const absl::Time kAt = absl::FromUnixSeconds(1773482400);  // 2026-03-14
@@ -361,6 +363,58 @@ TEST_F(PairsRulingTest, ArtificialTableLeavesTheDatumAndGetsTwoImps) {
   EXPECT_EQ(*m.away_imps, core::Rational(2));
   ASSERT_TRUE(m.vps.has_value());
   EXPECT_EQ(m.vps->vps.ToRational(), m.vps->opponent_vps.ToRational());
+}
+
+// Issue #16 defect 3 in pairs matches against a datum. ANC SR 16.11 (the
+// nsw_swiss_pairs datum): fewer than 15 tables, "the (n-2) middle scores",
+// so a board needs 3 scores. With table 4 artificial (Law 12C2) 3 are left
+// (0, 420, 420: datum 420, as above); an artificial score at table 3 as
+// well would leave 2, and the board no datum and no IMPs at tables 1 and
+// 2: refused, naming the rule's clause. A log recorded before the check
+// (both rulings decided on the same state) cannot be posted.
+TEST_F(PairsRulingTest, AncSr16_11RefusesARulingLeavingTooFewScores) {
+  auto artificial = [&](int table) {
+    v1::RecordRulingRequest r = Ruling(1, table, 1);
+    r.set_law("Law 12C2");
+    *r.mutable_adjusted() = Artificial(v1::ARTIFICIAL_AWARD_AVERAGE_PLUS,
+                                       v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    return r;
+  };
+  const absl::StatusOr<v1::EventPayload> at_4 = Decide(artificial(tables_[3]));
+  const absl::StatusOr<v1::EventPayload> at_3 = Decide(artificial(tables_[2]));
+  ASSERT_THAT(at_4, IsOk());
+  ASSERT_THAT(at_3, IsOk());
+  event_.Apply(at_4);
+  EXPECT_THAT(Decide(artificial(tables_[2])),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("board 1 of round 1 would keep only 2 "
+                                       "of its 4 scores"),
+                             HasSubstr("ANC SR 16.11"),
+                             HasSubstr("the Chief Director decides"))));
+  // A weighted score leaves its table out too (Law 12C1(c)).
+  v1::RecordRulingRequest weighted = Ruling(1, tables_[2], 1);
+  weighted.set_law("Law 12C1(c)");
+  weighted.set_non_offending(v1::SIDE_EAST_WEST);
+  v1::WeightedAdjustedScore* w = weighted.mutable_adjusted()->mutable_weighted();
+  *w->add_outcomes() = Outcome(Spades(4, 10), 5);
+  *w->add_outcomes() = Outcome(Passed(), 5);
+  EXPECT_THAT(Decide(weighted),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("would keep only 2")));
+
+  event_.Apply(at_3);  // as an older server would have recorded it
+  const std::vector<ScoredRound> rounds = Rounds();
+  EXPECT_FALSE(Board1(rounds).datum.has_value());
+  EXPECT_FALSE(MatchAt(rounds, tables_[0]).complete);
+  EXPECT_FALSE(MatchAt(rounds, tables_[0]).vps.has_value());
+  v1::PostScoresRequest post;
+  post.set_tournament_id("t");
+  post.set_competition_id("c");
+  post.set_session(1);
+  EXPECT_THAT(DecidePostScores(event_.state(), post),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("cannot post round 1"),
+                             HasSubstr("would keep only 2 of its 4"))));
 }
 
 class PairsNotPlayedTest : public PairsRulingTest {

@@ -39,9 +39,18 @@ absl::StatusOr<ByeRule> ByeRuleOf(const core::RegulationProfile& profile) {
   return ByeRule{bye.imps, bye.vps};
 }
 
+std::string EntrantId(int entrant) { return absl::StrCat(entrant); }
+
+int EntrantNumber(const std::string& id) {
+  int n = 0;
+  return absl::SimpleAtoi(id, &n) ? n : 0;
+}
+
+}  // namespace
+
 // The chain the profile gives for `purpose`; qualification falls back to
 // the final placing's chain, and a draw to the final placing's as well.
-std::optional<core::TieBreakChain> ChainFor(
+std::optional<core::TieBreakChain> TieBreakChainFor(
     const core::RegulationProfile& profile, core::TieBreakPurpose purpose) {
   std::optional<core::TieBreakChain> final_placing;
   for (const core::TieBreakChain& chain : profile.tie_breaks.chains) {
@@ -52,15 +61,6 @@ std::optional<core::TieBreakChain> ChainFor(
   }
   return final_placing;
 }
-
-std::string EntrantId(int entrant) { return absl::StrCat(entrant); }
-
-int EntrantNumber(const std::string& id) {
-  int n = 0;
-  return absl::SimpleAtoi(id, &n) ? n : 0;
-}
-
-}  // namespace
 
 core::RoundInput RoundInputOf(const MatchRoundState& round) {
   core::RoundInput input;
@@ -219,7 +219,7 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
                             r.forfeits.end());
   }
   std::optional<core::TieBreakChain> chain =
-      ChainFor(competition.profile, options.purpose);
+      TieBreakChainFor(competition.profile, options.purpose);
   std::vector<std::string> criteria;
   if (chain.has_value()) {
     criteria = chain->criteria;

@@ -77,6 +77,12 @@ struct MatchRanking {
   std::vector<ForfeitOutcome> forfeits;  // counted as they stand
 };
 
+// The tie-break chain `profile` gives for `purpose`; a draw and
+// qualification fall back to the final placing's chain (nullopt: none,
+// scores alone rank). The calculator's tie-break function reads it too.
+std::optional<core::TieBreakChain> TieBreakChainFor(
+    const core::RegulationProfile& profile, core::TieBreakPurpose purpose);
+
 // Ranks every registered entrant after the rounds asked for.
 absl::StatusOr<MatchRanking> RankMatchEntrants(
     const CompetitionState& competition, const RankingOptions& options);

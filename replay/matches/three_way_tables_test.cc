@@ -18,6 +18,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide.h"
+#include "replay/decide/decide_appeal.h"
 #include "replay/decide/decide_correction.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/match_standings.h"
@@ -31,6 +32,7 @@ namespace {
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::ElementsAre;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 std::string Text(const v1::DecimalValue& d) {
@@ -534,6 +536,79 @@ TEST_F(HalfMatchReplayTest, TheGroupHasMetForLaterDraws) {
                       std::pair{g.first(), g.second()}}) {
     EXPECT_FALSE(met.contains(std::minmax(x, y))) << x << " and " << y;
   }
+}
+
+// Issue #16 defect 5 in an event of matches: an appeal is a table's (Law
+// 92A; SABF TR 7 "signed by one member of the pair"), checked against the
+// round's draw. Lodging for pair `appellant` against `respondent` on
+// `board` at `table` of round 1 (a director's ruling, no window given).
+v1::LodgeAppealRequest AppealAt(int table, int board, int appellant,
+                                int respondent,
+                                v1::Room room = v1::ROOM_UNSPECIFIED) {
+  v1::LodgeAppealRequest r;
+  r.set_tournament_id("t");
+  v1::AppealLodged* a = r.mutable_appeal();
+  a->set_competition_id("c");
+  a->set_kind(v1::APPEAL_KIND_DIRECTOR_RULING);
+  a->set_session(1);
+  a->set_table(table);
+  a->set_board(board);
+  a->set_room(room);
+  a->set_appellant(appellant);
+  a->set_appellant_signature("A");
+  a->add_respondents(respondent);
+  a->set_grounds("The hesitation did not suggest the 4S bid.");
+  return r;
+}
+
+// NSW TR 12.7: at the half-match table 3, pivot 5 meets 6 on the first
+// half of the 8 boards (1-4) and 7 on the second (5-8). Pair 7 sat out
+// board 1 and cannot appeal it; on board 5 it can, against 5; the round
+// plays no board 9.
+TEST_F(HalfMatchReplayTest, AnAppealIsCheckedAgainstTheBoardsHalf) {
+  Create("nsw_swiss_pairs", 7);
+  EnterAll(8);
+  ASSERT_THAT(Post(), IsOk());
+  const absl::Time at = absl::FromUnixSeconds(1773482400);
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(3, 1, 7, 5), at),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("pair 7 did not play the board"),
+                             HasSubstr("pair 5 and pair 6"))));
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(3, 1, 5, 7), at),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("respondent pair 7 did not play")));
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(3, 9, 5, 6), at),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("does not play board 9")));
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(3, 5, 7, 5), at), IsOk());
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(3, 1, 6, 5), at), IsOk());
+}
+
+// SABF TR 14.1: the share match at table 2 plays Table 1: A (3) v B (4);
+// Table 2: C (5) v A; Table 3: B v C. An appeal there names its room, and
+// the appellant and respondent are that room's two teams.
+TEST_F(ShareMatchReplayTest, AnAppealAtTheShareMatchIsItsRoomsTwoTeams) {
+  EnterAll();
+  ASSERT_THAT(Post(), IsOk());
+  const absl::Time at = absl::FromUnixSeconds(1773482400);
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(2, 1, 3, 4), at),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("give the room share1")));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, AppealAt(2, 1, 5, 4, v1::ROOM_SHARE_1), at),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("team 5 (Team 5) did not play the board")));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, AppealAt(2, 1, 3, 5, v1::ROOM_SHARE_1), at),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("respondent team 5 (Team 5) did not play")));
+  EXPECT_THAT(
+      DecideLodgeAppeal(state_, AppealAt(2, 1, 3, 5, v1::ROOM_SHARE_2), at),
+      IsOk());
+  // Table 1's match: teams 1 and 2 only.
+  EXPECT_THAT(DecideLodgeAppeal(state_, AppealAt(1, 1, 3, 2), at),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("team 3 (Team 3) did not play the board")));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "core/profile/named_rules.h"
 #include "core/scoring/matchpoints.h"
+#include "core/scoring/percentage.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
@@ -162,19 +163,13 @@ SessionScores ScoreSession(const SessionState& session,
   }
   for (auto& [pair, total] : scores.pairs) {
     if (total.maximum == 0) continue;
-    const core::Rational exact =
-        core::Rational(100) * total.matchpoints / core::Rational(total.maximum);
-    total.exact_percentage = exact;
-    if (rounding.session_percentage_places.has_value()) {
-      total.percentage =
-          core::Decimal::Round(exact, *rounding.session_percentage_places,
-                               rounding.session_percentage_half);
-      total.ranking_percentage = total.percentage->ToRational();
-    } else {
-      total.percentage =
-          core::Decimal::Round(exact, 2, core::HalfRounding::kAwayFromZero);
-      total.ranking_percentage = exact;
-    }
+    absl::StatusOr<core::PairPercentage> p = core::PairSessionPercentage(
+        total.matchpoints, total.maximum, rounding.session_percentage_places,
+        rounding.session_percentage_half);
+    if (!p.ok()) continue;  // a validated profile's places: not reached
+    total.exact_percentage = p->exact;
+    total.percentage = p->published;
+    total.ranking_percentage = p->ranking;
   }
   return scores;
 }

@@ -25,12 +25,32 @@
 #define TALLY_REPLAY_SEVERAL_BOARDS_H_
 
 #include <optional>
+#include <string>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 #include "core/profile/profile.h"
 
 namespace tally::replay {
+
+// What a side receives in all for average plus on N boards of one match
+// under a several_boards method, with the working (the calculator's `tally
+// calc several-boards` shows it).
+struct SeveralBoardsAward {
+  core::Rational total;
+  std::string clause;   // "ANC SR appendix", "NSW TR 12.10(b)"
+  std::string working;  // e.g. "2 sqrt(4) = 4 IMPs, rounded"
+  // NSW TR 12.10(c)'s M: the largest margin earning 18 VPs on the WBF
+  // discrete scale for N boards.
+  std::optional<int> max_imps_for_18_vps;
+};
+
+// The award under `method` ("anc_appendix" or "nsw_tr_12_10"), or nullopt
+// for "per_board" (each board the rule's single amount). InvalidArgument
+// for N < 1, an unknown method, or one the regulation cannot apply to N.
+absl::StatusOr<std::optional<SeveralBoardsAward>> SeveralBoardsAwardUnder(
+    absl::string_view method, bool teams, int boards);
 
 // The IMPs a side receives in all for average plus on `boards` (N >= 1)
 // boards of one match under `profile`, or nullopt when the profile awards
@@ -44,6 +64,16 @@ absl::StatusOr<std::optional<core::Rational>> SeveralBoardsTotal(
 // fault of the players" (NSW TR 12.10): average plus to both sides. The ANC
 // appendix counts every board on which a side has average plus.
 bool SeveralBoardsOnlyWithoutFault(const core::RegulationProfile& profile);
+
+// True when a fouled board's "two_imps" treatment (ANC SR 7.2(b), 7.3:
+// "2 IMPs for both sides" at each fouled table) counts as average plus on
+// that board towards the several-board total: under the ANC appendix,
+// which 7.5 applies "in the case of multiple fouled boards". NSW TR
+// 7.1.1(b) gives 2 IMPs per fouled board on its own (NSW TR 12.10 is for
+// boards that could not be played), and per_board profiles give each
+// board its own amount.
+bool SeveralBoardsCountsFouledTwoImps(const core::RegulationProfile& profile,
+                                      absl::string_view treatment);
 
 // The side's whole-IMP share of `total` on its `index`-th (from 0) of
 // `boards` boards: floor((index+1) total / boards) - floor(index total /

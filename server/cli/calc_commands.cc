@@ -651,6 +651,341 @@ int HalfMatch(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ---------------------------------------------------------- Several boards
+
+int SeveralBoards(v1::CalculatorService::Stub& calc, Client& cl,
+                  const Invocation& inv,
+                  const std::vector<std::string>& args) {
+  int boards = 0;
+  if (!args.empty() || !ToInt(inv.Get("boards"), &boards) ||
+      inv.Has("method") == inv.Has("profile")) {
+    return CalcUsage("several-boards",
+                     "give --boards=N and --method=anc_appendix|nsw_tr_12_10 "
+                     "or --profile=ID");
+  }
+  v1::SeveralBoardsRequest r;
+  r.set_method(inv.Get("method"));
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_teams(inv.Has("teams"));
+  r.set_boards(boards);
+  v1::SeveralBoardsResponse out;
+  grpc::Status st = calc.SeveralBoards(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SeveralBoardsResponse>(
+      inv, st, out, [](const v1::SeveralBoardsResponse& x) {
+        std::cout << "average plus on " << x.boards() << " board"
+                  << (x.boards() == 1 ? "" : "s") << " of one "
+                  << (x.teams() ? "teams" : "pairs") << " match under "
+                  << x.method() << "  (" << x.clause() << ")\n  "
+                  << x.working() << "\n  each side " << ExactText(x.total())
+                  << " IMPs in all: " << ExactText(x.per_board())
+                  << " a board in a match";
+        if (!x.teams()) {
+          std::cout << "; on a Butler traveller "
+                    << absl::StrJoin(x.whole_imp_shares(), " + ");
+        }
+        std::cout << "\n";
+        if (x.only_without_fault()) {
+          std::cout << "  only boards unplayable through no fault of the "
+                       "players (average plus to both sides) count\n";
+        }
+        if (x.counts_fouled_two_imps()) {
+          std::cout << "  fouled boards given 2 IMPs (ANC SR 7.2(b), 7.3) "
+                       "count too (ANC SR 7.5)\n";
+        }
+      });
+}
+
+// ------------------------------------------------------ Session percentage
+
+int Percentage(v1::CalculatorService::Stub& calc, Client& cl,
+               const Invocation& inv, const std::vector<std::string>& args) {
+  int64_t maximum = 0;
+  if (args.size() != 1 || !absl::SimpleAtoi(inv.Get("maximum"), &maximum)) {
+    return CalcUsage("percentage", "give the matchpoints and --maximum=M");
+  }
+  v1::SessionPercentageRequest r;
+  r.set_matchpoints(args[0]);
+  r.set_maximum(maximum);
+  r.set_penalties(inv.Get("penalties"));
+  r.set_regulation_profile(inv.Get("profile"));
+  if (inv.Get("places") == "exact") {
+    r.set_exact(true);
+  } else if (inv.Has("places")) {
+    int places = 0;
+    if (!ToInt(inv.Get("places"), &places)) {
+      return CalcUsage("percentage", "--places is a number or exact");
+    }
+    r.set_places(places);
+  }
+  v1::HalfRounding half = v1::HALF_ROUNDING_UNSPECIFIED;
+  if (!ParseHalf(inv, &half)) {
+    return CalcUsage("percentage", "--half is away, toward, up, down or even");
+  }
+  r.set_half(half);
+  v1::SessionPercentageResponse out;
+  grpc::Status st = calc.SessionPercentage(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SessionPercentageResponse>(
+      inv, st, out, [](const v1::SessionPercentageResponse& x) {
+        std::cout << "session percentage: 100 x " << ExactText(x.matchpoints())
+                  << " / " << x.maximum() << " = " << ExactText(x.exact())
+                  << "\n  published " << DecimalText(x.published()) << "%, "
+                  << (x.rounded() ? "placings on the rounded figure"
+                                  : "placings on the exact figure")
+                  << "  (" << x.clause() << ")\n";
+      });
+}
+
+// -------------------------------------------------------------- Swiss draw
+
+// "1:A-B,2:C-A": earlier meetings, ROUND:ENTRANT-ENTRANT.
+bool ParseMeetings(const std::string& text,
+                   google::protobuf::RepeatedPtrField<v1::SwissDrawMeeting>* out) {
+  if (text.empty()) return true;
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    std::vector<std::string> round_pair = absl::StrSplit(item, ':');
+    if (round_pair.size() != 2) return false;
+    std::vector<std::string> ab = absl::StrSplit(round_pair[1], '-');
+    v1::SwissDrawMeeting* m = out->Add();
+    int round = 0;
+    if (ab.size() != 2 || !ToInt(round_pair[0], &round)) return false;
+    m->set_round(round);
+    m->set_a(ab[0]);
+    m->set_b(ab[1]);
+  }
+  return true;
+}
+
+int SwissDraw(v1::CalculatorService::Stub& calc, Client& cl,
+              const Invocation& inv, const std::vector<std::string>& args) {
+  static const std::map<std::string, v1::SwissFirstRound> kFirst = {
+      {"quarters", v1::SWISS_FIRST_ROUND_QUARTERS},
+      {"halves", v1::SWISS_FIRST_ROUND_TOP_HALF_V_BOTTOM_HALF}};
+  static const std::map<std::string, v1::SwissOddField> kOdd = {
+      {"share", v1::SWISS_ODD_FIELD_SHARE_MATCH},
+      {"bye", v1::SWISS_ODD_FIELD_BYE},
+      {"half", v1::SWISS_ODD_FIELD_HALF_MATCHES}};
+  static const std::map<std::string, v1::SwissHome> kHome = {
+      {"ranked", v1::SWISS_HOME_HIGHER_RANKED}, {"lot", v1::SWISS_HOME_BY_LOT}};
+  v1::SwissDrawRequest r;
+  int round = 0;
+  if (args.size() < 2 || !ToInt(inv.Get("round"), &round)) {
+    return CalcUsage("swiss-draw",
+                     "give --round=N and the ranking, best first, as "
+                     "ENTRANT:SCORE (or ENTRANT in round 1)");
+  }
+  r.set_round(round);
+  for (const std::string& a : args) {
+    std::vector<std::string> parts = absl::StrSplit(a, absl::MaxSplits(':', 1));
+    v1::SwissDrawEntrant* e = r.add_ranking();
+    e->set_entrant(parts[0]);
+    if (parts.size() == 2) e->set_score(parts[1]);
+  }
+  if (!ParseMeetings(inv.Get("met"), r.mutable_meetings())) {
+    return CalcUsage("swiss-draw", "--met takes ROUND:A-B,... e.g. 1:3-8");
+  }
+  for (absl::string_view item :
+       absl::StrSplit(inv.Get("byes"), ',', absl::SkipEmpty())) {
+    std::vector<std::string> rb = absl::StrSplit(item, ':');
+    int bye_round = 0;
+    if (rb.size() != 2 || !ToInt(rb[0], &bye_round)) {
+      return CalcUsage("swiss-draw", "--byes takes ROUND:ENTRANT,...");
+    }
+    v1::SwissDrawBye* b = r.add_byes();
+    b->set_round(bye_round);
+    b->set_entrant(rb[1]);
+  }
+  if (inv.Has("seed")) {
+    uint64_t seed = 0;
+    if (!absl::SimpleAtoi(inv.Get("seed"), &seed)) {
+      return CalcUsage("swiss-draw", "--seed is a number");
+    }
+    r.set_seed(seed);
+  }
+  auto first = kFirst.find(inv.Get("first-round", "quarters"));
+  auto odd = kOdd.find(inv.Get("odd", "share"));
+  auto home = kHome.find(inv.Get("home", "ranked"));
+  if (first == kFirst.end() || odd == kOdd.end() || home == kHome.end()) {
+    return CalcUsage("swiss-draw",
+                     "--first-round is quarters or halves, --odd share, bye "
+                     "or half, --home ranked or lot");
+  }
+  r.set_first_round(first->second);
+  r.set_odd_field(odd->second);
+  r.set_home(home->second);
+  if (inv.Has("modified")) {
+    int total = 0;
+    if (!ToInt(inv.Get("modified"), &total)) {
+      return CalcUsage("swiss-draw", "--modified=ROUNDS: the event's rounds");
+    }
+    r.set_modified_swiss(true);
+    r.set_total_rounds(total);
+  }
+  v1::SwissDrawResponse out;
+  grpc::Status st = calc.SwissDraw(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::SwissDrawResponse>(
+      inv, st, out, [](const v1::SwissDrawResponse& x) {
+        std::cout << "round " << x.round() << " draw\n";
+        TextTable t({"Table", "Home (NS)", "Away (EW)", ""});
+        for (const v1::SwissDrawMatch& m : x.matches()) {
+          t.AddRow({absl::StrCat(m.table()), m.home(), m.away(),
+                    m.adjusted() ? "clash adjusted" : ""});
+        }
+        std::cout << t.Render();
+        if (x.share().table() != 0) {
+          const auto& s = x.share();
+          std::cout << "share match at table " << s.table() << ": Table 1: "
+                    << s.a() << " v " << s.b() << "; Table 2: " << s.c()
+                    << " v " << s.a() << "; Table 3: " << s.b() << " v "
+                    << s.c() << "\n";
+        }
+        if (x.half_matches().table() != 0) {
+          const auto& g = x.half_matches();
+          std::cout << "half matches at table " << g.table() << ": "
+                    << g.pivot() << " NS throughout, " << g.first()
+                    << " EW on the first half, " << g.second()
+                    << " on the second\n";
+        }
+        if (!x.bye().empty()) std::cout << "bye: " << x.bye() << "\n";
+        for (const std::string& c : x.clauses()) {
+          std::cout << "  (" << c << ")\n";
+        }
+      });
+}
+
+// --------------------------------------------------------- Tie-break chain
+
+// The entrant named `id` in `r`, added when new.
+v1::TieBreakEntrantInput* EntrantNamed(v1::TieBreakRankingRequest& r,
+                                       const std::string& id) {
+  for (v1::TieBreakEntrantInput& e : *r.mutable_entrants()) {
+    if (e.entrant() == id) return &e;
+  }
+  v1::TieBreakEntrantInput* e = r.add_entrants();
+  e->set_entrant(id);
+  return e;
+}
+
+// One word: ID=SCORE (an entrant's total), ID@ROUND:OPP:VPS:OPP_VPS:IMPS (a
+// match; OPP "bye" with no opponent's VPs) or ID%PERCENT (a session).
+bool ParseTieBreakWord(const std::string& word, v1::TieBreakRankingRequest& r) {
+  if (size_t eq = word.find('='); eq != std::string::npos) {
+    EntrantNamed(r, word.substr(0, eq))->set_score(word.substr(eq + 1));
+    return true;
+  }
+  if (size_t pct = word.find('%'); pct != std::string::npos) {
+    EntrantNamed(r, word.substr(0, pct))
+        ->add_sessions()
+        ->set_percentage(word.substr(pct + 1));
+    return true;
+  }
+  size_t at = word.find('@');
+  if (at == std::string::npos) return false;
+  std::vector<std::string> f = absl::StrSplit(word.substr(at + 1), ':');
+  int round = 0;
+  if (f.size() != 5 || !ToInt(f[0], &round)) return false;
+  v1::TieBreakMatchInput* m =
+      EntrantNamed(r, word.substr(0, at))->add_matches();
+  m->set_round(round);
+  if (f[1] != "bye") {
+    m->set_opponent(f[1]);
+    m->set_opponent_score(f[3]);
+  }
+  m->set_score(f[2]);
+  m->set_imps(f[4]);
+  return true;
+}
+
+int TieBreak(v1::CalculatorService::Stub& calc, Client& cl,
+             const Invocation& inv, const std::vector<std::string>& args) {
+  v1::TieBreakRankingRequest r;
+  r.set_chain(inv.Get("chain"));
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_purpose(inv.Get("purpose"));
+  r.set_incomplete_movement(inv.Has("incomplete"));
+  if (args.empty() || inv.Has("chain") == inv.Has("profile")) {
+    return CalcUsage("tie-break",
+                     "give --chain=ID or --profile=ID --purpose=P, and the "
+                     "entrants");
+  }
+  for (const std::string& word : args) {
+    if (!ParseTieBreakWord(word, r)) {
+      return CalcUsage("tie-break", absl::StrCat("'", word, "' is not "
+                                                 "ID=SCORE, ID@ROUND:OPP:VPS:"
+                                                 "OPP_VPS:IMPS or ID%PERCENT"));
+    }
+  }
+  int place = 0;
+  for (absl::string_view id :
+       absl::StrSplit(inv.Get("lot"), ',', absl::SkipEmpty())) {
+    EntrantNamed(r, std::string(id))->set_lot(++place);
+  }
+  for (absl::string_view item :
+       absl::StrSplit(inv.Get("fines"), ',', absl::SkipEmpty())) {
+    std::vector<std::string> f = absl::StrSplit(item, ':');
+    if (f.size() != 2) return CalcUsage("tie-break", "--fines=ID:VPS,...");
+    EntrantNamed(r, f[0])->set_fines(f[1]);
+  }
+  v1::TieBreakRankingResponse out;
+  grpc::Status st = calc.TieBreakRanking(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::TieBreakRankingResponse>(
+      inv, st, out, [](const v1::TieBreakRankingResponse& x) {
+        std::vector<std::string> steps;
+        for (const v1::TieBreakChainStep& step : x.steps()) {
+          steps.push_back(step.criterion());
+        }
+        std::cout << x.chain() << ": " << x.title() << "  (" << x.clause()
+                  << ")\n  ranked by " << x.score() << "; ties: "
+                  << (steps.empty() ? "shared" : absl::StrJoin(steps, ", "))
+                  << "\n";
+        TextTable t({"Place", "Entrant", "Decided by", "Clause"});
+        for (const v1::TieBreakPlacing& p : x.placings()) {
+          t.AddRow({absl::StrCat(p.position()), p.entrant(), p.decided_by(),
+                    p.clause()});
+        }
+        std::cout << t.Render();
+        for (const v1::TieBreakPending& d : x.pending()) {
+          std::cout << "  due: a " << d.criterion() << " between "
+                    << absl::StrJoin(d.entrants(), ", ") << " (" << d.clause()
+                    << "); give it as --lot=FIRST,SECOND,...\n";
+        }
+      });
+}
+
+// ------------------------------------------------------------ Fouled board
+
+int Fouled(v1::CalculatorService::Stub& calc, Client& cl,
+           const Invocation& inv, const std::vector<std::string>& args) {
+  std::vector<int> true_scores, fouled_scores;
+  if (!args.empty() || !inv.Has("rule") ||
+      !ParseInts(inv.Get("true"), &true_scores) ||
+      !ParseInts(inv.Get("fouled"), &fouled_scores)) {
+    return CalcUsage("fouled",
+                     "give --rule=ID --true=S,S,... --fouled=S,S,...");
+  }
+  v1::FouledBoardRequest r;
+  r.set_rule(inv.Get("rule"));
+  for (int s : true_scores) r.add_ns_scores(s);
+  for (int s : fouled_scores) r.add_other_ns_scores(s);
+  if (inv.Has("expected")) {
+    int e = 0;
+    if (!ToInt(inv.Get("expected"), &e)) return CalcUsage("fouled", "--expected");
+    r.set_expected(e);
+  }
+  v1::FouledBoardResponse out;
+  grpc::Status st = calc.FouledBoard(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::FouledBoardResponse>(
+      inv, st, out, [](const v1::FouledBoardResponse& x) {
+        std::cout << "fouled board under " << x.rule() << ": " << x.treatment()
+                  << ", top " << x.top() << "  (" << x.clause() << ")\n";
+        TextTable t({"Form", "NS score", "NS MP", "EW MP"});
+        for (const v1::FouledBoardRow& row : x.rows()) {
+          t.AddRow({row.fouled() ? "fouled" : "true", Signed(row.ns_score()),
+                    ExactText(row.ns()), ExactText(row.ew())});
+        }
+        std::cout << t.Render();
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -922,6 +1257,45 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc half-match --scale=wbf2013_continuous --boards=8 "
            "--played=4 5",
            HalfMatch},
+          {"several-boards",
+           "--boards=N (--method=anc_appendix|nsw_tr_12_10 | --profile=ID) "
+           "[--teams]  (NSW TR 12.10; ANC SR 7.5-7.6 and appendix)",
+           "tally calc several-boards --method=nsw_tr_12_10 --boards=4",
+           SeveralBoards},
+          {"percentage",
+           "MATCHPOINTS --maximum=M [--penalties=MP] [--profile=ID | "
+           "--places=N|exact] [--half=away|toward|up|down|even]  (SABF TR "
+           "11.3; NSW TR 11.1)",
+           "tally calc percentage 84.99 --maximum=200 "
+           "--profile=sabf_matchpoint_pairs",
+           Percentage},
+          {"swiss-draw",
+           "--round=N ENTRANT[:SCORE]... [--met=ROUND:A-B,...] "
+           "[--byes=ROUND:ENTRANT,...] [--seed=N] "
+           "[--first-round=quarters|halves] [--odd=share|bye|half] "
+           "[--home=ranked|lot] [--modified=ROUNDS]  (SABF TR 14.1, 13.6; NSW "
+           "TR 12.7; ANC SR appendix, Modified Swiss Format)",
+           "tally calc swiss-draw --round=2 1:20 2:17 3:15 4:3 "
+           "--met=1:1-2,1:3-4",
+           SwissDraw},
+          {"tie-break",
+           "(--chain=ID | --profile=ID --purpose=draw|qualification|"
+           "final_placing) ID=SCORE... ID@ROUND:OPP:VPS:OPP_VPS:IMPS... "
+           "[ID%PERCENT...] [--lot=ID,...] [--fines=ID:VPS,...] "
+           "[--incomplete]  (ANC SR 12.2-12.3, 17.2-17.3; SABF TR 11.7, 13.10, "
+           "14.1, 17.2, 19.11.4; NSW TR 11.2; the chain's own clauses in the "
+           "output)",
+           "tally calc tie-break --chain=anc_sr_17_3 A=25 B=25 C=12 D=18 "
+           "A@1:C:15:5:20 B@1:D:12:8:5 C@1:A:5:15:-20 D@1:B:8:12:-5 "
+           "A@2:D:10:10:0 B@2:C:13:7:8 C@2:B:7:13:-8 D@2:A:10:10:0",
+           TieBreak},
+          {"fouled",
+           "--rule=nsw_tr_7_3_2|guide_ranking_play --true=S,S,... "
+           "--fouled=S,S,... [--expected=E]  (NSW TR 7.3.2; Fouled-board "
+           "guide, Ranking Play)",
+           "tally calc fouled --rule=nsw_tr_7_3_2 "
+           "--true=620,650,170,620,200,-50 --fouled=-100,140,140,420",
+           Fouled},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -961,7 +1335,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "carry-over",
+       "several-boards, percentage, swiss-draw, tie-break, fouled, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
