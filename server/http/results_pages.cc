@@ -249,6 +249,29 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
         HtmlEscape(clause), ").</p>\n");
   };
 
+  // The rulings on one board (Law and text, by table), under its traveller.
+  auto board_rulings_html = [&](const std::string& cid, int session,
+                              int board) -> std::string {
+    std::vector<std::pair<uint64_t, v1::RulingMade>> rulings;
+    if (!Rulings(tournament.tournament_id(), &rulings).ok()) return "";
+    std::string rows;
+    for (const auto& [sequence, rm] : rulings) {
+      if (rm.competition_id() != cid || rm.session() != session ||
+          rm.board() != board) {
+        continue;
+      }
+      absl::StrAppend(&rows, "<tr><td>", rm.table() == 0 ? "all" : absl::StrCat(rm.table()),
+                      "</td><td>", HtmlEscape(rm.law()), "</td><td>",
+                      HtmlEscape(rm.text()), "</td><td>", sequence,
+                      "</td></tr>\n");
+    }
+    if (rows.empty()) return "";
+    return absl::StrCat(
+        "<h3>Rulings</h3>\n<div class=\"scroll\"><table><thead><tr><th>Table"
+        "</th><th>Law</th><th>Ruling</th><th>Event</th></tr></thead><tbody>\n",
+        rows, "</tbody></table></div>\n");
+  };
+
   // Links from table cells of pages inside a competition.
   auto session_linker = [&](const std::string& base) -> Linker {
     return [base, &rel](absl::string_view column, int64_t v) -> std::string {
@@ -320,29 +343,21 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
       v1::ListAppealsResponse appeals;
       status = Ask(*query_, &v1::QueryService::Stub::ListAppeals, r, &appeals);
       if (!status.ok()) return Refused(status);
-      // Rulings are events of the log (Law 81C: the director's rulings);
-      // the page lists them as made, newest last.
-      v1::ReadLogRequest lr;
-      lr.set_tournament_id(tid);
-      grpc::ClientContext context;
-      auto reader = audit_->ReadLog(&context, lr);
-      std::string rows;
-      std::string rulings_json;
-      v1::Event e;
-      while (reader->Read(&e)) {
-        if (!e.payload().has_ruling_made()) continue;
-        const v1::RulingMade& rm = e.payload().ruling_made();
+      // Rulings are events of the log; the page lists them as made.
+      std::vector<std::pair<uint64_t, v1::RulingMade>> rulings;
+      status = Rulings(tid, &rulings);
+      if (!status.ok()) return Refused(status);
+      std::string rows, rulings_json;
+      for (const auto& [sequence, rm] : rulings) {
         absl::StrAppend(&rulings_json, rulings_json.empty() ? "" : ",",
-                        "{\"sequence\":", e.sequence(),
-                        ",\"ruling\":", Json(rm), "}");
-        absl::StrAppend(&rows, "<tr><td>", e.sequence(), "</td><td>",
+                        "{\"sequence\":", sequence, ",\"ruling\":", Json(rm),
+                        "}");
+        absl::StrAppend(&rows, "<tr><td>", sequence, "</td><td>",
                         HtmlEscape(rm.competition_id()), "</td><td>",
                         rm.session(), "</td><td>", rm.table(), "</td><td>",
                         rm.board(), "</td><td>", HtmlEscape(rm.law()),
                         "</td><td>", HtmlEscape(rm.text()), "</td></tr>\n");
       }
-      status = reader->Finish();
-      if (!status.ok()) return Refused(status);
       c.json = absl::StrCat("{\"appeals\":", Json(appeals),
                             ",\"rulings\":[", rulings_json, "]}");
       c.body = "<h2>Rulings</h2>\n";
@@ -600,6 +615,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             if (!status.ok()) return Refused(status);
             c.json = Json(t);
             c.body = MessageHtml(t, session_linker(base));
+            c.body += board_rulings_html(cid, session, board);
           }
         } else if (n == 8 && parts[6] == "pair" && number(7) > 0) {
           const int pair = number(7);
@@ -690,6 +706,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             if (!status.ok()) return Refused(status);
             c.json = Json(t);
             c.body = MessageHtml(t, match_linker(round));
+            c.body += board_rulings_html(cid, round, board);
           }
         } else {
           return NotFound(self);
@@ -750,6 +767,24 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   }
   html += "</body></html>\n";
   return {200, "text/html; charset=utf-8", std::move(html)};
+}
+
+grpc::Status ResultsPages::Rulings(
+    const std::string& tournament_id,
+    std::vector<std::pair<uint64_t, v1::RulingMade>>* out) const {
+  v1::ReadLogRequest request;
+  request.set_tournament_id(tournament_id);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() +
+                       std::chrono::seconds(30));
+  auto reader = audit_->ReadLog(&context, request);
+  v1::Event e;
+  while (reader->Read(&e)) {
+    if (e.payload().has_ruling_made()) {
+      out->emplace_back(e.sequence(), e.payload().ruling_made());
+    }
+  }
+  return reader->Finish();
 }
 
 std::vector<std::string> LinkedPages(absl::string_view from,

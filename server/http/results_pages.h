@@ -51,6 +51,11 @@ class ResultsPages {
  private:
   Page RenderAt(const std::vector<std::string>& parts, bool json,
                 const v1::LogHead& head) const;
+  // Every RulingMade of the tournament, with its event's sequence, in log
+  // order (AuditService.ReadLog).
+  grpc::Status Rulings(
+      const std::string& tournament_id,
+      std::vector<std::pair<uint64_t, v1::RulingMade>>* out) const;
 
   std::unique_ptr<v1::QueryService::Stub> query_;
   std::unique_ptr<v1::AuditService::Stub> audit_;
