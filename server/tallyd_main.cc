@@ -188,9 +188,9 @@ int main(int argc, char** argv) {
   }
   tally::server::LogLine(
       absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
-                   ", ", events, " events replayed; checkpoint key ",
-                   tally::replay::ToHex(checkpoints->public_key()),
-                   pages_line));
+                   ", ", events, " events replayed", pages_line,
+                   "; checkpoint key ",
+                   tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);
