@@ -22,10 +22,9 @@ bool Ending(grpc::ServerContext* context, const LogWatch& watch) {
 // without as_of_sequence, which moves with every event). Ends with the
 // query's refusal, or OK when the call is cancelled or the server stops.
 template <typename Response>
-grpc::Status PushOnChange(
-    grpc::ServerContext* context, const LogWatch& watch,
-    const std::function<grpc::Status(Response*)>& ask,
-    grpc::ServerWriter<Response>* writer) {
+grpc::Status PushOnChange(grpc::ServerContext* context, const LogWatch& watch,
+                          const std::function<grpc::Status(Response*)>& ask,
+                          grpc::ServerWriter<Response>* writer) {
   std::string last_sent;
   bool sent = false;
   while (!Ending(context, watch)) {

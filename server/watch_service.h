@@ -29,12 +29,12 @@ class WatchService final : public v1::WatchService::Service {
   grpc::Status WatchLog(grpc::ServerContext* context,
                         const v1::WatchLogRequest* request,
                         grpc::ServerWriter<v1::Event>* writer) override;
-  grpc::Status WatchStandings(grpc::ServerContext* context,
-                              const v1::GetStandingsRequest* request,
-                              grpc::ServerWriter<v1::Standings>* writer) override;
-  grpc::Status WatchTraveller(grpc::ServerContext* context,
-                              const v1::GetTravellerRequest* request,
-                              grpc::ServerWriter<v1::Traveller>* writer) override;
+  grpc::Status WatchStandings(
+      grpc::ServerContext* context, const v1::GetStandingsRequest* request,
+      grpc::ServerWriter<v1::Standings>* writer) override;
+  grpc::Status WatchTraveller(
+      grpc::ServerContext* context, const v1::GetTravellerRequest* request,
+      grpc::ServerWriter<v1::Traveller>* writer) override;
 
  private:
   const replay::EventLog& log_;

@@ -51,7 +51,8 @@ std::string Json(const google::protobuf::Message& m) {
   std::string out;
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
-  EXPECT_TRUE(google::protobuf::util::MessageToJsonString(m, &out, options).ok());
+  EXPECT_TRUE(
+      google::protobuf::util::MessageToJsonString(m, &out, options).ok());
   return out;
 }
 
@@ -81,8 +82,7 @@ absl::Status SetUpNswCompetition(grpc::Channel& channel) {
   auto run = [&](auto method, const auto& request) -> absl::Status {
     grpc::ClientContext context;
     grpc::Status s = ((*director).*method)(&context, request, &outcome);
-    return s.ok() ? absl::OkStatus()
-                  : absl::InternalError(s.error_message());
+    return s.ok() ? absl::OkStatus() : absl::InternalError(s.error_message());
   };
   v1::CreateCompetitionRequest c;
   c.set_tournament_id(kTournament);
@@ -91,8 +91,7 @@ absl::Status SetUpNswCompetition(grpc::Channel& channel) {
   c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
   c.set_regulation_profile("nsw_matchpoint_pairs");
   *c.mutable_options() = Key("nsw-competition");
-  TALLY_RETURN_IF_ERROR(
-      run(&v1::DirectorService::Stub::CreateCompetition, c));
+  TALLY_RETURN_IF_ERROR(run(&v1::DirectorService::Stub::CreateCompetition, c));
   for (int pair = 1; pair <= 2 * kTables; ++pair) {
     v1::RegisterPairRequest r;
     r.set_tournament_id(kTournament);
@@ -124,8 +123,8 @@ class ResultsPagesTest : public ::testing::Test {
   void SetUp() override {
     const std::string files = MakeTempDir("pages-files");
     http_port_file_ = files + "/http.port";
-    tallyd_ = std::make_unique<TallydProcess>(TallydPath(),
-                                              MakeTempDir("pages"));
+    tallyd_ =
+        std::make_unique<TallydProcess>(TallydPath(), MakeTempDir("pages"));
     tallyd_->AddFlag("--http_listen=127.0.0.1:0");
     tallyd_->AddFlag("--http_port_file=" + http_port_file_);
     ASSERT_THAT(tallyd_->Start(), IsOk());
@@ -176,8 +175,8 @@ TEST_F(ResultsPagesTest, PagesShowTheGrpcFiguresAsOfTheLogHead) {
   absl::StatusOr<v1::Standings> standings = GetStandings(channel, kTournament);
   ASSERT_THAT(standings, IsOk());
   const std::string page = Get("/t/club/c/pairs/s/1/standings.html");
-  EXPECT_THAT(page, HasSubstr(absl::StrCat("As of event <b id=\"as-of\">",
-                                           head, "</b>")));
+  EXPECT_THAT(page, HasSubstr(absl::StrCat("As of event <b id=\"as-of\">", head,
+                                           "</b>")));
   // Every row's place, pair and published percentage (SABF TR 11.3: 2
   // places), in the order the gRPC answer ranks them.
   size_t at = 0;
@@ -230,9 +229,8 @@ TEST_F(ResultsPagesTest, PagesShowTheGrpcFiguresAsOfTheLogHead) {
   EXPECT_THAT(Get("/t/club/c/pairs/s/1/pair/1.json"),
               HasSubstr(absl::StrCat("\"data\":", Json(scorecard))));
   EXPECT_THAT(Get("/t/club/c/pairs/s/1/pair/1.html"),
-              HasSubstr(absl::StrCat("<dd>", cli::DecimalText(
-                                                 scorecard.percentage()),
-                                     "</dd>")));
+              HasSubstr(absl::StrCat(
+                  "<dd>", cli::DecimalText(scorecard.percentage()), "</dd>")));
 
   // Refusals and unknown paths.
   EXPECT_THAT(Get("/t/club/c/pairs/s/9/standings.html", 404),
@@ -269,8 +267,7 @@ TEST_F(ResultsPagesTest, LongPollAnswersWhenAResultIsEnteredAndPagesFollow) {
   std::future<std::string> poll = std::async(std::launch::async, [&] {
     httplib::Client client("127.0.0.1", std::stoi(ReadFile(http_port_file_)));
     client.set_read_timeout(60, 0);
-    httplib::Result r =
-        client.Get(absl::StrCat("/wait?after=", head).c_str());
+    httplib::Result r = client.Get(absl::StrCat("/wait?after=", head).c_str());
     return r ? r->body : std::string("no answer");
   });
   EXPECT_EQ(poll.wait_for(std::chrono::milliseconds(500)),
@@ -289,7 +286,8 @@ TEST_F(ResultsPagesTest, LongPollAnswersWhenAResultIsEnteredAndPagesFollow) {
               HasSubstr("wait?after="));
 }
 
-TEST_F(ResultsPagesTest, WatchLogResumedAfterADisconnectMissesAndRepeatsNothing) {
+TEST_F(ResultsPagesTest,
+       WatchLogResumedAfterADisconnectMissesAndRepeatsNothing) {
   grpc::Channel& channel = *tallyd_->channel();
   auto watch = v1::WatchService::NewStub(tallyd_->channel());
   std::vector<v1::Event> seen;
@@ -377,8 +375,8 @@ TEST_F(ResultsPagesTest, PublishWritesPagesWhoseLinksAllResolve) {
   // 2 overall standings, 21 travellers and 14 scorecards of the SABF
   // session, and the NSW session's 21 travellers (withheld).
   EXPECT_GE(pages, 8u + 2 + 21 + 14 + 21);
-  EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(dir) /
-                                      "export.jsonl"));
+  EXPECT_TRUE(
+      std::filesystem::exists(std::filesystem::path(dir) / "export.jsonl"));
 }
 
 }  // namespace

@@ -49,8 +49,7 @@ int Publish(Client& cl, const Invocation& inv) {
     if (!WriteFile(dir / path, page.body)) return kFailed;
     ++written;
     if (!absl::EndsWith(path, ".html")) continue;
-    for (const std::string& next :
-         server::http::LinkedPages(path, page.body)) {
+    for (const std::string& next : server::http::LinkedPages(path, page.body)) {
       if (next == "export.jsonl" || seen.contains(next)) continue;
       seen.insert(next);
       queue.push_back(next);

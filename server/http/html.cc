@@ -106,15 +106,13 @@ std::string OneText(const Message& m, const FieldDescriptor* f, int index) {
       return absl::StrCat(rep ? r->GetRepeatedUInt64(m, f, index)
                               : r->GetUInt64(m, f));
     case FieldDescriptor::CPPTYPE_BOOL:
-      return (rep ? r->GetRepeatedBool(m, f, index) : r->GetBool(m, f))
-                 ? "yes"
-                 : "";
+      return (rep ? r->GetRepeatedBool(m, f, index) : r->GetBool(m, f)) ? "yes"
+                                                                        : "";
     case FieldDescriptor::CPPTYPE_ENUM:
-      return EnumText(rep ? r->GetRepeatedEnum(m, f, index)
-                          : r->GetEnum(m, f));
+      return EnumText(rep ? r->GetRepeatedEnum(m, f, index) : r->GetEnum(m, f));
     case FieldDescriptor::CPPTYPE_STRING: {
-      std::string s = rep ? r->GetRepeatedString(m, f, index)
-                          : r->GetString(m, f);
+      std::string s =
+          rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f);
       return f->type() == FieldDescriptor::TYPE_BYTES ? Hex(s) : s;
     }
     case FieldDescriptor::CPPTYPE_MESSAGE: {
@@ -161,8 +159,8 @@ std::vector<Column> ColumnsOf(const google::protobuf::Descriptor* row) {
     }
     const google::protobuf::Descriptor* sub = f->message_type();
     for (int j = 0; j < sub->field_count(); ++j) {
-      columns.push_back(
-          {{f, sub->field(j)}, absl::StrCat(f->name(), ".", sub->field(j)->name())});
+      columns.push_back({{f, sub->field(j)},
+                         absl::StrCat(f->name(), ".", sub->field(j)->name())});
     }
   }
   return columns;
@@ -203,12 +201,23 @@ std::string HtmlEscape(absl::string_view text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -266,10 +275,9 @@ std::string FieldText(const Message& message, const FieldDescriptor* field,
     for (int i = 0; i < r->FieldSize(message, field); ++i) {
       parts.push_back(OneText(message, field, i));
     }
-    return absl::StrJoin(parts, field->cpp_type() ==
-                                        FieldDescriptor::CPPTYPE_MESSAGE
-                                    ? " | "
-                                    : ", ");
+    return absl::StrJoin(
+        parts,
+        field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE ? " | " : ", ");
   }
   if (!field->is_repeated() &&
       field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE &&
@@ -351,9 +359,9 @@ std::string TableHtml(const Message& message, absl::string_view field_name,
     for (size_t c = 0; c < columns.size(); ++c) {
       if (!used[c]) continue;
       const auto& [text, value] = cells[i][c];
-      std::string href =
-          (link && value != 0 && !text.empty()) ? link(columns[c].name, value)
-                                                : "";
+      std::string href = (link && value != 0 && !text.empty())
+                             ? link(columns[c].name, value)
+                             : "";
       absl::StrAppend(&html, "<td>", LinkedText(text, href), "</td>");
     }
     html += "</tr>\n";
@@ -381,7 +389,8 @@ std::string MessageHtml(const Message& message, const Linker& link,
       const std::string text = FieldText(message, f);
       if (text.empty()) continue;
       int64_t value = 0;
-      if (!f->is_repeated() && f->cpp_type() == FieldDescriptor::CPPTYPE_INT32) {
+      if (!f->is_repeated() &&
+          f->cpp_type() == FieldDescriptor::CPPTYPE_INT32) {
         value = message.GetReflection()->GetInt32(message, f);
       }
       const std::string href =
@@ -398,8 +407,7 @@ std::string MessageHtml(const Message& message, const Linker& link,
                       "</h3>\n", TableHtml(message, f->name(), link));
     } else if (!f->is_repeated()) {
       absl::StrAppend(
-          &html, "<section><h3>", HtmlEscape(ColumnTitle(f->name())),
-          "</h3>\n",
+          &html, "<section><h3>", HtmlEscape(ColumnTitle(f->name())), "</h3>\n",
           MessageHtml(message.GetReflection()->GetMessage(message, f), link),
           "</section>\n");
     }

@@ -13,8 +13,9 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 TEST(HtmlTest, EscapesEveryMarkupCharacter) {
-  EXPECT_EQ(HtmlEscape("<script>alert(\"x\" & 'y')</script>"),
-            "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;");
+  EXPECT_EQ(
+      HtmlEscape("<script>alert(\"x\" & 'y')</script>"),
+      "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;");
 }
 
 TEST(HtmlTest, IdsBecomeOneSegmentAndComeBack) {
@@ -76,13 +77,12 @@ TEST(HtmlTest, ResultsAndEnumsReadAsWords) {
 }
 
 TEST(HtmlTest, LinkedPagesResolvesRelativeLinksInsideTheSite) {
-  EXPECT_THAT(
-      LinkedPages("t/demo/index.html",
-                  "<a href=\"c/pairs/index.html\">x</a>"
-                  "<a href=\"../../index.html\">y</a>"
-                  "<a href=\"../../../outside.html\">z</a>"
-                  "<a href=\"http://example.invalid/\">w</a>"),
-      ElementsAre("t/demo/c/pairs/index.html", "index.html"));
+  EXPECT_THAT(LinkedPages("t/demo/index.html",
+                          "<a href=\"c/pairs/index.html\">x</a>"
+                          "<a href=\"../../index.html\">y</a>"
+                          "<a href=\"../../../outside.html\">z</a>"
+                          "<a href=\"http://example.invalid/\">w</a>"),
+              ElementsAre("t/demo/c/pairs/index.html", "index.html"));
 }
 
 }  // namespace

@@ -52,41 +52,42 @@ absl::StatusOr<std::unique_ptr<ResultsHttpServer>> ResultsHttpServer::Start(
   httplib::Server& server = *s->server_;
   server.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   ResultsHttpServer* self = s.get();
-  server.Get("/wait", [self](const httplib::Request& req,
-                             httplib::Response& res) {
-    uint64_t after = 0;
-    if (!absl::SimpleAtoi(req.get_param_value("after"), &after)) {
-      Answer({400, "text/plain; charset=utf-8",
-              "wait?after=N: N is the last event the page shows\n"},
-             res);
-      return;
-    }
-    const uint64_t head = self->watch_.WaitBeyond(after, kLongPoll);
-    Answer({200, "application/json", absl::StrCat("{\"sequence\":", head, "}\n")},
-           res);
-  });
-  server.Get("/export.jsonl", [self](const httplib::Request&,
-                                     httplib::Response& res) {
-    absl::StatusOr<std::string> text = LogExportText(self->channel_);
-    if (!text.ok()) {
-      Answer({503, "text/plain; charset=utf-8",
-              std::string(text.status().message())},
-             res);
-      return;
-    }
-    Answer({200, "application/x-ndjson", *std::move(text)}, res);
-  });
-  server.Get(R"(/(.*))", [self](const httplib::Request& req,
-                                httplib::Response& res) {
-    std::string path = req.matches[1];
-    if (req.get_param_value("format") == "json") {
-      if (path.empty() || absl::EndsWith(path, "/")) path += "index.html";
-      if (absl::EndsWith(path, ".html")) {
-        path = absl::StrCat(path.substr(0, path.size() - 5), ".json");
-      }
-    }
-    Answer(self->pages_.Render(path), res);
-  });
+  server.Get("/wait",
+             [self](const httplib::Request& req, httplib::Response& res) {
+               uint64_t after = 0;
+               if (!absl::SimpleAtoi(req.get_param_value("after"), &after)) {
+                 Answer({400, "text/plain; charset=utf-8",
+                         "wait?after=N: N is the last event the page shows\n"},
+                        res);
+                 return;
+               }
+               const uint64_t head = self->watch_.WaitBeyond(after, kLongPoll);
+               Answer({200, "application/json",
+                       absl::StrCat("{\"sequence\":", head, "}\n")},
+                      res);
+             });
+  server.Get("/export.jsonl",
+             [self](const httplib::Request&, httplib::Response& res) {
+               absl::StatusOr<std::string> text = LogExportText(self->channel_);
+               if (!text.ok()) {
+                 Answer({503, "text/plain; charset=utf-8",
+                         std::string(text.status().message())},
+                        res);
+                 return;
+               }
+               Answer({200, "application/x-ndjson", *std::move(text)}, res);
+             });
+  server.Get(
+      R"(/(.*))", [self](const httplib::Request& req, httplib::Response& res) {
+        std::string path = req.matches[1];
+        if (req.get_param_value("format") == "json") {
+          if (path.empty() || absl::EndsWith(path, "/")) path += "index.html";
+          if (absl::EndsWith(path, ".html")) {
+            path = absl::StrCat(path.substr(0, path.size() - 5), ".json");
+          }
+        }
+        Answer(self->pages_.Render(path), res);
+      });
   if (host.empty()) host = "0.0.0.0";
   if (port == 0) {
     port = server.bind_to_any_port(host);

@@ -71,8 +71,8 @@ Page NotFound(absl::string_view path) {
 struct Content {
   std::string title;
   std::vector<std::pair<std::string, std::string>> crumbs;  // text, path
-  std::string body;  // HTML, escaped
-  std::string json;  // the data as JSON
+  std::string body;                                         // HTML, escaped
+  std::string json;                                         // the data as JSON
   bool scoreboard = false;
 };
 
@@ -107,9 +107,8 @@ bool IsMovementKind(v1::CompetitionKind kind) {
 
 std::string KindText(v1::CompetitionKind kind) {
   std::string name = v1::CompetitionKind_Name(kind);
-  return absl::AsciiStrToLower(
-      absl::StrReplaceAll(name.substr(std::string("COMPETITION_KIND_").size()),
-                          {{"_", " "}}));
+  return absl::AsciiStrToLower(absl::StrReplaceAll(
+      name.substr(std::string("COMPETITION_KIND_").size()), {{"_", " "}}));
 }
 
 }  // namespace
@@ -182,8 +181,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   auto load_tournament = [&](const std::string& tid) {
     v1::GetTournamentRequest r;
     r.set_tournament_id(tid);
-    status = Ask(*query_, &v1::QueryService::Stub::GetTournament, r,
-                 &tournament);
+    status =
+        Ask(*query_, &v1::QueryService::Stub::GetTournament, r, &tournament);
     tpath = absl::StrCat("t/", PathSegment(tid));
     c.crumbs.push_back({"Results", "index"});
     if (status.ok()) {
@@ -196,10 +195,10 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
       if (x.competition_id() == cid) competition = &x;
     }
     if (competition == nullptr) {
-      status = grpc::Status(grpc::StatusCode::NOT_FOUND,
-                            absl::StrCat("no competition '", cid,
-                                         "' in tournament '",
-                                         tournament.tournament_id(), "'"));
+      status = grpc::Status(
+          grpc::StatusCode::NOT_FOUND,
+          absl::StrCat("no competition '", cid, "' in tournament '",
+                       tournament.tournament_id(), "'"));
       return false;
     }
     cpath = absl::StrCat(tpath, "/c/", PathSegment(cid));
@@ -253,7 +252,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
 
   // The rulings on one board (Law and text, by table), under its traveller.
   auto board_rulings_html = [&](const std::string& cid, int session,
-                              int board) -> std::string {
+                                int board) -> std::string {
     std::vector<std::pair<uint64_t, v1::RulingMade>> rulings;
     if (!Rulings(tournament.tournament_id(), &rulings).ok()) return "";
     std::string rows;
@@ -262,10 +261,10 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           rm.board() != board) {
         continue;
       }
-      absl::StrAppend(&rows, "<tr><td>", rm.table() == 0 ? "all" : absl::StrCat(rm.table()),
-                      "</td><td>", HtmlEscape(rm.law()), "</td><td>",
-                      HtmlEscape(rm.text()), "</td><td>", sequence,
-                      "</td></tr>\n");
+      absl::StrAppend(
+          &rows, "<tr><td>", rm.table() == 0 ? "all" : absl::StrCat(rm.table()),
+          "</td><td>", HtmlEscape(rm.law()), "</td><td>", HtmlEscape(rm.text()),
+          "</td><td>", sequence, "</td></tr>\n");
     }
     if (rows.empty()) return "";
     return absl::StrCat(
@@ -309,12 +308,11 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
     c.json = Json(list);
     c.body = "<ul class=\"links\">\n";
     for (const v1::Tournament& t : list.tournaments()) {
-      absl::StrAppend(
-          &c.body, "<li>",
-          Link(rel(absl::StrCat("t/", PathSegment(t.tournament_id()),
-                                "/index")),
-               t.name().empty() ? t.tournament_id() : t.name()),
-          "</li>\n");
+      absl::StrAppend(&c.body, "<li>",
+                      Link(rel(absl::StrCat(
+                               "t/", PathSegment(t.tournament_id()), "/index")),
+                           t.name().empty() ? t.tournament_id() : t.name()),
+                      "</li>\n");
     }
     c.body += "</ul>\n";
   } else if (n >= 3 && parts[0] == "t" && id(1)) {
@@ -333,11 +331,10 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             " <span class=\"dim\">", HtmlEscape(KindText(x.kind())), ", ",
             HtmlEscape(x.regulation_profile_title()), "</span></li>\n");
       }
-      absl::StrAppend(&c.body, "</ul>\n<ul class=\"links\"><li>",
-                      Link(rel(tpath + "/appeals"), "Appeals and rulings"),
-                      "</li><li>",
-                      Link(rel(tpath + "/scoreboard"), "Venue scoreboard"),
-                      "</li></ul>\n");
+      absl::StrAppend(
+          &c.body, "</ul>\n<ul class=\"links\"><li>",
+          Link(rel(tpath + "/appeals"), "Appeals and rulings"), "</li><li>",
+          Link(rel(tpath + "/scoreboard"), "Venue scoreboard"), "</li></ul>\n");
     } else if (n == 3 && parts[2] == "appeals") {
       c.title = "Appeals and rulings";
       v1::ListAppealsRequest r;
@@ -360,8 +357,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
                         rm.board(), "</td><td>", HtmlEscape(rm.law()),
                         "</td><td>", HtmlEscape(rm.text()), "</td></tr>\n");
       }
-      c.json = absl::StrCat("{\"appeals\":", Json(appeals),
-                            ",\"rulings\":[", rulings_json, "]}");
+      c.json = absl::StrCat("{\"appeals\":", Json(appeals), ",\"rulings\":[",
+                            rulings_json, "]}");
       c.body = "<h2>Rulings</h2>\n";
       c.body += rows.empty()
                     ? "<p>No rulings.</p>\n"
@@ -408,13 +405,14 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           for (int f = 0; f < st.fields_size(); ++f) {
             v1::Standings one;
             *one.add_fields() = st.fields(f);
-            absl::StrAppend(&sections, "<section class=\"field\"><h2>",
-                            HtmlEscape(x.name()), ", session ", latest,
-                            st.fields_size() > 1
-                                ? absl::StrCat(", ", HtmlEscape(st.fields(f).name()))
-                                : "",
-                            "</h2>\n", TableHtml(st.fields(f), "rows", nullptr),
-                            "</section>\n");
+            absl::StrAppend(
+                &sections, "<section class=\"field\"><h2>",
+                HtmlEscape(x.name()), ", session ", latest,
+                st.fields_size() > 1
+                    ? absl::StrCat(", ", HtmlEscape(st.fields(f).name()))
+                    : "",
+                "</h2>\n", TableHtml(st.fields(f), "rows", nullptr),
+                "</section>\n");
           }
         } else if (x.rounds_drawn() > 0) {
           if (std::string w = withheld(x.rounds_drawn()); !w.empty()) {
@@ -447,9 +445,9 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
       if (n == 5 && parts[4] == "index") {
         c.title = competition->name();
         c.json = Json(*competition);
-        absl::StrAppend(&c.body, "<p>", HtmlEscape(KindText(competition->kind())),
-                        " · ", HtmlEscape(competition->regulation_profile_title()),
-                        "</p>\n");
+        absl::StrAppend(
+            &c.body, "<p>", HtmlEscape(KindText(competition->kind())), " · ",
+            HtmlEscape(competition->regulation_profile_title()), "</p>\n");
         std::vector<std::string> links;
         if (IsMovementKind(competition->kind())) {
           c.body += "<h2>Sessions</h2>\n<ul class=\"links\">\n";
@@ -460,8 +458,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
                 Link(rel(base + "/standings"),
                      absl::StrCat("Session ", s.session(), " ranking")),
                 " <span class=\"dim\">",
-                HtmlEscape(FieldText(s, s.GetDescriptor()->FindFieldByName(
-                                            "status"))),
+                HtmlEscape(
+                    FieldText(s, s.GetDescriptor()->FindFieldByName("status"))),
                 ", ", s.results_entered(), " of ", s.results_expected(),
                 " results</span></li>\n");
           }
@@ -479,7 +477,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           }
           c.body += "</ul>\n";
           if (competition->kind() == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
-            links.push_back(Link(rel(cpath + "/knockout"), "Knock-out bracket"));
+            links.push_back(
+                Link(rel(cpath + "/knockout"), "Knock-out bracket"));
           }
         }
         v1::GetQualificationRequest q;
@@ -498,12 +497,12 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
         }
         c.body += "<h2>Entrants</h2>\n";
         const bool records = !IsMovementKind(competition->kind());
-        c.body += TableHtml(
-            *competition, "pairs",
-            [&](absl::string_view col, int64_t v) -> std::string {
-              if (!records || col != "pair") return "";
-              return rel(absl::StrCat(cpath, "/entrant/", v));
-            });
+        c.body +=
+            TableHtml(*competition, "pairs",
+                      [&](absl::string_view col, int64_t v) -> std::string {
+                        if (!records || col != "pair") return "";
+                        return rel(absl::StrCat(cpath, "/entrant/", v));
+                      });
       } else if (n == 5 && parts[4] == "overall") {
         c.title = absl::StrCat(competition->name(), ": overall standings");
         v1::GetCompetitionStandingsRequest r;
@@ -560,8 +559,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
                  IsMovementKind(competition->kind())) {
         const int session = number(5);
         const std::string base = absl::StrCat(cpath, "/s/", session);
-        c.crumbs.push_back({absl::StrCat("Session ", session),
-                            base + "/standings"});
+        c.crumbs.push_back(
+            {absl::StrCat("Session ", session), base + "/standings"});
         const std::string w = withheld(session);
         if (n == 7 && parts[6] == "standings") {
           c.title = absl::StrCat(competition->name(), ": session ", session);
@@ -587,16 +586,16 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           } else {
             c.json = Json(st);
             for (const v1::StandingsField& f : st.fields()) {
-              absl::StrAppend(&c.body, "<h2>", HtmlEscape(f.name()),
-                              "</h2>\n",
+              absl::StrAppend(&c.body, "<h2>", HtmlEscape(f.name()), "</h2>\n",
                               TableHtml(f, "rows", session_linker(base)));
             }
             c.body += MessageHtml(st, nullptr,
-                                  {"tournament_id", "competition_id",
-                                   "fields", "as_of_sequence"});
+                                  {"tournament_id", "competition_id", "fields",
+                                   "as_of_sequence"});
           }
           if (!boards.empty()) {
-            absl::StrAppend(&c.body, "<h2>Travellers</h2>\n<p class=\"boards\">",
+            absl::StrAppend(&c.body,
+                            "<h2>Travellers</h2>\n<p class=\"boards\">",
                             absl::StrJoin(boards, " "), "</p>\n");
           }
         } else if (n == 8 && parts[6] == "board" && number(7) > 0) {
@@ -633,7 +632,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             r.set_session(session);
             r.set_pair(pair);
             v1::Scorecard sc;
-            status = Ask(*query_, &v1::QueryService::Stub::GetScorecard, r, &sc);
+            status =
+                Ask(*query_, &v1::QueryService::Stub::GetScorecard, r, &sc);
             if (!status.ok()) return Refused(status);
             c.json = Json(sc);
             c.body = MessageHtml(sc, session_linker(base));
@@ -647,8 +647,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
         const std::string base = absl::StrCat(cpath, "/r/", round);
         const std::string w = withheld(round);
         if (n == 7 && parts[6] == "draw") {
-          c.title = absl::StrCat(competition->name(), ": round ", round,
-                                 " draw");
+          c.title =
+              absl::StrCat(competition->name(), ": round ", round, " draw");
           v1::GetDrawRequest r;
           r.set_tournament_id(tid);
           r.set_competition_id(cid);
@@ -657,23 +657,24 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           status = Ask(*query_, &v1::QueryService::Stub::GetDraw, r, &d);
           if (!status.ok()) return Refused(status);
           c.json = Json(d);
-          c.body = MessageHtml(d.draw(), match_linker(round),
-                               {"competition_id"});
+          c.body =
+              MessageHtml(d.draw(), match_linker(round), {"competition_id"});
         } else if (n == 7 && parts[6] == "results") {
-          c.title = absl::StrCat(competition->name(), ": round ", round,
-                                 " results");
+          c.title =
+              absl::StrCat(competition->name(), ": round ", round, " results");
           v1::GetMatchResultsRequest r;
           r.set_tournament_id(tid);
           r.set_competition_id(cid);
           r.set_round(round);
           v1::MatchResults mr;
-          status = Ask(*query_, &v1::QueryService::Stub::GetMatchResults, r, &mr);
+          status =
+              Ask(*query_, &v1::QueryService::Stub::GetMatchResults, r, &mr);
           if (!status.ok()) return Refused(status);
           c.json = Json(mr);
           c.body = MessageHtml(mr, match_linker(round));
         } else if (n == 7 && parts[6] == "standings") {
-          c.title = absl::StrCat(competition->name(), ": standings after round ",
-                                 round);
+          c.title = absl::StrCat(competition->name(),
+                                 ": standings after round ", round);
           if (!w.empty()) {
             c.json = absl::StrCat("{\"withheld\":\"", w, "\"}");
             c.body = withheld_note(w);
@@ -683,8 +684,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             r.set_competition_id(cid);
             r.set_after_round(round);
             v1::MatchStandings st;
-            status =
-                Ask(*query_, &v1::QueryService::Stub::GetMatchStandings, r, &st);
+            status = Ask(*query_, &v1::QueryService::Stub::GetMatchStandings, r,
+                         &st);
             if (!status.ok()) return Refused(status);
             c.json = Json(st);
             c.body = MessageHtml(st, match_linker(round),
@@ -730,11 +731,11 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
     std::string checkpoint = "null";
     if (head.has_checkpoint()) checkpoint = Json(head.checkpoint());
     return {200, "application/json",
-            absl::StrCat("{\"as_of\":{\"sequence\":", head.sequence(),
-                         ",\"hash\":\"", hash, "\",\"checkpoint\":", checkpoint,
-                         ",\"export\":\"", root, options_.export_path,
-                         "\"},\"page\":\"", HtmlEscape(self), "\",\"data\":",
-                         c.json.empty() ? "null" : c.json, "}\n")};
+            absl::StrCat(
+                "{\"as_of\":{\"sequence\":", head.sequence(), ",\"hash\":\"",
+                hash, "\",\"checkpoint\":", checkpoint, ",\"export\":\"", root,
+                options_.export_path, "\"},\"page\":\"", HtmlEscape(self),
+                "\",\"data\":", c.json.empty() ? "null" : c.json, "}\n")};
   }
   std::string html = absl::StrCat(
       "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -762,7 +763,8 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
                   " (check it with <code>tally verify</code>) · ",
                   Link(absl::StrCat(parts.back(), ".json"), "JSON"),
                   "</footer>\n");
-  if (c.scoreboard) absl::StrAppend(&html, "<script>", kScoreboardScript, "</script>\n");
+  if (c.scoreboard)
+    absl::StrAppend(&html, "<script>", kScoreboardScript, "</script>\n");
   if (options_.live) {
     absl::StrAppend(&html, "<script>var root=\"", root, "\";", kLiveScript,
                     "</script>\n");
