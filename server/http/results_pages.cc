@@ -83,6 +83,23 @@ std::string RootFrom(const Parts& parts) {
   return out;
 }
 
+// The shortest relative link from the page at `from` to the page `to` (a
+// path from the root without suffix): "pair/3.html", "../index.html".
+std::string RelativeLink(const Parts& from, const std::string& to) {
+  const Parts target = absl::StrSplit(to, '/');
+  size_t common = 0;
+  while (common + 1 < from.size() && common + 1 < target.size() &&
+         from[common] == target[common]) {
+    ++common;
+  }
+  std::string out;
+  for (size_t i = common; i + 1 < from.size(); ++i) out += "../";
+  for (size_t i = common; i < target.size(); ++i) {
+    absl::StrAppend(&out, target[i], i + 1 < target.size() ? "/" : ".html");
+  }
+  return out;
+}
+
 std::string Link(const std::string& href, const std::string& text) {
   return absl::StrCat("<a href=\"", HtmlEscape(href), "\">", HtmlEscape(text),
                       "</a>");
@@ -157,7 +174,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   grpc::Status status = grpc::Status::OK;
   // Links from this page to `to` (a path from the root, without suffix).
   auto rel = [&](const std::string& to) {
-    return absl::StrCat(root, to, ".html");
+    return RelativeLink(parts, to);
   };
 
   // Segment ids of the path, decoded.
