@@ -234,7 +234,9 @@ TEST_F(ResultsPagesTest, PagesShowTheGrpcFiguresAsOfTheLogHead) {
 
   // Refusals and unknown paths.
   EXPECT_THAT(Get("/t/club/c/pairs/s/9/standings.html", 404),
-              Not(HasSubstr("<html")));
+              HasSubstr("Not available"));
+  EXPECT_THAT(Get("/t/club/c/pairs/s/9/standings.json", 404),
+              Not(HasSubstr("<")));
   Get("/t/club/c/none/index.html", 404);
   Get("/t/~2E~2E/index.html", 404);
   Get("/etc/passwd", 404);

@@ -43,8 +43,9 @@ int Publish(Client& cl, const Invocation& inv) {
     queue.pop_back();
     server::http::Page page = pages.Render(path);
     if (page.status != 200) {
-      std::cerr << "tally: " << path << ": " << page.body;
-      return kFailed;
+      // Written all the same, saying why (its link then still resolves).
+      std::cerr << "tally: " << path << ": not available (HTTP "
+                << page.status << ")\n";
     }
     if (!WriteFile(dir / path, page.body)) return kFailed;
     ++written;

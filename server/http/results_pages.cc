@@ -163,6 +163,17 @@ Page ResultsPages::Render(absl::string_view path) const {
     if (!s.ok()) return Refused(s);
     if (after.sequence() == before.sequence()) break;
   }
+  if (page.status != 200 && !json) {
+    // A refusal reads as a page too (a published site shows why).
+    page.body = absl::StrCat(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, "
+        "initial-scale=1\"><title>Not available</title><style>",
+        kPageStyle, "</style></head>\n<body><h1>Not available</h1>\n<p>",
+        HtmlEscape(page.body), "</p>\n<p><a href=\"",
+        RootFrom(parts), "index.html\">Results</a></p></body></html>\n");
+    page.content_type = "text/html; charset=utf-8";
+  }
   return page;
 }
 
