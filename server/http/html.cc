@@ -343,7 +343,9 @@ std::string TableHtml(const Message& message, absl::string_view field_name,
     const Message& row = r->GetRepeatedMessage(message, f, i);
     for (size_t c = 0; c < columns.size(); ++c) {
       cells[i].push_back(Cell(row, columns[c]));
-      if (!cells[i].back().first.empty()) used[c] = true;
+      // A column of nothing but zeros (proto3's "not set") is left out.
+      const std::string& text = cells[i].back().first;
+      if (!text.empty() && text != "0") used[c] = true;
     }
   }
   std::string html = "<div class=\"scroll\"><table>\n<thead><tr>";

@@ -328,6 +328,13 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
     };
   };
 
+  // A traveller does not link its own board number.
+  auto but_board = [](Linker link) -> Linker {
+    return [link](absl::string_view column, int64_t v) {
+      return column == "board" ? std::string() : link(column, v);
+    };
+  };
+
   const size_t n = parts.size();
   if (n == 1 && parts[0] == "index") {
     v1::ListTournamentsResponse list;
@@ -643,7 +650,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             status = Ask(*query_, &v1::QueryService::Stub::GetTraveller, r, &t);
             if (!status.ok()) return Refused(status);
             c.json = Json(t);
-            c.body = MessageHtml(t, session_linker(base));
+            c.body = MessageHtml(t, but_board(session_linker(base)));
             c.body += board_rulings_html(cid, session, board);
           }
         } else if (n == 8 && parts[6] == "pair" && number(7) > 0) {
@@ -736,7 +743,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
             status = Ask(*query_, &v1::QueryService::Stub::GetTraveller, r, &t);
             if (!status.ok()) return Refused(status);
             c.json = Json(t);
-            c.body = MessageHtml(t, match_linker(round));
+            c.body = MessageHtml(t, but_board(match_linker(round)));
             c.body += board_rulings_html(cid, round, board);
           }
         } else {
