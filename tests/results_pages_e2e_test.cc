@@ -232,6 +232,11 @@ TEST_F(ResultsPagesTest, PagesShowTheGrpcFiguresAsOfTheLogHead) {
               HasSubstr(absl::StrCat(
                   "<dd>", cli::DecimalText(scorecard.percentage()), "</dd>")));
 
+  // Appeals and rulings: none yet in this tournament.
+  const std::string appeals = Get("/t/club/appeals.html");
+  EXPECT_THAT(appeals, HasSubstr("No rulings."));
+  EXPECT_THAT(appeals, HasSubstr("No appeals."));
+
   // Refusals and unknown paths.
   EXPECT_THAT(Get("/t/club/c/pairs/s/9/standings.html", 404),
               HasSubstr("Not available"));

@@ -372,11 +372,20 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
           Link(rel(tpath + "/scoreboard"), "Venue scoreboard"), "</li></ul>\n");
     } else if (n == 3 && parts[2] == "appeals") {
       c.title = "Appeals and rulings";
-      v1::ListAppealsRequest r;
-      r.set_tournament_id(tid);
+      // Each competition's appeals, in competition order.
       v1::ListAppealsResponse appeals;
-      status = Ask(*query_, &v1::QueryService::Stub::ListAppeals, r, &appeals);
-      if (!status.ok()) return Refused(status);
+      for (const v1::Competition& x : tournament.competitions()) {
+        v1::ListAppealsRequest r;
+        r.set_tournament_id(tid);
+        r.set_competition_id(x.competition_id());
+        v1::ListAppealsResponse one;
+        status = Ask(*query_, &v1::QueryService::Stub::ListAppeals, r, &one);
+        if (!status.ok()) return Refused(status);
+        for (v1::AppealView& a : *one.mutable_appeals()) {
+          *appeals.add_appeals() = std::move(a);
+        }
+        appeals.set_as_of_sequence(one.as_of_sequence());
+      }
       // Rulings are events of the log; the page lists them as made.
       std::vector<std::pair<uint64_t, v1::RulingMade>> rulings;
       status = Rulings(tid, &rulings);
