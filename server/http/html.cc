@@ -12,6 +12,7 @@
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/timestamp.pb.h"
 #include "replay/bridge_convert.h"
+#include "replay/sha256.h"
 #include "server/cli/result_text.h"
 #include "tally/v1/common.pb.h"
 
@@ -33,16 +34,6 @@ bool IsValueType(const google::protobuf::Descriptor* d) {
 bool IsLeaf(const FieldDescriptor* f) {
   return f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE ||
          IsValueType(f->message_type());
-}
-
-std::string Hex(const std::string& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
 }
 
 // "SESSION_STATUS_IN_PLAY" of enum SessionStatus -> "in play".
@@ -113,7 +104,7 @@ std::string OneText(const Message& m, const FieldDescriptor* f, int index) {
     case FieldDescriptor::CPPTYPE_STRING: {
       std::string s =
           rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f);
-      return f->type() == FieldDescriptor::TYPE_BYTES ? Hex(s) : s;
+      return f->type() == FieldDescriptor::TYPE_BYTES ? replay::ToHex(s) : s;
     }
     case FieldDescriptor::CPPTYPE_MESSAGE: {
       const Message& sub =

@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/client_context.h"
+#include "replay/sha256.h"
 #include "server/http/html.h"
 #include "server/http/page_style.h"
 
@@ -21,16 +22,6 @@ namespace tally::server::http {
 namespace {
 
 using Parts = std::vector<std::string>;
-
-std::string Hex(const std::string& bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes) {
-    out += kDigits[c >> 4];
-    out += kDigits[c & 15];
-  }
-  return out;
-}
 
 std::string Json(const google::protobuf::Message& m) {
   std::string out;
@@ -170,8 +161,8 @@ Page ResultsPages::Render(absl::string_view path) const {
         "<meta name=\"viewport\" content=\"width=device-width, "
         "initial-scale=1\"><title>Not available</title><style>",
         kPageStyle, "</style></head>\n<body><h1>Not available</h1>\n<p>",
-        HtmlEscape(page.body), "</p>\n<p><a href=\"",
-        RootFrom(parts), "index.html\">Results</a></p></body></html>\n");
+        HtmlEscape(page.body), "</p>\n<p><a href=\"", RootFrom(parts),
+        "index.html\">Results</a></p></body></html>\n");
     page.content_type = "text/html; charset=utf-8";
   }
   return page;
@@ -184,9 +175,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   Content c;
   grpc::Status status = grpc::Status::OK;
   // Links from this page to `to` (a path from the root, without suffix).
-  auto rel = [&](const std::string& to) {
-    return RelativeLink(parts, to);
-  };
+  auto rel = [&](const std::string& to) { return RelativeLink(parts, to); };
 
   // Segment ids of the path, decoded.
   auto id = [&](size_t i) -> std::optional<std::string> {
@@ -770,7 +759,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   }
   if (!status.ok()) return Refused(status);
 
-  const std::string hash = Hex(head.hash());
+  const std::string hash = replay::ToHex(head.hash());
   if (json) {
     std::string checkpoint = "null";
     if (head.has_checkpoint()) checkpoint = Json(head.checkpoint());
@@ -800,7 +789,7 @@ Page ResultsPages::RenderAt(const Parts& parts, bool json,
   if (head.has_checkpoint()) {
     absl::StrAppend(&html, " · latest signed checkpoint: event ",
                     head.checkpoint().sequence(), ", signature <code>",
-                    Hex(head.checkpoint().signature()).substr(0, 16),
+                    replay::ToHex(head.checkpoint().signature()).substr(0, 16),
                     "</code>");
   }
   absl::StrAppend(&html, " · ", Link(root + options_.export_path, "export"),
