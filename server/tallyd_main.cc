@@ -27,8 +27,11 @@
 #include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
+#include "server/http/results_http_server.h"
 #include "server/log_line.h"
+#include "server/log_watch.h"
 #include "server/services.h"
+#include "server/watch_service.h"
 
 ABSL_FLAG(std::string, data_dir, "./tally-data",
           "Directory of the embedded RocksDB event log (created if absent or "
@@ -46,6 +49,16 @@ ABSL_FLAG(std::string, test_clock_file, "",
           "at each use instead of the wall clock.");
 ABSL_FLAG(std::string, port_file, "",
           "If set, write the port actually bound to this file once serving.");
+ABSL_FLAG(std::string, http_listen, "",
+          "Address to serve the public results pages on, host:port (port 0 "
+          "picks a free port); empty: no HTTP server, except with --demo, "
+          "which serves them on 127.0.0.1:8080. See docs/results-pages.md.");
+ABSL_FLAG(std::string, http_port_file, "",
+          "If set, write the HTTP port actually bound to this file.");
+
+namespace {
+constexpr char kDemoHttpListen[] = "127.0.0.1:8080";
+}  // namespace
 
 namespace {
 
@@ -80,13 +93,17 @@ int main(int argc, char** argv) {
   // Signed checkpoints (issue #14 item 5): set below, before any command
   // can reach the writer, so the hook never sees it unset.
   std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
+  // Wakes watchers (the watch API, the pages' long poll) once events are
+  // durable and readable.
+  tally::server::LogWatch watch(0);
   absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
       tally::replay::EventLog::Open(
           {.path = data_dir,
            .clock = clock,
            .after_durable =
-               [&checkpoints](auto events) {
+               [&checkpoints, &watch](auto events) {
                  tally::server::SignCheckpoints(checkpoints.get(), events);
+                 if (!events.empty()) watch.Advance(events.back().sequence());
                },
            .adopt_head = absl::GetFlag(FLAGS_adopt_head)});
   if (!log.ok()) {
@@ -113,6 +130,7 @@ int main(int argc, char** argv) {
   tally::server::QueryService query(**log, clock);
   tally::server::AuditService audit(**log, clock, checkpoints.get());
   tally::server::CalculatorService calculator;
+  tally::server::WatchService watcher(**log, watch, query, checkpoints.get());
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -124,6 +142,7 @@ int main(int argc, char** argv) {
   builder.RegisterService(&query);
   builder.RegisterService(&audit);
   builder.RegisterService(&calculator);
+  builder.RegisterService(&watcher);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
     return Fail(absl::StrCat("cannot listen on ", absl::GetFlag(FLAGS_listen)));
@@ -131,18 +150,53 @@ int main(int argc, char** argv) {
   uint64_t events = 0;
   (*log)->Read(
       [&](const tally::replay::State& s) { events = s.last_sequence; });
+  watch.Advance(events);
+  std::string http_listen = absl::GetFlag(FLAGS_http_listen);
+  if (http_listen.empty() && absl::GetFlag(FLAGS_demo)) {
+    http_listen = kDemoHttpListen;
+  }
+  std::unique_ptr<tally::server::http::ResultsHttpServer> http;
+  std::string pages_line;
+  if (!http_listen.empty()) {
+    auto start = [&](const std::string& listen) {
+      return tally::server::http::ResultsHttpServer::Start(
+          listen, server->InProcessChannel(grpc::ChannelArguments()), watch);
+    };
+    absl::StatusOr<std::unique_ptr<tally::server::http::ResultsHttpServer>>
+        started = start(http_listen);
+    if (!started.ok() && absl::GetFlag(FLAGS_http_listen).empty()) {
+      // The demo's usual port is taken (another demo): any free port.
+      http_listen = "127.0.0.1:0";
+      started = start(http_listen);
+    }
+    if (!started.ok()) {
+      return Fail(absl::StrCat("results pages: ", started.status().message()));
+    }
+    http = *std::move(started);
+    std::string host = http_listen.substr(0, http_listen.rfind(':'));
+    if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
+    pages_line = absl::StrCat("; results pages at http://", host, ":",
+                              http->port(), "/");
+    if (const std::string f = absl::GetFlag(FLAGS_http_port_file);
+        !f.empty()) {
+      std::ofstream(f) << http->port() << "\n";
+    }
+  }
   if (const std::string port_file = absl::GetFlag(FLAGS_port_file);
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
   tally::server::LogLine(
       absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
-                   ", ", events, " events replayed; checkpoint key ",
+                   ", ", events, " events replayed", pages_line,
+                   "; checkpoint key ",
                    tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);
   tally::server::LogLine(absl::StrCat("stopping on signal ", signal));
+  watch.Stop();  // ends long polls and watch streams
+  http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   server->Wait();
   log->reset();  // drains the writer

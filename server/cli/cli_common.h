@@ -124,6 +124,7 @@ bool SessionArgs(const Invocation& inv, Request* request) {
 void AddDirectorCommands(std::vector<Command>& commands);
 void AddVenueCommands(std::vector<Command>& commands);
 void AddQueryCommands(std::vector<Command>& commands);
+void AddPublishCommands(std::vector<Command>& commands);
 void AddAuditCommands(std::vector<Command>& commands);
 void AddMatchCommands(std::vector<Command>& commands);
 void AddPairsEventCommands(std::vector<Command>& commands);

@@ -83,6 +83,7 @@ int main(int argc, char** argv) {
   AddAppealCommands(commands);
   AddRulingCommands(commands);
   AddCheckpointCommands(commands);
+  AddPublishCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
