@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "replay/codec.h"
+#include "replay/log/codec.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 

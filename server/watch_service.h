@@ -8,8 +8,8 @@
 #ifndef TALLY_SERVER_WATCH_SERVICE_H_
 #define TALLY_SERVER_WATCH_SERVICE_H_
 
-#include "replay/checkpoint_store.h"
-#include "replay/event_log.h"
+#include "replay/checkpoint/checkpoint_store.h"
+#include "replay/state/event_log.h"
 #include "server/log_watch.h"
 #include "server/services.h"
 #include "tally/v1/watch.grpc.pb.h"

@@ -11,8 +11,8 @@
 #include "absl/time/time.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/timestamp.pb.h"
-#include "replay/bridge_convert.h"
-#include "replay/sha256.h"
+#include "replay/log/sha256.h"
+#include "replay/state/bridge_convert.h"
 #include "server/cli/result_text.h"
 #include "tally/v1/common.pb.h"
 

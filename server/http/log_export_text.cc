@@ -2,8 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "grpcpp/client_context.h"
-#include "replay/checkpoint.h"
-#include "replay/log_export.h"
+#include "replay/checkpoint/checkpoint.h"
+#include "replay/log/log_export.h"
 #include "tally/v1/audit.grpc.pb.h"
 
 namespace tally::server::http {

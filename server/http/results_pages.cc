@@ -14,7 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/client_context.h"
-#include "replay/sha256.h"
+#include "replay/log/sha256.h"
 #include "server/http/html.h"
 #include "server/http/page_style.h"
 
