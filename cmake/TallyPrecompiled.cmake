@@ -37,20 +37,26 @@ set(tally_pch_gtest [["gmock/gmock.h"]] [["gtest/gtest.h"]])
 set(tally_pch_headers_core_test ${tally_pch_headers_core_lib} ${tally_pch_gtest})
 set(tally_pch_headers_proto_test ${tally_pch_headers_proto_lib} ${tally_pch_gtest})
 
+# What a target compiling against a set links: the owner and every user of a
+# set must have the same definitions and flags (-pthread's _REENTRANT,
+# GoogleTest's GTEST_HAS_PTHREAD), or GCC rejects the precompiled header.
+set(tally_pch_deps_core_lib Threads::Threads absl::status absl::statusor
+    absl::strings absl::time)
+set(tally_pch_deps_proto_lib ${tally_pch_deps_core_lib} tally_proto)
+set(tally_pch_deps_core_test ${tally_pch_deps_core_lib} GTest::gmock
+    GTest::gtest)
+set(tally_pch_deps_proto_test ${tally_pch_deps_proto_lib} GTest::gmock
+    GTest::gtest)
+
 # The four targets that own the precompiled headers: libraries of one empty
-# source, with the include paths, definitions and flags of their users.
+# source.
 if(TALLY_PCH)
   set(tally_pch_empty ${PROJECT_BINARY_DIR}/pch/empty.cc)
   file(WRITE ${tally_pch_empty} "// The precompiled headers' owner.\n")
   foreach(set IN ITEMS core_lib proto_lib core_test proto_test)
     add_library(tally_pch_${set} STATIC ${tally_pch_empty})
-    target_link_libraries(tally_pch_${set} PRIVATE absl::status absl::statusor
-                          absl::strings absl::time)
-    if(set MATCHES "^proto_")
-      target_link_libraries(tally_pch_${set} PRIVATE tally_proto)
-    endif()
+    target_link_libraries(tally_pch_${set} PRIVATE ${tally_pch_deps_${set}})
     if(set MATCHES "_test$")
-      target_link_libraries(tally_pch_${set} PRIVATE GTest::gmock GTest::gtest)
       tally_test_compile_options(tally_pch_${set})
     endif()
     target_precompile_headers(tally_pch_${set} PRIVATE
@@ -71,5 +77,6 @@ function(tally_precompile target kind)
   if(in_core)
     set(folder core)
   endif()
+  target_link_libraries(${target} PRIVATE ${tally_pch_deps_${folder}_${kind}})
   target_precompile_headers(${target} REUSE_FROM tally_pch_${folder}_${kind})
 endfunction()
