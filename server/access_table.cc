@@ -91,7 +91,9 @@ const std::vector<AccessRule>& Table() {
     {"AuditService.GetMatchStandingsAsOf",     A | D | S | U, kTournament},
     {"AuditService.GetBoardHistory",           A | D | S | U, kTournament},
     {"AuditService.CheckDraw",                 A | D | S | U, kTournament},
-    {"AuditService.WhatChanged",               A | D | S | U, kTournament},
+    // The request names only a sequence, not a tournament: not for a
+    // scoped principal until it names one (docs/access.md).
+    {"AuditService.WhatChanged",               A | U,     kNone},
     {"AuditService.DiffStandings",             A | D | S | U, kTournament},
     {"AuditService.WhatIfCorrectResult",       A | D | S | U, kTournament},
     {"AuditService.WhatIfRecordRuling",        A | D | S | U, kTournament},
@@ -163,13 +165,22 @@ std::string Who(const v1::Principal& p) {
 }
 
 std::string MayCallInstead(v1::Role role) {
-  std::vector<std::string> rpcs = RpcsOf(role);
-  constexpr size_t kListed = 12;
+  std::vector<std::string> rpcs;
+  bool calculator = false;
+  for (std::string& rpc : RpcsOf(role)) {
+    if (rpc.rfind("CalculatorService.", 0) == 0) {
+      calculator = true;
+    } else {
+      rpcs.push_back(std::move(rpc));
+    }
+  }
+  constexpr size_t kListed = 20;
   if (rpcs.size() > kListed) {
     return absl::StrCat("it may call ", rpcs.size(),
-                        " other RPCs (`tally whoami` lists them)");
+                        " RPCs and the calculator (`tally whoami` lists them)");
   }
-  return absl::StrCat("it may call ", absl::StrJoin(rpcs, ", "));
+  return absl::StrCat("it may call ", absl::StrJoin(rpcs, ", "),
+                      calculator ? " and the calculator" : "");
 }
 
 }  // namespace

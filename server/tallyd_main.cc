@@ -99,6 +99,17 @@ int main(int argc, char** argv) {
   const std::string data_dir = absl::GetFlag(FLAGS_data_dir);
   const std::function<absl::Time()> clock =
       tally::server::ServerClock(absl::GetFlag(FLAGS_test_clock_file));
+  // The transport first: a refused listen address changes nothing.
+  absl::StatusOr<tally::server::ServingCredentials> credentials =
+      tally::server::ListenCredentials(
+          absl::GetFlag(FLAGS_listen),
+          {.cert_file = absl::GetFlag(FLAGS_tls_cert),
+           .key_file = absl::GetFlag(FLAGS_tls_key),
+           .client_ca_file = absl::GetFlag(FLAGS_tls_client_ca),
+           .insecure = absl::GetFlag(FLAGS_insecure)});
+  if (!credentials.ok()) {
+    return Fail(std::string(credentials.status().message()));
+  }
   // Signed checkpoints (issue #14 item 5): set below, before any command
   // can reach the writer, so the hook never sees it unset.
   std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
@@ -129,16 +140,6 @@ int main(int argc, char** argv) {
       tally::server::PrincipalStore::Open(data_dir, clock, &bootstrapped);
   if (!principals.ok()) {
     return Fail(std::string(principals.status().message()));
-  }
-  absl::StatusOr<tally::server::ServingCredentials> credentials =
-      tally::server::ListenCredentials(
-          absl::GetFlag(FLAGS_listen),
-          {.cert_file = absl::GetFlag(FLAGS_tls_cert),
-           .key_file = absl::GetFlag(FLAGS_tls_key),
-           .client_ca_file = absl::GetFlag(FLAGS_tls_client_ca),
-           .insecure = absl::GetFlag(FLAGS_insecure)});
-  if (!credentials.ok()) {
-    return Fail(std::string(credentials.status().message()));
   }
   if (absl::GetFlag(FLAGS_demo)) {
     if (absl::Status s = tally::server::SeedDemo(**log); !s.ok()) {
