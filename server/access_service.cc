@@ -32,8 +32,8 @@ grpc::Status AccessService::CreatePrincipal(
       [&]() -> grpc::Status {
         absl::StatusOr<v1::Principal> me = gate_.Authenticate(context);
         if (!me.ok()) return ToGrpcStatus(me.status());
-        if (absl::Status s = AuthoriseOverPrincipal(*me, request->role(),
-                                                    request->scope());
+        if (absl::Status s =
+                AuthoriseOverPrincipal(*me, request->role(), request->scope());
             !s.ok()) {
           return ToGrpcStatus(s);
         }
@@ -72,21 +72,20 @@ grpc::Status AccessService::ListPrincipals(
 grpc::Status AccessService::RotateCredential(
     grpc::ServerContext* context, const v1::RotateCredentialRequest* request,
     v1::Credential* response) {
-  return GuardCall(
-      context, &gate_, "AccessService.RotateCredential", nullptr, *request,
-      [&]() -> grpc::Status {
-        v1::Principal me;
-        absl::StatusOr<v1::Principal> target =
-            Target(context, request->id(), &me);
-        if (!target.ok()) return ToGrpcStatus(target.status());
-        absl::StatusOr<v1::Credential> rotated =
-            gate_.store().Rotate(request->id());
-        if (!rotated.ok()) return ToGrpcStatus(rotated.status());
-        LogLine(absl::StrCat("credential of ", request->id(),
-                             " rotated by ", me.id()));
-        *response = *std::move(rotated);
-        return grpc::Status::OK;
-      });
+  return GuardCall(context, &gate_, "AccessService.RotateCredential", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     v1::Principal me;
+                     absl::StatusOr<v1::Principal> target =
+                         Target(context, request->id(), &me);
+                     if (!target.ok()) return ToGrpcStatus(target.status());
+                     absl::StatusOr<v1::Credential> rotated =
+                         gate_.store().Rotate(request->id());
+                     if (!rotated.ok()) return ToGrpcStatus(rotated.status());
+                     LogLine(absl::StrCat("credential of ", request->id(),
+                                          " rotated by ", me.id()));
+                     *response = *std::move(rotated);
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status AccessService::RevokePrincipal(
@@ -106,8 +105,8 @@ grpc::Status AccessService::RevokePrincipal(
         absl::StatusOr<v1::Principal> revoked =
             gate_.store().Revoke(request->id());
         if (!revoked.ok()) return ToGrpcStatus(revoked.status());
-        LogLine(absl::StrCat("principal ", request->id(), " revoked by ",
-                             me.id()));
+        LogLine(
+            absl::StrCat("principal ", request->id(), " revoked by ", me.id()));
         *response = *std::move(revoked);
         return grpc::Status::OK;
       });

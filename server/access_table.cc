@@ -132,7 +132,8 @@ const google::protobuf::FieldDescriptor* FindField(
     const google::protobuf::Message& request, const std::string& name,
     const google::protobuf::Message** holder) {
   const google::protobuf::Descriptor* d = request.GetDescriptor();
-  if (const auto* f = d->FindFieldByName(name); f != nullptr && !f->is_repeated()) {
+  if (const auto* f = d->FindFieldByName(name);
+      f != nullptr && !f->is_repeated()) {
     *holder = &request;
     return f;
   }
@@ -196,7 +197,7 @@ const AccessRule* FindRule(absl::string_view rpc) {
 
 const std::vector<v1::Role>& AllRoles() {
   static const std::vector<v1::Role>* roles = new std::vector<v1::Role>{
-      v1::ROLE_ADMINISTRATOR, v1::ROLE_DIRECTOR,     v1::ROLE_SCORER,
+      v1::ROLE_ADMINISTRATOR, v1::ROLE_DIRECTOR,          v1::ROLE_SCORER,
       v1::ROLE_VENUE,         v1::ROLE_APPEALS_COMMITTEE, v1::ROLE_AUDITOR,
       v1::ROLE_PUBLIC};
   return *roles;
@@ -248,8 +249,9 @@ absl::Status Authorise(const v1::Principal& principal, absl::string_view rpc,
   if ((rule->roles & Bit(principal.role())) == 0) {
     std::string why;
     if (rule->scope == kCompetition) {
-      why = "; only the competition's appeals committee hears and decides "
-            "an appeal (SABF TR 7, NSW TR 2.2)";
+      why =
+          "; only the competition's appeals committee hears and decides "
+          "an appeal (SABF TR 7, NSW TR 2.2)";
     }
     return absl::PermissionDeniedError(
         absl::StrCat(Who(principal), " may not call ", rpc, why, "; ",
@@ -261,19 +263,19 @@ absl::Status Authorise(const v1::Principal& principal, absl::string_view rpc,
   const v1::Scope& scope = principal.scope();
   const std::string tournament = StringField(request, "tournament_id");
   if (tournament != scope.tournament_id()) {
-    return absl::PermissionDeniedError(absl::StrCat(
-        Who(principal), " may not call ", rpc, " on tournament ",
-        QuoteForMessage(tournament), "; it may touch tournament ",
-        QuoteForMessage(scope.tournament_id()), " only"));
+    return absl::PermissionDeniedError(
+        absl::StrCat(Who(principal), " may not call ", rpc, " on tournament ",
+                     QuoteForMessage(tournament), "; it may touch tournament ",
+                     QuoteForMessage(scope.tournament_id()), " only"));
   }
   const std::string competition = StringField(request, "competition_id");
   if (rule->scope == kCompetition &&
       principal.role() == v1::ROLE_APPEALS_COMMITTEE &&
       competition != scope.competition_id()) {
-    return absl::PermissionDeniedError(absl::StrCat(
-        Who(principal), " may not call ", rpc, " on competition ",
-        QuoteForMessage(competition), ": it hears the appeals of ",
-        QuoteForMessage(scope.competition_id()), " only"));
+    return absl::PermissionDeniedError(
+        absl::StrCat(Who(principal), " may not call ", rpc, " on competition ",
+                     QuoteForMessage(competition), ": it hears the appeals of ",
+                     QuoteForMessage(scope.competition_id()), " only"));
   }
   if (rule->scope == kTable && principal.role() == v1::ROLE_VENUE &&
       scope.table() != 0) {

@@ -8,10 +8,10 @@
 
 #include <cstdint>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
 #include "tally/v1/access.pb.h"
 #include "tally/v1/common.pb.h"

@@ -15,7 +15,8 @@ namespace tally::server {
 grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
                                    const v1::ReadLogRequest* request,
                                    grpc::ServerWriter<v1::Event>* writer) {
-  return GuardCall(context, gate_, "AuditService.ReadLog", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.ReadLog", &log_, *request,
+      [&]() -> grpc::Status {
     // One of the caller's concurrent streams while it runs (issue #15).
     std::unique_ptr<Gate::Stream> slot;
     absl::StatusOr<v1::Principal> caller = gate_->Authenticate(context);
@@ -86,7 +87,9 @@ grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
 grpc::Status AuditService::GetStandingsAsOf(
     grpc::ServerContext* context, const v1::GetStandingsAsOfRequest* request,
     v1::Standings* response) {
-  return GuardCall(context, gate_, "AuditService.GetStandingsAsOf", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetStandingsAsOf", &log_, *request,
+      [&]() -> grpc::Status {
     return AnswerAsOf(log_, request->as_of(), response,
                       [request](const replay::State& s) {
                         return replay::BuildStandings(s, request->standings());
@@ -97,7 +100,9 @@ grpc::Status AuditService::GetStandingsAsOf(
 grpc::Status AuditService::GetMatchStandingsAsOf(
     grpc::ServerContext* context, const v1::GetMatchStandingsAsOfRequest* request,
     v1::MatchStandings* response) {
-  return GuardCall(context, gate_, "AuditService.GetMatchStandingsAsOf", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetMatchStandingsAsOf", &log_, *request,
+      [&]() -> grpc::Status {
     return AnswerAsOf(log_, request->as_of(), response,
                       [request](const replay::State& s) {
                         return replay::BuildMatchStandings(s,
@@ -109,7 +114,8 @@ grpc::Status AuditService::GetMatchStandingsAsOf(
 grpc::Status AuditService::CheckDraw(grpc::ServerContext* context,
                                      const v1::CheckDrawRequest* request,
                                      v1::DrawCheck* response) {
-  return GuardCall(context, gate_, "AuditService.CheckDraw", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.CheckDraw", &log_, *request,
+      [&]() -> grpc::Status {
     // The replay runs on a copy, so writers are not held up meanwhile.
     replay::State now;
     log_.Read([&](const replay::State& s) { now = s; });
@@ -124,7 +130,9 @@ grpc::Status AuditService::CheckDraw(grpc::ServerContext* context,
 grpc::Status AuditService::GetBoardHistory(
     grpc::ServerContext* context, const v1::GetBoardHistoryRequest* request,
     v1::BoardHistory* response) {
-  return GuardCall(context, gate_, "AuditService.GetBoardHistory", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetBoardHistory", &log_, *request,
+      [&]() -> grpc::Status {
     // Each event with the windows open at its own time (issue #5 item 9).
     absl::StatusOr<v1::BoardHistory> history =
         replay::BoardHistoryWithWindows(log_.store(), *request);
@@ -137,7 +145,8 @@ grpc::Status AuditService::GetBoardHistory(
 grpc::Status AuditService::VerifyChain(grpc::ServerContext* context,
                                        const v1::VerifyChainRequest* request,
                                        v1::ChainVerification* response) {
-  return GuardCall(context, gate_, "AuditService.VerifyChain", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.VerifyChain", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<v1::ChainVerification> result =
         replay::VerifyChain(log_.store());
     if (!result.ok()) return ToGrpcStatus(result.status());

@@ -74,6 +74,7 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status ArtificialAward(grpc::ServerContext* context,
                                const v1::ArtificialAwardRequest* request,
                                v1::ArtificialAwardResponse* response) override;
+
  private:
   Gate* const gate_;
 };

@@ -20,16 +20,16 @@ absl::Status NoCheckpoints() {
 grpc::Status AuditService::ListCheckpoints(
     grpc::ServerContext* context, const v1::ListCheckpointsRequest* request,
     v1::CheckpointList* response) {
-  return GuardCall(
-      context, gate_, "AuditService.ListCheckpoints", &log_, *request,
-      [&]() -> grpc::Status {
-        if (checkpoints_ == nullptr) return ToGrpcStatus(NoCheckpoints());
-        response->set_public_key(checkpoints_->public_key());
-        for (v1::Checkpoint& c : checkpoints_->List()) {
-          *response->add_checkpoints() = std::move(c);
-        }
-        return grpc::Status::OK;
-      });
+  return GuardCall(context, gate_, "AuditService.ListCheckpoints", &log_,
+                   *request, [&]() -> grpc::Status {
+                     if (checkpoints_ == nullptr)
+                       return ToGrpcStatus(NoCheckpoints());
+                     response->set_public_key(checkpoints_->public_key());
+                     for (v1::Checkpoint& c : checkpoints_->List()) {
+                       *response->add_checkpoints() = std::move(c);
+                     }
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status AuditService::SignCheckpoint(

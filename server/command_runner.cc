@@ -36,11 +36,10 @@ absl::StatusOr<v1::Principal> CommandRunner::Admit(
   if (s.ok()) s = ValidateCommand(request);
   if (s.ok()) s = gate_.Authorise(*principal, rpc, request);
   if (!s.ok()) {
-    LogLine(absl::StrCat("refused ", rpc,
-                         principal.ok() ? absl::StrCat(" from ", principal->id())
-                                        : "",
-                         ": ", absl::StatusCodeToString(s.code()), ": ",
-                         s.message()));
+    LogLine(absl::StrCat(
+        "refused ", rpc,
+        principal.ok() ? absl::StrCat(" from ", principal->id()) : "", ": ",
+        absl::StatusCodeToString(s.code()), ": ", s.message()));
     return s;
   }
   return principal;

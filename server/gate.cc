@@ -51,7 +51,8 @@ absl::StatusOr<v1::Principal> Gate::Admit(grpc::ServerContext* context) {
     return absl::ResourceExhaustedError(absl::StrCat(
         "principal ", QuoteForMessage(principal->id()), " sent more than ",
         limits_.burst, " requests at once or ", limits_.per_second,
-        " a second for too long; slow down (tallyd --max_requests_per_second)"));
+        " a second for too long; slow down (tallyd "
+        "--max_requests_per_second)"));
   }
   b.tokens -= 1;
   return principal;

@@ -56,8 +56,7 @@ google::protobuf::Timestamp ToTimestamp(absl::Time t) {
 
 bool IdCharacter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '@' ||
-         c == '-';
+         (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '@' || c == '-';
 }
 
 // Writes `bytes` to `path` with mode 0600: a temporary file, fsync, rename,
@@ -103,7 +102,8 @@ absl::Status WritePrivateFile(const std::string& path,
 }
 
 bool SameHash(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+  return a.size() == b.size() &&
+         CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
 }
 
 }  // namespace
@@ -160,9 +160,9 @@ absl::Status CheckPrincipalShape(const v1::CreatePrincipalRequest& request) {
   }
   for (char c : id) {
     if (!IdCharacter(c)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "a principal id is letters, digits and _ : @ - only: ",
-          QuoteForMessage(id)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("a principal id is letters, digits and _ : @ - only: ",
+                       QuoteForMessage(id)));
     }
   }
   const v1::Scope& s = request.scope();
@@ -209,7 +209,8 @@ absl::Status CheckPrincipalShape(const v1::CreatePrincipalRequest& request) {
         }
         return absl::OkStatus();
       }
-      if (s.competition_id().empty() || (s.session() == 0) == (s.round() == 0)) {
+      if (s.competition_id().empty() ||
+          (s.session() == 0) == (s.round() == 0)) {
         return absl::InvalidArgumentError(
             "a table's device names its competition and exactly one of a "
             "session (pairs) or a round (teams) (NSW TR 12.11)");
@@ -237,8 +238,9 @@ absl::StatusOr<std::unique_ptr<PrincipalStore>> PrincipalStore::Open(
     v1::StoredPrincipals stored;
     if (!in || !stored.ParseFromString(bytes.str())) {
       return absl::DataLossError(absl::StrCat(
-          path, " cannot be read as tally's principals; restore it from a "
-                "backup, or move it away to create a new administrator"));
+          path,
+          " cannot be read as tally's principals; restore it from a "
+          "backup, or move it away to create a new administrator"));
     }
     absl::MutexLock lock(&store->mu_);
     for (v1::StoredPrincipal& p : *stored.mutable_principals()) {
@@ -268,7 +270,8 @@ absl::StatusOr<std::unique_ptr<PrincipalStore>> PrincipalStore::Open(
 
 std::unique_ptr<PrincipalStore> PrincipalStore::InMemory(
     std::function<absl::Time()> clock) {
-  return std::unique_ptr<PrincipalStore>(new PrincipalStore("", std::move(clock)));
+  return std::unique_ptr<PrincipalStore>(
+      new PrincipalStore("", std::move(clock)));
 }
 
 absl::StatusOr<v1::Principal> PrincipalStore::Authenticate(
@@ -283,9 +286,9 @@ absl::StatusOr<v1::Principal> PrincipalStore::Authenticate(
   absl::MutexLock lock(&mu_);
   auto it = principals_.find(id);
   // Hash compared even for an unknown id, so the time taken says nothing.
-  const std::string stored =
-      it == principals_.end() ? std::string(replay::kHashSize, '\0')
-                              : it->second.token_sha256();
+  const std::string stored = it == principals_.end()
+                                 ? std::string(replay::kHashSize, '\0')
+                                 : it->second.token_sha256();
   const bool match = SameHash(stored, hash);
   if (it == principals_.end() || !match) {
     return absl::UnauthenticatedError(
@@ -314,7 +317,8 @@ std::string PrincipalStore::NewIdLocked(
     }
   }
   std::string id = base;
-  for (int n = 2; principals_.contains(id); ++n) id = absl::StrCat(base, "-", n);
+  for (int n = 2; principals_.contains(id); ++n)
+    id = absl::StrCat(base, "-", n);
   return id;
 }
 
@@ -322,7 +326,8 @@ absl::StatusOr<v1::Credential> PrincipalStore::Create(
     const v1::CreatePrincipalRequest& request, const std::string& created_by) {
   TALLY_RETURN_IF_ERROR(CheckPrincipalShape(request));
   absl::MutexLock lock(&mu_);
-  const std::string id = request.id().empty() ? NewIdLocked(request) : request.id();
+  const std::string id =
+      request.id().empty() ? NewIdLocked(request) : request.id();
   if (principals_.contains(id)) {
     return absl::AlreadyExistsError(absl::StrCat(
         "principal ", QuoteForMessage(id),
@@ -360,14 +365,13 @@ absl::StatusOr<v1::Credential> PrincipalStore::Rotate(const std::string& id) {
         absl::StrCat("no principal ", QuoteForMessage(id)));
   }
   if (it->second.principal().revoked()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "principal ", QuoteForMessage(id),
-        " is revoked; create a new principal instead"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("principal ", QuoteForMessage(id),
+                     " is revoked; create a new principal instead"));
   }
-  absl::StatusOr<std::string> secret =
-      RandomSecret(it->second.principal().role() == v1::ROLE_VENUE
-                       ? kDeviceSecretLength
-                       : kSecretLength);
+  absl::StatusOr<std::string> secret = RandomSecret(
+      it->second.principal().role() == v1::ROLE_VENUE ? kDeviceSecretLength
+                                                      : kSecretLength);
   if (!secret.ok()) return secret.status();
   const v1::StoredPrincipal before = it->second;
   it->second.set_token_sha256(replay::Sha256(*secret));
@@ -414,7 +418,8 @@ absl::StatusOr<v1::Principal> PrincipalStore::Get(const std::string& id) const {
 std::vector<v1::Principal> PrincipalStore::List() const {
   absl::MutexLock lock(&mu_);
   std::vector<v1::Principal> out;
-  for (const auto& [id, stored] : principals_) out.push_back(stored.principal());
+  for (const auto& [id, stored] : principals_)
+    out.push_back(stored.principal());
   return out;
 }
 

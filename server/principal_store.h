@@ -50,8 +50,8 @@ class PrincipalStore {
   // device ids are short) and returns it with its token. ALREADY_EXISTS for
   // an id in use (a revoked one too: ids are never reused), INVALID_ARGUMENT
   // for a bad id or a scope the role does not take.
-  absl::StatusOr<v1::Credential> Create(const v1::CreatePrincipalRequest& request,
-                                        const std::string& created_by);
+  absl::StatusOr<v1::Credential> Create(
+      const v1::CreatePrincipalRequest& request, const std::string& created_by);
   absl::StatusOr<v1::Credential> Rotate(const std::string& id);
   absl::StatusOr<v1::Principal> Revoke(const std::string& id);
   absl::StatusOr<v1::Principal> Get(const std::string& id) const;

@@ -35,7 +35,8 @@ grpc::Status Answer(grpc::ServerContext* context, Gate* gate,
 grpc::Status QueryService::ListTournaments(
     grpc::ServerContext* context, const v1::ListTournamentsRequest* request,
     v1::ListTournamentsResponse* response) {
-  return Answer(context, gate_, "QueryService.ListTournaments", log_, *request, response, [](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.ListTournaments", log_, *request,
+      response, [](const replay::State& s) {
     return absl::StatusOr<v1::ListTournamentsResponse>(
         replay::BuildTournamentList(s));
   });
@@ -44,7 +45,8 @@ grpc::Status QueryService::ListTournaments(
 grpc::Status QueryService::GetTournament(
     grpc::ServerContext* context, const v1::GetTournamentRequest* request,
     v1::Tournament* response) {
-  return Answer(context, gate_, "QueryService.GetTournament", log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTournament", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildTournament(s, request->tournament_id());
   });
 }
@@ -52,7 +54,8 @@ grpc::Status QueryService::GetTournament(
 grpc::Status QueryService::GetStandings(grpc::ServerContext* context,
                                         const v1::GetStandingsRequest* request,
                                         v1::Standings* response) {
-  return Answer(context, gate_, "QueryService.GetStandings", log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetStandings", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildStandings(s, *request);
   });
 }
@@ -60,7 +63,9 @@ grpc::Status QueryService::GetStandings(grpc::ServerContext* context,
 grpc::Status QueryService::GetCompetitionStandings(
     grpc::ServerContext* context, const v1::GetCompetitionStandingsRequest* request,
     v1::CompetitionStandings* response) {
-  return Answer(context, gate_, "QueryService.GetCompetitionStandings", log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetCompetitionStandings", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildCompetitionStandings(s, *request);
   });
 }
@@ -68,7 +73,8 @@ grpc::Status QueryService::GetCompetitionStandings(
 grpc::Status QueryService::GetTraveller(grpc::ServerContext* context,
                                         const v1::GetTravellerRequest* request,
                                         v1::Traveller* response) {
-  return Answer(context, gate_, "QueryService.GetTraveller", log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTraveller", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildTraveller(s, *request);
   });
 }
@@ -76,7 +82,8 @@ grpc::Status QueryService::GetTraveller(grpc::ServerContext* context,
 grpc::Status QueryService::GetScorecard(grpc::ServerContext* context,
                                         const v1::GetScorecardRequest* request,
                                         v1::Scorecard* response) {
-  return Answer(context, gate_, "QueryService.GetScorecard", log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetScorecard", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildScorecard(s, *request);
   });
 }
@@ -84,7 +91,9 @@ grpc::Status QueryService::GetScorecard(grpc::ServerContext* context,
 grpc::Status QueryService::ListRegulationProfiles(
     grpc::ServerContext* context, const v1::ListRegulationProfilesRequest* request,
     v1::ListRegulationProfilesResponse* response) {
-  return Answer(context, gate_, "QueryService.ListRegulationProfiles", log_, *request, response, [](const replay::State&) {
+  return Answer(context, gate_,
+      "QueryService.ListRegulationProfiles", log_, *request,
+      response, [](const replay::State&) {
     return replay::BuildRegulationProfileList();
   });
 }
@@ -92,7 +101,9 @@ grpc::Status QueryService::ListRegulationProfiles(
 grpc::Status QueryService::GetRegulationProfile(
     grpc::ServerContext* context, const v1::GetRegulationProfileRequest* request,
     v1::RegulationProfile* response) {
-  return Answer(context, gate_, "QueryService.GetRegulationProfile", log_, *request, response, [&](const replay::State&) {
+  return Answer(context, gate_,
+      "QueryService.GetRegulationProfile", log_, *request,
+      response, [&](const replay::State&) {
     return replay::BuildRegulationProfile(request->name());
   });
 }
@@ -100,7 +111,8 @@ grpc::Status QueryService::GetRegulationProfile(
 grpc::Status QueryService::GetDraw(grpc::ServerContext* context,
                                 const v1::GetDrawRequest* request,
                                 v1::DrawView* response) {
-  return Answer(context, gate_, "QueryService.GetDraw", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetDraw", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildDrawView(s, *request);
   });
 }
@@ -108,7 +120,8 @@ grpc::Status QueryService::GetDraw(grpc::ServerContext* context,
 grpc::Status QueryService::GetMatchResults(grpc::ServerContext* context,
                                 const v1::GetMatchResultsRequest* request,
                                 v1::MatchResults* response) {
-  return Answer(context, gate_, "QueryService.GetMatchResults", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetMatchResults", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildMatchResults(s, *request);
   });
 }
@@ -116,7 +129,9 @@ grpc::Status QueryService::GetMatchResults(grpc::ServerContext* context,
 grpc::Status QueryService::GetMatchStandings(grpc::ServerContext* context,
                                 const v1::GetMatchStandingsRequest* request,
                                 v1::MatchStandings* response) {
-  return Answer(context, gate_, "QueryService.GetMatchStandings", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetMatchStandings", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildMatchStandings(s, *request);
   });
 }
@@ -124,7 +139,8 @@ grpc::Status QueryService::GetMatchStandings(grpc::ServerContext* context,
 grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) {
-  return Answer(context, gate_, "QueryService.GetEntrantRecord", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetEntrantRecord", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
   });
 }
@@ -135,7 +151,8 @@ grpc::Status QueryService::GetTimeWindows(
   // "Now" is read here, when the question is asked, never in replay.
   const absl::Time at =
       request->has_at() ? replay::ToTime(request->at()) : clock_();
-  return Answer(context, gate_, "QueryService.GetTimeWindows", log_, *request, response, [request, at](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTimeWindows", log_, *request,
+      response, [request, at](const replay::State& s) {
     return replay::BuildTimeWindows(s, *request, at);
   });
 }
@@ -143,7 +160,8 @@ grpc::Status QueryService::GetTimeWindows(
 grpc::Status QueryService::GetQualification(
     grpc::ServerContext* context, const v1::GetQualificationRequest* request,
     v1::Qualification* response) {
-  return Answer(context, gate_, "QueryService.GetQualification", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetQualification", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildQualification(s, *request);
   });
 }
@@ -151,7 +169,9 @@ grpc::Status QueryService::GetQualification(
 grpc::Status QueryService::GetKnockoutResults(
     grpc::ServerContext* context, const v1::GetKnockoutResultsRequest* request,
     v1::KnockoutResults* response) {
-  return Answer(context, gate_, "QueryService.GetKnockoutResults", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetKnockoutResults", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildKnockoutResults(s, *request);
   });
 }
@@ -159,7 +179,8 @@ grpc::Status QueryService::GetKnockoutResults(
 grpc::Status QueryService::GetEligibility(
     grpc::ServerContext* context, const v1::GetEligibilityRequest* request,
     v1::Eligibility* response) {
-  return Answer(context, gate_, "QueryService.GetEligibility", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetEligibility", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildEligibility(s, *request);
   });
 }
@@ -167,7 +188,9 @@ grpc::Status QueryService::GetEligibility(
 grpc::Status QueryService::GetOffenceRegister(
     grpc::ServerContext* context, const v1::GetOffenceRegisterRequest* request,
     v1::OffenceRegister* response) {
-  return Answer(context, gate_, "QueryService.GetOffenceRegister", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetOffenceRegister", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::GetOffenceRegister(s, *request);
   });
 }
@@ -175,7 +198,8 @@ grpc::Status QueryService::GetOffenceRegister(
 grpc::Status QueryService::GetAppeal(grpc::ServerContext* context,
                                      const v1::GetAppealRequest* request,
                                      v1::AppealView* response) {
-  return Answer(context, gate_, "QueryService.GetAppeal", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetAppeal", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::GetAppeal(s, *request);
   });
 }
@@ -183,7 +207,8 @@ grpc::Status QueryService::GetAppeal(grpc::ServerContext* context,
 grpc::Status QueryService::ListAppeals(grpc::ServerContext* context,
                                        const v1::ListAppealsRequest* request,
                                        v1::ListAppealsResponse* response) {
-  return Answer(context, gate_, "QueryService.ListAppeals", log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.ListAppeals", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::ListAppeals(s, *request);
   });
 }

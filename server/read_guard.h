@@ -13,11 +13,11 @@
 
 #include <functional>
 #include <string>
-#include "absl/strings/string_view.h"
 
+#include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
-#include "grpcpp/support/status.h"
 #include "grpcpp/server_context.h"
+#include "grpcpp/support/status.h"
 #include "replay/event_log.h"
 #include "server/gate.h"
 

@@ -34,8 +34,8 @@
 #include "server/demo.h"
 #include "server/gate.h"
 #include "server/listen_address.h"
-#include "server/principal_store.h"
 #include "server/log_line.h"
+#include "server/principal_store.h"
 #include "server/services.h"
 
 ABSL_FLAG(std::string, data_dir, "./tally-data",
@@ -64,8 +64,9 @@ ABSL_FLAG(bool, insecure, false,
           "Serve without TLS on an address that is not loopback. Bearer "
           "tokens then cross the network in clear: only on a network you "
           "trust completely.");
-ABSL_FLAG(double, max_requests_per_second, 200,
-          "Each principal's sustained request rate (five times as many at once).");
+ABSL_FLAG(
+    double, max_requests_per_second, 200,
+    "Each principal's sustained request rate (five times as many at once).");
 ABSL_FLAG(int, max_streams, 8,
           "Each principal's concurrent log streams (ReadLog).");
 
@@ -165,8 +166,8 @@ int main(int argc, char** argv) {
   // gRPC sets SO_REUSEPORT, which would let a second tallyd on the same
   // port start and take part of the traffic; bind exclusively instead.
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
-  builder.AddListeningPort(absl::GetFlag(FLAGS_listen), credentials->credentials,
-                           &port);
+  builder.AddListeningPort(absl::GetFlag(FLAGS_listen),
+                           credentials->credentials, &port);
   builder.RegisterService(&director);
   builder.RegisterService(&venue);
   builder.RegisterService(&query);

@@ -28,9 +28,8 @@ grpc::Status VenueService::ConfirmResult(
     v1::CommandOutcome* response) {
   return ToGrpcStatus(runner_
                           .Run(
-                              context, "ConfirmResult",
-                              *request, request->options(),
-                              request->tournament_id(),
+                              context, "ConfirmResult", *request,
+                              request->options(), request->tournament_id(),
                               [request](const replay::State& s) {
                                 return replay::DecideConfirmResult(s, *request);
                               },

@@ -110,7 +110,8 @@ v1::Actor AuditService::CallerActor(grpc::ServerContext* context) const {
 grpc::Status AuditService::WhatChanged(grpc::ServerContext* context,
                                        const v1::WhatChangedRequest* request,
                                        v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.WhatChanged", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.WhatChanged", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<replay::EventChanges> changes =
         replay::WhatChangedAt(log_.store(), request->sequence());
     if (!changes.ok()) return ToGrpcStatus(changes.status());
@@ -122,7 +123,9 @@ grpc::Status AuditService::WhatChanged(grpc::ServerContext* context,
 grpc::Status AuditService::WhatIfCorrectResult(
     grpc::ServerContext* context, const v1::CorrectResultRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.WhatIfCorrectResult", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfCorrectResult", &log_, *request,
+      [&]() -> grpc::Status {
     return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time at) {
@@ -135,7 +138,9 @@ grpc::Status AuditService::WhatIfCorrectResult(
 grpc::Status AuditService::WhatIfRecordRuling(
     grpc::ServerContext* context, const v1::RecordRulingRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.WhatIfRecordRuling", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfRecordRuling", &log_, *request,
+      [&]() -> grpc::Status {
     return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time at) {
@@ -148,7 +153,9 @@ grpc::Status AuditService::WhatIfRecordRuling(
 grpc::Status AuditService::WhatIfDecideAppeal(
     grpc::ServerContext* context, const v1::DecideAppealRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.WhatIfDecideAppeal", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfDecideAppeal", &log_, *request,
+      [&]() -> grpc::Status {
     return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time) {
@@ -161,7 +168,9 @@ grpc::Status AuditService::WhatIfDecideAppeal(
 grpc::Status AuditService::DiffStandings(
     grpc::ServerContext* context, const v1::DiffStandingsRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.DiffStandings", &log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.DiffStandings", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<replay::State> from = StateAsOf(log_, request->from(), "from");
     if (!from.ok()) return ToGrpcStatus(from.status());
     absl::StatusOr<replay::State> to = StateAsOf(log_, request->to(), "to");

@@ -77,7 +77,8 @@ void SetEverywhere(Message& m, const std::string& name, const std::string& s,
     const FieldDescriptor* f = x.GetDescriptor()->FindFieldByName(name);
     if (f == nullptr || f->is_repeated()) return;
     const auto* r = x.GetReflection();
-    if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING) r->SetString(&x, f, s);
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING)
+      r->SetString(&x, f, s);
     if (f->cpp_type() == FieldDescriptor::CPPTYPE_INT32) r->SetInt32(&x, f, n);
   };
   set(m);
@@ -85,7 +86,8 @@ void SetEverywhere(Message& m, const std::string& name, const std::string& s,
   for (int i = 0; i < d->field_count(); ++i) {
     const FieldDescriptor* f = d->field(i);
     if (f->is_repeated() || f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE ||
-        f->name() == "options" || f->message_type()->full_name().rfind("google.", 0) == 0) {
+        f->name() == "options" ||
+        f->message_type()->full_name().rfind("google.", 0) == 0) {
       continue;
     }
     set(*m.GetReflection()->MutableMessage(&m, f));
@@ -213,9 +215,8 @@ TEST_F(AccessMatrixTest, EveryRpcByEveryRoleInAndOutOfScope) {
       bad_credentials = {
           {"no credential", tallyd_->ChannelWithToken("")},
           {"malformed", tallyd_->ChannelWithToken("no-dot-in-this")},
-          {"wrong secret",
-           tallyd_->ChannelWithToken(
-               absl::StrCat(server::kBootstrapAdmin, ".wrongsecret"))},
+          {"wrong secret", tallyd_->ChannelWithToken(absl::StrCat(
+                               server::kBootstrapAdmin, ".wrongsecret"))},
           {"revoked", tallyd_->ChannelWithToken(revoked)}};
 
   const auto before = Head();
@@ -246,7 +247,8 @@ TEST_F(AccessMatrixTest, EveryRpcByEveryRoleInAndOutOfScope) {
       grpc::Channel& channel = *channels[role];
       const bool may = (rule.roles & server::Bit(role)) != 0;
       if (!may) {
-        grpc::Status s = CallMethod(channel, *method, *RequestAt(*method, {}, ++n));
+        grpc::Status s =
+            CallMethod(channel, *method, *RequestAt(*method, {}, ++n));
         ++refusals;
         EXPECT_EQ(s.error_code(), grpc::StatusCode::PERMISSION_DENIED)
             << rule.rpc << " by " << server::RoleName(role) << ": "

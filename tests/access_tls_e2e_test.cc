@@ -48,9 +48,9 @@ std::string MakeCertificate(const std::string& cert_file,
   X509_gmtime_adj(X509_getm_notAfter(cert), 24 * 3600);
   X509_set_pubkey(cert, key);
   X509_NAME* name = X509_get_subject_name(cert);
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
-                             reinterpret_cast<const unsigned char*>("localhost"),
-                             -1, -1, 0);
+  X509_NAME_add_entry_by_txt(
+      name, "CN", MBSTRING_ASC,
+      reinterpret_cast<const unsigned char*>("localhost"), -1, -1, 0);
   X509_set_issuer_name(cert, name);
   X509V3_CTX ctx;
   X509V3_set_ctx_nodb(&ctx);
@@ -120,7 +120,8 @@ TEST_F(AccessTlsTest, DeviceOwnTableOnlyAndActorIsThePrincipal) {
   table2.set_table(2);
   const v1::Credential device = Create(v1::ROLE_VENUE, table2, "");
   EXPECT_EQ(device.principal().id(), "t2s1");  // short: table 2, session 1
-  auto venue = v1::VenueService::NewStub(tallyd_->ChannelWithToken(device.token()));
+  auto venue =
+      v1::VenueService::NewStub(tallyd_->ChannelWithToken(device.token()));
   const v1::EnterResultRequest* own = nullptr;
   const v1::EnterResultRequest* other = nullptr;
   for (const v1::EnterResultRequest& r : results) {
@@ -181,14 +182,14 @@ TEST_F(AccessTlsTest, CliWithCaEnrolsADeviceWhoseTokenWorks) {
   ASSERT_THAT(SetUpSession(*tallyd_->channel(), "club"), IsOk());
   const std::string ca = dir_ + "/ca.pem";
   std::ofstream(ca) << ca_pem_;
-  const std::string server =
-      absl::StrCat("localhost:", tallyd_->address().substr(
-                                     tallyd_->address().rfind(':') + 1));
-  const std::string enrolled =
-      RunTallyCli(server, absl::StrCat("--ca=", ca, " --token=",
-                                       tallyd_->admin_token(),
-                                       " enrol-device club pairs 1 7 2>&1"));
-  EXPECT_THAT(enrolled, HasSubstr("principal t7s1: venue device: table 7, session 1"));
+  const std::string server = absl::StrCat(
+      "localhost:",
+      tallyd_->address().substr(tallyd_->address().rfind(':') + 1));
+  const std::string enrolled = RunTallyCli(
+      server, absl::StrCat("--ca=", ca, " --token=", tallyd_->admin_token(),
+                           " enrol-device club pairs 1 7 2>&1"));
+  EXPECT_THAT(enrolled,
+              HasSubstr("principal t7s1: venue device: table 7, session 1"));
   const size_t at = enrolled.find("token: ");
   ASSERT_NE(at, std::string::npos) << enrolled;
   const std::string token =
@@ -198,8 +199,8 @@ TEST_F(AccessTlsTest, CliWithCaEnrolsADeviceWhoseTokenWorks) {
       server, absl::StrCat("--ca=", ca, " --token=", token, " whoami 2>&1"));
   EXPECT_THAT(whoami, HasSubstr("may call: VenueService.EnterResult"));
   // Without --ca the client speaks no TLS and reaches nothing.
-  const std::string plain = RunTallyCli(
-      server, absl::StrCat("--token=", token, " whoami 2>&1"));
+  const std::string plain =
+      RunTallyCli(server, absl::StrCat("--token=", token, " whoami 2>&1"));
   EXPECT_THAT(plain, HasSubstr("UNAVAILABLE"));
 }
 
@@ -211,7 +212,8 @@ TEST_F(AccessTlsTest, CliWithCaEnrolsADeviceWhoseTokenWorks) {
 // through this same authenticated path.)
 TEST_F(AccessTlsTest, OnlyTheCompetitionsCommitteeDecidesAnAppeal) {
   ASSERT_THAT(SetUpSession(*tallyd_->channel(), "club"), IsOk());
-  const std::string competition = AllScriptedResults("club")[0].competition_id();
+  const std::string competition =
+      AllScriptedResults("club")[0].competition_id();
   v1::Scope of_club;
   of_club.set_tournament_id("club");
   const v1::Credential director = Create(v1::ROLE_DIRECTOR, of_club, "td:jane");

@@ -111,8 +111,8 @@ grpc::Status CallMethod(grpc::Channel& channel,
     // AuditService.ReadLog, the one server-streaming RPC.
     v1::ReadLogRequest typed;
     typed.ParseFromString(request.SerializeAsString());
-    auto reader =
-        v1::AuditService::NewStub(Borrow(channel))->ReadLog(context.get(), typed);
+    auto reader = v1::AuditService::NewStub(Borrow(channel))
+                      ->ReadLog(context.get(), typed);
     v1::Event ignored;
     while (reader->Read(&ignored)) {
     }

@@ -38,8 +38,8 @@ using google::protobuf::MethodDescriptor;
 using google::protobuf::ServiceDescriptor;
 
 constexpr const char* kServices[] = {
-    "tally.v1.DirectorService", "tally.v1.VenueService",
-    "tally.v1.QueryService", "tally.v1.AuditService",
+    "tally.v1.DirectorService",   "tally.v1.VenueService",
+    "tally.v1.QueryService",      "tally.v1.AuditService",
     "tally.v1.CalculatorService", "tally.v1.AccessService"};
 
 // One leaf to spoil: the chain of fields from the request down to it.

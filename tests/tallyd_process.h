@@ -45,7 +45,8 @@ class TallydProcess {
   // The bootstrap administrator's token (read at Start()).
   const std::string& admin_token() const { return admin_token_; }
   // A channel carrying `token` (none when empty) and nothing else.
-  std::shared_ptr<grpc::Channel> ChannelWithToken(const std::string& token) const;
+  std::shared_ptr<grpc::Channel> ChannelWithToken(
+      const std::string& token) const;
   // Serve TLS with these PEM files; the harness's channels verify the
   // server with `ca_pem` (for the name "localhost").
   void UseTls(const std::string& cert_file, const std::string& key_file,

@@ -44,14 +44,16 @@ bool IntOption(const Invocation& inv, const std::string& name, int* out) {
 
 int PrintCredential(const Invocation& inv, const grpc::Status& status,
                     const v1::Credential& c) {
-  return PrintAnswer<v1::Credential>(inv, status, c, [](const v1::Credential& c) {
-    std::cout << "principal " << c.principal().id() << ": "
-              << server::DescribeScope(c.principal().role(),
-                                       c.principal().scope())
-              << "\ntoken: " << c.token()
-              << "\n(shown this once; give it to its holder, who passes it as "
-                 "--token or TALLY_TOKEN)\n";
-  });
+  return PrintAnswer<v1::Credential>(
+      inv, status, c, [](const v1::Credential& c) {
+        std::cout
+            << "principal " << c.principal().id() << ": "
+            << server::DescribeScope(c.principal().role(),
+                                     c.principal().scope())
+            << "\ntoken: " << c.token()
+            << "\n(shown this once; give it to its holder, who passes it as "
+               "--token or TALLY_TOKEN)\n";
+      });
 }
 
 int EnrolDevice(Client& client, const Invocation& inv) {
@@ -73,11 +75,14 @@ int EnrolDevice(Client& client, const Invocation& inv) {
   }
   scope.set_table(table);
   request.set_description(inv.Get(
-      "description", absl::StrCat("table ", table, inv.Has("round") ? ", round " : ", session ", place)));
+      "description",
+      absl::StrCat("table ", table,
+                   inv.Has("round") ? ", round " : ", session ", place)));
   v1::Credential response;
   auto context = client.Context();
-  return PrintCredential(inv, Stub(client)->CreatePrincipal(context.get(), request, &response),
-                         response);
+  return PrintCredential(
+      inv, Stub(client)->CreatePrincipal(context.get(), request, &response),
+      response);
 }
 
 int AddPrincipal(Client& client, const Invocation& inv) {
@@ -96,8 +101,8 @@ int AddPrincipal(Client& client, const Invocation& inv) {
   scope.set_tournament_id(inv.Get("tournament"));
   scope.set_competition_id(inv.Get("competition"));
   int session = 0, round = 0, table = 0;
-  if (!IntOption(inv, "session", &session) || !IntOption(inv, "round", &round) ||
-      !IntOption(inv, "table", &table)) {
+  if (!IntOption(inv, "session", &session) ||
+      !IntOption(inv, "round", &round) || !IntOption(inv, "table", &table)) {
     return kUsage;
   }
   scope.set_session(session);
@@ -105,8 +110,9 @@ int AddPrincipal(Client& client, const Invocation& inv) {
   scope.set_table(table);
   v1::Credential response;
   auto context = client.Context();
-  return PrintCredential(inv, Stub(client)->CreatePrincipal(context.get(), request, &response),
-                         response);
+  return PrintCredential(
+      inv, Stub(client)->CreatePrincipal(context.get(), request, &response),
+      response);
 }
 
 int ListPrincipals(Client& client, const Invocation& inv) {
@@ -114,15 +120,17 @@ int ListPrincipals(Client& client, const Invocation& inv) {
   if (!inv.args.empty()) request.set_tournament_id(inv.args[0]);
   v1::PrincipalList response;
   auto context = client.Context();
-  grpc::Status status = Stub(client)->ListPrincipals(context.get(), request, &response);
-  return PrintAnswer<v1::PrincipalList>(inv, status, response, [](const v1::PrincipalList& l) {
-    TextTable t({"Id", "Role and scope", "State", "Created by"});
-    for (const v1::Principal& p : l.principals()) {
-      t.AddRow({p.id(), server::DescribeScope(p.role(), p.scope()),
-                p.revoked() ? "revoked" : "live", p.created_by()});
-    }
-    std::cout << t.Render();
-  });
+  grpc::Status status =
+      Stub(client)->ListPrincipals(context.get(), request, &response);
+  return PrintAnswer<v1::PrincipalList>(
+      inv, status, response, [](const v1::PrincipalList& l) {
+        TextTable t({"Id", "Role and scope", "State", "Created by"});
+        for (const v1::Principal& p : l.principals()) {
+          t.AddRow({p.id(), server::DescribeScope(p.role(), p.scope()),
+                    p.revoked() ? "revoked" : "live", p.created_by()});
+        }
+        std::cout << t.Render();
+      });
 }
 
 int Rotate(Client& client, const Invocation& inv) {
@@ -130,8 +138,9 @@ int Rotate(Client& client, const Invocation& inv) {
   request.set_id(inv.args[0]);
   v1::Credential response;
   auto context = client.Context();
-  return PrintCredential(inv, Stub(client)->RotateCredential(context.get(), request, &response),
-                         response);
+  return PrintCredential(
+      inv, Stub(client)->RotateCredential(context.get(), request, &response),
+      response);
 }
 
 int Revoke(Client& client, const Invocation& inv) {
@@ -139,29 +148,38 @@ int Revoke(Client& client, const Invocation& inv) {
   request.set_id(inv.args[0]);
   v1::Principal response;
   auto context = client.Context();
-  grpc::Status status = Stub(client)->RevokePrincipal(context.get(), request, &response);
-  return PrintAnswer<v1::Principal>(inv, status, response, [](const v1::Principal& p) {
-    std::cout << "principal " << p.id() << " revoked: its token no longer works\n";
-  });
+  grpc::Status status =
+      Stub(client)->RevokePrincipal(context.get(), request, &response);
+  return PrintAnswer<v1::Principal>(
+      inv, status, response, [](const v1::Principal& p) {
+        std::cout << "principal " << p.id()
+                  << " revoked: its token no longer works\n";
+      });
 }
 
 int WhoAmI(Client& client, const Invocation& inv) {
   v1::WhoAmIResponse response;
   auto context = client.Context();
-  grpc::Status status = Stub(client)->WhoAmI(context.get(), v1::WhoAmIRequest(), &response);
-  return PrintAnswer<v1::WhoAmIResponse>(inv, status, response, [](const v1::WhoAmIResponse& r) {
-    std::cout << "principal " << r.principal().id() << ": "
-              << server::DescribeScope(r.principal().role(), r.principal().scope())
-              << "\nmay call: " << absl::StrJoin(r.may_call(), ", ") << "\n";
-  });
+  grpc::Status status =
+      Stub(client)->WhoAmI(context.get(), v1::WhoAmIRequest(), &response);
+  return PrintAnswer<v1::WhoAmIResponse>(
+      inv, status, response, [](const v1::WhoAmIResponse& r) {
+        std::cout << "principal " << r.principal().id() << ": "
+                  << server::DescribeScope(r.principal().role(),
+                                           r.principal().scope())
+                  << "\nmay call: " << absl::StrJoin(r.may_call(), ", ")
+                  << "\n";
+      });
 }
 
 }  // namespace
 
 void AddAccessCommands(std::vector<Command>& commands) {
   commands.push_back(
-      {"enrol-device", "TOURNAMENT COMPETITION SESSION TABLE [--round] [--id=ID]",
-       "enrol a table's device (its own table only, NSW TR 12.11) and print its "
+      {"enrol-device",
+       "TOURNAMENT COMPETITION SESSION TABLE [--round] [--id=ID]",
+       "enrol a table's device (its own table only, NSW TR 12.11) and print "
+       "its "
        "short token; --round: the third number is a teams round",
        4, 4, EnrolDevice});
   commands.push_back(
@@ -180,9 +198,9 @@ void AddAccessCommands(std::vector<Command>& commands) {
   commands.push_back({"revoke", "ID",
                       "revoke a principal: its token stops working at once", 1,
                       1, Revoke});
-  commands.push_back({"whoami", "",
-                      "your principal, its role and scope, and what it may call",
-                      0, 0, WhoAmI});
+  commands.push_back(
+      {"whoami", "", "your principal, its role and scope, and what it may call",
+       0, 0, WhoAmI});
 }
 
 }  // namespace tally::cli

@@ -38,8 +38,8 @@ FoundToken FindToken(const Invocation& inv) {
   if (std::string t = Env("TALLY_TOKEN"); !t.empty()) {
     return {t, "TALLY_TOKEN"};
   }
-  for (const std::string& path :
-       {inv.Get("token-file"), ConfigFile(), std::string("./tally-data/admin.token")}) {
+  for (const std::string& path : {inv.Get("token-file"), ConfigFile(),
+                                  std::string("./tally-data/admin.token")}) {
     if (path.empty()) continue;
     if (std::string t = FirstLine(path); !t.empty()) return {t, path};
   }

@@ -30,24 +30,25 @@ void PrintHelp(const std::vector<Command>& commands) {
          "commands:\n";
   TextTable t({"", ""});
   for (const Command& c : commands) t.AddRow({"  " + c.name, c.summary});
-  std::cout << t.Render().substr(t.Render().find('\n') + 1)
-            << "\noptions for every command:\n"
-               "  --server=HOST:PORT      the server (default $TALLY_SERVER or "
-               "127.0.0.1:50051)\n"
-               "  --json                  print the answer as JSON\n"
-               "  --token=TOKEN           your credential (default $TALLY_TOKEN, "
-               "--token-file=F,\n"
-               "                          ~/.config/tally/token, then "
-               "./tally-data/admin.token)\n"
-               "  --ca=FILE               verify the server's TLS certificate "
-               "with this CA (default $TALLY_CA; none: no TLS)\n"
-               "  --cert=F --key=F        a client certificate, for a server "
-               "that requires one\n"
-               "  --key=KEY               idempotency key; re-running with the "
-               "same key never applies a command twice\n"
-               "  --expected-version=N    refuse unless the tournament is at "
-               "version N\n"
-               "\ntally COMMAND --help shows one command.\n";
+  std::cout
+      << t.Render().substr(t.Render().find('\n') + 1)
+      << "\noptions for every command:\n"
+         "  --server=HOST:PORT      the server (default $TALLY_SERVER or "
+         "127.0.0.1:50051)\n"
+         "  --json                  print the answer as JSON\n"
+         "  --token=TOKEN           your credential (default $TALLY_TOKEN, "
+         "--token-file=F,\n"
+         "                          ~/.config/tally/token, then "
+         "./tally-data/admin.token)\n"
+         "  --ca=FILE               verify the server's TLS certificate "
+         "with this CA (default $TALLY_CA; none: no TLS)\n"
+         "  --cert=F --key=F        a client certificate, for a server "
+         "that requires one\n"
+         "  --key=KEY               idempotency key; re-running with the "
+         "same key never applies a command twice\n"
+         "  --expected-version=N    refuse unless the tournament is at "
+         "version N\n"
+         "\ntally COMMAND --help shows one command.\n";
 }
 
 }  // namespace
