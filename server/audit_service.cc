@@ -15,7 +15,15 @@ namespace tally::server {
 grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
                                    const v1::ReadLogRequest* request,
                                    grpc::ServerWriter<v1::Event>* writer) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.ReadLog", &log_, *request,
+      [&]() -> grpc::Status {
+    // One of the caller's concurrent streams while it runs (issue #15).
+    std::unique_ptr<Gate::Stream> slot;
+    absl::StatusOr<v1::Principal> caller = gate_->Authenticate(context);
+    if (!caller.ok()) return ToGrpcStatus(caller.status());
+    if (absl::Status s = gate_->OpenStream(*caller, &slot); !s.ok()) {
+      return ToGrpcStatus(s);
+    }
     uint64_t sent = 0;
     absl::Status failure;
     absl::Status scanned = log_.store().Scan(
@@ -77,9 +85,11 @@ grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
 }  // namespace
 
 grpc::Status AuditService::GetStandingsAsOf(
-    grpc::ServerContext*, const v1::GetStandingsAsOfRequest* request,
+    grpc::ServerContext* context, const v1::GetStandingsAsOfRequest* request,
     v1::Standings* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetStandingsAsOf", &log_, *request,
+      [&]() -> grpc::Status {
     return AnswerAsOf(log_, request->as_of(), response,
                       [request](const replay::State& s) {
                         return replay::BuildStandings(s, request->standings());
@@ -88,9 +98,11 @@ grpc::Status AuditService::GetStandingsAsOf(
 }
 
 grpc::Status AuditService::GetMatchStandingsAsOf(
-    grpc::ServerContext*, const v1::GetMatchStandingsAsOfRequest* request,
+    grpc::ServerContext* context, const v1::GetMatchStandingsAsOfRequest* request,
     v1::MatchStandings* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetMatchStandingsAsOf", &log_, *request,
+      [&]() -> grpc::Status {
     return AnswerAsOf(log_, request->as_of(), response,
                       [request](const replay::State& s) {
                         return replay::BuildMatchStandings(s,
@@ -99,10 +111,11 @@ grpc::Status AuditService::GetMatchStandingsAsOf(
   });
 }
 
-grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
+grpc::Status AuditService::CheckDraw(grpc::ServerContext* context,
                                      const v1::CheckDrawRequest* request,
                                      v1::DrawCheck* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.CheckDraw", &log_, *request,
+      [&]() -> grpc::Status {
     // The replay runs on a copy, so writers are not held up meanwhile.
     replay::State now;
     log_.Read([&](const replay::State& s) { now = s; });
@@ -115,9 +128,11 @@ grpc::Status AuditService::CheckDraw(grpc::ServerContext*,
 }
 
 grpc::Status AuditService::GetBoardHistory(
-    grpc::ServerContext*, const v1::GetBoardHistoryRequest* request,
+    grpc::ServerContext* context, const v1::GetBoardHistoryRequest* request,
     v1::BoardHistory* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.GetBoardHistory", &log_, *request,
+      [&]() -> grpc::Status {
     // Each event with the windows open at its own time (issue #5 item 9).
     absl::StatusOr<v1::BoardHistory> history =
         replay::BoardHistoryWithWindows(log_.store(), *request);
@@ -127,10 +142,11 @@ grpc::Status AuditService::GetBoardHistory(
   });
 }
 
-grpc::Status AuditService::VerifyChain(grpc::ServerContext*,
+grpc::Status AuditService::VerifyChain(grpc::ServerContext* context,
                                        const v1::VerifyChainRequest* request,
                                        v1::ChainVerification* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.VerifyChain", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<v1::ChainVerification> result =
         replay::VerifyChain(log_.store());
     if (!result.ok()) return ToGrpcStatus(result.status());

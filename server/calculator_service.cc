@@ -1413,125 +1413,139 @@ grpc::Status CalculatorService::FouledBoard(
 }
 
 grpc::Status CalculatorService::ArtificialAward(
-    grpc::ServerContext*, const v1::ArtificialAwardRequest* request,
+    grpc::ServerContext* context, const v1::ArtificialAwardRequest* request,
     v1::ArtificialAwardResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(AwardArtificial(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.ArtificialAward", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(AwardArtificial(*request), response);
+                   });
 }
 
 grpc::Status CalculatorService::ForfeitAward(
-    grpc::ServerContext*, const v1::ForfeitAwardRequest* request,
+    grpc::ServerContext* context, const v1::ForfeitAwardRequest* request,
     v1::ForfeitAwardResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(AwardForfeit(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.ForfeitAward", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(AwardForfeit(*request), response);
+                   });
 }
 
 grpc::Status CalculatorService::BoardMatchpoints(
-    grpc::ServerContext*, const v1::BoardMatchpointsRequest* request,
+    grpc::ServerContext* context, const v1::BoardMatchpointsRequest* request,
     v1::BoardMatchpointsResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(MatchpointBoard(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.BoardMatchpoints",
+                   nullptr, *request, [&]() -> grpc::Status {
+                     return Reply(MatchpointBoard(*request), response);
+                   });
 }
 
-grpc::Status CalculatorService::HalfMatch(grpc::ServerContext*,
+grpc::Status CalculatorService::HalfMatch(grpc::ServerContext* context,
                                           const v1::HalfMatchRequest* request,
                                           v1::HalfMatchResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(ScoreHalfMatch(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.HalfMatch", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(ScoreHalfMatch(*request), response);
+                   });
 }
 
 grpc::Status CalculatorService::ContractScore(
-    grpc::ServerContext*, const v1::ContractScoreRequest* request,
+    grpc::ServerContext* context, const v1::ContractScoreRequest* request,
     v1::ContractScoreResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(ScoreContract(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.ContractScore", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(ScoreContract(*request), response);
+                   });
 }
 
-grpc::Status CalculatorService::Imps(grpc::ServerContext*,
+grpc::Status CalculatorService::Imps(grpc::ServerContext* context,
                                      const v1::ImpsRequest* request,
                                      v1::ImpsResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    response->set_points_difference(request->points_difference());
-    response->set_imps(core::ImpsForDifference(request->points_difference()));
-    return grpc::Status::OK;
-  });
+  return GuardCall(
+      context, gate_, "CalculatorService.Imps", nullptr, *request,
+      [&]() -> grpc::Status {
+        response->set_points_difference(request->points_difference());
+        response->set_imps(
+            core::ImpsForDifference(request->points_difference()));
+        return grpc::Status::OK;
+      });
 }
 
-grpc::Status CalculatorService::Datum(grpc::ServerContext*,
+grpc::Status CalculatorService::Datum(grpc::ServerContext* context,
                                       const v1::DatumRequest* request,
                                       v1::DatumResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(TakeDatum(*request), response);
-  });
+  return GuardCall(
+      context, gate_, "CalculatorService.Datum", nullptr, *request,
+      [&]() -> grpc::Status { return Reply(TakeDatum(*request), response); });
 }
 
 grpc::Status CalculatorService::ListDatumRules(
-    grpc::ServerContext*, const v1::ListDatumRulesRequest* request,
+    grpc::ServerContext* context, const v1::ListDatumRulesRequest* request,
     v1::ListDatumRulesResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    for (const DatumRuleLine& line : kDatumRules) {
-      v1::DatumRuleInfo* info = response->add_rules();
-      info->set_id(std::string(core::DatumMethodId(line.method)));
-      info->set_title(std::string(line.title));
-    }
-    return grpc::Status::OK;
-  });
+  return GuardCall(
+      context, gate_, "CalculatorService.ListDatumRules", nullptr, *request,
+      [&]() -> grpc::Status {
+        for (const DatumRuleLine& line : kDatumRules) {
+          v1::DatumRuleInfo* info = response->add_rules();
+          info->set_id(std::string(core::DatumMethodId(line.method)));
+          info->set_title(std::string(line.title));
+        }
+        return grpc::Status::OK;
+      });
 }
 
 grpc::Status CalculatorService::VictoryPoints(
-    grpc::ServerContext*, const v1::VictoryPointsRequest* request,
+    grpc::ServerContext* context, const v1::VictoryPointsRequest* request,
     v1::VictoryPointsResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(ConvertToVps(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.VictoryPoints", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(ConvertToVps(*request), response);
+                   });
 }
 
 grpc::Status CalculatorService::ListVpScales(
-    grpc::ServerContext*, const v1::ListVpScalesRequest* request,
+    grpc::ServerContext* context, const v1::ListVpScalesRequest* request,
     v1::ListVpScalesResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    for (const core::VpScaleInfo& info : core::AllVpScales()) {
-      *response->add_scales() = ToProtoScale(info);
-    }
-    return grpc::Status::OK;
-  });
+  return GuardCall(context, gate_, "CalculatorService.ListVpScales", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     for (const core::VpScaleInfo& info : core::AllVpScales()) {
+                       *response->add_scales() = ToProtoScale(info);
+                     }
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status CalculatorService::WeightedScore(
-    grpc::ServerContext*, const v1::WeightedScoreRequest* request,
+    grpc::ServerContext* context, const v1::WeightedScoreRequest* request,
     v1::WeightedScoreResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(Weigh(*request), response);
-  });
+  return GuardCall(
+      context, gate_, "CalculatorService.WeightedScore", nullptr, *request,
+      [&]() -> grpc::Status { return Reply(Weigh(*request), response); });
 }
 
 grpc::Status CalculatorService::AveragePlus(
-    grpc::ServerContext*, const v1::AveragePlusRequest* request,
+    grpc::ServerContext* context, const v1::AveragePlusRequest* request,
     v1::AveragePlusResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(AwardAveragePlus(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.AveragePlus", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(AwardAveragePlus(*request), response);
+                   });
 }
 
-grpc::Status CalculatorService::Neuberg(grpc::ServerContext*,
+grpc::Status CalculatorService::Neuberg(grpc::ServerContext* context,
                                         const v1::NeubergRequest* request,
                                         v1::NeubergResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(Factor(*request), response);
-  });
+  return GuardCall(
+      context, gate_, "CalculatorService.Neuberg", nullptr, *request,
+      [&]() -> grpc::Status { return Reply(Factor(*request), response); });
 }
 
-grpc::Status CalculatorService::CarryOver(grpc::ServerContext*,
+grpc::Status CalculatorService::CarryOver(grpc::ServerContext* context,
                                           const v1::CarryOverRequest* request,
                                           v1::CarryOverResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
-    return Reply(ComputeCarryOver(*request), response);
-  });
+  return GuardCall(context, gate_, "CalculatorService.CarryOver", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(ComputeCarryOver(*request), response);
+                   });
 }
 
 }  // namespace tally::server

@@ -10,19 +10,25 @@
 // denominator of at most 10^4) so that no input can overflow core's exact
 // 64-bit arithmetic.
 //
-// Stateless. Thread-safe.
+// Every call is authenticated and rate-limited through the Gate
+// (server/gate.h) like any other; the access table lets every role use it.
+//
+// Stateless apart from the Gate. Thread-safe.
 
 #ifndef TALLY_SERVER_CALCULATOR_SERVICE_H_
 #define TALLY_SERVER_CALCULATOR_SERVICE_H_
 
 #include "grpcpp/grpcpp.h"
+#include "server/gate.h"
 #include "tally/v1/calculator.grpc.pb.h"
 
 namespace tally::server {
 
 class CalculatorService final : public v1::CalculatorService::Service {
  public:
-  CalculatorService() = default;
+  // `gate`: tallyd's; null only for in-process use without a network (the
+  // unit tests call the handlers directly).
+  explicit CalculatorService(Gate* gate = nullptr) : gate_(gate) {}
   CalculatorService(const CalculatorService&) = delete;
   CalculatorService& operator=(const CalculatorService&) = delete;
 
@@ -84,6 +90,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status FouledBoard(grpc::ServerContext* context,
                            const v1::FouledBoardRequest* request,
                            v1::FouledBoardResponse* response) override;
+
+ private:
+  Gate* const gate_;
 };
 
 }  // namespace tally::server

@@ -4,6 +4,7 @@
 #include "absl/status/status.h"
 #include "replay/log/codec.h"
 #include "server/grpc_status.h"
+#include "server/read_guard.h"
 #include "server/services.h"
 
 namespace tally::server {
@@ -16,20 +17,29 @@ absl::Status NoCheckpoints() {
 
 }  // namespace
 
-grpc::Status AuditService::ListCheckpoints(grpc::ServerContext*,
-                                           const v1::ListCheckpointsRequest*,
-                                           v1::CheckpointList* response) {
-  if (checkpoints_ == nullptr) return ToGrpcStatus(NoCheckpoints());
-  response->set_public_key(checkpoints_->public_key());
-  for (v1::Checkpoint& c : checkpoints_->List()) {
-    *response->add_checkpoints() = std::move(c);
-  }
-  return grpc::Status::OK;
+grpc::Status AuditService::ListCheckpoints(
+    grpc::ServerContext* context, const v1::ListCheckpointsRequest* request,
+    v1::CheckpointList* response) {
+  return GuardCall(context, gate_, "AuditService.ListCheckpoints", &log_,
+                   *request, [&]() -> grpc::Status {
+                     if (checkpoints_ == nullptr)
+                       return ToGrpcStatus(NoCheckpoints());
+                     response->set_public_key(checkpoints_->public_key());
+                     for (v1::Checkpoint& c : checkpoints_->List()) {
+                       *response->add_checkpoints() = std::move(c);
+                     }
+                     return grpc::Status::OK;
+                   });
 }
 
-grpc::Status AuditService::SignCheckpoint(grpc::ServerContext*,
-                                          const v1::SignCheckpointRequest*,
-                                          v1::Checkpoint* response) {
+grpc::Status AuditService::SignCheckpoint(
+    grpc::ServerContext* context, const v1::SignCheckpointRequest* request,
+    v1::Checkpoint* response) {
+  return GuardCall(context, gate_, "AuditService.SignCheckpoint", &log_,
+                   *request, [&]() { return SignHead(response); });
+}
+
+grpc::Status AuditService::SignHead(v1::Checkpoint* response) {
   if (checkpoints_ == nullptr) return ToGrpcStatus(NoCheckpoints());
   uint64_t head = 0;
   log_.Read([&](const replay::State& s) { head = s.last_sequence; });

@@ -17,13 +17,6 @@
 namespace tally::server {
 namespace {
 
-std::string Metadata(grpc::ServerContext* context, const char* key) {
-  const auto& md = context->client_metadata();
-  auto it = md.find(key);
-  if (it == md.end()) return "";
-  return std::string(it->second.data(), it->second.size());
-}
-
 // The decide step's marker for an overflow; Execute turns it into the
 // status OverflowStatus gives (it may read the store, decide may not).
 constexpr char kOverflowMarker[] = "[tally-overflow] ";
@@ -32,49 +25,24 @@ absl::Status Overflowed(const std::string& method) {
   return absl::OutOfRangeError(absl::StrCat(kOverflowMarker, method));
 }
 
-// The caller's identity and device (metadata) are stored in the event's
-// actor: held to the limits of a name.
-absl::Status CheckActorText(const char* header, const std::string& value) {
-  if (value.size() > kMaxNameBytes) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("metadata '", header, "' is at most ", kMaxNameBytes,
-                     " bytes; ", QuoteForMessage(value), " is ", value.size()));
-  }
-  for (unsigned char c : value) {
-    if (c < 0x20 || c == 0x7f) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "metadata '", header,
-          "' holds no control characters: ", QuoteForMessage(value)));
-    }
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
-absl::Status CommandRunner::Admit(grpc::ServerContext* context,
-                                  const std::string& method,
-                                  const google::protobuf::Message& request) {
-  absl::Status s = ValidateCommand(request);
-  if (s.ok())
-    s = CheckActorText(kIdentityHeader, Metadata(context, kIdentityHeader));
-  if (s.ok())
-    s = CheckActorText(kDeviceHeader, Metadata(context, kDeviceHeader));
+absl::StatusOr<v1::Principal> CommandRunner::Admit(
+    grpc::ServerContext* context, const std::string& method,
+    const google::protobuf::Message& request) {
+  const std::string rpc = absl::StrCat(service_, ".", method);
+  absl::StatusOr<v1::Principal> principal = gate_.Admit(context);
+  absl::Status s = principal.status();
+  if (s.ok()) s = ValidateCommand(request);
+  if (s.ok()) s = gate_.Authorise(*principal, rpc, request);
   if (!s.ok()) {
-    LogLine(absl::StrCat("refused ", method, ": ",
-                         absl::StatusCodeToString(s.code()), ": ",
-                         s.message()));
+    LogLine(absl::StrCat(
+        "refused ", rpc,
+        principal.ok() ? absl::StrCat(" from ", principal->id()) : "", ": ",
+        absl::StatusCodeToString(s.code()), ": ", s.message()));
+    return s;
   }
-  return s;
-}
-
-v1::Actor ActorOf(grpc::ServerContext* context, v1::Role role) {
-  v1::Actor actor;
-  actor.set_role(role);
-  actor.set_identity(Metadata(context, kIdentityHeader));
-  actor.set_device(Metadata(context, kDeviceHeader));
-  if (actor.identity().empty()) actor.set_identity(context->peer());
-  return actor;
+  return principal;
 }
 
 std::string Fingerprint(const std::string& method,
@@ -97,15 +65,16 @@ std::string Fingerprint(const std::string& method,
 }
 
 absl::StatusOr<v1::Event> CommandRunner::Run(
-    grpc::ServerContext* context, v1::Role role, const std::string& method,
+    grpc::ServerContext* context, const std::string& method,
     const google::protobuf::Message& request, const v1::CommandOptions& options,
     const std::string& tournament_id,
     std::function<absl::StatusOr<v1::EventPayload>(const replay::State&)>
         decide,
     v1::CommandOutcome* outcome) {
-  TALLY_RETURN_IF_ERROR(Admit(context, method, request));
+  TALLY_ASSIGN_OR_RETURN(const v1::Principal principal,
+                         Admit(context, method, request));
   replay::Command command =
-      NewCommand(context, role, method, request, options, tournament_id);
+      NewCommand(principal, method, request, options, tournament_id);
   command.decide =
       [decide = std::move(decide),
        method](const replay::State& s) -> absl::StatusOr<v1::EventPayload> {
@@ -118,16 +87,17 @@ absl::StatusOr<v1::Event> CommandRunner::Run(
 }
 
 absl::StatusOr<v1::Event> CommandRunner::RunTimed(
-    grpc::ServerContext* context, v1::Role role, const std::string& method,
+    grpc::ServerContext* context, const std::string& method,
     const google::protobuf::Message& request, const v1::CommandOptions& options,
     const std::string& tournament_id,
     std::function<absl::StatusOr<v1::EventPayload>(const replay::State&,
                                                    absl::Time)>
         decide_at,
     v1::CommandOutcome* outcome) {
-  TALLY_RETURN_IF_ERROR(Admit(context, method, request));
+  TALLY_ASSIGN_OR_RETURN(const v1::Principal principal,
+                         Admit(context, method, request));
   replay::Command command =
-      NewCommand(context, role, method, request, options, tournament_id);
+      NewCommand(principal, method, request, options, tournament_id);
   command.decide_at = [decide_at = std::move(decide_at), method](
                           const replay::State& s,
                           absl::Time at) -> absl::StatusOr<v1::EventPayload> {
@@ -140,7 +110,7 @@ absl::StatusOr<v1::Event> CommandRunner::RunTimed(
 }
 
 replay::Command CommandRunner::NewCommand(
-    grpc::ServerContext* context, v1::Role role, const std::string& method,
+    const v1::Principal& principal, const std::string& method,
     const google::protobuf::Message& request, const v1::CommandOptions& options,
     const std::string& tournament_id) {
   replay::Command command;
@@ -150,7 +120,7 @@ replay::Command CommandRunner::NewCommand(
     command.expected_version = options.expected_version();
   }
   command.fingerprint = Fingerprint(method, request);
-  command.actor = ActorOf(context, role);
+  command.actor = ActorOf(principal);
   return command;
 }
 

@@ -1,6 +1,8 @@
-// CommandRunner: turns an RPC's request into a replay::Command (actor from
-// the call's metadata, fingerprint from the method and request), checks its
-// shape (server/request_validator.h), runs it
+// CommandRunner: turns an RPC's request into a replay::Command (actor: the
+// authenticated principal, server/gate.h; fingerprint from the method and
+// request), authenticates the caller, checks the request's shape
+// (server/request_validator.h) and authorises it (server/access_table.h)
+// before any decide step, runs it
 // through the EventLog and fills the CommandOutcome. Every command handler
 // is "convert, call, convert back" through this one piece. Thread-safe.
 
@@ -14,24 +16,25 @@
 #include "google/protobuf/message.h"
 #include "grpcpp/server_context.h"
 #include "replay/state/event_log.h"
+#include "server/gate.h"
 #include "tally/v1/command.pb.h"
 #include "tally/v1/common.pb.h"
 
 namespace tally::server {
 
-// Metadata keys a client sets to say who and what it is.
-inline constexpr char kIdentityHeader[] = "tally-identity";
-inline constexpr char kDeviceHeader[] = "tally-device";
-
 class CommandRunner {
  public:
-  explicit CommandRunner(replay::EventLog& log) : log_(log) {}
+  // `service`: "DirectorService" or "VenueService", the access table's
+  // prefix of each method.
+  CommandRunner(replay::EventLog& log, Gate& gate, std::string service)
+      : log_(log), gate_(gate), service_(std::move(service)) {}
 
-  // Runs `request` (method `method`, on behalf of `role`) through the log,
+  // Runs `request` (method `method`) through the log, on behalf of the
+  // authenticated principal in the role it holds,
   // deciding with `decide`. On success fills `outcome` and returns the
   // appended (or, for a retry, the original) event.
   absl::StatusOr<v1::Event> Run(
-      grpc::ServerContext* context, v1::Role role, const std::string& method,
+      grpc::ServerContext* context, const std::string& method,
       const google::protobuf::Message& request,
       const v1::CommandOptions& options, const std::string& tournament_id,
       std::function<absl::StatusOr<v1::EventPayload>(const replay::State&)>
@@ -41,7 +44,7 @@ class CommandRunner {
   // As Run, for a command the regulations time: `decide_at` is also given
   // the time the event will be received at (a correction inside its window).
   absl::StatusOr<v1::Event> RunTimed(
-      grpc::ServerContext* context, v1::Role role, const std::string& method,
+      grpc::ServerContext* context, const std::string& method,
       const google::protobuf::Message& request,
       const v1::CommandOptions& options, const std::string& tournament_id,
       std::function<absl::StatusOr<v1::EventPayload>(const replay::State&,
@@ -50,11 +53,13 @@ class CommandRunner {
       v1::CommandOutcome* outcome);
 
  private:
-  // ValidateRequest (server/request_validator.h) and the limits of the
-  // caller's identity and device metadata; a refusal is logged.
-  absl::Status Admit(grpc::ServerContext* context, const std::string& method,
-                     const google::protobuf::Message& request);
-  replay::Command NewCommand(grpc::ServerContext* context, v1::Role role,
+  // Authenticates (UNAUTHENTICATED) and rate-limits the caller,
+  // ValidateCommand (server/request_validator.h), then the access table
+  // (PERMISSION_DENIED); a refusal is logged. The caller's principal.
+  absl::StatusOr<v1::Principal> Admit(grpc::ServerContext* context,
+                                      const std::string& method,
+                                      const google::protobuf::Message& request);
+  replay::Command NewCommand(const v1::Principal& principal,
                              const std::string& method,
                              const google::protobuf::Message& request,
                              const v1::CommandOptions& options,
@@ -64,11 +69,9 @@ class CommandRunner {
                                     v1::CommandOutcome* outcome);
 
   replay::EventLog& log_;
+  Gate& gate_;
+  const std::string service_;
 };
-
-// The actor of a call: `role`, identity and device from the metadata
-// (empty identity becomes the peer address).
-v1::Actor ActorOf(grpc::ServerContext* context, v1::Role role);
 
 // SHA-256 of the method name and the request's deterministic serialization
 // with the command options cleared: equal for a true retry.

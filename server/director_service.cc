@@ -33,7 +33,7 @@ uint64_t RandomSeed() {
                                        v1::CommandOutcome* response) {         \
     return ToGrpcStatus(runner_                                                \
                             .Run(                                              \
-                                context, v1::ROLE_DIRECTOR, #Method, *request, \
+                                context, #Method, *request, \
                                 request->options(), request->tournament_id(),  \
                                 [request](const replay::State& s) {            \
                                   return replay::Decide##Method(s, *request);  \
@@ -79,7 +79,7 @@ grpc::Status DirectorService::CorrectResult(
   // Timed: the window is judged at the moment the correction is received.
   return ToGrpcStatus(
       runner_
-          .RunTimed(context, v1::ROLE_DIRECTOR, "CorrectResult", *request,
+          .RunTimed(context, "CorrectResult", *request,
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideCorrectResult(s, *request, at);
@@ -94,7 +94,7 @@ grpc::Status DirectorService::LodgeAppeal(
   // Timed: the window is judged at the moment the appeal is received.
   return ToGrpcStatus(
       runner_
-          .RunTimed(context, v1::ROLE_DIRECTOR, "LodgeAppeal", *request,
+          .RunTimed(context, "LodgeAppeal", *request,
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideLodgeAppeal(s, *request, at);
@@ -109,7 +109,7 @@ grpc::Status DirectorService::RecordRuling(
   // Timed: the correction period is judged when the ruling is received.
   return ToGrpcStatus(
       runner_
-          .RunTimed(context, v1::ROLE_DIRECTOR, "RecordRuling", *request,
+          .RunTimed(context, "RecordRuling", *request,
                     request->options(), request->tournament_id(),
                     [request](const replay::State& s, absl::Time at) {
                       return replay::DecideRecordRuling(s, *request, at);
@@ -126,7 +126,7 @@ grpc::Status DirectorService::MakeDraw(grpc::ServerContext* context,
   v1::MakeDrawRequest seeded = *request;
   if (!seeded.has_seed()) seeded.set_seed(RandomSeed());
   absl::StatusOr<v1::Event> event = runner_.Run(
-      context, v1::ROLE_DIRECTOR, "MakeDraw", *request, request->options(),
+      context, "MakeDraw", *request, request->options(),
       request->tournament_id(),
       [&seeded](const replay::State& s) {
         return replay::DecideMakeDraw(s, seeded);
@@ -141,7 +141,7 @@ grpc::Status DirectorService::QualifyEntrants(
     grpc::ServerContext* context, const v1::QualifyEntrantsRequest* request,
     v1::QualifyEntrantsResponse* response) {
   absl::StatusOr<v1::Event> event = runner_.Run(
-      context, v1::ROLE_DIRECTOR, "QualifyEntrants", *request,
+      context, "QualifyEntrants", *request,
       request->options(), request->tournament_id(),
       [request](const replay::State& s) {
         return replay::DecideQualifyEntrants(s, *request);

@@ -17,10 +17,11 @@ namespace {
 // Answers from the current State with `build`, a replay/queries function.
 // The request is checked and the answer guarded (server/read_guard.h).
 template <typename Response, typename Build>
-grpc::Status Answer(const replay::EventLog& log,
+grpc::Status Answer(grpc::ServerContext* context, Gate* gate,
+                    absl::string_view rpc, const replay::EventLog& log,
                     const google::protobuf::Message& request,
                     Response* response, Build build) {
-  return GuardCall(&log, request, [&]() -> grpc::Status {
+  return GuardCall(context, gate, rpc, &log, request, [&]() -> grpc::Status {
     absl::StatusOr<Response> answer = absl::InternalError("not answered");
     log.Read([&](const replay::State& state) { answer = build(state); });
     if (!answer.ok()) return ToGrpcStatus(answer.status());
@@ -32,157 +33,182 @@ grpc::Status Answer(const replay::EventLog& log,
 }  // namespace
 
 grpc::Status QueryService::ListTournaments(
-    grpc::ServerContext*, const v1::ListTournamentsRequest* request,
+    grpc::ServerContext* context, const v1::ListTournamentsRequest* request,
     v1::ListTournamentsResponse* response) {
-  return Answer(log_, *request, response, [](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.ListTournaments", log_, *request,
+      response, [](const replay::State& s) {
     return absl::StatusOr<v1::ListTournamentsResponse>(
         replay::BuildTournamentList(s));
   });
 }
 
 grpc::Status QueryService::GetTournament(
-    grpc::ServerContext*, const v1::GetTournamentRequest* request,
+    grpc::ServerContext* context, const v1::GetTournamentRequest* request,
     v1::Tournament* response) {
-  return Answer(log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTournament", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildTournament(s, request->tournament_id());
   });
 }
 
-grpc::Status QueryService::GetStandings(grpc::ServerContext*,
+grpc::Status QueryService::GetStandings(grpc::ServerContext* context,
                                         const v1::GetStandingsRequest* request,
                                         v1::Standings* response) {
-  return Answer(log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetStandings", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildStandings(s, *request);
   });
 }
 
 grpc::Status QueryService::GetCompetitionStandings(
-    grpc::ServerContext*, const v1::GetCompetitionStandingsRequest* request,
+    grpc::ServerContext* context, const v1::GetCompetitionStandingsRequest* request,
     v1::CompetitionStandings* response) {
-  return Answer(log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetCompetitionStandings", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildCompetitionStandings(s, *request);
   });
 }
 
-grpc::Status QueryService::GetTraveller(grpc::ServerContext*,
+grpc::Status QueryService::GetTraveller(grpc::ServerContext* context,
                                         const v1::GetTravellerRequest* request,
                                         v1::Traveller* response) {
-  return Answer(log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTraveller", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildTraveller(s, *request);
   });
 }
 
-grpc::Status QueryService::GetScorecard(grpc::ServerContext*,
+grpc::Status QueryService::GetScorecard(grpc::ServerContext* context,
                                         const v1::GetScorecardRequest* request,
                                         v1::Scorecard* response) {
-  return Answer(log_, *request, response, [&](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetScorecard", log_, *request,
+      response, [&](const replay::State& s) {
     return replay::BuildScorecard(s, *request);
   });
 }
 
 grpc::Status QueryService::ListRegulationProfiles(
-    grpc::ServerContext*, const v1::ListRegulationProfilesRequest* request,
+    grpc::ServerContext* context, const v1::ListRegulationProfilesRequest* request,
     v1::ListRegulationProfilesResponse* response) {
-  return Answer(log_, *request, response, [](const replay::State&) {
+  return Answer(context, gate_,
+      "QueryService.ListRegulationProfiles", log_, *request,
+      response, [](const replay::State&) {
     return replay::BuildRegulationProfileList();
   });
 }
 
 grpc::Status QueryService::GetRegulationProfile(
-    grpc::ServerContext*, const v1::GetRegulationProfileRequest* request,
+    grpc::ServerContext* context, const v1::GetRegulationProfileRequest* request,
     v1::RegulationProfile* response) {
-  return Answer(log_, *request, response, [&](const replay::State&) {
+  return Answer(context, gate_,
+      "QueryService.GetRegulationProfile", log_, *request,
+      response, [&](const replay::State&) {
     return replay::BuildRegulationProfile(request->name());
   });
 }
 
-grpc::Status QueryService::GetDraw(grpc::ServerContext*,
+grpc::Status QueryService::GetDraw(grpc::ServerContext* context,
                                 const v1::GetDrawRequest* request,
                                 v1::DrawView* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetDraw", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildDrawView(s, *request);
   });
 }
 
-grpc::Status QueryService::GetMatchResults(grpc::ServerContext*,
+grpc::Status QueryService::GetMatchResults(grpc::ServerContext* context,
                                 const v1::GetMatchResultsRequest* request,
                                 v1::MatchResults* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetMatchResults", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildMatchResults(s, *request);
   });
 }
 
-grpc::Status QueryService::GetMatchStandings(grpc::ServerContext*,
+grpc::Status QueryService::GetMatchStandings(grpc::ServerContext* context,
                                 const v1::GetMatchStandingsRequest* request,
                                 v1::MatchStandings* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetMatchStandings", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildMatchStandings(s, *request);
   });
 }
 
-grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext*,
+grpc::Status QueryService::GetEntrantRecord(grpc::ServerContext* context,
                                 const v1::GetEntrantRecordRequest* request,
                                 v1::EntrantRecord* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetEntrantRecord", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildEntrantRecord(s, *request);
   });
 }
 
 grpc::Status QueryService::GetTimeWindows(
-    grpc::ServerContext*, const v1::GetTimeWindowsRequest* request,
+    grpc::ServerContext* context, const v1::GetTimeWindowsRequest* request,
     v1::TimeWindows* response) {
   // "Now" is read here, when the question is asked, never in replay.
   const absl::Time at =
       request->has_at() ? replay::ToTime(request->at()) : clock_();
-  return Answer(log_, *request, response, [request, at](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetTimeWindows", log_, *request,
+      response, [request, at](const replay::State& s) {
     return replay::BuildTimeWindows(s, *request, at);
   });
 }
 
 grpc::Status QueryService::GetQualification(
-    grpc::ServerContext*, const v1::GetQualificationRequest* request,
+    grpc::ServerContext* context, const v1::GetQualificationRequest* request,
     v1::Qualification* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetQualification", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildQualification(s, *request);
   });
 }
 
 grpc::Status QueryService::GetKnockoutResults(
-    grpc::ServerContext*, const v1::GetKnockoutResultsRequest* request,
+    grpc::ServerContext* context, const v1::GetKnockoutResultsRequest* request,
     v1::KnockoutResults* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetKnockoutResults", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildKnockoutResults(s, *request);
   });
 }
 
 grpc::Status QueryService::GetEligibility(
-    grpc::ServerContext*, const v1::GetEligibilityRequest* request,
+    grpc::ServerContext* context, const v1::GetEligibilityRequest* request,
     v1::Eligibility* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetEligibility", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::BuildEligibility(s, *request);
   });
 }
 
 grpc::Status QueryService::GetOffenceRegister(
-    grpc::ServerContext*, const v1::GetOffenceRegisterRequest* request,
+    grpc::ServerContext* context, const v1::GetOffenceRegisterRequest* request,
     v1::OffenceRegister* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_,
+      "QueryService.GetOffenceRegister", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::GetOffenceRegister(s, *request);
   });
 }
 
-grpc::Status QueryService::GetAppeal(grpc::ServerContext*,
+grpc::Status QueryService::GetAppeal(grpc::ServerContext* context,
                                      const v1::GetAppealRequest* request,
                                      v1::AppealView* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.GetAppeal", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::GetAppeal(s, *request);
   });
 }
 
-grpc::Status QueryService::ListAppeals(grpc::ServerContext*,
+grpc::Status QueryService::ListAppeals(grpc::ServerContext* context,
                                        const v1::ListAppealsRequest* request,
                                        v1::ListAppealsResponse* response) {
-  return Answer(log_, *request, response, [request](const replay::State& s) {
+  return Answer(context, gate_, "QueryService.ListAppeals", log_, *request,
+      response, [request](const replay::State& s) {
     return replay::ListAppeals(s, *request);
   });
 }

@@ -74,12 +74,24 @@ absl::Status OverflowStatus(const replay::EventLog* log,
       "arithmetic (docs/input-limits.md)"));
 }
 
-grpc::Status GuardCall(const replay::EventLog* log,
+grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
+                       absl::string_view rpc, const replay::EventLog* log,
                        const google::protobuf::Message& request,
                        const std::function<grpc::Status()>& call) {
   const std::string method = request.GetDescriptor()->name();
-  if (absl::Status s = ValidateRequest(request); !s.ok()) {
-    LogLine(absl::StrCat("refused ", method, ": ", s.message()));
+  absl::StatusOr<v1::Principal> principal =
+      gate == nullptr ? absl::StatusOr<v1::Principal>(v1::Principal())
+                      : gate->Admit(context);
+  absl::Status s = principal.status();
+  if (s.ok()) s = ValidateRequest(request);
+  if (s.ok() && gate != nullptr) s = gate->Authorise(*principal, rpc, request);
+  if (!s.ok()) {
+    LogLine(absl::StrCat("refused ", rpc,
+                         principal.ok() && gate != nullptr
+                             ? absl::StrCat(" from ", principal->id())
+                             : "",
+                         ": ", absl::StatusCodeToString(s.code()), ": ",
+                         s.message()));
     return ToGrpcStatus(s);
   }
   core::RationalOverflowScope scope;

@@ -1,5 +1,6 @@
-// The common entry of every RPC: ValidateRequest (server/request_validator.h)
-// before the handler, and a RationalOverflowScope (core/base/rational.h)
+// The common entry of every RPC: authentication, the request's shape
+// (server/request_validator.h) and the access table (server/gate.h) before
+// the handler, and a RationalOverflowScope (core/base/rational.h)
 // around it, so a figure that cannot be worked out exactly (a value stored
 // before the request limits existed) gives that call a precise status
 // instead of stopping the server. gRPC 1.51's server interceptors cannot
@@ -13,18 +14,26 @@
 #include <functional>
 #include <string>
 
+#include "absl/strings/string_view.h"
 #include "google/protobuf/message.h"
+#include "grpcpp/server_context.h"
 #include "grpcpp/support/status.h"
 #include "replay/state/event_log.h"
+#include "server/gate.h"
 
 namespace tally::server {
 
-// Validates `request`; on success runs `call`. If `call` overflowed:
+// Authenticates the caller through `gate` (UNAUTHENTICATED,
+// RESOURCE_EXHAUSTED), validates `request` (INVALID_ARGUMENT), authorises
+// `rpc` ("Service.Method") for the caller (PERMISSION_DENIED); on success
+// runs `call`. `gate` is null only for in-process use without a network
+// (the calculator's unit tests). If `call` overflowed:
 // INTERNAL naming the first stored event of the request's tournament
 // (`log`, when given) that holds a value outside the request limits, or
 // INVALID_ARGUMENT when no stored event does (the request's own figures
 // are too large, e.g. the calculator's). Every refusal is logged, escaped.
-grpc::Status GuardCall(const replay::EventLog* log,
+grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
+                       absl::string_view rpc, const replay::EventLog* log,
                        const google::protobuf::Message& request,
                        const std::function<grpc::Status()>& call);
 

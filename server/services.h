@@ -1,6 +1,7 @@
-// The gRPC services, split by role so authorisation can be layered on later
-// without changing the API. Handlers hold no rules: convert, call the
-// replay layer, convert back. Thread-safe.
+// The gRPC services. Every handler enters through GuardCall or
+// CommandRunner, which authenticate the caller and apply the access table
+// (server/gate.h) first. Handlers hold no rules: convert, call the replay
+// layer, convert back. Thread-safe.
 
 #ifndef TALLY_SERVER_SERVICES_H_
 #define TALLY_SERVER_SERVICES_H_
@@ -13,6 +14,7 @@
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/state/event_log.h"
 #include "server/command_runner.h"
+#include "server/gate.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
@@ -22,7 +24,8 @@ namespace tally::server {
 
 class DirectorService final : public v1::DirectorService::Service {
  public:
-  explicit DirectorService(replay::EventLog& log) : runner_(log) {}
+  DirectorService(replay::EventLog& log, Gate& gate)
+      : runner_(log, gate, "DirectorService") {}
 
   grpc::Status CreateTournament(grpc::ServerContext* context,
                                 const v1::CreateTournamentRequest* request,
@@ -137,7 +140,8 @@ class DirectorService final : public v1::DirectorService::Service {
 
 class VenueService final : public v1::VenueService::Service {
  public:
-  explicit VenueService(replay::EventLog& log) : runner_(log) {}
+  VenueService(replay::EventLog& log, Gate& gate)
+      : runner_(log, gate, "VenueService") {}
 
   grpc::Status EnterResult(grpc::ServerContext* context,
                            const v1::EnterResultRequest* request,
@@ -154,10 +158,10 @@ class QueryService final : public v1::QueryService::Service {
  public:
   // `clock` answers "now" for queries that ask about the present (the time
   // windows open now); the same clock the log stamps receipts with.
-  explicit QueryService(
-      const replay::EventLog& log,
+  QueryService(
+      const replay::EventLog& log, Gate& gate,
       std::function<absl::Time()> clock = [] { return absl::Now(); })
-      : log_(log), clock_(std::move(clock)) {}
+      : log_(log), gate_(&gate), clock_(std::move(clock)) {}
 
   grpc::Status ListTournaments(grpc::ServerContext* context,
                                const v1::ListTournamentsRequest* request,
@@ -224,6 +228,7 @@ class QueryService final : public v1::QueryService::Service {
 
  private:
   const replay::EventLog& log_;
+  Gate* const gate_;
   const std::function<absl::Time()> clock_;
 };
 
@@ -233,11 +238,14 @@ class AuditService final : public v1::AuditService::Service {
   // received); the same clock the log stamps receipts with. `checkpoints`:
   // the server's signed checkpoints, or null when it keeps none (then
   // ListCheckpoints and SignCheckpoint are FAILED_PRECONDITION).
-  explicit AuditService(
-      const replay::EventLog& log,
+  AuditService(
+      const replay::EventLog& log, Gate& gate,
       std::function<absl::Time()> clock = [] { return absl::Now(); },
       replay::CheckpointStore* checkpoints = nullptr)
-      : log_(log), clock_(std::move(clock)), checkpoints_(checkpoints) {}
+      : log_(log),
+        gate_(&gate),
+        clock_(std::move(clock)),
+        checkpoints_(checkpoints) {}
 
   grpc::Status ReadLog(grpc::ServerContext* context,
                        const v1::ReadLogRequest* request,
@@ -284,7 +292,12 @@ class AuditService final : public v1::AuditService::Service {
                               v1::Checkpoint* response) override;
 
  private:
+  // The authenticated caller as a what-if's hypothetical actor.
+  v1::Actor CallerActor(grpc::ServerContext* context) const;
+  grpc::Status SignHead(v1::Checkpoint* response);
+
   const replay::EventLog& log_;
+  Gate* const gate_;
   const std::function<absl::Time()> clock_;
   replay::CheckpointStore* const checkpoints_;
 };

@@ -1,8 +1,12 @@
 // tallyd: the tally tournament server. Creates the event log in --data_dir
 // if the directory is absent or empty; otherwise checks it (refusing to
 // start, changing nothing, if it is damaged: docs/data-directory.md),
-// replays it, and serves the Director, Venue, Query and Audit services on
-// --listen until SIGTERM or SIGINT.
+// replays it, and serves the Director, Venue, Query, Audit, Calculator and
+// Access services on --listen until SIGTERM or SIGINT. Every call needs a
+// principal's bearer token (docs/access.md); the first start creates an
+// administrator and writes its token to admin.token in the data directory.
+// A listen address that is not loopback needs TLS (--tls_cert, --tls_key)
+// or an explicit --insecure. The port is bound exclusively.
 
 #include <signal.h>
 
@@ -23,13 +27,17 @@
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/log/sha256.h"
 #include "replay/state/event_log.h"
+#include "server/access_service.h"
 #include "server/calculator_service.h"
 #include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
+#include "server/gate.h"
 #include "server/http/results_http_server.h"
+#include "server/listen_address.h"
 #include "server/log_line.h"
 #include "server/log_watch.h"
+#include "server/principal_store.h"
 #include "server/services.h"
 #include "server/watch_service.h"
 
@@ -59,6 +67,21 @@ ABSL_FLAG(std::string, http_port_file, "",
 namespace {
 constexpr char kDemoHttpListen[] = "127.0.0.1:8080";
 }  // namespace
+ABSL_FLAG(std::string, tls_cert, "",
+          "PEM certificate chain of the server: serve TLS (with --tls_key).");
+ABSL_FLAG(std::string, tls_key, "", "PEM private key of --tls_cert.");
+ABSL_FLAG(std::string, tls_client_ca, "",
+          "PEM CA certificates: also require and verify a client "
+          "certificate signed by one of them (mutual TLS).");
+ABSL_FLAG(bool, insecure, false,
+          "Serve without TLS on an address that is not loopback. Bearer "
+          "tokens then cross the network in clear: only on a network you "
+          "trust completely.");
+ABSL_FLAG(
+    double, max_requests_per_second, 200,
+    "Each principal's sustained request rate (five times as many at once).");
+ABSL_FLAG(int, max_streams, 8,
+          "Each principal's concurrent log streams (ReadLog).");
 
 namespace {
 
@@ -90,6 +113,17 @@ int main(int argc, char** argv) {
   const std::string data_dir = absl::GetFlag(FLAGS_data_dir);
   const std::function<absl::Time()> clock =
       tally::server::ServerClock(absl::GetFlag(FLAGS_test_clock_file));
+  // The transport first: a refused listen address changes nothing.
+  absl::StatusOr<tally::server::ServingCredentials> credentials =
+      tally::server::ListenCredentials(
+          absl::GetFlag(FLAGS_listen),
+          {.cert_file = absl::GetFlag(FLAGS_tls_cert),
+           .key_file = absl::GetFlag(FLAGS_tls_key),
+           .client_ca_file = absl::GetFlag(FLAGS_tls_client_ca),
+           .insecure = absl::GetFlag(FLAGS_insecure)});
+  if (!credentials.ok()) {
+    return Fail(std::string(credentials.status().message()));
+  }
   // Signed checkpoints (issue #14 item 5): set below, before any command
   // can reach the writer, so the hook never sees it unset.
   std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
@@ -119,33 +153,52 @@ int main(int argc, char** argv) {
       tally::server::OpenCheckpoints(data_dir, **log);
   if (!opened.ok()) return Fail(std::string(opened.status().message()));
   checkpoints = *std::move(opened);
+  bool bootstrapped = false;
+  absl::StatusOr<std::unique_ptr<tally::server::PrincipalStore>> principals =
+      tally::server::PrincipalStore::Open(data_dir, clock, &bootstrapped);
+  if (!principals.ok()) {
+    return Fail(std::string(principals.status().message()));
+  }
   if (absl::GetFlag(FLAGS_demo)) {
     if (absl::Status s = tally::server::SeedDemo(**log); !s.ok()) {
       return Fail(absl::StrCat("demo tournament: ", s.message()));
     }
   }
 
-  tally::server::DirectorService director(**log);
-  tally::server::VenueService venue(**log);
-  tally::server::QueryService query(**log, clock);
-  tally::server::AuditService audit(**log, clock, checkpoints.get());
-  tally::server::CalculatorService calculator;
+  const double rate = absl::GetFlag(FLAGS_max_requests_per_second);
+  tally::server::Gate gate(**principals,
+                           {.per_second = rate,
+                            .burst = 5 * rate,
+                            .max_streams = absl::GetFlag(FLAGS_max_streams)});
+  tally::server::DirectorService director(**log, gate);
+  tally::server::VenueService venue(**log, gate);
+  tally::server::QueryService query(**log, gate, clock);
+  tally::server::AuditService audit(**log, gate, clock, checkpoints.get());
+  tally::server::CalculatorService calculator(&gate);
+  tally::server::AccessService access(gate);
   tally::server::WatchService watcher(**log, watch, query, checkpoints.get());
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int port = 0;
+  // gRPC sets SO_REUSEPORT, which would let a second tallyd on the same
+  // port start and take part of the traffic; bind exclusively instead.
+  builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(absl::GetFlag(FLAGS_listen),
-                           grpc::InsecureServerCredentials(), &port);
+                           credentials->credentials, &port);
   builder.RegisterService(&director);
   builder.RegisterService(&venue);
   builder.RegisterService(&query);
   builder.RegisterService(&audit);
   builder.RegisterService(&calculator);
   builder.RegisterService(&watcher);
+  builder.RegisterService(&access);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
-    return Fail(absl::StrCat("cannot listen on ", absl::GetFlag(FLAGS_listen)));
+    return Fail(absl::StrCat(
+        "cannot listen on ", absl::GetFlag(FLAGS_listen),
+        ": the port is in use (another tallyd?) or the address is not this "
+        "machine's; stop the other server or choose another --listen"));
   }
   uint64_t events = 0;
   (*log)->Read(
@@ -188,7 +241,11 @@ int main(int argc, char** argv) {
   }
   tally::server::LogLine(
       absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
-                   ", ", events, " events replayed", pages_line,
+                   ", ", events, " events replayed", pages_line, "; ",
+                   credentials->tls ? "TLS" : "no TLS", "; ",
+                   bootstrapped ? "administrator token written to "
+                                : "administrator token (first start) in ",
+                   data_dir, "/", tally::server::kAdminTokenFile,
                    "; checkpoint key ",
                    tally::replay::ToHex(checkpoints->public_key())));
 

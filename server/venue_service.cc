@@ -8,7 +8,7 @@ grpc::Status VenueService::EnterResult(grpc::ServerContext* context,
                                        const v1::EnterResultRequest* request,
                                        v1::EnterResultResponse* response) {
   absl::StatusOr<v1::Event> event = runner_.Run(
-      context, v1::ROLE_VENUE, "EnterResult", *request, request->options(),
+      context, "EnterResult", *request, request->options(),
       request->tournament_id(),
       [request](const replay::State& s) {
         return replay::DecideEnterResult(s, *request);
@@ -28,9 +28,8 @@ grpc::Status VenueService::ConfirmResult(
     v1::CommandOutcome* response) {
   return ToGrpcStatus(runner_
                           .Run(
-                              context, v1::ROLE_VENUE, "ConfirmResult",
-                              *request, request->options(),
-                              request->tournament_id(),
+                              context, "ConfirmResult", *request,
+                              request->options(), request->tournament_id(),
                               [request](const replay::State& s) {
                                 return replay::DecideConfirmResult(s, *request);
                               },

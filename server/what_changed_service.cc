@@ -74,7 +74,7 @@ absl::StatusOr<replay::State> StateAsOf(const replay::EventLog& log,
 // it (a stale expected version refused as the log refuses it), and
 // compared. Nothing is appended.
 grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
-                       grpc::ServerContext* context,
+                       const v1::Actor& actor,
                        const v1::CommandOptions& options,
                        const std::string& tournament_id,
                        const replay::DecideAt& decide,
@@ -92,7 +92,7 @@ grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
     }
   }
   absl::StatusOr<replay::EventChanges> changes = replay::WhatIf(
-      now, tournament_id, ActorOf(context, v1::ROLE_DIRECTOR), at, decide);
+      now, tournament_id, actor, at, decide);
   if (!changes.ok()) return ToGrpcStatus(changes.status());
   Fill(*std::move(changes), /*appended=*/false, response);
   return grpc::Status::OK;
@@ -100,10 +100,18 @@ grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
 
 }  // namespace
 
-grpc::Status AuditService::WhatChanged(grpc::ServerContext*,
+// The actor a what-if's hypothetical event names: the caller, already
+// authenticated by GuardCall.
+v1::Actor AuditService::CallerActor(grpc::ServerContext* context) const {
+  absl::StatusOr<v1::Principal> principal = gate_->Authenticate(context);
+  return principal.ok() ? ActorOf(*principal) : v1::Actor();
+}
+
+grpc::Status AuditService::WhatChanged(grpc::ServerContext* context,
                                        const v1::WhatChangedRequest* request,
                                        v1::FigureChanges* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "AuditService.WhatChanged", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<replay::EventChanges> changes =
         replay::WhatChangedAt(log_.store(), request->sequence());
     if (!changes.ok()) return ToGrpcStatus(changes.status());
@@ -115,8 +123,10 @@ grpc::Status AuditService::WhatChanged(grpc::ServerContext*,
 grpc::Status AuditService::WhatIfCorrectResult(
     grpc::ServerContext* context, const v1::CorrectResultRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), context, request->options(),
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfCorrectResult", &log_, *request,
+      [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time at) {
                        return replay::DecideCorrectResult(s, *request, at);
@@ -128,8 +138,10 @@ grpc::Status AuditService::WhatIfCorrectResult(
 grpc::Status AuditService::WhatIfRecordRuling(
     grpc::ServerContext* context, const v1::RecordRulingRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), context, request->options(),
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfRecordRuling", &log_, *request,
+      [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time at) {
                        return replay::DecideRecordRuling(s, *request, at);
@@ -141,8 +153,10 @@ grpc::Status AuditService::WhatIfRecordRuling(
 grpc::Status AuditService::WhatIfDecideAppeal(
     grpc::ServerContext* context, const v1::DecideAppealRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), context, request->options(),
+  return GuardCall(context, gate_,
+      "AuditService.WhatIfDecideAppeal", &log_, *request,
+      [&]() -> grpc::Status {
+    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
                      request->tournament_id(),
                      [request](const replay::State& s, absl::Time) {
                        return replay::DecideDecideAppeal(s, *request);
@@ -152,9 +166,11 @@ grpc::Status AuditService::WhatIfDecideAppeal(
 }
 
 grpc::Status AuditService::DiffStandings(
-    grpc::ServerContext*, const v1::DiffStandingsRequest* request,
+    grpc::ServerContext* context, const v1::DiffStandingsRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_,
+      "AuditService.DiffStandings", &log_, *request,
+      [&]() -> grpc::Status {
     absl::StatusOr<replay::State> from = StateAsOf(log_, request->from(), "from");
     if (!from.ok()) return ToGrpcStatus(from.status());
     absl::StatusOr<replay::State> to = StateAsOf(log_, request->to(), "to");

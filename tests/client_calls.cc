@@ -1,6 +1,9 @@
 #include "tests/client_calls.h"
 
+#include <future>
+
 #include "absl/strings/str_cat.h"
+#include "grpcpp/generic/generic_stub.h"
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
@@ -98,6 +101,35 @@ absl::Status VerifyChain(grpc::Channel& channel) {
         "chain broken at ", v.first_bad_sequence(), ": ", v.problem()));
   }
   return absl::OkStatus();
+}
+
+grpc::Status CallMethod(grpc::Channel& channel,
+                        const google::protobuf::MethodDescriptor& method,
+                        const google::protobuf::Message& request) {
+  auto context = Context();
+  if (method.server_streaming()) {
+    // AuditService.ReadLog, the one server-streaming RPC.
+    v1::ReadLogRequest typed;
+    typed.ParseFromString(request.SerializeAsString());
+    auto reader = v1::AuditService::NewStub(Borrow(channel))
+                      ->ReadLog(context.get(), typed);
+    v1::Event ignored;
+    while (reader->Read(&ignored)) {
+    }
+    return reader->Finish();
+  }
+  grpc::GenericStub stub(Borrow(channel));
+  const std::string bytes = request.SerializeAsString();
+  grpc::Slice slice(bytes);
+  grpc::ByteBuffer in(&slice, 1);
+  grpc::ByteBuffer out;
+  std::promise<grpc::Status> done;
+  stub.UnaryCall(
+      context.get(),
+      absl::StrCat("/", method.service()->full_name(), "/", method.name()),
+      grpc::StubOptions(), &in, &out,
+      [&done](grpc::Status s) { done.set_value(std::move(s)); });
+  return done.get_future().get();
 }
 
 }  // namespace tally::testing

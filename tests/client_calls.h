@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "google/protobuf/descriptor.h"
+#include "google/protobuf/message.h"
 #include "grpcpp/grpcpp.h"
 #include "tally/v1/events.pb.h"
 #include "tally/v1/query.pb.h"
@@ -16,8 +18,9 @@
 
 namespace tally::testing {
 
-// A client context with a 60-second deadline whose calls act as
-// `identity` (the "tally-identity" metadata the log records as the actor).
+// A client context with a 60-second deadline. `identity` goes in the
+// "tally-identity" metadata, which the server no longer records: the actor
+// is the principal of the channel's token (docs/access.md).
 std::unique_ptr<grpc::ClientContext> ContextAs(const std::string& identity);
 
 // Command options carrying the idempotency key `key`.
@@ -39,6 +42,12 @@ absl::StatusOr<std::vector<v1::Event>> ReadWholeLog(grpc::Channel& channel);
 
 // The chain verification's outcome; an error if it is not OK.
 absl::Status VerifyChain(grpc::Channel& channel);
+
+// Calls any tally.v1 RPC by its descriptor with `request` (of its input
+// type). ReadLog, the one server-streaming RPC, is read to its end.
+grpc::Status CallMethod(grpc::Channel& channel,
+                        const google::protobuf::MethodDescriptor& method,
+                        const google::protobuf::Message& request);
 
 }  // namespace tally::testing
 

@@ -434,6 +434,12 @@ TEST_F(RegulationFixesTest, SabfTr7AppealsParticipantsPenaltyAndFinality) {
   absl::StatusOr<v1::CommandOutcome> varied =
       Call(decide, &v1::DirectorService::Stub::DecideAppeal);
   ASSERT_THAT(varied, IsOk());
+  // The decision is the committee's: its principal, in its role (issue #15).
+  absl::StatusOr<std::vector<v1::Event>> log =
+      ReadWholeLog(*tallyd_->channel());
+  ASSERT_THAT(log, IsOk());
+  EXPECT_EQ((*log)[varied->sequence() - 1].actor().role(),
+            v1::ROLE_APPEALS_COMMITTEE);
   v1::RecordRulingRequest r;
   r.set_session(1);
   r.set_table(other.table());

@@ -29,6 +29,7 @@
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/match_client.h"
+#include "tally/v1/access.grpc.pb.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -136,7 +137,20 @@ TEST(RulingE2eTest, AssignedScoreSupersededThenRefusedAfterTheWindow) {
   SetClock(clock, Clock(11, 40));
   ASSERT_THAT(wsp.Post(1), IsOk());
 
-  Director td(tallyd.channel());
+  // The rulings are made by Jane, a director principal of "anc" (issue
+  // #15): the log's actor is her authenticated principal.
+  v1::CreatePrincipalRequest jane;
+  jane.set_id("td:jane");
+  jane.set_role(v1::ROLE_DIRECTOR);
+  jane.mutable_scope()->set_tournament_id("anc");
+  v1::Credential jane_token;
+  {
+    grpc::ClientContext context;
+    ASSERT_TRUE(v1::AccessService::NewStub(tallyd.channel())
+                    ->CreatePrincipal(&context, jane, &jane_token)
+                    .ok());
+  }
+  Director td(tallyd.ChannelWithToken(jane_token.token()));
   const int table = draw->matches(0).table();
   const int board = draw->boards(2);  // board 3: NS not vulnerable
   v1::RecordRulingRequest ruling;

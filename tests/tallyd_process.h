@@ -1,6 +1,10 @@
 // TallydProcess: runs the real tallyd binary as a child process on a
 // loopback port and a given data directory, for tests that cross the
-// process boundary (end-to-end, crash recovery, concurrency).
+// process boundary (end-to-end, crash recovery, concurrency). Its channel
+// carries the administrator token tallyd wrote at its first start
+// (admin.token in the data directory), and, for the two calls only an
+// appeals committee may make (HearAppeal, DecideAppeal), the token of a
+// committee of the request's competition, created on first use.
 // Not thread-safe; one owner.
 
 #ifndef TALLY_TESTS_TALLYD_PROCESS_H_
@@ -38,10 +42,23 @@ class TallydProcess {
 
   std::shared_ptr<grpc::Channel> channel() const { return channel_; }
   const std::string& address() const { return address_; }
+  // The bootstrap administrator's token (read at Start()).
+  const std::string& admin_token() const { return admin_token_; }
+  // A channel carrying `token` (none when empty) and nothing else.
+  std::shared_ptr<grpc::Channel> ChannelWithToken(
+      const std::string& token) const;
+  // Serve TLS with these PEM files; the harness's channels verify the
+  // server with `ca_pem` (for the name "localhost").
+  void UseTls(const std::string& cert_file, const std::string& key_file,
+              std::string ca_pem);
 
  private:
+  std::shared_ptr<grpc::ChannelCredentials> Credentials() const;
+
   std::string binary_;
   std::string data_dir_;
+  std::string admin_token_;
+  std::string ca_pem_;  // empty: no TLS
   std::vector<std::string> extra_flags_;
   pid_t pid_ = -1;
   std::string address_;
@@ -69,7 +86,9 @@ std::string TallyCliPath();
 void SetTallyCliPath(std::string path);
 
 // The tally CLI's standard output for `args` (space-separated, shell
-// quoting) against the server at `address`.
+// quoting) against the server at `address`, with the administrator token
+// of the TallydProcess serving there (TALLY_TOKEN) unless `args` gives a
+// --token.
 std::string RunTallyCli(const std::string& address, const std::string& args);
 
 }  // namespace tally::testing

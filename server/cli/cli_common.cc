@@ -14,13 +14,17 @@
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
 #include "server/command_runner.h"
+#include "server/gate.h"
 
 namespace tally::cli {
 
-Client::Client(const Invocation& inv)
+Client::Client(const Invocation& inv,
+               std::shared_ptr<grpc::ChannelCredentials> credentials,
+               std::string token)
     : inv_(inv),
+      token_(std::move(token)),
       channel_(grpc::CreateChannel(inv.Get("server", DefaultServer()),
-                                   grpc::InsecureChannelCredentials())),
+                                   std::move(credentials))),
       director_(v1::DirectorService::NewStub(channel_)),
       venue_(v1::VenueService::NewStub(channel_)),
       query_(v1::QueryService::NewStub(channel_)),
@@ -33,10 +37,10 @@ std::string Client::DefaultServer() {
 
 std::unique_ptr<grpc::ClientContext> Client::Context() const {
   auto context = std::make_unique<grpc::ClientContext>();
-  const char* user = std::getenv("USER");
-  context->AddMetadata(server::kIdentityHeader,
-                       inv_.Get("identity", user != nullptr ? user : "cli"));
-  context->AddMetadata(server::kDeviceHeader, inv_.Get("device", "tally-cli"));
+  if (!token_.empty()) {
+    context->AddMetadata(server::kAuthorizationHeader,
+                         absl::StrCat("Bearer ", token_));
+  }
   context->set_deadline(std::chrono::system_clock::now() +
                         std::chrono::seconds(30));
   return context;

@@ -42,12 +42,16 @@ struct Invocation {
 // The connection to tallyd, with one stub per service.
 class Client {
  public:
-  explicit Client(const Invocation& inv);
+  // `credentials`: the channel's (server/cli/credentials.h); `token`: the
+  // bearer token every call carries (none when empty).
+  Client(const Invocation& inv,
+         std::shared_ptr<grpc::ChannelCredentials> credentials,
+         std::string token);
 
   // --server, else $TALLY_SERVER, else 127.0.0.1:50051.
   static std::string DefaultServer();
 
-  // A context carrying who we are (--identity, --device) and a deadline.
+  // A context carrying our credential and a deadline.
   std::unique_ptr<grpc::ClientContext> Context() const;
 
   // The command options: --key (default: a fresh random key, so a plain
@@ -55,6 +59,7 @@ class Client {
   v1::CommandOptions Options() const;
 
   const Invocation& inv_;
+  const std::string token_;
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<v1::DirectorService::Stub> director_;
   std::unique_ptr<v1::VenueService::Stub> venue_;
@@ -142,6 +147,7 @@ void AddWhatChangedCommands(std::vector<Command>& commands);
 int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
                        const v1::FigureChanges& response);
 void AddAppealCommands(std::vector<Command>& commands);
+void AddAccessCommands(std::vector<Command>& commands);
 void AddRulingCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli

@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "server/cli/checkpoint_commands.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/credentials.h"
 #include "server/cli/text_table.h"
 
 namespace tally::cli {
@@ -29,19 +30,25 @@ void PrintHelp(const std::vector<Command>& commands) {
          "commands:\n";
   TextTable t({"", ""});
   for (const Command& c : commands) t.AddRow({"  " + c.name, c.summary});
-  std::cout << t.Render().substr(t.Render().find('\n') + 1)
-            << "\noptions for every command:\n"
-               "  --server=HOST:PORT      the server (default $TALLY_SERVER or "
-               "127.0.0.1:50051)\n"
-               "  --json                  print the answer as JSON\n"
-               "  --identity=WHO          who you are, recorded in the log "
-               "(default $USER)\n"
-               "  --device=NAME           this device, recorded in the log\n"
-               "  --key=KEY               idempotency key; re-running with the "
-               "same key never applies a command twice\n"
-               "  --expected-version=N    refuse unless the tournament is at "
-               "version N\n"
-               "\ntally COMMAND --help shows one command.\n";
+  std::cout
+      << t.Render().substr(t.Render().find('\n') + 1)
+      << "\noptions for every command:\n"
+         "  --server=HOST:PORT      the server (default $TALLY_SERVER or "
+         "127.0.0.1:50051)\n"
+         "  --json                  print the answer as JSON\n"
+         "  --token=TOKEN           your credential (default $TALLY_TOKEN, "
+         "--token-file=F,\n"
+         "                          ~/.config/tally/token, then "
+         "./tally-data/admin.token)\n"
+         "  --ca=FILE               verify the server's TLS certificate "
+         "with this CA (default $TALLY_CA; none: no TLS)\n"
+         "  --cert=F --key=F        a client certificate, for a server "
+         "that requires one\n"
+         "  --key=KEY               idempotency key; re-running with the "
+         "same key never applies a command twice\n"
+         "  --expected-version=N    refuse unless the tournament is at "
+         "version N\n"
+         "\ntally COMMAND --help shows one command.\n";
 }
 
 }  // namespace
@@ -84,6 +91,7 @@ int main(int argc, char** argv) {
   AddRulingCommands(commands);
   AddCheckpointCommands(commands);
   AddPublishCommands(commands);
+  AddAccessCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;
@@ -100,7 +108,13 @@ int main(int argc, char** argv) {
     if (inv.args.size() < c.min_args || inv.args.size() > c.max_args) {
       return Usage(c, "wrong number of arguments");
     }
-    Client client(inv);
+    absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> credentials =
+        ChannelCredentials(inv);
+    if (!credentials.ok()) {
+      std::cerr << "tally: " << credentials.status().message() << "\n";
+      return kUsage;
+    }
+    Client client(inv, *credentials, FindToken(inv).token);
     return c.run(client, inv);
   }
   std::cerr << "tally: unknown command '" << name
