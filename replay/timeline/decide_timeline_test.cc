@@ -19,8 +19,9 @@ using ::testing::HasSubstr;
 
 const absl::Time kEvening = absl::FromUnixSeconds(1795000000);
 
-// Four pairs in a Swiss pairs event under nsw_swiss_pairs (8-board
-// matches): round 1 drawn, two matches.
+// Six pairs in a Swiss pairs event under nsw_swiss_pairs (8-board
+// matches): round 1 drawn, three matches (the fewest whose boards have a
+// datum: the (n-2) middle scores of three tables leave one).
 class DecideTimelineTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -35,7 +36,7 @@ class DecideTimelineTest : public ::testing::Test {
     c.set_kind(v1::COMPETITION_KIND_SWISS_PAIRS);
     c.set_regulation_profile("nsw_swiss_pairs");
     Apply(state_, DecideCreateCompetition(state_, c));
-    for (int pair = 1; pair <= 4; ++pair) {
+    for (int pair = 1; pair <= 6; ++pair) {
       v1::RegisterPairRequest r;
       r.set_tournament_id("t");
       r.set_competition_id("swiss");
@@ -79,6 +80,7 @@ class DecideTimelineTest : public ::testing::Test {
   void PostRoundOne() {
     EnterMatch(1);
     EnterMatch(2);
+    EnterMatch(3);
     v1::PostScoresRequest p;
     p.set_tournament_id("t");
     p.set_competition_id("swiss");
@@ -152,8 +154,8 @@ TEST_F(DecideTimelineTest, APlayedRoundsScheduleCannotChange) {
 TEST_F(DecideTimelineTest, PlayFinishesOnceForAMatchOrTheRound) {
   EXPECT_THAT(
       DecideRecordPlayFinished(state_,
-                               For<v1::RecordPlayFinishedRequest>(1, 3)),
-      StatusIs(absl::StatusCode::kNotFound, HasSubstr("no match at table 3")));
+                               For<v1::RecordPlayFinishedRequest>(1, 4)),
+      StatusIs(absl::StatusCode::kNotFound, HasSubstr("no match at table 4")));
   EXPECT_THAT(DecideRecordPlayFinished(
                   state_, For<v1::RecordPlayFinishedRequest>(2, 0)),
               StatusIs(absl::StatusCode::kNotFound));
