@@ -84,9 +84,12 @@ const std::vector<AccessRule>& Table() {
     {"QueryService.GetEligibility",            kOfficials, kTournament},
     {"QueryService.GetOffenceRegister",        kOfficials, kTournament},
     {"QueryService.GetAppeal",                 kOfficials, kTournament},
-    {"QueryService.ListAppeals",               kOfficials, kTournament},
-    // The audit trail.
-    {"AuditService.ReadLog",                   A | D | U, kTournament},
+    // The appeals' outcomes are published (the results pages list them).
+    {"QueryService.ListAppeals",               kReaders,  kTournament},
+    // The audit trail. The log is the public record: its export is
+    // published so that anyone can verify the pages (issue #17), but not
+    // to a table's device, which sees its own table only (NSW TR 12.11).
+    {"AuditService.ReadLog",                   kReaders,  kTournament},
     {"AuditService.GetStandingsAsOf",          A | D | S | U, kTournament},
     {"AuditService.GetMatchStandingsAsOf",     A | D | S | U, kTournament},
     {"AuditService.GetBoardHistory",           A | D | S | U, kTournament},
@@ -116,6 +119,16 @@ const std::vector<AccessRule>& Table() {
     {"CalculatorService.HalfMatch",            kAll,      kNone},
     {"CalculatorService.ForfeitAward",         kAll,      kNone},
     {"CalculatorService.ArtificialAward",      kAll,      kNone},
+    {"CalculatorService.SeveralBoards",        kAll,      kNone},
+    {"CalculatorService.SessionPercentage",    kAll,      kNone},
+    {"CalculatorService.SwissDraw",            kAll,      kNone},
+    {"CalculatorService.TieBreakRanking",      kAll,      kNone},
+    {"CalculatorService.FouledBoard",          kAll,      kNone},
+    // The watch API: the log to whom may read it, figures as published.
+    {"WatchService.GetLogHead",                kAll,      kNone},
+    {"WatchService.WatchLog",                  kReaders,  kTournament},
+    {"WatchService.WatchStandings",            kReaders,  kTournament},
+    {"WatchService.WatchTraveller",            kReaders,  kTournament},
     // Principals: a director enrols the scorers and devices of its own
     // tournament (PrincipalAuthority below); the rest is the administrator's.
     {"AccessService.CreatePrincipal",          A | D,     kTournament},
@@ -295,6 +308,34 @@ absl::Status Authorise(const v1::Principal& principal, absl::string_view rpc,
     }
   }
   return absl::OkStatus();
+}
+
+bool ShowsProgress(absl::string_view rpc) {
+  static constexpr absl::string_view kShowsProgress[] = {
+      "QueryService.GetStandings",      "QueryService.GetCompetitionStandings",
+      "QueryService.GetMatchStandings", "QueryService.GetScorecard",
+      "QueryService.GetTraveller",      "QueryService.GetEntrantRecord",
+      "WatchService.WatchStandings",    "WatchService.WatchTraveller"};
+  for (absl::string_view r : kShowsProgress) {
+    if (r == rpc) return true;
+  }
+  return false;
+}
+
+bool SeesProgressInPlay(v1::Role role) {
+  return role == v1::ROLE_ADMINISTRATOR || role == v1::ROLE_DIRECTOR ||
+         role == v1::ROLE_SCORER || role == v1::ROLE_AUDITOR;
+}
+
+absl::Status ProgressWithheldError(const v1::Principal& principal,
+                                   absl::string_view rpc,
+                                   const std::string& what,
+                                   const std::string& clause) {
+  return absl::PermissionDeniedError(absl::StrCat(
+      Who(principal), " may not call ", rpc, " while ", what,
+      " is in play: its rankings, percentages and other tables' scores go to "
+      "directors and scorers only until it ends (",
+      clause, ")"));
 }
 
 absl::Status AuthoriseOverPrincipal(const v1::Principal& actor, v1::Role role,

@@ -51,6 +51,20 @@ const std::vector<v1::Role>& AllRoles();
 absl::Status Authorise(const v1::Principal& principal, absl::string_view rpc,
                        const google::protobuf::Message& request);
 
+// Whether `rpc` shows a session's or round's rankings, percentages or other
+// tables' scores, which a profile may withhold from participants while it
+// is in play (NSW TR 12.12), and whether `role` sees them all the same
+// (administrators, directors, scorers and auditors do).
+bool ShowsProgress(absl::string_view rpc);
+bool SeesProgressInPlay(v1::Role role);
+
+// PERMISSION_DENIED for `principal` calling `rpc` while `clause` withholds
+// `what` ("session 2 of 'pairs'").
+absl::Status ProgressWithheldError(const v1::Principal& principal,
+                                   absl::string_view rpc,
+                                   const std::string& what,
+                                   const std::string& clause);
+
 // Whether `actor` may create, list, rotate or revoke a principal of `role`
 // and `scope`: an administrator any; a director the scorers and venue
 // devices of its own tournament. PERMISSION_DENIED otherwise.

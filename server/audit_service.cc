@@ -19,10 +19,8 @@ grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
       [&]() -> grpc::Status {
     // One of the caller's concurrent streams while it runs (issue #15).
     std::unique_ptr<Gate::Stream> slot;
-    absl::StatusOr<v1::Principal> caller = gate_->Authenticate(context);
-    if (!caller.ok()) return ToGrpcStatus(caller.status());
-    if (absl::Status s = gate_->OpenStream(*caller, &slot); !s.ok()) {
-      return ToGrpcStatus(s);
+    if (grpc::Status s = OpenStreamSlot(*gate_, context, &slot); !s.ok()) {
+      return s;
     }
     uint64_t sent = 0;
     absl::Status failure;

@@ -1373,41 +1373,46 @@ absl::StatusOr<v1::ArtificialAwardResponse> AwardArtificial(
 }  // namespace
 
 grpc::Status CalculatorService::SeveralBoards(
-    grpc::ServerContext*, const v1::SeveralBoardsRequest* request,
+    grpc::ServerContext* context, const v1::SeveralBoardsRequest* request,
     v1::SeveralBoardsResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "CalculatorService.SeveralBoards", nullptr,
+                   *request, [&]() -> grpc::Status {
     return Reply(AwardSeveralBoards(*request), response);
   });
 }
 
 grpc::Status CalculatorService::SessionPercentage(
-    grpc::ServerContext*, const v1::SessionPercentageRequest* request,
+    grpc::ServerContext* context, const v1::SessionPercentageRequest* request,
     v1::SessionPercentageResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "CalculatorService.SessionPercentage", nullptr,
+                   *request, [&]() -> grpc::Status {
     return Reply(Percentage(*request), response);
   });
 }
 
-grpc::Status CalculatorService::SwissDraw(grpc::ServerContext*,
+grpc::Status CalculatorService::SwissDraw(grpc::ServerContext* context,
                                           const v1::SwissDrawRequest* request,
                                           v1::SwissDrawResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "CalculatorService.SwissDraw", nullptr,
+                   *request, [&]() -> grpc::Status {
     return Reply(DrawSwiss(*request), response);
   });
 }
 
 grpc::Status CalculatorService::TieBreakRanking(
-    grpc::ServerContext*, const v1::TieBreakRankingRequest* request,
+    grpc::ServerContext* context, const v1::TieBreakRankingRequest* request,
     v1::TieBreakRankingResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "CalculatorService.TieBreakRanking", nullptr,
+                   *request, [&]() -> grpc::Status {
     return Reply(RankByChain(*request), response);
   });
 }
 
 grpc::Status CalculatorService::FouledBoard(
-    grpc::ServerContext*, const v1::FouledBoardRequest* request,
+    grpc::ServerContext* context, const v1::FouledBoardRequest* request,
     v1::FouledBoardResponse* response) {
-  return GuardCall(nullptr, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "CalculatorService.FouledBoard", nullptr,
+                   *request, [&]() -> grpc::Status {
     return Reply(ScoreFouled(*request), response);
   });
 }

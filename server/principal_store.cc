@@ -326,6 +326,31 @@ absl::StatusOr<v1::Credential> PrincipalStore::Create(
     const v1::CreatePrincipalRequest& request, const std::string& created_by) {
   TALLY_RETURN_IF_ERROR(CheckPrincipalShape(request));
   absl::MutexLock lock(&mu_);
+  return CreateLocked(request, created_by);
+}
+
+absl::StatusOr<v1::Credential> PrincipalStore::CreateInProcess(
+    const v1::CreatePrincipalRequest& request) {
+  TALLY_RETURN_IF_ERROR(CheckPrincipalShape(request));
+  absl::MutexLock lock(&mu_);
+  if (principals_.contains(request.id())) {
+    return absl::AlreadyExistsError(absl::StrCat(
+        "principal ", QuoteForMessage(request.id()),
+        " exists in principals.pb; tallyd's own readers need that id"));
+  }
+  in_process_.insert(request.id());
+  absl::StatusOr<v1::Credential> made = CreateLocked(request, "tallyd");
+  if (!made.ok()) in_process_.erase(request.id());
+  return made;
+}
+
+bool PrincipalStore::IsInProcess(const std::string& id) const {
+  absl::MutexLock lock(&mu_);
+  return in_process_.contains(id);
+}
+
+absl::StatusOr<v1::Credential> PrincipalStore::CreateLocked(
+    const v1::CreatePrincipalRequest& request, const std::string& created_by) {
   const std::string id =
       request.id().empty() ? NewIdLocked(request) : request.id();
   if (principals_.contains(id)) {
@@ -426,7 +451,9 @@ std::vector<v1::Principal> PrincipalStore::List() const {
 absl::Status PrincipalStore::SaveLocked() {
   if (path_.empty()) return absl::OkStatus();
   v1::StoredPrincipals all;
-  for (const auto& [id, stored] : principals_) *all.add_principals() = stored;
+  for (const auto& [id, stored] : principals_) {
+    if (!in_process_.contains(id)) *all.add_principals() = stored;
+  }
   std::string bytes;
   all.SerializeToString(&bytes);
   return WritePrivateFile(path_, bytes);

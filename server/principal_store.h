@@ -11,6 +11,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,13 @@ class PrincipalStore {
   // for a bad id or a scope the role does not take.
   absl::StatusOr<v1::Credential> Create(
       const v1::CreatePrincipalRequest& request, const std::string& created_by);
+  // Creates, like Create, a principal held in memory only: never written to
+  // principals.pb and gone at the next start. For tallyd's own in-process
+  // readers (the results pages read as the public).
+  absl::StatusOr<v1::Credential> CreateInProcess(
+      const v1::CreatePrincipalRequest& request);
+  // Whether `id` is one of CreateInProcess's principals.
+  bool IsInProcess(const std::string& id) const;
   absl::StatusOr<v1::Credential> Rotate(const std::string& id);
   absl::StatusOr<v1::Principal> Revoke(const std::string& id);
   absl::StatusOr<v1::Principal> Get(const std::string& id) const;
@@ -67,7 +75,13 @@ class PrincipalStore {
   const std::string path_;  // empty: in memory only
   const std::function<absl::Time()> clock_;
   mutable absl::Mutex mu_;
+  absl::StatusOr<v1::Credential> CreateLocked(
+      const v1::CreatePrincipalRequest& request, const std::string& created_by)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
   std::map<std::string, v1::StoredPrincipal> principals_ ABSL_GUARDED_BY(mu_);
+  // The ids of CreateInProcess's principals, which SaveLocked leaves out.
+  std::set<std::string> in_process_ ABSL_GUARDED_BY(mu_);
 };
 
 // The shape rules of a principal: the id (1-64 of [A-Za-z0-9_:@-]) and the

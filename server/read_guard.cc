@@ -5,6 +5,8 @@
 #include "core/base/rational.h"
 #include "google/protobuf/descriptor.h"
 #include "replay/log/codec.h"
+#include "replay/queries/publication.h"
+#include "server/access_table.h"
 #include "server/grpc_status.h"
 #include "server/log_line.h"
 #include "server/request_validator.h"
@@ -74,6 +76,39 @@ absl::Status OverflowStatus(const replay::EventLog* log,
       "arithmetic (docs/input-limits.md)"));
 }
 
+namespace {
+
+// NSW TR 12.12: a session's or round's progress in play is not for its
+// participants (the profile's publication setting).
+absl::Status CheckProgressPublished(const v1::Principal& principal,
+                                    absl::string_view rpc,
+                                    const replay::EventLog& log,
+                                    const google::protobuf::Message& request) {
+  if (!ShowsProgress(rpc) || SeesProgressInPlay(principal.role())) {
+    return absl::OkStatus();
+  }
+  const std::string tournament = StringField(request, "tournament_id");
+  const std::string competition = StringField(request, "competition_id");
+  const int session = static_cast<int>(IntField(request, "session"));
+  const int number =
+      session != 0 ? session : static_cast<int>(IntField(request, "round"));
+  std::string clause;
+  log.Read([&](const replay::State& state) {
+    clause =
+        replay::ProgressWithheldBy(state, tournament, competition, number);
+  });
+  if (clause.empty()) return absl::OkStatus();
+  return ProgressWithheldError(
+      principal, rpc,
+      number == 0 ? absl::StrCat("the latest session or round of ",
+                                 QuoteForMessage(competition))
+                  : absl::StrCat(session != 0 ? "session " : "round ", number,
+                                 " of ", QuoteForMessage(competition)),
+      clause);
+}
+
+}  // namespace
+
 grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
                        absl::string_view rpc, const replay::EventLog* log,
                        const google::protobuf::Message& request,
@@ -85,6 +120,9 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
   absl::Status s = principal.status();
   if (s.ok()) s = ValidateRequest(request);
   if (s.ok() && gate != nullptr) s = gate->Authorise(*principal, rpc, request);
+  if (s.ok() && gate != nullptr && log != nullptr) {
+    s = CheckProgressPublished(*principal, rpc, *log, request);
+  }
   if (!s.ok()) {
     LogLine(absl::StrCat("refused ", rpc,
                          principal.ok() && gate != nullptr
@@ -101,6 +139,13 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
       OverflowStatus(log, TournamentOf(request), absl::StrCat("this ", method));
   LogLine(absl::StrCat("failed ", method, ": ", overflow.message()));
   return ToGrpcStatus(overflow);
+}
+
+grpc::Status OpenStreamSlot(Gate& gate, grpc::ServerContext* context,
+                            std::unique_ptr<Gate::Stream>* slot) {
+  absl::StatusOr<v1::Principal> caller = gate.Authenticate(context);
+  if (!caller.ok()) return ToGrpcStatus(caller.status());
+  return ToGrpcStatus(gate.OpenStream(*caller, slot));
 }
 
 }  // namespace tally::server

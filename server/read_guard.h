@@ -37,6 +37,11 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
                        const google::protobuf::Message& request,
                        const std::function<grpc::Status()>& call);
 
+// One of the caller's concurrent stream slots (issue #15 item 6), held by
+// a streaming handler while it runs: UNAUTHENTICATED or RESOURCE_EXHAUSTED.
+grpc::Status OpenStreamSlot(Gate& gate, grpc::ServerContext* context,
+                            std::unique_ptr<Gate::Stream>* slot);
+
 // "event #N (kind): field ...": the first stored event of `tournament_id`
 // (every event when empty) whose payload holds a value outside the request
 // limits; empty when none does.

@@ -33,6 +33,7 @@
 #include "server/clock.h"
 #include "server/demo.h"
 #include "server/gate.h"
+#include "server/bearer_channel.h"
 #include "server/http/results_http_server.h"
 #include "server/listen_address.h"
 #include "server/log_line.h"
@@ -66,6 +67,8 @@ ABSL_FLAG(std::string, http_port_file, "",
 
 namespace {
 constexpr char kDemoHttpListen[] = "127.0.0.1:8080";
+// The public principal the results pages read as (in memory only).
+constexpr char kPagesPrincipal[] = "tallyd:pages";
 }  // namespace
 ABSL_FLAG(std::string, tls_cert, "",
           "PEM certificate chain of the server: serve TLS (with --tls_key).");
@@ -176,7 +179,8 @@ int main(int argc, char** argv) {
   tally::server::AuditService audit(**log, gate, clock, checkpoints.get());
   tally::server::CalculatorService calculator(&gate);
   tally::server::AccessService access(gate);
-  tally::server::WatchService watcher(**log, watch, query, checkpoints.get());
+  tally::server::WatchService watcher(**log, watch, gate, query,
+                                       checkpoints.get());
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -211,9 +215,21 @@ int main(int argc, char** argv) {
   std::unique_ptr<tally::server::http::ResultsHttpServer> http;
   std::string pages_line;
   if (!http_listen.empty()) {
+    // The pages read as the public (issue #15): what a player may see.
+    tally::v1::CreatePrincipalRequest reader;
+    reader.set_id(kPagesPrincipal);
+    reader.set_role(tally::v1::ROLE_PUBLIC);
+    reader.set_description("tallyd's results pages");
+    absl::StatusOr<tally::v1::Credential> pages =
+        (*principals)->CreateInProcess(reader);
+    if (!pages.ok()) {
+      return Fail(absl::StrCat("results pages: ", pages.status().message()));
+    }
     auto start = [&](const std::string& listen) {
       return tally::server::http::ResultsHttpServer::Start(
-          listen, server->InProcessChannel(grpc::ChannelArguments()), watch);
+          listen,
+          tally::server::InProcessChannelWithToken(*server, pages->token()),
+          watch);
     };
     absl::StatusOr<std::unique_ptr<tally::server::http::ResultsHttpServer>>
         started = start(http_listen);

@@ -51,10 +51,11 @@ grpc::Status PushOnChange(grpc::ServerContext* context, const LogWatch& watch,
 
 }  // namespace
 
-grpc::Status WatchService::GetLogHead(grpc::ServerContext*,
+grpc::Status WatchService::GetLogHead(grpc::ServerContext* context,
                                       const v1::GetLogHeadRequest* request,
                                       v1::LogHead* response) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "WatchService.GetLogHead", &log_, *request,
+                   [&]() -> grpc::Status {
     log_.Read([&](const replay::State& s) {
       response->set_sequence(s.last_sequence);
       response->set_hash(s.last_hash);
@@ -77,7 +78,10 @@ grpc::Status WatchService::GetLogHead(grpc::ServerContext*,
 grpc::Status WatchService::WatchLog(grpc::ServerContext* context,
                                     const v1::WatchLogRequest* request,
                                     grpc::ServerWriter<v1::Event>* writer) {
-  return GuardCall(&log_, *request, [&]() -> grpc::Status {
+  return GuardCall(context, gate_, "WatchService.WatchLog", &log_, *request,
+                   [&]() -> grpc::Status {
+    std::unique_ptr<Gate::Stream> slot;
+    if (grpc::Status s = OpenStreamSlot(*gate_, context, &slot); !s.ok()) return s;
     uint64_t next = std::max<uint64_t>(request->from_sequence(), 1);
     while (!Ending(context, watch_)) {
       absl::Status failure;
@@ -117,23 +121,33 @@ grpc::Status WatchService::WatchLog(grpc::ServerContext* context,
 grpc::Status WatchService::WatchStandings(
     grpc::ServerContext* context, const v1::GetStandingsRequest* request,
     grpc::ServerWriter<v1::Standings>* writer) {
-  return PushOnChange<v1::Standings>(
-      context, watch_,
-      [&](v1::Standings* out) {
-        return query_.GetStandings(context, request, out);
-      },
-      writer);
+  return GuardCall(context, gate_, "WatchService.WatchStandings", &log_,
+                   *request, [&]() -> grpc::Status {
+    std::unique_ptr<Gate::Stream> slot;
+    if (grpc::Status s = OpenStreamSlot(*gate_, context, &slot); !s.ok()) return s;
+    return PushOnChange<v1::Standings>(
+        context, watch_,
+        [&](v1::Standings* out) {
+          return query_.GetStandings(context, request, out);
+        },
+        writer);
+  });
 }
 
 grpc::Status WatchService::WatchTraveller(
     grpc::ServerContext* context, const v1::GetTravellerRequest* request,
     grpc::ServerWriter<v1::Traveller>* writer) {
-  return PushOnChange<v1::Traveller>(
-      context, watch_,
-      [&](v1::Traveller* out) {
-        return query_.GetTraveller(context, request, out);
-      },
-      writer);
+  return GuardCall(context, gate_, "WatchService.WatchTraveller", &log_,
+                   *request, [&]() -> grpc::Status {
+    std::unique_ptr<Gate::Stream> slot;
+    if (grpc::Status s = OpenStreamSlot(*gate_, context, &slot); !s.ok()) return s;
+    return PushOnChange<v1::Traveller>(
+        context, watch_,
+        [&](v1::Traveller* out) {
+          return query_.GetTraveller(context, request, out);
+        },
+        writer);
+  });
 }
 
 }  // namespace tally::server

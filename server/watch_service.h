@@ -1,7 +1,8 @@
 // WatchService (proto/tally/v1/watch.proto): the log's head, the log as it
 // grows, and standings and travellers pushed when they change. Figures come
 // from QueryService itself, so a watcher sees exactly what GetStandings and
-// GetTraveller answer. Handlers hold no rules. Thread-safe; each stream runs
+// GetTraveller answer, to whom the access table lets read them; each
+// stream holds one of its principal's stream slots. Handlers hold no rules. Thread-safe; each stream runs
 // on its own gRPC thread and wakes on LogWatch at most once a second to
 // notice a cancelled call or a stopping server.
 
@@ -10,6 +11,7 @@
 
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/state/event_log.h"
+#include "server/gate.h"
 #include "server/log_watch.h"
 #include "server/services.h"
 #include "tally/v1/watch.grpc.pb.h"
@@ -20,8 +22,13 @@ class WatchService final : public v1::WatchService::Service {
  public:
   // `checkpoints` may be null (no signed checkpoints kept).
   WatchService(const replay::EventLog& log, const LogWatch& watch,
-               QueryService& query, replay::CheckpointStore* checkpoints)
-      : log_(log), watch_(watch), query_(query), checkpoints_(checkpoints) {}
+               Gate& gate, QueryService& query,
+               replay::CheckpointStore* checkpoints)
+      : log_(log),
+        watch_(watch),
+        gate_(&gate),
+        query_(query),
+        checkpoints_(checkpoints) {}
 
   grpc::Status GetLogHead(grpc::ServerContext* context,
                           const v1::GetLogHeadRequest* request,
@@ -39,6 +46,7 @@ class WatchService final : public v1::WatchService::Service {
  private:
   const replay::EventLog& log_;
   const LogWatch& watch_;
+  Gate* const gate_;
   QueryService& query_;
   replay::CheckpointStore* const checkpoints_;
 };

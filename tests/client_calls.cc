@@ -8,6 +8,7 @@
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
+#include "tally/v1/watch.grpc.pb.h"
 #include "tests/seven_table_session.h"
 
 namespace tally::testing {
@@ -22,6 +23,52 @@ std::unique_ptr<grpc::ClientContext> Context() {
   context->set_deadline(std::chrono::system_clock::now() +
                         std::chrono::seconds(20));
   return context;
+}
+
+// A server-streaming RPC: AuditService.ReadLog, read to its end, or one of
+// WatchService's watches, which follow the log for ever: its first item
+// shows the call was accepted, and the call is then cancelled. A refused
+// request ends the stream at once with its status.
+grpc::Status CallStreaming(grpc::Channel& channel,
+                           const google::protobuf::MethodDescriptor& method,
+                           const google::protobuf::Message& request) {
+  auto context = Context();
+  auto typed = [&](auto message) {
+    message.ParseFromString(request.SerializeAsString());
+    return message;
+  };
+  auto first_item = [&](auto reader, auto item) {
+    if (reader->Read(&item)) {
+      context->TryCancel();
+      while (reader->Read(&item)) {
+      }
+      reader->Finish();
+      return grpc::Status::OK;
+    }
+    return reader->Finish();
+  };
+  if (method.name() == "ReadLog") {
+    auto reader = v1::AuditService::NewStub(Borrow(channel))
+                      ->ReadLog(context.get(), typed(v1::ReadLogRequest()));
+    v1::Event ignored;
+    while (reader->Read(&ignored)) {
+    }
+    return reader->Finish();
+  }
+  auto watch = v1::WatchService::NewStub(Borrow(channel));
+  if (method.name() == "WatchLog") {
+    return first_item(
+        watch->WatchLog(context.get(), typed(v1::WatchLogRequest())),
+        v1::Event());
+  }
+  if (method.name() == "WatchStandings") {
+    return first_item(watch->WatchStandings(context.get(),
+                                            typed(v1::GetStandingsRequest())),
+                      v1::Standings());
+  }
+  return first_item(
+      watch->WatchTraveller(context.get(), typed(v1::GetTravellerRequest())),
+      v1::Traveller());
 }
 
 }  // namespace
@@ -107,17 +154,7 @@ grpc::Status CallMethod(grpc::Channel& channel,
                         const google::protobuf::MethodDescriptor& method,
                         const google::protobuf::Message& request) {
   auto context = Context();
-  if (method.server_streaming()) {
-    // AuditService.ReadLog, the one server-streaming RPC.
-    v1::ReadLogRequest typed;
-    typed.ParseFromString(request.SerializeAsString());
-    auto reader = v1::AuditService::NewStub(Borrow(channel))
-                      ->ReadLog(context.get(), typed);
-    v1::Event ignored;
-    while (reader->Read(&ignored)) {
-    }
-    return reader->Finish();
-  }
+  if (method.server_streaming()) return CallStreaming(channel, method, request);
   grpc::GenericStub stub(Borrow(channel));
   const std::string bytes = request.SerializeAsString();
   grpc::Slice slice(bytes);

@@ -39,15 +39,10 @@ using google::protobuf::MethodDescriptor;
 using google::protobuf::ServiceDescriptor;
 
 constexpr const char* kServices[] = {
-<<<<<<< HEAD
-    "tally.v1.DirectorService", "tally.v1.VenueService",
-    "tally.v1.QueryService", "tally.v1.AuditService",
-    "tally.v1.CalculatorService", "tally.v1.WatchService"};
-=======
     "tally.v1.DirectorService",   "tally.v1.VenueService",
     "tally.v1.QueryService",      "tally.v1.AuditService",
-    "tally.v1.CalculatorService", "tally.v1.AccessService"};
->>>>>>> s9-auth
+    "tally.v1.CalculatorService", "tally.v1.AccessService",
+    "tally.v1.WatchService"};
 
 // One leaf to spoil: the chain of fields from the request down to it.
 using FieldPath = std::vector<const FieldDescriptor*>;
@@ -130,60 +125,6 @@ void Base(Message& m) {
   }
 }
 
-<<<<<<< HEAD
-grpc::Status Call(grpc::Channel& channel, const MethodDescriptor& method,
-                  const Message& request) {
-  auto context = ContextAs("td:catalogue");
-  if (method.server_streaming()) {
-    // The server-streaming RPCs: AuditService.ReadLog and WatchService's
-    // watches. A refused request ends its stream at once with the status.
-    auto channel_ptr =
-        std::shared_ptr<grpc::Channel>(&channel, [](grpc::Channel*) {});
-    auto drain = [&](auto reader, auto item) {
-      while (reader->Read(&item)) {
-      }
-      return reader->Finish();
-    };
-    auto typed = [&](auto message) {
-      message.ParseFromString(request.SerializeAsString());
-      return message;
-    };
-    if (method.name() == "ReadLog") {
-      return drain(v1::AuditService::NewStub(channel_ptr)
-                       ->ReadLog(context.get(), typed(v1::ReadLogRequest())),
-                   v1::Event());
-    }
-    auto watch = v1::WatchService::NewStub(channel_ptr);
-    if (method.name() == "WatchLog") {
-      return drain(watch->WatchLog(context.get(), typed(v1::WatchLogRequest())),
-                   v1::Event());
-    }
-    if (method.name() == "WatchStandings") {
-      return drain(watch->WatchStandings(context.get(),
-                                         typed(v1::GetStandingsRequest())),
-                   v1::Standings());
-    }
-    return drain(watch->WatchTraveller(context.get(),
-                                       typed(v1::GetTravellerRequest())),
-                 v1::Traveller());
-  }
-  grpc::GenericStub stub(
-      std::shared_ptr<grpc::Channel>(&channel, [](grpc::Channel*) {}));
-  const std::string bytes = request.SerializeAsString();
-  grpc::Slice slice(bytes);
-  grpc::ByteBuffer in(&slice, 1);
-  grpc::ByteBuffer out;
-  std::promise<grpc::Status> done;
-  stub.UnaryCall(
-      context.get(),
-      absl::StrCat("/", method.service()->full_name(), "/", method.name()),
-      grpc::StubOptions(), &in, &out,
-      [&done](grpc::Status s) { done.set_value(std::move(s)); });
-  return done.get_future().get();
-}
-
-=======
->>>>>>> s9-auth
 TEST(RequestCatalogueTest,
      EveryBadEnumAndOverlongStringIsRefusedChangingNothing) {
   TallydProcess tallyd(TallydPath(), MakeTempDir("catalogue"));

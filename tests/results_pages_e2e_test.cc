@@ -24,6 +24,7 @@
 #include "httplib.h"
 #include "server/cli/result_text.h"
 #include "server/http/results_pages.h"
+#include "tally/v1/access.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/watch.grpc.pb.h"
@@ -263,6 +264,52 @@ TEST_F(ResultsPagesTest, NamesAreEscapedAndNswWithholdsASessionInPlay) {
   // The SABF session in play is published (its profile withholds nothing).
   EXPECT_THAT(Get("/t/club/c/pairs/s/1/standings.html"),
               HasSubstr("Percentage"));
+}
+
+// Issue #15 item 4 through gRPC: NSW TR 12.12 withholds a session's
+// rankings from participants (the public principal, a committee) while it
+// is in play, but not from the director; a profile that withholds nothing
+// publishes.
+TEST_F(ResultsPagesTest, GrpcWithholdsAnNswSessionInPlayFromThePublic) {
+  v1::CreatePrincipalRequest make;
+  make.set_role(v1::ROLE_PUBLIC);
+  make.set_id("reader");
+  v1::Credential reader;
+  grpc::ClientContext context;
+  ASSERT_TRUE(v1::AccessService::NewStub(tallyd_->channel())
+                  ->CreatePrincipal(&context, make, &reader)
+                  .ok());
+  auto channel = tallyd_->ChannelWithToken(reader.token());
+  auto query = v1::QueryService::NewStub(channel);
+  v1::GetStandingsRequest nsw;
+  nsw.set_tournament_id(kTournament);
+  nsw.set_competition_id("nsw");
+  nsw.set_session(1);
+  v1::Standings standings;
+  grpc::ClientContext c1;
+  grpc::Status refused = query->GetStandings(&c1, nsw, &standings);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_THAT(refused.error_message(), HasSubstr("session 1 of 'nsw'"));
+  EXPECT_THAT(refused.error_message(), HasSubstr("NSW TR 12.12"));
+  v1::GetTravellerRequest board;
+  board.set_tournament_id(kTournament);
+  board.set_competition_id("nsw");
+  board.set_session(1);
+  board.set_board(1);
+  v1::Traveller traveller;
+  grpc::ClientContext c2;
+  EXPECT_EQ(query->GetTraveller(&c2, board, &traveller).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  // The director (the harness's administrator) reads it in play.
+  grpc::ClientContext c3;
+  EXPECT_TRUE(v1::QueryService::NewStub(tallyd_->channel())
+                  ->GetStandings(&c3, nsw, &standings)
+                  .ok());
+  // The SABF session in play is published to the public.
+  v1::GetStandingsRequest sabf = nsw;
+  sabf.set_competition_id(kCompetition);
+  grpc::ClientContext c4;
+  EXPECT_TRUE(query->GetStandings(&c4, sabf, &standings).ok());
 }
 
 TEST_F(ResultsPagesTest, LongPollAnswersWhenAResultIsEnteredAndPagesFollow) {

@@ -361,6 +361,11 @@ struct RegulationProfile {
   std::string session_combination;
   // None: no further appeal and no penalty scale are stated.
   std::optional<AppealRules> appeals;
+  // RegulationProfileSpec.publication: whether a session's (or round's)
+  // rankings and percentages are withheld from participants while it is in
+  // play (NSW TR 12.12), and the clause that says so.
+  bool withhold_progress_in_play = false;
+  std::string publication_clause;
 };
 
 // Checks a profile is coherent and that everything it names exists: the

@@ -514,6 +514,8 @@ absl::StatusOr<core::RegulationProfile> Convert(
                                        s.qualifiers().larger_per_field()};
   }
   p.session_combination = s.session_combination();
+  p.withhold_progress_in_play = s.publication().withhold_progress_in_play();
+  p.publication_clause = s.publication().clause();
   TALLY_ASSIGN_OR_RETURN(p.tie_breaks, TieBreaksOf(s.tie_breaks()));
   for (int i = 0; i < s.time_windows_size(); ++i) {
     TALLY_ASSIGN_OR_RETURN(core::TimeWindowRule w,
