@@ -65,20 +65,22 @@ const std::vector<AccessRule>& Table() {
     // The table: a device its own table only (NSW TR 12.11).
     {"VenueService.EnterResult",               A | D | S | V, kTable},
     {"VenueService.ConfirmResult",             A | D | S | V, kTable},
-    // Reads.
+    // Reads. A table's device reads figures as the public does, but while
+    // its own session is in play none but its own table's (see
+    // CheckProgressPublished in server/read_guard.cc, NSW TR 12.12).
     {"QueryService.ListTournaments",           kAll,      kNone},
     {"QueryService.GetTournament",             kAll,      kTournament},
     {"QueryService.GetDraw",                   kAll,      kTournament},
     {"QueryService.GetTimeWindows",            kAll,      kTournament},
     {"QueryService.ListRegulationProfiles",    kAll,      kNone},
     {"QueryService.GetRegulationProfile",      kAll,      kNone},
-    {"QueryService.GetStandings",              kReaders,  kTournament},
-    {"QueryService.GetCompetitionStandings",   kReaders,  kTournament},
-    {"QueryService.GetTraveller",              kReaders,  kTournament},
-    {"QueryService.GetScorecard",              kReaders,  kTournament},
+    {"QueryService.GetStandings",              kReaders | V, kTournament},
+    {"QueryService.GetCompetitionStandings",   kReaders | V, kTournament},
+    {"QueryService.GetTraveller",              kReaders | V, kTournament},
+    {"QueryService.GetScorecard",              kReaders | V, kTournament},
     {"QueryService.GetMatchResults",           kReaders,  kTournament},
-    {"QueryService.GetMatchStandings",         kReaders,  kTournament},
-    {"QueryService.GetEntrantRecord",          kReaders,  kTournament},
+    {"QueryService.GetMatchStandings",         kReaders | V, kTournament},
+    {"QueryService.GetEntrantRecord",          kReaders | V, kTournament},
     {"QueryService.GetQualification",          kReaders,  kTournament},
     {"QueryService.GetKnockoutResults",        kReaders,  kTournament},
     {"QueryService.GetEligibility",            kOfficials, kTournament},
@@ -127,8 +129,8 @@ const std::vector<AccessRule>& Table() {
     // The watch API: the log to whom may read it, figures as published.
     {"WatchService.GetLogHead",                kAll,      kNone},
     {"WatchService.WatchLog",                  kReaders,  kTournament},
-    {"WatchService.WatchStandings",            kReaders,  kTournament},
-    {"WatchService.WatchTraveller",            kReaders,  kTournament},
+    {"WatchService.WatchStandings",            kReaders | V, kTournament},
+    {"WatchService.WatchTraveller",            kReaders | V, kTournament},
     // Principals: a director enrols the scorers and devices of its own
     // tournament (PrincipalAuthority below); the rest is the administrator's.
     {"AccessService.CreatePrincipal",          A | D,     kTournament},
@@ -315,7 +317,9 @@ bool ShowsProgress(absl::string_view rpc) {
       "QueryService.GetStandings",      "QueryService.GetCompetitionStandings",
       "QueryService.GetMatchStandings", "QueryService.GetScorecard",
       "QueryService.GetTraveller",      "QueryService.GetEntrantRecord",
-      "WatchService.WatchStandings",    "WatchService.WatchTraveller"};
+      "WatchService.WatchStandings",    "WatchService.WatchTraveller",
+      // The log holds every table's score as it is entered.
+      "AuditService.ReadLog",           "WatchService.WatchLog"};
   for (absl::string_view r : kShowsProgress) {
     if (r == rpc) return true;
   }

@@ -92,11 +92,23 @@ absl::Status CheckProgressPublished(const v1::Principal& principal,
   const int session = static_cast<int>(IntField(request, "session"));
   const int number =
       session != 0 ? session : static_cast<int>(IntField(request, "round"));
-  std::string clause;
+  std::string clause, device_refusal;
   log.Read([&](const replay::State& state) {
+    if (principal.role() == v1::ROLE_VENUE) {
+      const v1::Scope& own = principal.scope();
+      device_refusal = replay::WhyDeviceMayNotRead(
+          state, tournament, own.competition_id(),
+          own.session() != 0 ? own.session() : own.round(), own.table(),
+          competition, number, static_cast<int>(IntField(request, "board")));
+    }
     clause =
         replay::ProgressWithheldBy(state, tournament, competition, number);
   });
+  if (!device_refusal.empty()) {
+    return absl::PermissionDeniedError(
+        absl::StrCat("principal ", QuoteForMessage(principal.id()),
+                     " may not call ", rpc, ": ", device_refusal));
+  }
   if (clause.empty()) return absl::OkStatus();
   return ProgressWithheldError(
       principal, rpc,

@@ -366,6 +366,8 @@ struct RegulationProfile {
   // play (NSW TR 12.12), and the clause that says so.
   bool withhold_progress_in_play = false;
   std::string publication_clause;
+  // PublicationSpec.device_shows_traveller_after_play.
+  bool device_shows_traveller_after_play = false;
 };
 
 // Checks a profile is coherent and that everything it names exists: the

@@ -516,6 +516,8 @@ absl::StatusOr<core::RegulationProfile> Convert(
   p.session_combination = s.session_combination();
   p.withhold_progress_in_play = s.publication().withhold_progress_in_play();
   p.publication_clause = s.publication().clause();
+  p.device_shows_traveller_after_play =
+      s.publication().device_shows_traveller_after_play();
   TALLY_ASSIGN_OR_RETURN(p.tie_breaks, TieBreaksOf(s.tie_breaks()));
   for (int i = 0; i < s.time_windows_size(); ++i) {
     TALLY_ASSIGN_OR_RETURN(core::TimeWindowRule w,
