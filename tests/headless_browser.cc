@@ -141,6 +141,14 @@ absl::StatusOr<std::unique_ptr<HeadlessBrowser>> HeadlessBrowser::Start(
       /*browser=*/true);
   if (!attached.ok()) return attached.status();
   browser->session_id_ = Field(*attached, "sessionId").string_value();
+  // Headless windows are at least 500 pixels wide: the page's viewport is
+  // set to the size asked for, as a phone's when narrow.
+  absl::StatusOr<google::protobuf::Struct> sized =
+      browser->Call("Emulation.setDeviceMetricsOverride",
+                    absl::StrCat("{\"width\":", width, ",\"height\":", height,
+                                 ",\"deviceScaleFactor\":1,\"mobile\":",
+                                 width < 600 ? "true" : "false", "}"));
+  if (!sized.ok()) return sized.status();
   return browser;
 }
 
