@@ -284,16 +284,18 @@ absl::Status HeadlessBrowser::Open(const std::string& url) {
   return WaitForNewPage(kCallTimeout);
 }
 
-absl::Status HeadlessBrowser::Follow(const std::string& text) {
+absl::Status HeadlessBrowser::Follow(const std::string& text,
+                                     const std::string& within) {
   if (absl::Status s = MarkPage(); !s.ok()) return s;
   absl::StatusOr<std::string> clicked = Evaluate(absl::StrCat(
-      "(function(){var a=Array.from(document.links).find(function(l){"
-      "return l.textContent.trim()===",
+      "(function(){var w=document.querySelector(", Quote(within),
+      ");if(!w)return '';var a=Array.from(w.querySelectorAll('a[href]'))"
+      ".find(function(l){return l.textContent.trim()===",
       Quote(text), "});if(!a)return '';a.click();return a.href})()"));
   if (!clicked.ok()) return clicked.status();
   if (clicked->empty()) {
     return absl::NotFoundError(
-        absl::StrCat("no link \"", text, "\" on the page"));
+        absl::StrCat("no link \"", text, "\" in ", within, " on the page"));
   }
   return WaitForNewPage(kCallTimeout);
 }

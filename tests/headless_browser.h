@@ -36,9 +36,11 @@ class HeadlessBrowser {
   // Loads `url` and waits until the page has loaded (its inline scripts
   // have run).
   absl::Status Open(const std::string& url);
-  // Clicks the first link whose text is `text` and waits for the page it
-  // leads to. NotFound when the page has no such link.
-  absl::Status Follow(const std::string& text);
+  // Clicks the first link whose text is `text` inside the first element
+  // `within` (a CSS selector) selects, and waits for the page it leads to.
+  // NotFound when there is no such link.
+  absl::Status Follow(const std::string& text,
+                      const std::string& within = "body");
   // The value of the JavaScript `expression` in the page, as a string.
   absl::StatusOr<std::string> Evaluate(const std::string& expression);
   // Evaluates `expression` until it gives a non-empty string (returned),

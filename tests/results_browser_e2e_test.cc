@@ -4,9 +4,9 @@
 // from the index it follows links to the pairs ranking, a traveller and a
 // scorecard, and checks what a player sees there against the gRPC answers
 // and against figures worked out by hand from the demo's results
-// (server/demo.cc); the venue scoreboard cycles its fields; and a page left
-// open picks up a result entered while it is open (its long poll reloads
-// it). Fails, does not skip, when chromium is missing.
+// (server/demo.cc); the venue scoreboard cycles its fields; and a
+// traveller left open picks up a result entered while it is open (its long
+// poll reloads it). Fails, does not skip, when chromium is missing.
 
 #include <fstream>
 #include <string>
@@ -21,10 +21,11 @@
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
 #include "server/cli/result_text.h"
+#include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/watch.grpc.pb.h"
 #include "tests/client_calls.h"
 #include "tests/headless_browser.h"
-#include "tests/match_client.h"
+#include "tests/seven_table_session.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -135,7 +136,7 @@ TEST_F(ResultsBrowserTest, APlayerFollowsLinksToRankingTravellerScorecard) {
   // -50, +450, +420, -300, +420. Matchpoints as the scale counts them, 2
   // for each score beaten and 1 for each tie (Law 78A in whole units), a
   // top of 8 over five tables: NS 2, 8, 5, 0, 5 and EW 6, 0, 3, 8, 3.
-  ASSERT_THAT(browser_->Follow("1"), IsOk());
+  ASSERT_THAT(browser_->Follow("1", ".boards"), IsOk());
   ExpectFitsThePhone();
   EXPECT_THAT(Text(),
               HasSubstr("Thursday matchpoint pairs: session 1, board 1"));
@@ -162,7 +163,7 @@ TEST_F(ResultsBrowserTest, APlayerFollowsLinksToRankingTravellerScorecard) {
 
   // Pair 1 (Ann Ashby, Bill Brown; North-South at table 1): its scorecard
   // has board 1 at -50 for 2 matchpoints of 8.
-  ASSERT_THAT(browser_->Follow("1"), IsOk());  // the NS pair's link
+  ASSERT_THAT(browser_->Follow("1", "main table"), IsOk());  // NS pair 1
   EXPECT_THAT(Text(), HasSubstr("Ann Ashby, Bill Brown"));
   ExpectFitsThePhone();
   bool board_one = false;
@@ -198,50 +199,62 @@ TEST_F(ResultsBrowserTest, TheScoreboardCyclesThroughTheFields) {
 }
 
 TEST_F(ResultsBrowserTest, AnOpenPageShowsAResultEnteredWhileItIsOpen) {
-  // Round 3 of the Butler round robin is drawn and not played; table 1 is
-  // pair 14 v pair 13 (SABF TR 21.16).
-  ASSERT_THAT(browser_->Open(root_ + "t/demo/c/butler/r/3/results.html"),
+  // A second tournament beside the demo, a session in play
+  // (tests/seven_table_session.h): every result but the last entered.
+  grpc::Channel& channel = *tallyd_->channel();
+  ASSERT_THAT(SetUpSession(channel, "club"), IsOk());
+  std::vector<v1::EnterResultRequest> results = AllScriptedResults("club");
+  const v1::EnterResultRequest last = results.back();
+  results.pop_back();
+  for (const v1::EnterResultRequest& r : results) {
+    ASSERT_THAT(EnterResult(channel, r), IsOk());
+  }
+  // A line of the traveller, as the reader sees it, at `table`.
+  auto line_at = [&](int table) -> std::string {
+    for (const std::string& row : Rows(*browser_, 0)) {
+      const std::vector<std::string> cells = absl::StrSplit(row, " | ");
+      if (cells.size() > 1 && cells[1] == absl::StrCat(table)) return row;
+    }
+    return "";
+  };
+
+  ASSERT_THAT(browser_->Open(absl::StrCat(root_, "t/club/c/pairs/s/1/board/",
+                                          last.board(), ".html")),
               IsOk());
   const uint64_t before = Head(tallyd_->channel());
   EXPECT_THAT(Text(), HasSubstr(absl::StrCat("As of event ", before, " ")));
-  const std::vector<std::string> rows_before = Rows(*browser_, 0);
-  ASSERT_GE(rows_before.size(), 2);
-  EXPECT_EQ(rows_before[1], "1 | 14 | 13");
+  EXPECT_EQ(line_at(last.table()), "") << "table " << last.table();
   ASSERT_THAT(browser_->MarkPage(), IsOk());
 
-  MatchClient butler(tallyd_->channel(), "demo", "butler");
-  v1::TableResult result;
-  result.mutable_played()->set_level(3);
-  result.mutable_played()->set_strain(v1::STRAIN_NO_TRUMP);
-  result.mutable_played()->set_declarer(v1::SEAT_SOUTH);
-  result.mutable_played()->set_tricks(10);
-  ASSERT_THAT(butler.Enter(3, 1, 25, result), IsOk());
+  // While the page is open, the last table enters its result.
+  ASSERT_THAT(EnterResult(channel, last), IsOk());
   const uint64_t after = Head(tallyd_->channel());
   ASSERT_GT(after, before);
-  absl::StatusOr<v1::MatchResults> results = butler.Results(3);
-  ASSERT_THAT(results, IsOk());
+  auto query = v1::QueryService::NewStub(tallyd_->channel());
+  v1::GetTravellerRequest request;
+  request.set_tournament_id("club");
+  request.set_competition_id(kCompetition);
+  request.set_session(1);
+  request.set_board(last.board());
+  v1::Traveller traveller;
+  grpc::ClientContext context;
+  ASSERT_TRUE(query->GetTraveller(&context, request, &traveller).ok());
 
-  // The long poll answers, the page reloads itself and shows the round as
-  // the gRPC answer now has it.
+  // The long poll answers, the page reloads itself, and the new line shows
+  // the score GetTraveller answers.
   ASSERT_THAT(browser_->WaitForNewPage(absl::Seconds(30)), IsOk());
   EXPECT_THAT(Text(), HasSubstr(absl::StrCat("As of event ", after, " ")));
-  const std::vector<std::string> rows_after = Rows(*browser_, 0);
-  EXPECT_NE(rows_after, rows_before);
-  ASSERT_GE(rows_after.size(), 2);
-  EXPECT_TRUE(absl::StartsWith(rows_after[1], "1 | 14 | 13 | "))
-      << rows_after[1];
-  // And what the table says is what GetMatchResults answers.
-  absl::StatusOr<std::string> data = browser_->Evaluate(
-      "fetch('results.json').then(function(r){return r.text()})");
-  ASSERT_THAT(data, IsOk());
-  EXPECT_THAT(*data, HasSubstr(absl::StrCat("\"sequence\":", after, ",")));
-  std::string answer;
-  google::protobuf::util::JsonPrintOptions options;
-  options.preserve_proto_field_names = true;
-  ASSERT_TRUE(
-      google::protobuf::util::MessageToJsonString(*results, &answer, options)
-          .ok());
-  EXPECT_THAT(*data, HasSubstr(absl::StrCat("\"data\":", answer)));
+  const std::string line = line_at(last.table());
+  bool found = false;
+  for (const v1::TravellerLine& l : traveller.lines()) {
+    if (l.table() != last.table()) continue;
+    found = true;
+    EXPECT_THAT(absl::StrCat(line, " | "),
+                HasSubstr(absl::StrCat(" | ", l.ns_score(), " | ")))
+        << line;
+  }
+  EXPECT_TRUE(found) << "GetTraveller has no line at table " << last.table();
+  EXPECT_NE(line, "");
 }
 
 }  // namespace
