@@ -115,20 +115,30 @@ TEST_F(ResultsBrowserTest, APlayerFollowsLinksToRankingTravellerScorecard) {
   ASSERT_THAT(standings, IsOk());
   const std::string text = Text();
   EXPECT_THAT(text, HasSubstr(absl::StrCat("As of event ", head, " ")));
-  std::vector<std::string> rows = Rows(*browser_, 0);
-  ASSERT_EQ(rows.size(), 1 + standings->fields(0).rows_size());
-  for (int i = 0; i < standings->fields(0).rows_size(); ++i) {
-    const v1::StandingsRow& row = standings->fields(0).rows(i);
-    const std::string& shown = rows[i + 1];
-    EXPECT_TRUE(absl::StartsWith(
-        shown,
-        absl::StrCat(row.rank(), row.tied() ? "=" : "", " | ", row.pair(),
-                     " | ", row.players(0), ", ", row.players(1), " | ")))
-        << shown;
-    EXPECT_THAT(shown, HasSubstr(absl::StrCat(
-                           " | ", cli::DecimalText(row.percentage()), " | ")))
-        << shown;
+  // Two fields (a Mitchell's North-South and East-West), a table each.
+  ASSERT_EQ(standings->fields_size(), 2);
+  std::vector<std::string> rows;
+  for (int f = 0; f < 2; ++f) {
+    rows = Rows(*browser_, f);
+    ASSERT_EQ(rows.size(), 1 + standings->fields(f).rows_size());
+    for (int i = 0; i < standings->fields(f).rows_size(); ++i) {
+      const v1::StandingsRow& row = standings->fields(f).rows(i);
+      const std::string& shown = rows[i + 1];
+      EXPECT_TRUE(absl::StartsWith(
+          shown,
+          absl::StrCat(row.rank(), row.tied() ? "=" : "", " | ", row.pair(),
+                       " | ", row.players(0), ", ", row.players(1), " | ")))
+          << shown;
+      EXPECT_THAT(shown, HasSubstr(absl::StrCat(
+                             " | ", cli::DecimalText(row.percentage()), " | ")))
+          << shown;
+    }
   }
+  // The top North-South pair, Eve Evans and Fred Ford (pair 3), with 72
+  // of 120 matchpoints: 60.00% (SABF TR 11.3: 2 places).
+  EXPECT_TRUE(absl::StartsWith(Rows(*browser_, 0)[1],
+                               "1 | 3 | Eve Evans, Fred Ford | 72 | 120 | "
+                               "60.00 | "));
 
   // Board 1's traveller, worked out by hand from server/demo.cc: 4S by
   // North at every table, tricks 9, 11, 10, 8 (doubled), 10 at tables
