@@ -3,25 +3,31 @@
 // knock-outs, qualification, appeals and rulings, and a venue scoreboard,
 // as HTML or as JSON. Every figure is asked of the gRPC services
 // (QueryService, AuditService.ReadLog, WatchService.GetLogHead) on
-// `channel`: tallyd passes its own in-process channel, `tally publish` its
-// connection to a server, so the pages show exactly what the gRPC answers
-// say. Each page names the log's head it was made from ("as of event N",
-// its hash, the latest signed checkpoint). Links are relative, so the same
+// `channel` (all calls in results_source.h): tallyd passes its own
+// in-process channel, `tally publish` its connection to a server, so the
+// pages show exactly what the gRPC answers say. Each page names the log's
+// head it was made from ("as of event N", its hash, the latest signed
+// checkpoint), and is kept, made, until the head moves on. The kinds of
+// page are a route table (page_routes.h). Links are relative, so the same
 // pages work served and as static files. docs/results-pages.md lists the
-// paths. Thread-safe (gRPC stubs are).
+// paths. Thread-safe.
 
 #ifndef TALLY_SERVER_HTTP_RESULTS_PAGES_H_
 #define TALLY_SERVER_HTTP_RESULTS_PAGES_H_
 
+#include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
 #include "grpcpp/channel.h"
-#include "tally/v1/audit.grpc.pb.h"
-#include "tally/v1/query.grpc.pb.h"
-#include "tally/v1/watch.grpc.pb.h"
+#include "server/http/results_source.h"
 
 namespace tally::server::http {
 
@@ -51,16 +57,17 @@ class ResultsPages {
  private:
   Page RenderAt(const std::vector<std::string>& parts, bool json,
                 const v1::LogHead& head) const;
-  // Every RulingMade of the tournament, with its event's sequence, in log
-  // order (AuditService.ReadLog).
-  grpc::Status Rulings(
-      const std::string& tournament_id,
-      std::vector<std::pair<uint64_t, v1::RulingMade>>* out) const;
+  // The page `key` ("path.html" or "path.json") made at event `sequence`,
+  // if it is kept.
+  std::optional<Page> Cached(const std::string& key, uint64_t sequence) const;
+  void Cache(const std::string& key, uint64_t sequence, const Page& page) const;
 
-  std::unique_ptr<v1::QueryService::Stub> query_;
-  std::unique_ptr<v1::AuditService::Stub> audit_;
-  std::unique_ptr<v1::WatchService::Stub> watch_;
+  ResultsSource source_;
   Options options_;
+  mutable absl::Mutex mu_;
+  // Pages made, by key: the head's sequence they were made at, the page.
+  mutable std::map<std::string, std::pair<uint64_t, Page>> made_
+      ABSL_GUARDED_BY(mu_);
 };
 
 // The pages a page links to: every href of `html` (relative to `from`, a
