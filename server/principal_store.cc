@@ -14,7 +14,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/sha256.h"
+#include "replay/log/sha256.h"
 #include "server/request_validator.h"
 
 namespace tally::server {
