@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tally/v1/access.grpc.pb.h"
+#include "tally/v1/command.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/watch.grpc.pb.h"
 #include "tests/client_calls.h"
@@ -35,7 +36,7 @@ class AccessLimitsTest : public ::testing::Test {
     t.set_tournament_id("lim");
     t.set_name("Limits");
     *t.mutable_options() = Key("lim");
-    v1::CreateTournamentResponse out;
+    v1::CommandOutcome out;
     ASSERT_TRUE(v1::DirectorService::NewStub(tallyd_->channel())
                     ->CreateTournament(ContextAs("").get(), t, &out)
                     .ok());
@@ -79,7 +80,7 @@ TEST_F(AccessLimitsTest, RateExceededIsRefusedAndAppendsNothing) {
     c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
     c.set_regulation_profile("sabf_matchpoint_pairs");
     *c.mutable_options() = Key(absl::StrCat("lim-c", i));
-    v1::CreateCompetitionResponse out;
+    v1::CommandOutcome out;
     grpc::Status s = director->CreateCompetition(ContextAs("").get(), c, &out);
     if (s.ok()) {
       ++accepted;
