@@ -317,9 +317,7 @@ bool ShowsProgress(absl::string_view rpc) {
       "QueryService.GetStandings",      "QueryService.GetCompetitionStandings",
       "QueryService.GetMatchStandings", "QueryService.GetScorecard",
       "QueryService.GetTraveller",      "QueryService.GetEntrantRecord",
-      "WatchService.WatchStandings",    "WatchService.WatchTraveller",
-      // The log holds every table's score as it is entered.
-      "AuditService.ReadLog",           "WatchService.WatchLog"};
+      "WatchService.WatchStandings",    "WatchService.WatchTraveller"};
   for (absl::string_view r : kShowsProgress) {
     if (r == rpc) return true;
   }

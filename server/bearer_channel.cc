@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "grpcpp/create_channel.h"
 #include "grpcpp/support/client_interceptor.h"
 #include "server/gate.h"
 
@@ -43,15 +44,30 @@ class BearerInterceptorFactory : public ex::ClientInterceptorFactoryInterface {
   const std::string header_;
 };
 
+std::vector<std::unique_ptr<ex::ClientInterceptorFactoryInterface>> Bearer(
+    std::string token) {
+  std::vector<std::unique_ptr<ex::ClientInterceptorFactoryInterface>> creators;
+  if (!token.empty()) {
+    creators.push_back(
+        std::make_unique<BearerInterceptorFactory>(std::move(token)));
+  }
+  return creators;
+}
+
 }  // namespace
 
 std::shared_ptr<grpc::Channel> InProcessChannelWithToken(grpc::Server& server,
                                                          std::string token) {
-  std::vector<std::unique_ptr<ex::ClientInterceptorFactoryInterface>> creators;
-  creators.push_back(
-      std::make_unique<BearerInterceptorFactory>(std::move(token)));
   return server.experimental().InProcessChannelWithInterceptors(
-      grpc::ChannelArguments(), std::move(creators));
+      grpc::ChannelArguments(), Bearer(std::move(token)));
+}
+
+std::shared_ptr<grpc::Channel> ChannelWithToken(
+    const std::string& target,
+    std::shared_ptr<grpc::ChannelCredentials> credentials, std::string token) {
+  return ex::CreateCustomChannelWithInterceptors(
+      target, std::move(credentials), grpc::ChannelArguments(),
+      Bearer(std::move(token)));
 }
 
 }  // namespace tally::server

@@ -30,8 +30,8 @@ inline constexpr char kAuthorizationHeader[] = "authorization";
 struct GateLimits {
   // A token bucket per principal: `burst` requests at once, refilled at
   // `per_second`. A venue's busiest device sends a few a minute.
-  double per_second = 200;
-  double burst = 1000;
+  double per_second = 1000;
+  double burst = 5000;
   int max_streams = 8;  // concurrent ReadLog streams per principal
 };
 

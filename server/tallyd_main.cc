@@ -81,7 +81,7 @@ ABSL_FLAG(bool, insecure, false,
           "tokens then cross the network in clear: only on a network you "
           "trust completely.");
 ABSL_FLAG(
-    double, max_requests_per_second, 200,
+    double, max_requests_per_second, 1000,
     "Each principal's sustained request rate (five times as many at once).");
 ABSL_FLAG(int, max_streams, 8,
           "Each principal's concurrent log streams (ReadLog).");

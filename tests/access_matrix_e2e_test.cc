@@ -28,6 +28,7 @@
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
+#include "tally/v1/watch.grpc.pb.h"
 #include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
@@ -56,7 +57,8 @@ void LinkDescriptors() {
         v1::EnterResultRequest::descriptor(),
         v1::GetStandingsRequest::descriptor(), v1::ReadLogRequest::descriptor(),
         v1::ContractScoreRequest::descriptor(),
-        v1::CreatePrincipalRequest::descriptor()}) {
+        v1::CreatePrincipalRequest::descriptor(),
+        v1::WatchLogRequest::descriptor()}) {
     ASSERT_NE(d, nullptr);
   }
 }
@@ -316,7 +318,8 @@ TEST(AccessTableTest, ListsEveryServedRpcOnce) {
   for (const char* name :
        {"tally.v1.DirectorService", "tally.v1.VenueService",
         "tally.v1.QueryService", "tally.v1.AuditService",
-        "tally.v1.CalculatorService", "tally.v1.AccessService"}) {
+        "tally.v1.CalculatorService", "tally.v1.AccessService",
+        "tally.v1.WatchService"}) {
     const auto* service =
         google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(
             name);

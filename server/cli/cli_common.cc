@@ -13,6 +13,7 @@
 #include "replay/state/state.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
+#include "server/bearer_channel.h"
 #include "server/command_runner.h"
 #include "server/gate.h"
 
@@ -23,8 +24,10 @@ Client::Client(const Invocation& inv,
                std::string token)
     : inv_(inv),
       token_(std::move(token)),
-      channel_(grpc::CreateChannel(inv.Get("server", DefaultServer()),
-                                   std::move(credentials))),
+      // Every call, the results pages' of `tally publish` too, carries the
+      // token.
+      channel_(server::ChannelWithToken(inv.Get("server", DefaultServer()),
+                                        std::move(credentials), token_)),
       director_(v1::DirectorService::NewStub(channel_)),
       venue_(v1::VenueService::NewStub(channel_)),
       query_(v1::QueryService::NewStub(channel_)),
@@ -37,10 +40,6 @@ std::string Client::DefaultServer() {
 
 std::unique_ptr<grpc::ClientContext> Client::Context() const {
   auto context = std::make_unique<grpc::ClientContext>();
-  if (!token_.empty()) {
-    context->AddMetadata(server::kAuthorizationHeader,
-                         absl::StrCat("Bearer ", token_));
-  }
   context->set_deadline(std::chrono::system_clock::now() +
                         std::chrono::seconds(30));
   return context;

@@ -55,22 +55,26 @@ std::optional<Request> OneOfTheSession(PageContext& page,
 grpc::Status SessionStandingsPage(PageContext& page) {
   Content& c = page.content;
   c.title = Title(page, "");
+  // Withheld first: the public may not read a session in play's standings
+  // (the access table's NSW TR 12.12 check refuses them).
+  if (page.Withhold()) {
+    c.body += TravellerLinks(page);
+    return grpc::Status::OK;
+  }
   auto r = page.ForCompetition<v1::GetStandingsRequest>();
   r.set_session(page.numbers[0]);
   v1::Standings st;
   grpc::Status s =
       page.source.Query(&v1::QueryService::Stub::GetStandings, r, &st);
   if (!s.ok()) return s;
-  if (!page.Withhold()) {
-    c.json = Json(st);
-    for (const v1::StandingsField& f : st.fields()) {
-      absl::StrAppend(&c.body, "<h2>", HtmlEscape(f.name()), "</h2>\n",
-                      TableHtml(f, "rows", page.SessionLinker()));
-    }
-    c.body += MessageHtml(
-        st, nullptr,
-        {"tournament_id", "competition_id", "fields", "as_of_sequence"});
+  c.json = Json(st);
+  for (const v1::StandingsField& f : st.fields()) {
+    absl::StrAppend(&c.body, "<h2>", HtmlEscape(f.name()), "</h2>\n",
+                    TableHtml(f, "rows", page.SessionLinker()));
   }
+  c.body += MessageHtml(
+      st, nullptr,
+      {"tournament_id", "competition_id", "fields", "as_of_sequence"});
   c.body += TravellerLinks(page);
   return s;
 }
