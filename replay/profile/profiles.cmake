@@ -1,5 +1,5 @@
 # Regulation profiles outside core: the textproto loader
-# (replay/profile/profile_loader.h) and the profiles shipped in
+# (replay/profile_loader.h) and the profiles shipped in
 # core/profile/profiles/*.textproto, compiled into the binary. At configure
 # time each file's text becomes a raw string literal in builtin_profiles.cc
 # in the build tree (never checked in); editing, adding or removing a profile
