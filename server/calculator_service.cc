@@ -44,12 +44,15 @@
 #include "core/tiebreak/tiebreak_entrant.h"
 #include "core/vp/half_match.h"
 #include "core/vp/vp_scale.h"
-#include "replay/matches/forfeits.h"
-#include "replay/matches/match_standings.h"
+#include "replay/butler/fouled_imps_board.h"
+#include "replay/butler/fouled_scoring.h"
+#include "replay/match_scores/forfeits.h"
+#include "replay/match_scores/match_standings.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/rulings/several_boards.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/fouled_ruling.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 
@@ -1155,7 +1158,8 @@ absl::StatusOr<v1::TieBreakRankingResponse> RankByChain(
   if (!r.chain().empty()) {
     chain = core::FindTieBreakChainSpec(r.chain());
   } else {
-    // The event's own chain, as its standings rank (replay/match_standings.h).
+    // The event's own chain, as its standings rank
+    // (replay/match_scores/match_standings.h).
     absl::StatusOr<core::RegulationProfile> profile =
         replay::FindBuiltInProfile(r.regulation_profile());
     if (!profile.ok()) {
@@ -1246,7 +1250,7 @@ absl::StatusOr<v1::FouledBoardResponse> ScoreFouled(
   core::FouledBoardAwards awards;
   int expected = tables;
   if (r.rule() == "nsw_tr_7_3_2") {
-    // As replay/fouled_scoring.h scores a matchpoint board under it.
+    // As replay/butler/fouled_scoring.h scores a matchpoint board under it.
     absl::StatusOr<core::NswMatchpointFouledResult> nsw =
         core::NswFouledMatchpointBoard(true_scores, fouled_scores);
     if (!nsw.ok()) return absl::InvalidArgumentError(nsw.status().message());
@@ -1287,6 +1291,127 @@ absl::StatusOr<v1::FouledBoardResponse> ScoreFouled(
   };
   add(true_scores, awards.true_group, false);
   add(fouled_scores, awards.fouled_group, true);
+  return out;
+}
+
+// ----------------------------------------------------- Fouled Butler board
+
+v1::FouledFormDatum ToProtoFormDatum(const core::DatumResult& d) {
+  v1::FouledFormDatum out;
+  out.set_datum(d.datum);
+  *out.mutable_mean() = ToProtoFraction(d.mean);
+  out.set_considered(d.considered);
+  out.set_dropped_each_end(d.dropped_each_end);
+  out.set_provisional(d.provisional);
+  out.set_basis(d.basis);
+  return out;
+}
+
+// As replay/butler/fouled_scoring.h scores a Butler board (or a pairs
+// match round's) under a fouled-board ruling, with the checks decide makes
+// before recording one (replay::CheckFouledTreatment, CheckFouledScoring).
+absl::StatusOr<v1::FouledButlerBoardResponse> ScoreFouledButler(
+    const v1::FouledButlerBoardRequest& r) {
+  core::RegulationProfile named;
+  if (!r.regulation_profile().empty()) {
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    named = *std::move(profile);
+  }
+  if (!r.rule().empty()) named.artificial.fouled_board = r.rule();
+  if (!r.datum_rule_id().empty()) {
+    TALLY_ASSIGN_OR_RETURN(named.datum,
+                           core::DatumRuleFromId(r.datum_rule_id()));
+  }
+  const std::string rule_id = named.artificial.fouled_board;
+  if (rule_id.empty() || !named.datum.has_value()) {
+    return absl::InvalidArgumentError(
+        "give the fouled-board rule (nsw_tr_7_1_1, anc_sr_7_2, "
+        "sabf_tr_12_3) and the event's datum rule (ListDatumRules), or a "
+        "Butler profile naming both");
+  }
+  std::vector<replay::FouledImpsResult> results;
+  bool numbered = false;
+  for (const auto* form : {&r.true_scores(), &r.fouled_scores()}) {
+    for (const v1::DatumScore& s : *form) {
+      TALLY_RETURN_IF_ERROR(CheckScore("score", s.ns_score()));
+      numbered = numbered || s.table() != 0;
+      results.push_back({.score = {.ns_score = s.ns_score(),
+                                   .table = s.table(),
+                                   .pending_appeal = s.pending_appeal(),
+                                   .appeal_decided = s.appeal_decided()},
+                         .fouled = form == &r.fouled_scores()});
+    }
+  }
+  if (!numbered) {
+    for (size_t i = 0; i < results.size(); ++i) {
+      results[i].score.table = static_cast<int>(i) + 1;
+    }
+  }
+  const int given = static_cast<int>(results.size());
+  replay::FouledImpsInput input;
+  input.results = results;
+  input.fouled_tables = r.fouled_scores_size();
+  input.tables_in_play = r.has_tables_in_play() ? r.tables_in_play() : given;
+  input.match = r.match();
+  TALLY_RETURN_IF_ERROR(CheckCount("tables in play", input.tables_in_play,
+                                   std::max(given, 2), kMaxTimesPlayed));
+  TALLY_RETURN_IF_ERROR(CheckCount("match", input.match, 0, kMaxTimesPlayed));
+  // The refusals decide gives before recording the ruling.
+  TALLY_RETURN_IF_ERROR(replay::CheckFouledTreatment(
+      rule_id, r.treatment(), input.tables_in_play, input.fouled_tables));
+  TALLY_RETURN_IF_ERROR(
+      replay::CheckFouledScoring(named, r.treatment(), input.tables_in_play,
+                                 input.fouled_tables, input.match));
+  const std::optional<replay::FouledImpsRule> rule =
+      replay::FouledImpsRuleFor(rule_id, r.treatment(), *named.datum);
+  if (!rule.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", rule_id, "' '", r.treatment(),
+        "' is not a treatment of a board IMPed against a datum (the "
+        "matchpoint rules: tally calc fouled; SABF TR 12.3's no_consequence "
+        "is scored as played: tally calc datum)"));
+  }
+  TALLY_ASSIGN_OR_RETURN(replay::FouledImpsBoard board,
+                         replay::ScoreFouledImps(*rule, input));
+  v1::FouledButlerBoardResponse out;
+  out.set_rule(rule_id);
+  out.set_treatment(r.treatment());
+  for (const replay::FouledTreatmentChoice& c :
+       replay::FouledTreatmentsFor(rule_id)) {
+    if (c.id != r.treatment()) continue;
+    out.set_clause(std::string(c.clause));
+    out.set_what(std::string(c.what));
+  }
+  out.set_datum_rule_id(
+      std::string(core::DatumMethodId(rule->form_rule.method)));
+  out.set_tables_in_play(input.tables_in_play);
+  *out.mutable_true_datum() = ToProtoFormDatum(board.true_datum);
+  if (board.fouled_datum.has_value()) {
+    *out.mutable_fouled_datum() = ToProtoFormDatum(*board.fouled_datum);
+  }
+  if (rule->kind == replay::FouledImpsKind::kNswSeparateDatum) {
+    *out.mutable_true_mean_imps() = ToProtoFraction(board.true_mean_imps);
+    *out.mutable_fouled_mean_imps() = ToProtoFraction(board.fouled_mean_imps);
+  }
+  out.set_adjustment(board.adjustment);
+  for (size_t i = 0; i < results.size(); ++i) {
+    v1::FouledButlerBoardRow* row = out.add_rows();
+    row->set_fouled(results[i].fouled);
+    const int index = static_cast<int>(i);
+    *row->mutable_score() = index < r.true_scores_size()
+                                ? r.true_scores(index)
+                                : r.fouled_scores(index - r.true_scores_size());
+    row->mutable_score()->set_table(results[i].score.table);
+    row->set_ns_imps(board.lines[i].ns_imps);
+    row->set_ew_imps(board.lines[i].ew_imps);
+    if (board.lines[i].role.has_value()) {
+      row->set_role(ToProtoRole(*board.lines[i].role));
+    }
+  }
   return out;
 }
 
@@ -1414,6 +1539,15 @@ grpc::Status CalculatorService::FouledBoard(
   return GuardCall(context, gate_, "CalculatorService.FouledBoard", nullptr,
                    *request, [&]() -> grpc::Status {
     return Reply(ScoreFouled(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::FouledButlerBoard(
+    grpc::ServerContext* context, const v1::FouledButlerBoardRequest* request,
+    v1::FouledButlerBoardResponse* response) {
+  return GuardCall(context, gate_, "CalculatorService.FouledButlerBoard",
+                   nullptr, *request, [&]() -> grpc::Status {
+    return Reply(ScoreFouledButler(*request), response);
   });
 }
 

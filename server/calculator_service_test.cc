@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -1171,6 +1170,132 @@ TEST_F(CalculatorServiceTest, FouledBoardGuideRankingPlay) {
   grpc::Status st = calc_.FouledBoard(&context_, &r, &out);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_THAT(st.error_message(), HasSubstr("tally calc artificial"));
+}
+
+// ----------------------------------------------------- Fouled Butler board
+
+// NS and EW IMPs of each row, true form then fouled.
+std::vector<std::pair<int, int>> ButlerRows(
+    const v1::FouledButlerBoardResponse& out) {
+  std::vector<std::pair<int, int>> rows;
+  for (const v1::FouledButlerBoardRow& row : out.rows()) {
+    rows.push_back({row.ns_imps(), row.ew_imps()});
+  }
+  return rows;
+}
+
+v1::FouledButlerBoardRequest EightTables(const std::string& profile,
+                                         const std::string& treatment) {
+  // A board at 8 tables, tables 6-8 in the fouled form (as in
+  // replay/butler/fouled_scoring_test.cc).
+  v1::FouledButlerBoardRequest r;
+  r.set_regulation_profile(profile);
+  r.set_treatment(treatment);
+  for (int s : {420, 420, 450, 170, -50}) r.add_true_scores()->set_ns_score(s);
+  for (int s : {980, 480, 450}) r.add_fouled_scores()->set_ns_score(s);
+  return r;
+}
+
+// ANC SR 7.2(a): "two separate entities ... separate datums after
+// eliminating the two (3-7 results) ... extreme scores". True form
+// 420 420 450 170 -50: 450 and -50 out, mean 1010/3, datum 340 (to the
+// nearest 10); NS IMPs +80 -> 2, +80 -> 2, +110 -> 3, -170 -> -5,
+// -390 -> -9. Fouled form 980 480 450: 980 and 450 out, datum 480; +500
+// -> 11, 0 -> 0, -30 -> -1. No equalising (unlike NSW TR 7.1.1(a)).
+TEST_F(CalculatorServiceTest, FouledButlerAncSr7_2aSeparateDatums) {
+  v1::FouledButlerBoardRequest r =
+      EightTables("anc2025_abpc_open_stage2", "separate_datums");
+  v1::FouledButlerBoardResponse out;
+  ASSERT_TRUE(calc_.FouledButlerBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.rule(), "anc_sr_7_2");
+  EXPECT_EQ(out.clause(), "ANC SR 7.2(a)");
+  EXPECT_EQ(out.datum_rule_id(), "anc_sr_7_2a");
+  EXPECT_EQ(out.true_datum().datum(), 340);
+  EXPECT_EQ(out.true_datum().mean().numerator(), 1010);
+  EXPECT_EQ(out.true_datum().mean().denominator(), 3);
+  EXPECT_EQ(out.fouled_datum().datum(), 480);
+  EXPECT_EQ(out.adjustment(), 0);
+  using P = std::pair<int, int>;
+  EXPECT_THAT(ButlerRows(out),
+              ::testing::ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
+                                     P{-9, 9}, P{11, -11}, P{0, 0}, P{-1, 1}));
+  EXPECT_EQ(out.rows(2).role(), v1::DATUM_SCORE_ROLE_DROPPED_HIGH);
+  EXPECT_EQ(out.rows(5).role(), v1::DATUM_SCORE_ROLE_DROPPED_HIGH);
+  EXPECT_EQ(out.rows(6).role(), v1::DATUM_SCORE_ROLE_USED);
+  // SABF TR 12.3's separate entities drop the same two extremes.
+  r = EightTables("sabf_butler_round_robin", "separate_datums");
+  ASSERT_TRUE(calc_.FouledButlerBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "SABF TR 12.3");
+  EXPECT_EQ(out.fouled_datum().datum(), 480);
+  EXPECT_THAT(ButlerRows(out),
+              ::testing::ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
+                                     P{-9, 9}, P{11, -11}, P{0, 0}, P{-1, 1}));
+}
+
+// NSW TR 7.1.1(a), nsw_butler (the datum rule ANC SR 16.11: fewer than 15
+// tables, the n-2 middle scores): the forms' datums 340 and 480 as above.
+// "Add to the scores of those who played the fouled board such integer
+// number which most nearly makes these averages equal": true mean NS IMPs
+// (2 + 2 + 3 - 5 - 9) / 5 = -7/5, fouled (11 + 0 - 1) / 3 = 10/3; -7/5 -
+// 10/3 = -71/15 = -4.73, nearest integer -5: fouled NS 6, -5, -6. 7.1.1(b)
+// instead: "an adjusted score of 2 IMPs to those pairs who played the
+// fouled board", both sides.
+TEST_F(CalculatorServiceTest, FouledButlerNswTr7_1_1) {
+  v1::FouledButlerBoardRequest r = EightTables("nsw_butler", "separate_datum");
+  v1::FouledButlerBoardResponse out;
+  ASSERT_TRUE(calc_.FouledButlerBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 7.1.1(a)");
+  EXPECT_EQ(out.true_datum().datum(), 340);
+  EXPECT_EQ(out.fouled_datum().datum(), 480);
+  EXPECT_EQ(out.true_mean_imps().numerator(), -7);
+  EXPECT_EQ(out.true_mean_imps().denominator(), 5);
+  EXPECT_EQ(out.fouled_mean_imps().numerator(), 10);
+  EXPECT_EQ(out.fouled_mean_imps().denominator(), 3);
+  EXPECT_EQ(out.adjustment(), -5);
+  using P = std::pair<int, int>;
+  EXPECT_THAT(ButlerRows(out),
+              ::testing::ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
+                                     P{-9, 9}, P{6, -6}, P{-5, 5}, P{-6, 6}));
+  r.set_treatment("two_imps");
+  ASSERT_TRUE(calc_.FouledButlerBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "NSW TR 7.1.1(b)");
+  EXPECT_FALSE(out.has_fouled_datum());
+  EXPECT_EQ(out.true_datum().datum(), 340);
+  EXPECT_THAT(ButlerRows(out),
+              ::testing::ElementsAre(P{2, -2}, P{2, -2}, P{3, -3}, P{-5, 5},
+                                     P{-9, 9}, P{2, 2}, P{2, 2}, P{2, 2}));
+  EXPECT_EQ(out.rows(5).role(), v1::DATUM_SCORE_ROLE_UNSPECIFIED);
+  // The same by rule and datum rule instead of a profile.
+  r.clear_regulation_profile();
+  r.set_rule("nsw_tr_7_1_1");
+  r.set_datum_rule_id("anc_sr_16_11_16_13");
+  r.set_treatment("separate_datum");
+  ASSERT_TRUE(calc_.FouledButlerBoard(&context_, &r, &out).ok());
+  EXPECT_EQ(out.adjustment(), -5);
+}
+
+// The refusals decide gives before such a ruling is recorded: ANC SR 7.2(a)
+// needs 3 results in each entity; NSW TR 7.1.1(a) "sufficient pairs", the
+// lesser of 4 tables and a third of 8 rounded up, 3; a matchpoint rule is
+// not a Butler board's.
+TEST_F(CalculatorServiceTest, FouledButlerRefusesWhatTheClauseForbids) {
+  v1::FouledButlerBoardRequest r =
+      EightTables("anc2025_abpc_open_stage2", "separate_datums");
+  r.clear_fouled_scores();
+  for (int s : {980, 480}) r.add_fouled_scores()->set_ns_score(s);
+  r.set_tables_in_play(7);
+  v1::FouledButlerBoardResponse out;
+  grpc::Status st = calc_.FouledButlerBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("ANC SR 7.2"));
+  r.set_regulation_profile("nsw_butler");
+  r.set_treatment("separate_datum");
+  st = calc_.FouledButlerBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("NSW TR 7.1.1"));
+  r = EightTables("nsw_matchpoint_pairs", "separate_deal");
+  st = calc_.FouledButlerBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 }  // namespace

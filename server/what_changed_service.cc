@@ -2,7 +2,7 @@
 // changes, a correction's, a ruling's or an appeal decision's changes
 // before it is made (nothing appended), and the standings
 // difference between two points. The figures and their order come from
-// replay/what_changed.h; these handlers only convert.
+// replay/queries/what_changed.h; these handlers only convert.
 
 #include <limits>
 #include <optional>

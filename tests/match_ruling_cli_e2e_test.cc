@@ -7,8 +7,8 @@
 // every board passed out in both rooms. Board 1 (nobody vulnerable), open
 // room, Law 12C1(b) split: home (North-South) credited with 4S= +420, 9
 // IMPs against the closed room's pass; away with 4S-1, +50 to away, 2
-// IMPs: each team its own IMPs (replay/knockout_rulings.h). Board 2, Law
-// 90: 3 IMPs off away. Totals: home 9, away 2 - 3 = -1 (each + 0.1 if it
+// IMPs: each team its own IMPs (replay/rulings/knockout_rulings.h). Board 2,
+// Law 90: 3 IMPs off away. Totals: home 9, away 2 - 3 = -1 (each + 0.1 if it
 // holds the carry-forward).
 //
 // IPC (anc2025_ipc, ANC SR 15), 8 pairs, board 1 at the four tables (in

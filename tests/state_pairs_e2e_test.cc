@@ -8,7 +8,7 @@
 // final's standings add the carry-over to three rounds, with a National
 // Playoffs substitute (55% or average); a restarted server replays the log
 // to byte-identical standings. The scenario and its hand working are those
-// of replay/state_pairs_test.cc, repeated in brief below.
+// of replay/pairs/state_pairs_test.cc, repeated in brief below.
 
 #include <memory>
 #include <string>
@@ -167,7 +167,7 @@ TEST_F(StatePairsTest, QualifyingAveragesCarryIntoTheFinalUnder18_1) {
               IsOk());
   ASSERT_THAT(q_->RegisterPairs(12), IsOk());
   // Qualifying percentages (NS / EW), hand-worked in
-  // replay/state_pairs_test.cc: session 1 90/10, 90/10, 40/60, 50/50,
+  // replay/pairs/state_pairs_test.cc: session 1 90/10, 90/10, 40/60, 50/50,
   // 30/70, 0/100 (pair 12 with a substitute); session 2 (pairs 3 and 9 at
   // the Spring Nationals) 12.5/87.5, 12.5/87.5, 100/0, 62.5/37.5,
   // 62.5/37.5 (pairs 2, 10, 12 with substitutes); session 3 70/30, 10/90,

@@ -1,14 +1,14 @@
 // Eligibility counted: what each player and pair played, as plain records,
 // checked against a profile's rules (core/eligibility/eligibility_rules.h).
-// The caller (replay/eligibility.h) builds the records from the log; this
-// file counts and compares.
+// The caller (replay/decide/eligibility.h) builds the records from the log;
+// this file counts and compares.
 //
 // Readings (written beside the code as well):
 //   * Only what the caller puts in a record counts: the rounds (sessions,
 //     matches) already played, as they stand. A share is of the entrant's
 //     own total in the scope: the rounds the pair was due to play, the
 //     boards, matches and stanzas the team was due to play (byes are not in
-//     the records; see replay/eligibility.h).
+//     the records; see replay/decide/eligibility.h).
 //   * A share of a total that is not whole: "at least" the exact share
 //     unless the rule rounds down (ANC SR 20.3 "fractions rounded down");
 //     rounding up (SABF TR 11.6 "decimals rounded up") is the same as "at

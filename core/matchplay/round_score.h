@@ -53,8 +53,8 @@ struct BoardScore {
   // a pairs match's East-West matchpoints) where a ruling leaves the board
   // unbalanced (Law 12C1(b) split, Law 12C2 awards that are not equal and
   // opposite), i.e. not -ns_points (IMPs) or top - ns_points
-  // (matchpoints). Set only by replay/match_adjustments.h and
-  // replay/matchpoint_rulings.h.
+  // (matchpoints). Set only by replay/match_scores/match_adjustments.h and
+  // replay/match_scores/matchpoint_rulings.h.
   std::map<std::pair<int, int>, Rational> away_points;
   // matchpoints only: the top, 2 * (results in - 1); 0 otherwise.
   Rational top;
@@ -77,8 +77,8 @@ struct MatchScore {
   Rational home_imps;
   // Away's own net IMPs where a director's ruling left the two sides with
   // different IMPs (a split or unequal artificial score, an IMP penalty:
-  // replay/match_adjustments.h); unset when they are -home_imps. Its VPs
-  // (vps->opponent_vps) are then converted from them.
+  // replay/match_scores/match_adjustments.h); unset when they are -home_imps.
+  // Its VPs (vps->opponent_vps) are then converted from them.
   std::optional<Rational> away_imps;
   // matchpoints: home's match percentage, 100 * its matchpoints / the tops,
   // over the boards it has a result on, exact (away's is 100 minus it). None
@@ -86,8 +86,9 @@ struct MatchScore {
   std::optional<Rational> home_percentage;
   // matchpoints: away's own match percentage where a director's ruling
   // left the two sides' matchpoints unbalanced (a split or unequal
-  // artificial score, a matchpoint penalty: replay/matchpoint_rulings.h);
-  // unset when it is 100 - home_percentage. Its VPs are converted from it.
+  // artificial score, a matchpoint penalty:
+  // replay/match_scores/matchpoint_rulings.h); unset when it is 100 -
+  // home_percentage. Its VPs are converted from it.
   std::optional<Rational> away_percentage;
   // Home's (vps) and away's (opponent_vps) VPs: only when complete and the
   // profile converts matches to VPs.

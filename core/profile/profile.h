@@ -19,7 +19,7 @@
 // rest in RoundingChoices.
 //
 // The readable form is a textproto (proto/tally/v1/profile.proto), parsed
-// outside core (replay/profile_loader.h). Field names here are the
+// outside core (replay/profile/profile_loader.h). Field names here are the
 // textproto's, so ValidateProfile's messages name the field a director edits.
 //
 // Plain data. Intentionally copyable. Thread-compatible.
@@ -297,7 +297,7 @@ struct TimeWindowRule {
 };
 
 // What the regulations say about appeals beyond their windows
-// (replay/decide_appeal.h).
+// (replay/decide/decide_appeal.h).
 struct AppealRules {
   // The body a further appeal goes to (SABF TR 7); empty: the committee's
   // decision is final.

@@ -1,7 +1,7 @@
 // String ids of the settings a regulation profile states as text: how an
 // exact half is rounded, how the ITC scale reads the loser's VPs and how
 // each round is drawn. The textproto uses these ids
-// (replay/profile_loader.h parses them with the functions below).
+// (replay/profile/profile_loader.h parses them with the functions below).
 //
 //   HalfRounding   "away_from_zero", "toward_zero", "up", "down", "even"
 //   ItcLoserRule   "mirrored", "complement_of_seventy",

@@ -24,7 +24,7 @@ namespace tally::core {
 Decimal SessionPercentage(const Rational& earned, const Rational& available);
 
 // A pair's session percentage as a matchpoint session publishes and ranks
-// it (replay/session_scores.h; `tally calc percentage`).
+// it (replay/pairs/session_scores.h; `tally calc percentage`).
 struct PairPercentage {
   Rational exact;      // 100 * matchpoints / maximum
   Decimal published;   // rounded to `places` (2 for display when unset)

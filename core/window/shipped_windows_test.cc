@@ -1,8 +1,8 @@
 // The shipped profiles' time windows, hand-worked from their clauses: for
 // each, the close and the state one second either side of it. The rules are
 // written out here as core/profile/profiles/*.textproto spell them (core
-// tests cannot parse a textproto; replay/profile_loader_test.cc checks the
-// files load), each citing its file.
+// tests cannot parse a textproto; replay/profile/profile_loader_test.cc checks
+// the files load), each citing its file.
 //
 // Every time is on Saturday 12 July 2025 (UTC) unless a day is given.
 

@@ -15,7 +15,8 @@ namespace tally::replay {
 namespace {
 
 // True when an adjusted score of this kind leaves its table out of the
-// datum (replay/adjusted_boards.h DatumScoreOf: weighted and artificial).
+// datum (replay/rulings/adjusted_boards.h DatumScoreOf: weighted and
+// artificial).
 bool LeavesTableOut(const v1::AdjustedScore& score) {
   return score.has_artificial() || score.has_weighted();
 }

@@ -1,11 +1,11 @@
 // Whether a Butler board keeps enough scores for its datum (issue #16
-// defect 3; a round of pairs matches: replay/match_adjustments.h). A board's datum is taken over the scores the rule keeps
-// (ANC SR 16.4: "the (n-6) middle scores", so at least 7; 16.11-16.13;
-// SABF TR 12.2; NSW TR 7.1): a table with a weighted or artificial
-// adjusted score, or where the board was not played (Law 12C2), is left
-// out of it. A ruling that would leave a board with too few scores, or a
-// posting with a board left without a datum, is refused: the board would
-// otherwise be silently unscored at every table.
+// defect 3; a round of pairs matches: replay/match_scores/match_adjustments.h).
+// A board's datum is taken over the scores the rule keeps (ANC SR 16.4: "the
+// (n-6) middle scores", so at least 7; 16.11-16.13; SABF TR 12.2; NSW TR 7.1):
+// a table with a weighted or artificial adjusted score, or where the board was
+// not played (Law 12C2), is left out of it. A ruling that would leave a board
+// with too few scores, or a posting with a board left without a datum, is
+// refused: the board would otherwise be silently unscored at every table.
 //
 // Pure functions of their arguments. Thread-compatible.
 
@@ -45,7 +45,7 @@ absl::Status CheckEveryBoardHasADatum(const CompetitionState& competition,
 // "session 2", "round 3"), `left_out` of its tables being left out by
 // adjusted scores: FailedPrecondition saying the Chief Director decides;
 // OK when `rule` takes a datum from them. Pairs matches use it too
-// (replay/match_adjustments.h).
+// (replay/match_scores/match_adjustments.h).
 absl::Status DatumPossibleOver(const core::DatumRule& rule,
                                absl::string_view where, int board,
                                const core::DatumInput& input, int left_out);

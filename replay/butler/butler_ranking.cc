@@ -161,7 +161,7 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
         r.entrant.matches.push_back(std::move(tm));
       }
     }
-    // The session's IMP and VP penalties in force (replay/rulings.h).
+    // The session's IMP and VP penalties in force (replay/state/rulings.h).
     std::map<int, ButlerPairTotal> penalised;
     ApplyPenalties(session, penalised);
     for (const auto& [pair, t] : penalised) {

@@ -23,7 +23,7 @@ namespace tally::replay {
 namespace {
 
 // (table, board) -> a side's share of its match's award for average plus
-// on several boards (replay/several_boards.h).
+// on several boards (replay/rulings/several_boards.h).
 struct AveragePlusShares {
   std::map<std::pair<int, int>, core::Rational> ns;
   std::map<std::pair<int, int>, core::Rational> ew;
@@ -31,7 +31,7 @@ struct AveragePlusShares {
 
 // ANC SR 7.5-7.6 and appendix, NSW TR 12.10: a side with average plus on N
 // boards of one match (a round at one table) gets the regulation's total
-// for N boards, not N times one board's (replay/several_boards.h).
+// for N boards, not N times one board's (replay/rulings/several_boards.h).
 absl::StatusOr<AveragePlusShares> SharesOf(
     const SessionState& session, const core::RegulationProfile& profile) {
   // (round, table) -> the boards with average plus to NS, to EW, in order.
@@ -114,7 +114,7 @@ void ApplyFouledShares(const AveragePlusShares& shares, ButlerBoard& board) {
 }
 
 // The board's datum from the results in, and each table's IMPs against it,
-// under the rulings in force (replay/adjusted_boards.h).
+// under the rulings in force (replay/rulings/adjusted_boards.h).
 absl::Status ScoreBoard(const SessionState& session,
                         const CompetitionState* competition,
                         const core::DatumRule& rule,
@@ -136,7 +136,7 @@ absl::Status ScoreBoard(const SessionState& session,
     ButlerLine line;
     line.result = &it->second;
     if (table.adjustment.has_value()) line.ruling = table.adjustment->sequence;
-    AppealMark appeal;  // NSW TR 13 (replay/pending_appeals.h)
+    AppealMark appeal;  // NSW TR 13 (replay/rulings/pending_appeals.h)
     if (competition != nullptr) {
       appeal = AppealMarkAt(*competition, session.number, board.board,
                             it->second.slot.table);
@@ -299,8 +299,8 @@ void ApplyPenalties(const SessionState& session,
            core::Rational(penalty.amount().numerator(),
                           penalty.amount().denominator()));
   }
-  // The offence register's deductions (replay/offence_deduction.h; ANC SR
-  // 5.2-5.3 and appendix): off the same totals, the same way.
+  // The offence register's deductions (replay/rulings/offence_deduction.h; ANC
+  // SR 5.2-5.3 and appendix): off the same totals, the same way.
   for (const OffenceDeduction& d : session.offence_deductions) {
     const v1::OffenceRecorded& o = d.offence;
     if (o.has_imps()) {
@@ -350,7 +350,7 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     ButlerBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
-    // A fouled-board treatment in force (replay/fouled_scoring.h).
+    // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
     TALLY_ASSIGN_OR_RETURN(
         const bool fouled,
         ScoreFouledButlerBoard(session, competition, *profile.datum, scored));

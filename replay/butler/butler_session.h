@@ -23,21 +23,21 @@
 // provisional; it is complete when every datum is final. Missing results
 // are never an error.
 //
-// The director's rulings in force (replay/rulings.h) adjust the tables
-// as replay/adjusted_boards.h says: an assigned score is scored as played,
-// a weighted or artificial table is left out of the datum and IMPed on its
-// own (weighted outcomes against the datum; the profile's artificial IMPs),
+// The director's rulings in force (replay/state/rulings.h) adjust the tables
+// as replay/rulings/adjusted_boards.h says: an assigned score is scored as
+// played, a weighted or artificial table is left out of the datum and IMPed on
+// its own (weighted outcomes against the datum; the profile's artificial IMPs),
 // a split table puts the non-offenders' result into the datum and each
 // side is IMPed on its own result. IMP and VP penalties in force, and the
-// offence register's deductions (replay/offence_deduction.h), come off the
-// pair's totals. Results pending appeal (scored through the
-// competition, replay/pending_appeals.h): NSW TR 13.2's provisional datum
-// (the score used as it stands) or 13.3's (left out where the rule selects
-// scores); a match with a pending score or on a provisional datum is
-// provisional. A fouled-board treatment in force is scored as its clause
-// says (replay/fouled_scoring.h). A pair
-// that sits out a round scores nothing for it (0 IMPs, NSW TR 12.8's board
-// average as the ANC profiles read it; no VPs for a match not played).
+// offence register's deductions (replay/rulings/offence_deduction.h), come off
+// the pair's totals. Results pending appeal (scored through the competition,
+// replay/rulings/pending_appeals.h): NSW TR 13.2's provisional datum (the score
+// used as it stands) or 13.3's (left out where the rule selects scores); a
+// match with a pending score or on a provisional datum is provisional. A
+// fouled-board treatment in force is scored as its clause says
+// (replay/butler/fouled_scoring.h). A pair that sits out a round scores nothing
+// for it (0 IMPs, NSW TR 12.8's board average as the ANC profiles read it; no
+// VPs for a match not played).
 //
 // Computed on demand; deterministic (ordered containers, no clock).
 // Thread-compatible.
@@ -76,8 +76,8 @@ struct ButlerLine {
   std::optional<int> ew_imps;
   uint64_t ruling = 0;  // the RulingMade in force here; 0: none
   bool fouled = false;  // played the fouled form (a treatment in force)
-  // An appeal on this table's score is pending (replay/pending_appeals.h):
-  // its match is provisional (NSW TR 13).
+  // An appeal on this table's score is pending
+  // (replay/rulings/pending_appeals.h): its match is provisional (NSW TR 13).
   bool pending_appeal = false;
 };
 
@@ -89,8 +89,8 @@ struct ButlerBoard {
   std::optional<core::DatumResult> datum;
   // Every result the movement schedules is in: the datum is final.
   bool complete = false;
-  // The fouled-board treatment in force (replay/fouled_scoring.h); `datum`
-  // is then the true form's.
+  // The fouled-board treatment in force (replay/butler/fouled_scoring.h);
+  // `datum` is then the true form's.
   std::optional<FouledBoardNote> fouled;
 };
 
@@ -153,7 +153,7 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile);
 
 // As above, under `competition`'s profile, with its appeals (NSW TR 13,
-// replay/pending_appeals.h) marking scores pending appeal or decided.
+// replay/rulings/pending_appeals.h) marking scores pending appeal or decided.
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const CompetitionState& competition, const SessionState& session);
 

@@ -1,7 +1,7 @@
 // FouledBoardNote: what a fouled-board treatment in force (a RulingMade with
-// a FouledBoardRuling, replay/rulings.h FouledTreatmentAt) did to one board
-// of a session, for the traveller (replay/fouled_scoring.h fills it; the
-// Butler and matchpoint projections carry it on their boards).
+// a FouledBoardRuling, replay/state/rulings.h FouledTreatmentAt) did to one
+// board of a session, for the traveller (replay/butler/fouled_scoring.h fills
+// it; the Butler and matchpoint projections carry it on their boards).
 //
 // Plain data. Thread-compatible.
 
@@ -22,7 +22,7 @@ struct FouledBoardNote {
   uint64_t ruling = 0;     // the RulingMade in force
   std::string treatment;   // e.g. "separate_datum"
   std::string clause;      // e.g. "NSW TR 7.1.1(a)"
-  std::string what;        // the treatment in words (replay/fouled_ruling.h)
+  std::string what;  // the treatment in words (replay/state/fouled_ruling.h)
   std::vector<int> tables;  // the tables that played the fouled form
   // The treatment is in the figures. False while it waits (`waiting` says
   // for what) and for a treatment of no consequence (scored as played).

@@ -9,6 +9,7 @@
 #include "core/adjust/fouled_board_nsw.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
+#include "replay/butler/fouled_imps_board.h"
 #include "replay/rulings/datum_view.h"
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
@@ -38,31 +39,6 @@ std::string AdjustedWaiting(int table, uint64_t sequence) {
                       "ruling to score the treatment");
 }
 
-// The datum of one form of the board over its `entries`, with n =
-// `tables_in_play` and `match` the round (0 in a movement session).
-absl::StatusOr<core::DatumResult> FormDatum(
-    const core::DatumRule& rule, const std::vector<core::TableScore>& entries,
-    int tables_in_play, int match) {
-  if (entries.empty()) {
-    return absl::FailedPreconditionError("no result of this form is in yet");
-  }
-  core::DatumInput input;
-  input.tables_in_play = tables_in_play;
-  input.match = match;
-  input.scores = entries;
-  return core::ComputeDatum(rule, input);
-}
-
-enum class ButlerKind { kNswSeparate, kNswTwoImps, kSeparate, kTwoImps };
-
-// The results of one form of a board, in table order.
-struct Form {
-  std::vector<int> scores;
-  // Each score as its form's datum takes it, with its NSW TR 13 marks.
-  std::vector<core::TableScore> entries;
-  std::vector<size_t> lines;  // index in ButlerBoard::lines
-};
-
 }  // namespace
 
 absl::StatusOr<bool> ScoreFouledImpsBoard(
@@ -72,43 +48,24 @@ absl::StatusOr<bool> ScoreFouledImpsBoard(
   const RulingRecord* ruling = FouledTreatmentAt(rulings, board.board);
   if (ruling == nullptr) return false;
   FouledBoardNote note = NoteOf(*ruling);
-  const std::string& id = ruling->ruling.fouled().rule();
-  const std::string& treatment = note.treatment;
-  ButlerKind kind;
-  core::DatumRule form_rule = rule;
-  if (id == "nsw_tr_7_1_1" && treatment == "separate_datum") {
-    kind = ButlerKind::kNswSeparate;  // the event's own rule, per form
-  } else if (id == "nsw_tr_7_1_1" && treatment == "two_imps") {
-    kind = ButlerKind::kNswTwoImps;
-  } else if ((id == "anc_sr_7_2" || id == "sabf_tr_12_3") &&
-             treatment == "separate_datums") {
-    kind = ButlerKind::kSeparate;
-    // ANC SR 7.2(a); SABF TR 12.3: the extremes each form drops.
-    form_rule = core::DatumRuleForMethod(id == "anc_sr_7_2"
-                                             ? core::DatumMethod::kAncSr7_2a
-                                             : core::DatumMethod::kSabfTr12_3);
-    form_rule.rounding_step = rule.rounding_step;
-    form_rule.half = rule.half;
-    form_rule.pending_appeals = rule.pending_appeals;  // NSW TR 13
-  } else if ((id == "anc_sr_7_2" || id == "sabf_tr_12_3") &&
-             treatment == "two_imps") {
-    kind = ButlerKind::kTwoImps;
-  } else {
+  const std::optional<FouledImpsRule> treatment =
+      FouledImpsRuleFor(ruling->ruling.fouled().rule(), note.treatment, rule);
+  if (!treatment.has_value()) {
     // SABF TR 12.3 "of no consequence": scored as played. Any other
     // treatment is not one of a board IMPed against a datum.
-    if (treatment != "no_consequence") {
-      note.waiting = absl::StrCat(note.clause, "'s ", treatment,
+    if (note.treatment != "no_consequence") {
+      note.waiting = absl::StrCat(note.clause, "'s ", note.treatment,
                                   " is not a treatment of a Butler board; "
                                   "scored as played");
     }
     board.fouled = std::move(note);
     return false;
   }
-  const bool separate =
-      kind == ButlerKind::kNswSeparate || kind == ButlerKind::kSeparate;
 
-  Form true_form;
-  Form fouled_form;
+  FouledImpsInput input;
+  input.tables_in_play = board.times_expected;
+  input.fouled_tables = static_cast<int>(note.tables.size());
+  input.match = match;
   for (const FouledResultIn& in : results) {
     const int table = in.result->slot.table;
     if (std::optional<AdjustmentInForce> a =
@@ -118,18 +75,12 @@ absl::StatusOr<bool> ScoreFouledImpsBoard(
       board.fouled = std::move(note);
       return false;
     }
-    Form& form = note.Fouled(table) ? fouled_form : true_form;
-    form.scores.push_back(in.result->ns_score);
-    // A separate form is a deal of its own: its tables rank 1, 2, ... in
-    // table order, so a rule taking the top tables takes the form's. The
-    // true form under two_imps keeps its place in the whole field.
-    form.entries.push_back(
-        {.ns_score = in.result->ns_score,
-         .table = separate ? static_cast<int>(form.entries.size()) + 1
-                           : table,
-         .pending_appeal = in.pending_appeal,  // NSW TR 13.2, 13.3
-         .appeal_decided = in.appeal_decided});
-    form.lines.push_back(board.lines.size());
+    input.results.push_back(
+        {.score = {.ns_score = in.result->ns_score,
+                   .table = table,
+                   .pending_appeal = in.pending_appeal,  // NSW TR 13.2, 13.3
+                   .appeal_decided = in.appeal_decided},
+         .fouled = note.Fouled(table)});
     ButlerLine line;
     line.result = in.result;
     line.pending_appeal = in.pending_appeal;
@@ -142,77 +93,28 @@ absl::StatusOr<bool> ScoreFouledImpsBoard(
   board.complete =
       static_cast<int>(board.lines.size()) == board.times_expected;
   note.scored = true;
-  const int fouled_expected = static_cast<int>(note.tables.size());
-  const int true_expected = board.times_expected - fouled_expected;
-
-  // The true form's datum: over its own tables. Under two_imps the fouled
-  // tables are artificial scores, n staying the tables in play.
-  absl::StatusOr<core::DatumResult> true_datum =
-      FormDatum(form_rule, true_form.entries,
-                separate ? true_expected : board.times_expected, match);
-  absl::StatusOr<core::DatumResult> fouled_datum =
-      separate ? FormDatum(form_rule, fouled_form.entries, fouled_expected,
-                           match)
-               : absl::StatusOr<core::DatumResult>(core::DatumResult());
-  for (const absl::StatusOr<core::DatumResult>* d :
-       {&true_datum, &fouled_datum}) {
-    if (d->ok()) continue;
+  absl::StatusOr<FouledImpsBoard> scored = ScoreFouledImps(*treatment, input);
+  if (!scored.ok()) {
+    // Provisional: too few results of a form in yet (decide checked the
+    // full field).
     if (!board.complete) {
-      // Provisional: too few results of a form in yet.
       board.fouled = std::move(note);
       return true;
     }
-    return absl::InvalidArgumentError(absl::StrCat(
-        where, ", board ", board.board, ": ", note.clause,
-        ": no datum for a form of the board: ", d->status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ", board ", board.board, ": ", note.clause, ": ",
+                     scored.status().message()));
   }
-  const int true_points = static_cast<int>(true_datum->datum);
-  const std::optional<int> fouled_points =
-      separate ? std::optional<int>(static_cast<int>(fouled_datum->datum))
-               : std::nullopt;
-  core::FouledBoardAwards awards;
-  if (kind == ButlerKind::kNswSeparate || kind == ButlerKind::kNswTwoImps) {
-    absl::StatusOr<core::NswButlerFouledResult> r = core::NswFouledButlerBoard(
-        true_form.scores, true_points, fouled_form.scores, fouled_points,
-        kind == ButlerKind::kNswSeparate
-            ? core::NswButlerFouledTreatment::kSeparateDatum
-            : core::NswButlerFouledTreatment::kTwoImpsToFouled);
-    if (!r.ok()) {
-      // Too few results in yet for "sufficient pairs" (decide checked the
-      // full field).
-      if (!board.complete) {
-        board.fouled = std::move(note);
-        return true;
-      }
-      return r.status();
-    }
-    awards = std::move(r->awards);
-    note.adjustment = r->fouled_group_adjustment;
-  } else {
-    TALLY_ASSIGN_OR_RETURN(
-        awards,
-        core::AncFouledButlerBoard(
-            true_form.scores, true_points, fouled_form.scores, fouled_points,
-            kind == ButlerKind::kSeparate
-                ? core::AncButlerFouledTreatment::kSeparateDatums
-                : core::AncButlerFouledTreatment::kTwoImpsToFouled));
+  for (size_t i = 0; i < board.lines.size(); ++i) {
+    ButlerLine& line = board.lines[i];
+    const FouledImpsLine& imps = scored->lines[i];
+    line.ns_imps = imps.ns_imps;
+    if (imps.ew_imps != -imps.ns_imps) line.ew_imps = imps.ew_imps;
+    line.role = imps.role;
   }
-  auto set = [&](const Form& form, const std::vector<core::TableAward>& a,
-                 const core::DatumResult* datum) {
-    for (size_t i = 0; i < form.lines.size(); ++i) {
-      ButlerLine& line = board.lines[form.lines[i]];
-      line.ns_imps = static_cast<int>(
-          a[i].north_south.RoundToInteger(core::HalfRounding::kAwayFromZero));
-      const int ew = static_cast<int>(
-          a[i].east_west.RoundToInteger(core::HalfRounding::kAwayFromZero));
-      if (ew != -*line.ns_imps) line.ew_imps = ew;
-      if (datum != nullptr) line.role = datum->roles[i];
-    }
-  };
-  set(true_form, awards.true_group, &*true_datum);
-  set(fouled_form, awards.fouled_group, separate ? &*fouled_datum : nullptr);
-  board.datum = *std::move(true_datum);
-  if (separate) note.datum = *std::move(fouled_datum);
+  board.datum = std::move(scored->true_datum);
+  note.datum = std::move(scored->fouled_datum);
+  note.adjustment = scored->adjustment;
   board.fouled = std::move(note);
   return true;
 }
@@ -226,7 +128,8 @@ absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
        it != session.results.end() && it->first.first == board.board; ++it) {
     FouledResultIn in{.result = &it->second};
     if (competition != nullptr) {
-      // NSW TR 13 (replay/pending_appeals.h), as the plain datum reads it.
+      // NSW TR 13 (replay/rulings/pending_appeals.h), as the plain datum reads
+      // it.
       const AppealMark mark = AppealMarkAt(*competition, session.number,
                                            board.board, it->second.slot.table);
       in.pending_appeal = mark.pending;
@@ -393,7 +296,7 @@ absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
     std::vector<core::TableScore> zeros;
     for (int t = 1; t <= group; ++t) zeros.push_back({.table = t});
     absl::StatusOr<core::DatumResult> d =
-        FormDatum(*profile.datum, zeros, in_play, match);
+        FouledFormDatum(*profile.datum, zeros, in_play, match);
     if (d.ok()) return absl::OkStatus();
     return absl::FailedPreconditionError(absl::StrCat(
         which, " form's ", group,

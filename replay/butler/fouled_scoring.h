@@ -1,32 +1,18 @@
 // Scoring a board under the fouled-board treatment in force for it (issue
 // #5 item 4): the director's choice, recorded as a RulingMade with a
-// FouledBoardRuling (replay/fouled_ruling.h lists the choices; table 0, the
-// fouled tables listed), scored by core/adjust exactly as its clause says.
+// FouledBoardRuling (replay/state/fouled_ruling.h lists the choices; table 0,
+// the fouled tables listed), scored by core/adjust exactly as its clause says.
 //
 // Boards IMPed against a datum (ScoreFouledImpsBoard): Butler sessions,
 // and Swiss and round-robin pairs matches, whose field is the round's
-// tables (replay/fouled_matches.h). Each form's datum reads the NSW TR 13
-// marks of its scores as the plain datum does. By the ruling's rule:
-//   nsw_tr_7_1_1  separate_datum  NSW TR 7.1.1(a): each form IMPed against
-//                   its own datum, taken under the event's datum rule over
-//                   that form's scores; the fouled tables' NS IMPs then get
-//                   the integer that most nearly equalises the two forms'
-//                   mean NS IMPs (EW's lose it) (NswFouledButlerBoard).
-//                 two_imps  NSW TR 7.1.1(b): +2 IMPs to both sides at each
-//                   fouled table; the true form IMPed against its datum.
-//   anc_sr_7_2    separate_datums  ANC SR 7.2(a): each form against its own
-//                   datum after eliminating 2 (3-7 results) or 4 (more)
-//                   extreme scores (DatumMethod::kAncSr7_2a,
-//                   AncFouledButlerBoard); no equalising.
-//                 two_imps  ANC SR 7.2(b), 7.3: as NSW TR 7.1.1(b).
-//   sabf_tr_12_3  separate_datums  each entity's datum after eliminating the
-//                   two extreme scores (DatumMethod::kSabfTr12_3).
-//                 two_imps  the fouled results cancelled, 2 IMPs each side.
-//                 no_consequence  scored as played (the note marks it).
-// The true form's datum under two_imps is taken by the event's rule over
-// its own scores, with n the tables the movement plays the board at (as
-// for any artificial score, replay/adjusted_boards.h). Each group's datum
-// rounds as the event's rule says (rounding_step, half).
+// tables (replay/match_scores/fouled_matches.h). Each form's datum reads
+// the NSW TR 13 marks of its scores as the plain datum does. The scoring
+// itself, by the ruling's rule and treatment (NSW TR 7.1.1(a)-(b), ANC SR
+// 7.2(a)-(b) with 7.3, SABF TR 12.3), is the pure ScoreFouledImps of
+// replay/butler/fouled_imps_board.h, which the director's calculator calls
+// too (CalculatorService.FouledButlerBoard); here it gets the board's
+// results from the State and the treatment from the ruling in force.
+// SABF TR 12.3's no_consequence is scored as played (the note marks it).
 //
 // Matchpoint sessions (international scale, top 2 (E - 1)):
 //   nsw_tr_7_3_2  separate_deal / sixty_percent  NSW TR 7.3.2
@@ -51,16 +37,16 @@
 //                   (FactorFouledGroups, F to one decimal place).
 //
 // A board with an adjusted score in force at one of its tables besides
-// (replay/rulings.h AdjustmentAt) keeps the adjusted scoring, except under
-// the 60% treatments (which are artificial scores themselves); the note
+// (replay/state/rulings.h AdjustmentAt) keeps the adjusted scoring, except
+// under the 60% treatments (which are artificial scores themselves); the note
 // says the treatment waits. A Butler board is scored on the results in: a
 // form whose datum cannot be taken yet leaves the board without IMPs
 // (provisional).
 //
 // Pure functions of the State. Thread-compatible.
 
-#ifndef TALLY_REPLAY_FOULED_SCORING_H_
-#define TALLY_REPLAY_FOULED_SCORING_H_
+#ifndef TALLY_REPLAY_BUTLER_FOULED_SCORING_H_
+#define TALLY_REPLAY_BUTLER_FOULED_SCORING_H_
 
 #include <optional>
 #include <vector>
@@ -80,7 +66,7 @@
 namespace tally::replay {
 
 // One result of a board IMPed against a datum, with its NSW TR 13 marks
-// (replay/pending_appeals.h): the forms' datums read them as the plain
+// (replay/rulings/pending_appeals.h): the forms' datums read them as the plain
 // datum does (13.2: used as it stands, the datum provisional; 13.3: left
 // out).
 struct FouledResultIn {
@@ -159,4 +145,4 @@ v1::FouledBoardNote FouledNoteToProto(const FouledBoardNote& note,
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_FOULED_SCORING_H_
+#endif  // TALLY_REPLAY_BUTLER_FOULED_SCORING_H_

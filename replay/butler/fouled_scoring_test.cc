@@ -1,4 +1,4 @@
-// Fouled-board treatments scored (replay/fouled_scoring.h), run through
+// Fouled-board treatments scored (replay/butler/fouled_scoring.h), run through
 // decide and Evolve: each treatment the shipped profiles allow in a session
 // of a movement, with the figures worked by hand in the comments, the
 // traveller's marks, and the refusals of treatments that cannot be scored.

@@ -22,6 +22,16 @@
 namespace tally::replay {
 namespace {
 
+// EventStore options for the store at `path` (named rather than a
+// designated list, which would leave initial_head to
+// -Wmissing-field-initializers).
+EventStore::Options StoreAt(const std::string& path, bool create = false) {
+  EventStore::Options options;
+  options.path = path;
+  options.create = create;
+  return options;
+}
+
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
 using ::testing::HasSubstr;
@@ -60,7 +70,7 @@ class CheckpointStoreTest : public ::testing::Test {
   void SetUp() override {
     dir_ = ::testing::TempDir() + "/checkpoint_store_test";
     std::filesystem::remove_all(dir_);
-    auto store = EventStore::Open({.path = dir_, .create = true});
+    auto store = EventStore::Open(StoreAt(dir_, /*create=*/true));
     ASSERT_THAT(store, IsOk());
     store_ = *std::move(store);
     ASSERT_THAT(store_->Append(Sealed(7), {}), IsOk());
@@ -136,7 +146,7 @@ TEST_F(CheckpointStoreTest, ShortenedLogIsRefused) {
   const std::string other = dir_ + "-short";
   std::filesystem::remove_all(other);
   {
-    auto store = EventStore::Open({.path = other, .create = true});
+    auto store = EventStore::Open(StoreAt(other, /*create=*/true));
     ASSERT_THAT(store, IsOk());
     auto three = Sealed(3);
     ASSERT_THAT((*store)->Append(three, {}), IsOk());
@@ -144,7 +154,7 @@ TEST_F(CheckpointStoreTest, ShortenedLogIsRefused) {
   for (const char* f : {kCheckpointKeyFile, kCheckpointsFile}) {
     std::filesystem::copy_file(File(f), other + "/" + f);
   }
-  auto store = EventStore::Open({.path = other});
+  auto store = EventStore::Open(StoreAt(other));
   auto reopened = CheckpointStore::Open(other);
   ASSERT_THAT(reopened, IsOk());
   EXPECT_THAT((*reopened)->Reconcile(**store),

@@ -12,8 +12,8 @@
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_correction.h"
 #include "replay/decide/decide_ruling.h"
+#include "replay/match_scores/match_standings.h"
 #include "replay/matches/decide_matches.h"
-#include "replay/matches/match_standings.h"
 #include "replay/rulings/appeal_queries.h"
 #include "replay/state/rulings.h"
 #include "replay/testing/apply_for_test.h"
@@ -626,7 +626,7 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
   d.mutable_decided()->add_dissenting("Member: would have upheld.");
   Apply(state_, DecideDecideAppeal(state_, d));
   // The varied score is the adjustment in force at table 1 on board 3 from
-  // the decision on (replay/rulings.h), as a ruling's would be.
+  // the decision on (replay/state/rulings.h), as a ruling's would be.
   std::optional<AdjustmentInForce> in_force =
       AdjustmentAt(C().rounds.at(1).rulings, 3, 1);
   ASSERT_TRUE(in_force.has_value());

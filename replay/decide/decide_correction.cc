@@ -8,8 +8,8 @@
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
 #include "replay/decide/decide.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/matches/not_played.h"
-#include "replay/matches/three_way_tables.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/timeline/window_check.h"
 

@@ -10,7 +10,7 @@
 #include "core/datum/datum.h"
 #include "core/matchplay/round_input.h"
 #include "replay/decide/decide.h"
-#include "replay/matches/forfeits.h"
+#include "replay/match_scores/forfeits.h"
 #include "replay/rulings/pending_appeals.h"
 
 namespace tally::replay {

@@ -7,11 +7,11 @@
 // The Director records, for one board of one session (in an event of
 // matches, round), whether the datum brings in as many scores from the next
 // tables down as are left out pending appeal (DatumSubstitutesChosen).
-// Replay reads it through replay/pending_appeals.h (DirectorSubstitutes)
-// into core/datum's DatumInput::director_substitutes_pending, for a Swiss
-// pairs round against a datum and for a Butler movement session; after the
-// appeal is decided the choice holds, so the datum taken while the score was
-// pending stands.
+// Replay reads it through replay/rulings/pending_appeals.h
+// (DirectorSubstitutes) into core/datum's
+// DatumInput::director_substitutes_pending, for a Swiss pairs round against a
+// datum and for a Butler movement session; after the appeal is decided the
+// choice holds, so the datum taken while the score was pending stands.
 //
 // Pure function of its arguments. Thread-compatible.
 

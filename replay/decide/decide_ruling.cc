@@ -14,11 +14,11 @@
 #include "replay/butler/butler_datum_shortfall.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/decide/decide.h"
+#include "replay/match_scores/fouled_matches.h"
+#include "replay/match_scores/match_adjustments.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/matches/decide_matches.h"
-#include "replay/matches/fouled_matches.h"
-#include "replay/matches/match_adjustments.h"
 #include "replay/matches/not_played.h"
-#include "replay/matches/three_way_tables.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/fouled_ruling.h"
 #include "replay/state/rulings.h"
@@ -184,14 +184,14 @@ std::pair<v1::ArtificialAward, v1::ArtificialAward> HomeAndAway(
                                  : std::make_pair(a.ns(), a.ew());
 }
 
-// The adjusted scores events of matches score (replay/match_adjustments.h):
-// every form, in knock-outs each team its own IMPs
-// (replay/knockout_rulings.h), in matchpoint-scored matches within the
-// round's matchpoint field (replay/matchpoint_rulings.h). Teams: one room
-// of a match's board at most has an artificial, weighted or split score,
-// except that a board with no result at either table (both rooms
-// artificial) has one artificial score for the board, the same to each
-// team in both rooms.
+// The adjusted scores events of matches score
+// (replay/match_scores/match_adjustments.h): every form, in knock-outs each
+// team its own IMPs (replay/rulings/knockout_rulings.h), in matchpoint-scored
+// matches within the round's matchpoint field
+// (replay/match_scores/matchpoint_rulings.h). Teams: one room of a match's
+// board at most has an artificial, weighted or split score, except that a board
+// with no result at either table (both rooms artificial) has one artificial
+// score for the board, the same to each team in both rooms.
 absl::Status CheckMatchAdjustment(const CompetitionState& c,
                                   const std::vector<RulingRecord>& rulings,
                                   const v1::RecordRulingRequest& r) {
@@ -231,8 +231,8 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
 
 // A penalty off a match (Laws 90, 91), in the unit the match is won in:
 // IMPs where matches are scored in IMPs (in a knock-out, off the team's
-// match total: replay/knockout_rulings.h), matchpoints where they are
-// scored in matchpoints (replay/matchpoint_rulings.h).
+// match total: replay/rulings/knockout_rulings.h), matchpoints where they are
+// scored in matchpoints (replay/match_scores/matchpoint_rulings.h).
 absl::Status CheckMatchPenaltyUnit(const CompetitionState& c,
                                    v1::ScoreUnit unit) {
   const bool matchpoints =
@@ -281,7 +281,8 @@ absl::StatusOr<v1::FouledBoardRuling> WrongSideRuling(
         "fouled tables, they are the round's"));
   }
   // In an event of matches the table's line is its match's: average to
-  // both there, the datum taken without it (replay/match_adjustments.h).
+  // both there, the datum taken without it
+  // (replay/match_scores/match_adjustments.h).
   TALLY_RETURN_IF_ERROR(SidesAt(c, r).status());
   const EnteredResult* entered = ResultAtRulingTable(c, r);
   if (entered == nullptr || entered->result.has_not_played()) {
@@ -567,7 +568,8 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       if (c->PlaysMatches() && (p.unit() == v1::SCORE_UNIT_IMPS ||
                                 p.unit() == v1::SCORE_UNIT_MATCHPOINTS)) {
         // An IMP or matchpoint penalty comes off the side's score in this
-        // match, before VP conversion (replay/match_adjustments.h).
+        // match, before VP conversion
+        // (replay/match_scores/match_adjustments.h).
         TALLY_RETURN_IF_ERROR(CheckMatchPenaltyUnit(*c, p.unit()));
       } else if (c->PlaysMatches()) {
         if (p.unit() != v1::SCORE_UNIT_VPS) {
@@ -631,7 +633,8 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       int field_tables = 0;  // the tables that play the board
       if (c->PlaysMatches()) {
         // Swiss and round-robin pairs against a datum
-        // (replay/fouled_matches.h); teams and matchpoint Swiss refused.
+        // (replay/match_scores/fouled_matches.h); teams and matchpoint Swiss
+        // refused.
         TALLY_ASSIGN_OR_RETURN(
             field_tables,
             FouledFieldInRound(*c, c->rounds.at(request.session()),

@@ -57,7 +57,7 @@ inline constexpr int64_t kMaxPenaltyAmount = 1000;
 // corrects only an earlier VP penalty) naming a ruling to supersede; a
 // fouled-board treatment in a teams match or in matchpoint Swiss is
 // InvalidArgument naming the form to rule with instead
-// (replay/fouled_matches.h FouledFieldInRound).
+// (replay/match_scores/fouled_matches.h FouledFieldInRound).
 absl::StatusOr<v1::EventPayload> DecideRecordRuling(
     const State& state, const v1::RecordRulingRequest& request, absl::Time at);
 

@@ -11,7 +11,7 @@
 #include "core/eligibility/eligibility.h"
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_lineup.h"
-#include "replay/matches/draw_maker.h"
+#include "replay/draws/draw_maker.h"
 
 namespace tally::replay {
 namespace {

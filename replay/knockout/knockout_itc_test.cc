@@ -14,9 +14,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide_ruling.h"
+#include "replay/draws/knockout_results.h"
 #include "replay/knockout/knockout_queries.h"
 #include "replay/knockout/knockout_seating.h"
-#include "replay/matches/knockout_results.h"
 #include "replay/testing/apply_for_test.h"
 #include "replay/testing/knockout_for_test.h"
 

@@ -2,8 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
+#include "replay/draws/knockout_results.h"
 #include "replay/knockout/knockout_seating.h"
-#include "replay/matches/knockout_results.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
 

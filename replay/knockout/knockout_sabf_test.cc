@@ -16,8 +16,8 @@
 #include "core/draw/prng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/draws/knockout_results.h"
 #include "replay/matches/decide_matches.h"
-#include "replay/matches/knockout_results.h"
 #include "replay/testing/apply_for_test.h"
 #include "replay/testing/knockout_for_test.h"
 

@@ -6,7 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/knockout_draw.h"
+#include "replay/draws/knockout_draw.h"
 #include "replay/state/lookups.h"
 
 namespace tally::replay {

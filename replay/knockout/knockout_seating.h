@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "replay/matches/knockout_results.h"
+#include "replay/draws/knockout_results.h"
 #include "replay/state/state.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/events.pb.h"

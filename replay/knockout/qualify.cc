@@ -7,8 +7,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/carry_over.h"
-#include "replay/matches/qualification_ranking.h"
+#include "replay/match_scores/carry_over.h"
+#include "replay/match_scores/qualification_ranking.h"
 #include "replay/pairs/session_scores.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"

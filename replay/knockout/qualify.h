@@ -1,8 +1,8 @@
 // The decide step of QualifyEntrants: the entrants of a finished stage that
 // go on to the next stage or a final (EntrantsQualified). The server
-// decides who qualifies (replay/qualification_ranking.h) and what each
-// carries over (replay/carry_over.h); the director says only which
-// entrants withdrew or are non-contending, and how many qualify where the
+// decides who qualifies (replay/match_scores/qualification_ranking.h) and what
+// each carries over (replay/match_scores/carry_over.h); the director says only
+// which entrants withdrew or are non-contending, and how many qualify where the
 // target's profile does not say.
 //
 // Numbering: qualifiers are numbered in qualifying order, 1 upwards: with

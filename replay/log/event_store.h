@@ -7,7 +7,7 @@
 // The store does no checking of its own: EventLog decides what to append.
 // Append() writes everything in one WriteBatch with the WAL synced, so a
 // batch is either wholly durable or absent after a crash, then records the
-// new head in TALLY-HEAD (replay/log_head.h).
+// new head in TALLY-HEAD (replay/log/log_head.h).
 //
 // RocksDB is opened so that it never repairs or drops anything silently:
 // a corrupt write-ahead log, MANIFEST or table fails the open (see the

@@ -40,7 +40,8 @@ std::vector<ExportedEvent> ParseLines(absl::Span<const std::string> lines,
                                                     &checkpoint)
             .ok() &&
         checkpoint.has_checkpoint()) {
-      continue;  // checked by VerifyCheckpoints (replay/checkpoint_verify.h)
+      continue;  // checked by VerifyCheckpoints
+                 // (replay/checkpoint/checkpoint_verify.h)
     }
     if (!status.ok()) {
       problems.push_back(

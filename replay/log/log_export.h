@@ -11,9 +11,10 @@
 // (altered), an event that no longer chains to the one before it (altered
 // and its hash recomputed), sequences that are absent (removed), repeated,
 // or out of order (reordered). Checkpoint lines ({"checkpoint": ...}) are
-// skipped here; VerifyCheckpoints (replay/checkpoint_verify.h) checks them. An export is whole from event 1; its last
-// event cannot be checked against anything in the file, so the result gives
-// its sequence and hash to compare with the server's `tally verify`.
+// skipped here; VerifyCheckpoints (replay/checkpoint/checkpoint_verify.h)
+// checks them. An export is whole from event 1; its last event cannot be
+// checked against anything in the file, so the result gives its sequence and
+// hash to compare with the server's `tally verify`.
 //
 // Pure functions. Thread-safe.
 

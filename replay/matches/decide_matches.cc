@@ -1,5 +1,6 @@
 #include "replay/matches/decide_matches.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -10,17 +11,17 @@
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
 #include "replay/butler/decide_butler.h"
+#include "replay/draws/draw_maker.h"
+#include "replay/match_scores/forfeits.h"
+#include "replay/match_scores/match_adjustments.h"
+#include "replay/match_scores/match_standings.h"
+#include "replay/match_scores/qualification_ranking.h"
+#include "replay/match_scores/round_results.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/matches/decide_withdrawals.h"
-#include "replay/matches/draw_maker.h"
-#include "replay/matches/forfeits.h"
-#include "replay/matches/match_adjustments.h"
-#include "replay/matches/match_standings.h"
 #include "replay/matches/not_played.h"
-#include "replay/matches/qualification_ranking.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
-#include <algorithm>
-#include "replay/matches/three_way_tables.h"
 
 namespace tally::replay {
 namespace {
@@ -48,28 +49,6 @@ const v1::DrawnMatch* MatchAt(const MatchRoundState& round, int table) {
 }
 
 }  // namespace
-
-std::vector<std::string> MissingResults(const CompetitionState& competition,
-                                        const MatchRoundState& round) {
-  std::vector<v1::Room> rooms = {v1::ROOM_UNSPECIFIED};
-  if (competition.IsTeams()) rooms = {v1::ROOM_OPEN, v1::ROOM_CLOSED};
-  std::vector<std::string> missing;
-  for (const v1::DrawnMatch& m : round.draw.matches()) {
-    if (ForfeitAt(competition, round, m).has_value()) continue;  // forfeited
-    for (int board : round.draw.boards()) {
-      for (v1::Room room : rooms) {
-        if (!round.results.contains({board, m.table(), room})) {
-          missing.push_back(absl::StrCat("table ", m.table(), " board ", board,
-                                         RoomName(room)));
-        }
-      }
-    }
-  }
-  for (std::string& m : MissingThreeWayResults(round)) {
-    missing.push_back(std::move(m));
-  }
-  return missing;
-}
 
 bool PlaysBoard(const MatchRoundState& round, int board) {
   for (int b : round.draw.boards()) {
@@ -312,7 +291,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordLot(
   }
   // Entrants the qualification ranking leaves sharing a place with no lot
   // in its chain (a matchpoint session, a chain without one): a lot decides
-  // who qualifies (replay/qualification_ranking.h).
+  // who qualifies (replay/match_scores/qualification_ranking.h).
   if (absl::StatusOr<QualifyingRanking> ranking =
           RankForQualification(state, request.tournament_id(), *c);
       ranking.ok()) {

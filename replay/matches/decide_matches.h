@@ -4,8 +4,8 @@
 // round (DecideEnterResult and friends in decide.h hand over to these when
 // the competition plays matches). Same conventions as decide.h.
 
-#ifndef TALLY_REPLAY_DECIDE_MATCHES_H_
-#define TALLY_REPLAY_DECIDE_MATCHES_H_
+#ifndef TALLY_REPLAY_MATCHES_DECIDE_MATCHES_H_
+#define TALLY_REPLAY_MATCHES_DECIDE_MATCHES_H_
 
 #include "absl/status/statusor.h"
 #include "replay/state/state.h"
@@ -30,7 +30,8 @@ absl::StatusOr<v1::EventPayload> DecideAwardPenalty(
 
 // The entrants must be exactly a tie the final placing or qualification
 // ranking leaves waiting for a lot, or a group the qualification ranking of
-// any competition leaves sharing a place (replay/qualification_ranking.h).
+// any competition leaves sharing a place
+// (replay/match_scores/qualification_ranking.h).
 absl::StatusOr<v1::EventPayload> DecideRecordLot(
     const State& state, const v1::RecordLotRequest& request);
 
@@ -43,11 +44,6 @@ absl::StatusOr<v1::EventPayload> DecideConfirmMatchResult(
 absl::StatusOr<v1::EventPayload> DecidePostRound(
     const CompetitionState& competition, const v1::PostScoresRequest& request);
 
-// The results a drawn round still lacks, as "table 3 board 5 (closed
-// room)", in table and board order.
-std::vector<std::string> MissingResults(const CompetitionState& competition,
-                                        const MatchRoundState& round);
-
 // The round's draw plays `board`.
 bool PlaysBoard(const MatchRoundState& round, int board);
 
@@ -57,4 +53,4 @@ absl::Status CheckRoom(const CompetitionState& competition, v1::Room room);
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_DECIDE_MATCHES_H_
+#endif  // TALLY_REPLAY_MATCHES_DECIDE_MATCHES_H_

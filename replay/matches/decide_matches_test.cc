@@ -7,7 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide.h"
-#include "replay/matches/match_standings.h"
+#include "replay/match_scores/match_standings.h"
 #include "replay/testing/apply_for_test.h"
 
 namespace tally::replay {

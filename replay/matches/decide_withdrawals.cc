@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/draw_maker.h"
-#include "replay/matches/forfeits.h"
+#include "replay/match_scores/forfeits.h"
+#include "replay/rounds/rounds_in_event.h"
 #include "replay/state/lookups.h"
 
 namespace tally::replay {

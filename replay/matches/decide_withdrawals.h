@@ -3,7 +3,8 @@
 // the check that keeps results out of a forfeited match, and the number of
 // rounds a competition may fix when it is created (the forfeit rules need
 // the end of the event and its 50% and 75% points). Same conventions as
-// decide.h: a refusal changes nothing. Scoring is replay/forfeits.h.
+// decide.h: a refusal changes nothing. Scoring is
+// replay/match_scores/forfeits.h.
 //
 // Readings:
 // - Registration closes when round one is drawn, for pairs and teams alike
@@ -19,8 +20,8 @@
 //
 // Pure functions of their arguments.
 
-#ifndef TALLY_REPLAY_DECIDE_WITHDRAWALS_H_
-#define TALLY_REPLAY_DECIDE_WITHDRAWALS_H_
+#ifndef TALLY_REPLAY_MATCHES_DECIDE_WITHDRAWALS_H_
+#define TALLY_REPLAY_MATCHES_DECIDE_WITHDRAWALS_H_
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -63,4 +64,4 @@ absl::Status SetRoundsInEvent(int rounds, v1::RegulationProfileSpec& spec);
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_DECIDE_WITHDRAWALS_H_
+#endif  // TALLY_REPLAY_MATCHES_DECIDE_WITHDRAWALS_H_

@@ -1,8 +1,8 @@
 // WithdrawEntrant and ForfeitMatch through decide and Evolve
-// (replay/decide_withdrawals.h): a withdrawn entrant is drawn in no later
-// Swiss round (an odd field then plays NSW TR 12.7 half matches), its match in
-// a round already drawn is forfeited by it, every refusal names what is wrong
-// (and, decide being pure, appends nothing), results are kept out of a
+// (replay/matches/decide_withdrawals.h): a withdrawn entrant is drawn in no
+// later Swiss round (an odd field then plays NSW TR 12.7 half matches), its
+// match in a round already drawn is forfeited by it, every refusal names what
+// is wrong (and, decide being pure, appends nothing), results are kept out of a
 // forfeited match, the field closes at the first draw, and
 // CreateCompetition.rounds.
 
@@ -15,9 +15,10 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide.h"
+#include "replay/draws/draw_maker.h"
+#include "replay/match_scores/forfeits.h"
+#include "replay/match_scores/round_results.h"
 #include "replay/matches/decide_matches.h"
-#include "replay/matches/draw_maker.h"
-#include "replay/matches/forfeits.h"
 #include "replay/testing/match_event_for_test.h"
 
 namespace tally::replay {

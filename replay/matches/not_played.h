@@ -10,8 +10,8 @@
 // one in force there must itself be an adjusted score (NZ LIRG 82C), and
 // neither an entered result nor a correction may replace it.
 
-#ifndef TALLY_REPLAY_NOT_PLAYED_H_
-#define TALLY_REPLAY_NOT_PLAYED_H_
+#ifndef TALLY_REPLAY_MATCHES_NOT_PLAYED_H_
+#define TALLY_REPLAY_MATCHES_NOT_PLAYED_H_
 
 #include <cstdint>
 
@@ -52,4 +52,4 @@ absl::Status RefuseOverNotPlayed(const EnteredResult& result,
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_NOT_PLAYED_H_
+#endif  // TALLY_REPLAY_MATCHES_NOT_PLAYED_H_

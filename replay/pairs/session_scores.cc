@@ -71,7 +71,7 @@ SessionScores ScoreSession(const SessionState& session,
            AdjustmentAt(session.rulings, board, it->second.slot.table)});
     }
     if (tables.empty()) continue;
-    // A fouled-board treatment in force (replay/fouled_scoring.h).
+    // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
     std::optional<FouledMatchpoints> fouled =
         FouledBoardMatchpoints(session.rulings, board, times, tables);
     if (fouled.has_value()) scored.fouled = fouled->note;
@@ -153,8 +153,8 @@ SessionScores ScoreSession(const SessionState& session,
                           penalty.amount().denominator()));
   }
   // The offence register's deductions, a percentage of a top converted to
-  // matchpoints when recorded (replay/offence_deduction.h; NSW TR 6.2, 6.4,
-  // 6.9.1; SABF TR 11.2): off the same total, the same way.
+  // matchpoints when recorded (replay/rulings/offence_deduction.h; NSW
+  // TR 6.2, 6.4, 6.9.1; SABF TR 11.2): off the same total, the same way.
   for (const OffenceDeduction& d : session.offence_deductions) {
     const v1::Fraction& mp = d.offence.matchpoints();
     if (mp.denominator() == 0) continue;

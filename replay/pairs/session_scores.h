@@ -25,8 +25,8 @@ struct ScoredResult {
   const EnteredResult* result = nullptr;
   core::Rational ns_matchpoints;
   core::Rational ew_matchpoints;
-  // The RulingMade whose adjusted score is in force here (replay/rulings.h),
-  // 0 when the table's result stands.
+  // The RulingMade whose adjusted score is in force here
+  // (replay/state/rulings.h), 0 when the table's result stands.
   uint64_t ruling = 0;
   bool fouled = false;  // played the fouled form (a treatment in force)
 };
@@ -36,7 +36,7 @@ struct ScoredBoard {
   int times_expected = 0;             // tables the movement has play it
   int64_t top = 0;                    // 2 * (times_expected - 1)
   std::vector<ScoredResult> results;  // in table order
-  // The fouled-board treatment in force (replay/fouled_scoring.h).
+  // The fouled-board treatment in force (replay/butler/fouled_scoring.h).
   std::optional<FouledBoardNote> fouled;
 };
 
@@ -66,9 +66,10 @@ struct SessionScores {
 
 // Scores every result entered so far in `session`, rounding percentages as
 // `rounding` (from the competition's regulation profile) says. The rulings
-// in force adjust the boards (replay/adjusted_boards.h) with `artificial`'s
-// amounts (default: 60% / 40%) and their matchpoint penalties come off the
-// pairs' totals, as do the offence register's matchpoint deductions.
+// in force adjust the boards (replay/rulings/adjusted_boards.h) with
+// `artificial`'s amounts (default: 60% / 40%) and their matchpoint penalties
+// come off the pairs' totals, as do the offence register's matchpoint
+// deductions.
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial =

@@ -2,7 +2,7 @@
 // "a board's whole history ... and which windows were open then"). For
 // every event that touched the board, the windows of the board's session
 // (the correction period, the scorer's errors, the review of rulings, the
-// appeal against the scorer's decisions: replay/time_windows.h and
+// appeal against the scorer's decisions: replay/timeline/time_windows.h and
 // core/window) as they stood at that event: the log replayed to the event,
 // judged at the event's own receipt time. Deterministic: never the clock.
 //
@@ -29,7 +29,7 @@ namespace tally::replay {
 v1::EventWindows WindowsAtEvent(const State& state, const v1::Event& event,
                                 const v1::GetBoardHistoryRequest& request);
 
-// BoardHistory (replay/audit.h) with each event's windows beside it.
+// BoardHistory (replay/queries/audit.h) with each event's windows beside it.
 // DataLoss for a damaged log.
 absl::StatusOr<v1::BoardHistory> BoardHistoryWithWindows(
     const EventStore& store, const v1::GetBoardHistoryRequest& request);

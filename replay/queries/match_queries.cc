@@ -6,11 +6,11 @@
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/draw_maker.h"
-#include "replay/matches/forfeits.h"
-#include "replay/matches/fouled_matches.h"
-#include "replay/matches/match_standings.h"
-#include "replay/matches/three_way_tables.h"
+#include "replay/draws/draw_maker.h"
+#include "replay/match_scores/forfeits.h"
+#include "replay/match_scores/fouled_matches.h"
+#include "replay/match_scores/match_standings.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/rulings/datum_view.h"
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
@@ -93,7 +93,7 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
       *r->mutable_home_vps() = ToProtoDecimal(m.vps->vps);
       *r->mutable_away_vps() = ToProtoDecimal(m.vps->opponent_vps);
     }
-    // NSW TR 13 (replay/pending_appeals.h).
+    // NSW TR 13 (replay/rulings/pending_appeals.h).
     MatchAppealNote note = MatchAppealNoteOf(*c, round->number, score, m.table);
     *r->mutable_appeal_pending_boards() = {note.pending_boards.begin(),
                                            note.pending_boards.end()};
@@ -107,7 +107,8 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
     d->set_board(b.board);
   }
   TALLY_RETURN_IF_ERROR(AddFouledNotes(*c, *round, out));
-  for (const ForfeitOutcome& f : this_round.forfeits) {  // replay/forfeits.h
+  for (const ForfeitOutcome& f :
+       this_round.forfeits) {  // replay/match_scores/forfeits.h
     v1::MatchResult* r = out.add_matches();
     r->set_table(f.table);
     r->set_home(f.home);
@@ -154,7 +155,7 @@ absl::StatusOr<v1::MatchStandings> BuildMatchStandings(
   options.purpose = PurposeOf(request.purpose());
   // ANC SR 5.1: "the draw is determined by the scores excluding penalties":
   // the standings for a draw rank as the stored draw does
-  // (replay/draw_maker.cc), penalties left out where the profile says.
+  // (replay/draws/draw_maker.cc), penalties left out where the profile says.
   options.exclude_penalties = options.purpose == core::TieBreakPurpose::kDraw &&
                               c->profile.penalties.draw_excludes_penalties;
   TALLY_ASSIGN_OR_RETURN(MatchRanking ranking, RankMatchEntrants(*c, options));
@@ -253,7 +254,8 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
         total += r.score.bye->vps->vps.ToRational();
       }
     }
-    for (const ForfeitOutcome& f : r.forfeits) {  // replay/forfeits.h
+    for (const ForfeitOutcome& f :
+         r.forfeits) {  // replay/match_scores/forfeits.h
       const bool home = f.home == request.entrant();
       if (!home && f.away != request.entrant()) continue;
       v1::EntrantRound* row = out.add_rounds();

@@ -15,7 +15,7 @@
 #include "replay/butler/butler_session.h"
 #include "replay/log/codec.h"
 #include "replay/log/sha256.h"
-#include "replay/matches/match_standings.h"
+#include "replay/match_scores/match_standings.h"
 #include "replay/pairs/pairs_event_queries.h"
 #include "replay/pairs/queries.h"
 #include "replay/pairs/session_scores.h"

@@ -1,7 +1,7 @@
 // Scoring one board when rulings have adjusted some of its tables (issue
 // #5, item 4): the shared arithmetic of the matchpoint and Butler
-// projections (replay/session_scores.h, replay/butler_session.h), which
-// take the adjustment in force at each table from replay/rulings.h.
+// projections (replay/pairs/session_scores.h, replay/butler/butler_session.h),
+// which take the adjustment in force at each table from replay/state/rulings.h.
 //
 //   assigned (Law 12C1(b))  scored as if played: the assigned result's
 //                           score replaces the table's everywhere.

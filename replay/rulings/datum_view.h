@@ -12,8 +12,8 @@
 namespace tally::replay {
 
 // `datum`, taken from `results_in` results, with its NSW TR 13 note
-// (replay/pending_appeals.h). Provisional when the datum itself is, or when
-// `incomplete` (not every result it will be taken from is in yet).
+// (replay/rulings/pending_appeals.h). Provisional when the datum itself is, or
+// when `incomplete` (not every result it will be taken from is in yet).
 v1::BoardDatum BoardDatumView(const core::DatumResult& datum, int results_in,
                               bool incomplete);
 

@@ -1,18 +1,18 @@
 // The director's rulings in a knock-out match (issue #5, item 4): what a
 // ruling that leaves the two teams with different IMPs does to each team's
-// total (replay/knockout_results.h), the winner being decided on the two
+// total (replay/draws/knockout_results.h), the winner being decided on the two
 // totals.
 //
 //   An unbalanced board (a Law 12C1(b) split score, Law 12C2 artificial
 //   awards that are not equal and opposite, e.g. average plus to both):
-//   each team is scored on its own IMPs (replay/match_adjustments.h IMPs
-//   each team's side against the other room, artificial awards at the
-//   profile's `artificial.imps`: ANC SR 7.1 3 IMPs, NSW TR 7.2 / NZ LIRG
-//   Law 86A +-3 or +-2 under 11 boards). IMPs a team wins by its own
-//   result count in its total; IMPs it loses by its own result count in
-//   the opponents' total as far as the opponents' own result wins them,
-//   and the rest come off its own total ("average minus: 3 IMPs
-//   conceded", Fouled-board guide). On a balanced board this is the usual
+//   each team is scored on its own IMPs
+//   (replay/match_scores/match_adjustments.h IMPs each team's side against the
+//   other room, artificial awards at the profile's `artificial.imps`: ANC
+//   SR 7.1 3 IMPs, NSW TR 7.2 / NZ LIRG Law 86A +-3 or +-2 under 11 boards).
+//   IMPs a team wins by its own result count in its total; IMPs it loses by its
+//   own result count in the opponents' total as far as the opponents' own
+//   result wins them, and the rest come off its own total ("average minus: 3
+//   IMPs conceded", Fouled-board guide). On a balanced board this is the usual
 //   scoreboard: the side that gains the IMPs is credited with them.
 //   Examples (home's own IMPs / away's own IMPs -> home's, away's total):
 //     +3 / -3 (balanced)      -> 3, 0
@@ -27,7 +27,7 @@
 //   results").
 //   An IMP penalty (Laws 90, 91; RulingMade's penalty in IMPs) comes off
 //   the penalised team's total in the match at the ruling's table, with the
-//   offence register's IMP deductions (replay/offence_deduction.h) and
+//   offence register's IMP deductions (replay/rulings/offence_deduction.h) and
 //   before the winner is decided. The fine is not credited to the
 //   opponents (Fouled-board guide: a fine "should not have a direct effect
 //   on their opponent's score"); the margin moves by the fine all the same.

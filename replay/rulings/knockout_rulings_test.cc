@@ -1,10 +1,11 @@
-// Rulings in knock-out matches (issue #5, item 4; replay/knockout_rulings.h):
-// a split score and artificial awards that are not equal and opposite give
-// each team its own IMPs on the board, and an IMP penalty comes off the
-// penalised team's match total, before the winner is decided. Decided
-// through DecideRecordRuling and scored through ScoreKnockoutMatches on the
-// SABF finals (28-board matches, SABF TR 16.2; 0.1 IMP carry-forward to the
-// higher-placed team, 13.12). IMPs on the WBF scale, worked in comments.
+// Rulings in knock-out matches (issue #5, item 4;
+// replay/rulings/knockout_rulings.h): a split score and artificial awards that
+// are not equal and opposite give each team its own IMPs on the board, and an
+// IMP penalty comes off the penalised team's match total, before the winner is
+// decided. Decided through DecideRecordRuling and scored through
+// ScoreKnockoutMatches on the SABF finals (28-board matches, SABF TR 16.2; 0.1
+// IMP carry-forward to the higher-placed team, 13.12). IMPs on the WBF scale,
+// worked in comments.
 
 #include "replay/rulings/knockout_rulings.h"
 
@@ -16,7 +17,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide_ruling.h"
-#include "replay/matches/knockout_results.h"
+#include "replay/draws/knockout_results.h"
 #include "replay/testing/apply_for_test.h"
 #include "replay/testing/knockout_for_test.h"
 

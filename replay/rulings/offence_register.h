@@ -14,8 +14,8 @@
 //
 // Which occurrence and what penalty: core/penalty/offence_occurrence.h, from
 // the offence's day (event data: replay has no clock). A deduction is
-// applied in the event's own unit (replay/offence_deduction.h): VPs off the
-// standings of an event of matches, matchpoints (% of a top) off a pair's
+// applied in the event's own unit (replay/rulings/offence_deduction.h): VPs off
+// the standings of an event of matches, matchpoints (% of a top) off a pair's
 // session total in a matchpoint pairs event, percentage points off its
 // final score (SABF TR 11.10), IMPs off a team's knock-out match total,
 // and a Butler pair's IMPs or VPs off its session total; a unit the

@@ -1,10 +1,10 @@
-// The offence register through decide and Evolve (replay/offence_register.h)
-// under the NSW scale (NSW TR 6): slow play is a warning first, then "1 VP
-// (3 IMPs)" or "25% of a top" (6.4); a gap of more than six calendar months
-// between consecutive offences makes the later one a first offence again
-// (6.4); offences carry over from event to event (6.7), counted against the
-// same two players whatever their pair number; a mobile phone is counted
-// per player (6.9.4).
+// The offence register through decide and Evolve
+// (replay/rulings/offence_register.h) under the NSW scale (NSW TR 6): slow play
+// is a warning first, then "1 VP (3 IMPs)" or "25% of a top" (6.4); a gap of
+// more than six calendar months between consecutive offences makes the later
+// one a first offence again (6.4); offences carry over from event to event
+// (6.7), counted against the same two players whatever their pair number; a
+// mobile phone is counted per player (6.9.4).
 
 #include "replay/rulings/offence_register.h"
 

@@ -1,9 +1,9 @@
 // Which table's score on a board is pending appeal (NSW TR 13), for every
 // projection that takes a datum: an event of matches' rounds (Swiss pairs
 // scored imps_vs_datum, through PlayedRoundInputOf) and a Butler movement
-// session (replay/butler_session.h).
+// session (replay/butler/butler_session.h).
 //
-// An appeal (CompetitionState::appeals, replay/appeal_state.h) names the
+// An appeal (CompetitionState::appeals, replay/state/appeal_state.h) names the
 // session (in an event of matches, the round), table, board and room whose
 // score it concerns. That score is pending appeal from the AppealLodged
 // until the AppealDecided or AppealWithdrawn. A further appeal against the

@@ -1,6 +1,6 @@
-// Replay of NSW TR 13 (replay/pending_appeals.h): a score is pending appeal
-// from the lodging to the decision or withdrawal, a further appeal does not
-// reopen it, and a Swiss pairs round scores the pending and decided score
+// Replay of NSW TR 13 (replay/rulings/pending_appeals.h): a score is pending
+// appeal from the lodging to the decision or withdrawal, a further appeal does
+// not reopen it, and a Swiss pairs round scores the pending and decided score
 // as 13.2 and 13.3 say.
 //
 // The round (as tests/appeal_pending_e2e_test.cc, worked there by hand):
@@ -28,7 +28,7 @@
 #include "replay/decide/decide_appeal.h"
 #include "replay/decide/decide_datum_substitutes.h"
 #include "replay/decide/decide_ruling.h"
-#include "replay/matches/match_standings.h"
+#include "replay/match_scores/match_standings.h"
 #include "replay/testing/apply_for_test.h"
 #include "replay/testing/match_event_for_test.h"
 
@@ -299,9 +299,9 @@ TEST_F(PendingAppealsTest, NswTr13_3SubstitutesRefusedWhereTheyDoNotApply) {
   EXPECT_EQ(event_->state().last_sequence, head);
 }
 
-// A board a ruling re-scores (replay/match_adjustments.h: an artificial
-// score at table 5 takes it out of the datum) keeps 13.3's marks. Top
-// twelve tables less table 2 (pending, then decided) and table 5: 420 420
+// A board a ruling re-scores (replay/match_scores/match_adjustments.h: an
+// artificial score at table 5 takes it out of the datum) keeps 13.3's marks.
+// Top twelve tables less table 2 (pending, then decided) and table 5: 420 420
 // 170 -50 420 400 110 980 420 450; two dropped at each end (SABF TR 12.2:
 // 980, 450; -50, 110) leave 420 420 170 420 400 420, 2250 / 6 = 375,
 // datum 380 (half away from zero). It stands after the decision (with

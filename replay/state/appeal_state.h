@@ -2,7 +2,7 @@
 // event of its life (the respondents' submission and reply, the hearing, the
 // decision, a withdrawal, a further appeal), folded from the log, and the
 // competition an event names. The rules of the appeal's life are decided in
-// replay/decide_appeal.h; here the events are only recorded.
+// replay/decide/decide_appeal.h; here the events are only recorded.
 //
 // Plain data and pure functions. Thread-compatible.
 

@@ -85,7 +85,7 @@ class EventLog {
   };
 
   // Creates a new log when options.path is absent or empty. Otherwise
-  // first checks the directory read-only (replay/data_dir_check.h) and
+  // first checks the directory read-only (replay/log/data_dir_check.h) and
   // refuses, changing nothing, with DataLoss naming what is damaged or
   // missing; then opens it and folds every stored event into the State.
   // Unavailable when the disk is full or unreadable.

@@ -19,6 +19,15 @@
 namespace tally::replay {
 namespace {
 
+// EventLog options for the log at `path`, the rest at their defaults
+// (named rather than a designated list, which would leave after_durable to
+// -Wmissing-field-initializers).
+EventLog::Options LogAt(const std::string& path) {
+  EventLog::Options options;
+  options.path = path;
+  return options;
+}
+
 Command CreateTournament(const std::string& id) {
   Command c;
   c.tournament_id = id;
@@ -49,7 +58,7 @@ int Run() {
   for (int threads : {1, 4, 16}) {
     dirs.push_back(TempDir());
     const std::string& last_dir = dirs.back();
-    auto log = EventLog::Open({.path = last_dir});
+    auto log = EventLog::Open(LogAt(last_dir));
     if (!log.ok()) {
       std::fprintf(stderr, "%s\n", log.status().ToString().c_str());
       return 1;
@@ -77,7 +86,7 @@ int Run() {
         threads, appended, seconds, appended / seconds, failures.load());
   }
   auto start = std::chrono::steady_clock::now();
-  auto reopened = EventLog::Open({.path = dirs.back()});
+  auto reopened = EventLog::Open(LogAt(dirs.back()));
   if (!reopened.ok()) return 1;
   uint64_t events = 0;
   (*reopened)->Read([&](const State& s) { events = s.last_sequence; });

@@ -26,6 +26,18 @@
 namespace tally::replay {
 namespace {
 
+// EventLog options for the log at `path`, the rest at their defaults but
+// `env` and `adopt_head` (named rather than a designated list, which would
+// leave after_durable to -Wmissing-field-initializers).
+EventLog::Options LogAt(const std::string& path, rocksdb::Env* env = nullptr,
+                        bool adopt_head = false) {
+  EventLog::Options options;
+  options.path = path;
+  options.env = env;
+  options.adopt_head = adopt_head;
+  return options;
+}
+
 namespace fs = std::filesystem;
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
@@ -111,7 +123,7 @@ class EventLogIntegrityTest : public ::testing::Test {
   std::string LogOf(int n) {
     const std::string dir = TempDir();
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = dir});
+        EventLog::Open(LogAt(dir));
     EXPECT_THAT(log, IsOk());
     for (int i = 0; i < n; ++i) {
       EXPECT_THAT(
@@ -157,7 +169,7 @@ TEST_F(EventLogIntegrityTest, AHeadThatLagsTheLogIsAccepted) {
   std::string old_head;
   {
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = dir});
+        EventLog::Open(LogAt(dir));
     ASSERT_THAT(log, IsOk());
     for (int i = 0; i < 4; ++i) {
       ASSERT_THAT(
@@ -170,7 +182,7 @@ TEST_F(EventLogIntegrityTest, AHeadThatLagsTheLogIsAccepted) {
     }
   }
   std::ofstream(fs::path(dir) / kHeadFileName, std::ios::binary) << old_head;
-  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open({.path = dir});
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(LogAt(dir));
   ASSERT_THAT(log, IsOk());
   EXPECT_EQ(Events(**log), 4u);
 }
@@ -181,7 +193,7 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadBeyondTheLog) {
   // The head of a longer log: events 4 and 5 are missing here.
   fs::copy_file(fs::path(longer) / kHeadFileName, fs::path(dir) / kHeadFileName,
                 fs::copy_options::overwrite_existing);
-  EXPECT_THAT(EventLog::Open({.path = dir}),
+  EXPECT_THAT(EventLog::Open(LogAt(dir)),
               StatusIs(absl::StatusCode::kDataLoss,
                        HasSubstr("events 4 to 5 are missing")));
 }
@@ -191,7 +203,7 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadWhoseHashDiffers) {
   const std::string other = TempDir();
   {
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = other});
+        EventLog::Open(LogAt(other));
     ASSERT_THAT(log, IsOk());
     for (int i = 0; i < 3; ++i) {
       ASSERT_THAT((*log)->Execute(
@@ -201,7 +213,7 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadWhoseHashDiffers) {
   }
   fs::copy_file(fs::path(other) / kHeadFileName, fs::path(dir) / kHeadFileName,
                 fs::copy_options::overwrite_existing);
-  EXPECT_THAT(EventLog::Open({.path = dir}),
+  EXPECT_THAT(EventLog::Open(LogAt(dir)),
               StatusIs(absl::StatusCode::kDataLoss,
                        HasSubstr("the log is not the one that was written")));
 }
@@ -209,13 +221,13 @@ TEST_F(EventLogIntegrityTest, RefusesAHeadWhoseHashDiffers) {
 TEST_F(EventLogIntegrityTest, MissingHeadIsRefusedUnlessAdopted) {
   const std::string dir = LogOf(3);
   fs::remove(fs::path(dir) / kHeadFileName);
-  EXPECT_THAT(EventLog::Open({.path = dir}),
+  EXPECT_THAT(EventLog::Open(LogAt(dir)),
               StatusIs(absl::StatusCode::kDataLoss,
                        HasSubstr("is missing TALLY-HEAD")));
   EXPECT_FALSE(fs::exists(fs::path(dir) / kHeadFileName));
   {
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = dir, .adopt_head = true});
+        EventLog::Open(LogAt(dir, nullptr, /*adopt_head=*/true));
     ASSERT_THAT(log, IsOk());
     EXPECT_EQ(Events(**log), 3u);
   }
@@ -229,12 +241,12 @@ TEST_F(EventLogIntegrityTest, CreatesOnlyInAnAbsentOrEmptyDirectory) {
   const std::string absent = TempDir() + "/new";
   {
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = absent});
+        EventLog::Open(LogAt(absent));
     ASSERT_THAT(log, IsOk());
   }
   const std::string stray = TempDir();
   std::ofstream(fs::path(stray) / "notes.txt") << "not a log\n";
-  EXPECT_THAT(EventLog::Open({.path = stray}),
+  EXPECT_THAT(EventLog::Open(LogAt(stray)),
               StatusIs(absl::StatusCode::kDataLoss,
                        HasSubstr("no new log is created")));
   EXPECT_FALSE(fs::exists(fs::path(stray) / "CURRENT"));
@@ -242,7 +254,7 @@ TEST_F(EventLogIntegrityTest, CreatesOnlyInAnAbsentOrEmptyDirectory) {
 
 TEST_F(EventLogIntegrityTest, RecordsNameTheirEventAndARetryIsAnswered) {
   const std::string dir = LogOf(2);
-  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open({.path = dir});
+  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(LogAt(dir));
   ASSERT_THAT(log, IsOk());
   absl::StatusOr<std::optional<v1::IdempotencyRecord>> record =
       (*log)->store().FindIdempotency("t1", "k1");
@@ -264,7 +276,7 @@ TEST_F(EventLogIntegrityTest, DiskFullRefusesWritesAndResumesWhenSpaceIsBack) {
   const std::string dir = TempDir();
   {
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = dir, .env = env.get()});
+        EventLog::Open(LogAt(dir, env.get()));
     ASSERT_THAT(log, IsOk());
     ASSERT_THAT((*log)->Execute(Create("a", "k1")), IsOk());
     ASSERT_THAT((*log)->Execute(Create("b", "k2")), IsOk());
@@ -302,12 +314,12 @@ TEST_F(EventLogIntegrityTest, StartingOnAFullDiskSaysSo) {
       rocksdb::NewCompositeEnv(std::make_shared<FullDiskFileSystem>(full));
   const std::string dir = LogOf(2);
   *full = true;
-  EXPECT_THAT(EventLog::Open({.path = dir, .env = env.get()}),
+  EXPECT_THAT(EventLog::Open(LogAt(dir, env.get())),
               StatusIs(absl::StatusCode::kUnavailable,
                        HasSubstr("no space left on device in " + dir)));
   *full = false;
   absl::StatusOr<std::unique_ptr<EventLog>> log =
-      EventLog::Open({.path = dir, .env = env.get()});
+      EventLog::Open(LogAt(dir, env.get()));
   ASSERT_THAT(log, IsOk());
   EXPECT_EQ(Events(**log), 2u);
 }

@@ -82,7 +82,8 @@ class EventLogTest : public ::testing::Test {
   void Open() {
     log_.reset();
     absl::StatusOr<std::unique_ptr<EventLog>> log =
-        EventLog::Open({.path = dir_, .clock = [this] { return now_; }});
+        EventLog::Open(
+            {.path = dir_, .clock = [this] { return now_; }, .after_durable = {}});
     ASSERT_THAT(log, IsOk());
     log_ = *std::move(log);
   }
@@ -259,7 +260,7 @@ TEST_F(EventLogTest, VerifyNamesTheFirstEventWhoseBytesChanged) {
             std::filesystem::copy_options::overwrite_existing);
     FlipAByte(copy, 4, offset);
     absl::StatusOr<std::unique_ptr<EventStore>> store =
-        EventStore::Open({.path = copy});
+        EventStore::Open({.path = copy, .initial_head = {}});
     ASSERT_THAT(store, IsOk());
     absl::StatusOr<v1::ChainVerification> v = VerifyChain(**store);
     ASSERT_THAT(v, IsOk());
@@ -267,7 +268,7 @@ TEST_F(EventLogTest, VerifyNamesTheFirstEventWhoseBytesChanged) {
     EXPECT_EQ(v->first_bad_sequence(), 4u) << "offset " << offset;
     store->reset();
     // And the server refuses to start on it, naming the event.
-    EXPECT_THAT(EventLog::Open({.path = copy}),
+    EXPECT_THAT(EventLog::Open({.path = copy, .after_durable = {}}),
                 StatusIs(absl::StatusCode::kDataLoss, HasSubstr("4")));
   }
 }

@@ -24,15 +24,15 @@ namespace tally::replay {
 // FouledBoardRuling with this treatment names the table the score was
 // recorded at (that round's line of the traveller); fouled_tables is filled
 // on receipt with that table, which scores average to both sides
-// (replay/rulings.h AdjustmentAt) out of the board's field: the other
+// (replay/state/rulings.h AdjustmentAt) out of the board's field: the other
 // tables are matchpointed among themselves and factored to the field, or
 // IMPed against a datum taken without it. Where boards are duplicated, the
 // other tables of the round kept their own lines and are not fouled.
 // Allowed under profiles whose source is the NSW TR, in sessions of a
 // movement and in pairs matches IMPed against a datum (the table's match
 // scores average to both, the datum taken without it:
-// replay/match_adjustments.h); in a teams match average to both is an
-// artificial score of its room.
+// replay/match_scores/match_adjustments.h); in a teams match average to both is
+// an artificial score of its room.
 inline constexpr absl::string_view kWrongSideTreatment =
     "nsw_tr_12_6b_wrong_side";
 inline constexpr absl::string_view kWrongSideClause = "NSW TR 12.6(b)";

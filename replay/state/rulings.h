@@ -50,7 +50,7 @@ struct AdjustmentInForce {
 };
 
 // The ruling is NSW TR 12.6(b)'s wrong-side treatment
-// (replay/fouled_ruling.h kWrongSideTreatment).
+// (replay/state/fouled_ruling.h kWrongSideTreatment).
 bool IsWrongSideRuling(const v1::RulingMade& ruling);
 
 // The adjusted score in force for `board` at `table` (and `room`, teams),

@@ -429,8 +429,8 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       if (c == nullptr) return Misfit(event, "unknown competition");
       state.offences.push_back({event.sequence(), event.tournament_id(), e});
       // A Butler pair's IMPs or VPs come off its session's totals
-      // (replay/butler_session.h); percentage points off a matchpoint
-      // pair's final score (replay/pairs_event_queries.h).
+      // (replay/butler/butler_session.h); percentage points off a matchpoint
+      // pair's final score (replay/pairs/pairs_event_queries.h).
       const bool butler = c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
       if (e.has_percentage_points()) {
         c->final_score_deductions.push_back({event.sequence(), e});
@@ -447,13 +447,14 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         c->penalties.push_back({event.sequence(), penalty, true});
       }
       if (e.has_matchpoints() || (butler && (e.has_vps() || e.has_imps()))) {
-        // Off the pair's session total (replay/session_scores.h).
+        // Off the pair's session total (replay/pairs/session_scores.h).
         SessionState* s = session(e.competition_id(), e.round());
         if (s == nullptr) return Misfit(event, "unknown session");
         s->offence_deductions.push_back({event.sequence(), e});
       }
       if (e.has_imps() && !butler) {
-        // Off the team's knock-out match total (replay/knockout_results.h).
+        // Off the team's knock-out match total
+        // (replay/draws/knockout_results.h).
         auto round = c->rounds.find(e.round());
         if (round == c->rounds.end()) return Misfit(event, "unknown round");
         round->second.offence_deductions.push_back({event.sequence(), e});
@@ -476,7 +477,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         auto round = c->rounds.find(e.session());
         if (round == c->rounds.end()) return Misfit(event, "unknown round");
         rulings = &round->second.rulings;
-        if (e.board_not_played()) {  // replay/not_played.h
+        if (e.board_not_played()) {  // replay/matches/not_played.h
           round->second.results.try_emplace(
               {e.board(), e.table(), e.room()},
               NotPlayedResult(event.sequence(), e, 1));

@@ -48,7 +48,7 @@ struct EnteredResult {
 };
 
 // A director's ruling (RulingMade) as the log holds it; which rulings are
-// in force is replay/rulings.h's question.
+// in force is replay/state/rulings.h's question.
 struct RulingRecord {
   uint64_t sequence = 0;  // the RulingMade event
   v1::RulingMade ruling;
@@ -64,7 +64,8 @@ struct RulingRecord {
 enum class SessionPhase { kDefined, kInPlay, kPosted };
 
 // An offence's deduction off a session's or a knock-out round's totals
-// (OffenceRecorded with matchpoints or IMPs: replay/offence_deduction.h).
+// (OffenceRecorded with matchpoints or IMPs:
+// replay/rulings/offence_deduction.h).
 struct OffenceDeduction {
   uint64_t sequence = 0;  // the OffenceRecorded event
   v1::OffenceRecorded offence;
@@ -158,7 +159,7 @@ struct CompetitionState {
   std::optional<absl::Time> stage_ended;       // StageEnded received
   std::optional<absl::Time> next_stage_start;  // as StageEnded gave it
   std::optional<absl::Time> results_official;  // ResultsOfficial received
-  // Reviews and appeals, by number from 1 (replay/appeal_state.h).
+  // Reviews and appeals, by number from 1 (replay/state/appeal_state.h).
   std::map<int, AppealRecord> appeals;
   // NSW TR 13.3: (session or round, board) -> the Director's latest choice
   // on substitute scores for its datum (DatumSubstitutesChosen).

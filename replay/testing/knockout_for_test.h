@@ -1,5 +1,5 @@
 // Test-only: knock-out competitions built through the decide step and
-// Evolve (replay/apply_for_test.h) in tournament "t", and their rounds
+// Evolve (replay/testing/apply_for_test.h) in tournament "t", and their rounds
 // played with scripted results, for the knock-out replay tests.
 
 #ifndef TALLY_REPLAY_KNOCKOUT_FOR_TEST_H_

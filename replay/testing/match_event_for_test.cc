@@ -6,9 +6,9 @@
 #include "core/base/status_matchers.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide.h"
+#include "replay/match_scores/forfeits.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/decide_withdrawals.h"
-#include "replay/matches/forfeits.h"
 #include "replay/testing/apply_for_test.h"
 
 namespace tally::replay {

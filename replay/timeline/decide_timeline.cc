@@ -5,8 +5,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "core/base/status_macros.h"
-#include "replay/matches/draw_maker.h"
-#include "replay/matches/three_way_tables.h"
+#include "replay/draws/draw_maker.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/state/lookups.h"
 
 namespace tally::replay {

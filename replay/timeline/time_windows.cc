@@ -8,7 +8,7 @@
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
 #include "core/window/windows_at.h"
-#include "replay/matches/three_way_tables.h"
+#include "replay/match_scores/three_way_tables.h"
 #include "replay/state/lookups.h"
 
 namespace tally::replay {

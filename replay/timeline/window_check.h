@@ -2,7 +2,7 @@
 // the lodging of an appeal): whether its window, for the table and session
 // (round) it names, is still open at the moment of the command. The window
 // comes from the competition's timeline as the log records it
-// (replay/time_windows.h) and the profile's rule (core/window). Each
+// (replay/timeline/time_windows.h) and the profile's rule (core/window). Each
 // command words its own refusal; this says when and why the window closed.
 //
 // Deterministic: the moment is an argument, never the clock.

@@ -986,6 +986,74 @@ int Fouled(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// ----------------------------------------------------- Fouled Butler board
+
+int FouledButler(v1::CalculatorService::Stub& calc, Client& cl,
+                 const Invocation& inv, const std::vector<std::string>& args) {
+  const char* const kName = "fouled-butler";
+  std::vector<int> true_scores, fouled_scores;
+  if (!args.empty() || !inv.Has("treatment") ||
+      !(inv.Has("rule") || inv.Has("profile")) ||
+      !ParseInts(inv.Get("true"), &true_scores) ||
+      !ParseInts(inv.Get("fouled"), &fouled_scores)) {
+    return CalcUsage(kName,
+                     "give (--profile=ID | --rule=ID --datum=RULE) "
+                     "--treatment=T --true=S,S,... --fouled=S,S,...");
+  }
+  v1::FouledButlerBoardRequest r;
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_rule(inv.Get("rule"));
+  r.set_treatment(inv.Get("treatment"));
+  r.set_datum_rule_id(inv.Get("datum"));
+  for (int s : true_scores) r.add_true_scores()->set_ns_score(s);
+  for (int s : fouled_scores) r.add_fouled_scores()->set_ns_score(s);
+  int n = 0;
+  if (inv.Has("tables")) {
+    if (!ToInt(inv.Get("tables"), &n)) return CalcUsage(kName, "--tables");
+    r.set_tables_in_play(n);
+  }
+  if (inv.Has("match")) {
+    if (!ToInt(inv.Get("match"), &n)) return CalcUsage(kName, "--match");
+    r.set_match(n);
+  }
+  v1::FouledButlerBoardResponse out;
+  grpc::Status st = calc.FouledButlerBoard(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::FouledButlerBoardResponse>(
+      inv, st, out, [](const v1::FouledButlerBoardResponse& x) {
+        std::cout << "fouled Butler board under " << x.rule() << ": "
+                  << x.treatment() << "  (" << x.clause() << ")\n  " << x.what()
+                  << "\n";
+        auto datum = [](const char* form, const v1::FouledFormDatum& d) {
+          std::cout << "  " << form << " form's datum " << Signed(d.datum())
+                    << ": mean " << ExactText(d.mean()) << ", "
+                    << d.dropped_each_end() << " dropped at each end of "
+                    << d.considered() << " (" << d.basis() << ")"
+                    << (d.provisional() ? ", provisional" : "") << "\n";
+        };
+        datum("true", x.true_datum());
+        if (x.has_fouled_datum()) datum("fouled", x.fouled_datum());
+        if (x.has_true_mean_imps()) {
+          std::cout << "  mean NS IMPs: true " << ExactText(x.true_mean_imps())
+                    << ", fouled " << ExactText(x.fouled_mean_imps())
+                    << "; the integer nearest the difference, "
+                    << Signed(x.adjustment())
+                    << ", is added to the fouled tables' NS IMPs (EW's lose "
+                       "it)\n";
+        }
+        TextTable t({"Table", "Form", "NS score", "NS IMPs", "EW IMPs", ""});
+        for (const v1::FouledButlerBoardRow& row : x.rows()) {
+          t.AddRow({absl::StrCat(row.score().table()),
+                    row.fouled() ? "fouled" : "true",
+                    Signed(row.score().ns_score()), Signed(row.ns_imps()),
+                    Signed(row.ew_imps()),
+                    row.role() == v1::DATUM_SCORE_ROLE_UNSPECIFIED
+                        ? "not in a datum"
+                        : RoleText(row.role())});
+        }
+        std::cout << t.Render();
+      });
+}
+
 // ----------------------------------------------------------- Forfeit award
 
 // "44:26,bye:35,60:10": a side's matches, own:opponents or bye:own.
@@ -1296,6 +1364,15 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc fouled --rule=nsw_tr_7_3_2 "
            "--true=620,650,170,620,200,-50 --fouled=-100,140,140,420",
            Fouled},
+          {"fouled-butler",
+           "(--profile=ID | --rule=nsw_tr_7_1_1|anc_sr_7_2|sabf_tr_12_3 "
+           "--datum=RULE) --treatment=separate_datum|separate_datums|two_imps "
+           "--true=S,S,... --fouled=S,S,... [--tables=N] [--match=N]  (NSW TR "
+           "7.1.1(a)-(b); ANC SR 7.2(a)-(b), 7.3; SABF TR 12.3)",
+           "tally calc fouled-butler --profile=nsw_butler "
+           "--treatment=separate_datum --true=420,420,450,170,-50 "
+           "--fouled=980,480,450",
+           FouledButler},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1335,7 +1412,8 @@ void AddCalcCommands(std::vector<Command>& commands) {
       {"calc", CalcUsageText(),
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
-       "several-boards, percentage, swiss-draw, tie-break, fouled, carry-over",
+       "several-boards, percentage, swiss-draw, tie-break, fouled, "
+       "fouled-butler, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,

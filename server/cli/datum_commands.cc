@@ -1,6 +1,7 @@
 // `tally datum-substitutes`: NSW TR 13.3's Director's discretion to bring
 // substitute scores into a board's datum in place of scores left out
-// pending appeal (DatumSubstitutesChosen; replay/decide_datum_substitutes.h).
+// pending appeal (DatumSubstitutesChosen;
+// replay/decide/decide_datum_substitutes.h).
 
 #include <iostream>
 #include <string>

@@ -1,4 +1,4 @@
-// The log's export (replay/log_export.h) as the results pages link to it:
+// The log's export (replay/log/log_export.h) as the results pages link to it:
 // every event as a JSON line, then the signed checkpoints that the export
 // includes, asked of AuditService on `channel`; the same file as
 // `tally export` writes, for `tally verify`. Thread-safe.

@@ -1,8 +1,8 @@
 // Fuzz target: the event codec and replay. An input is a sequence of records
 // (fuzz_input.h), each the raw value stored under sequence 1, 2, ... as the
 // event store holds it (a StoredEvent). They are replayed the way
-// EventLog::Open does (replay/event_log.cc ReplayPrefix): each decoded and
-// checked against the hash chain, then folded with Evolve, stopping at the
+// EventLog::Open does (replay/state/event_log.cc ReplayPrefix): each decoded
+// and checked against the hash chain, then folded with Evolve, stopping at the
 // first failure. Every decodable record is also folded without the chain
 // check, so Evolve meets events whose hashes a fuzzer cannot forge.
 // Findings: any crash or sanitizer report, and an event that does not

@@ -1,4 +1,4 @@
-// Fuzz target: the offline export verifier (replay/log_export.h). An input
+// Fuzz target: the offline export verifier (replay/log/log_export.h). An input
 // is an export file's text, split into lines at '\n'. Findings: any crash
 // or sanitizer report, and a verdict that contradicts the verifier's
 // contract: an export judged whole must run from event 1 with no gap (its

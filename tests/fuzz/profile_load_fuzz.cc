@@ -1,5 +1,5 @@
-// Fuzz target: the regulation profile loader (replay/profile_loader.h). An
-// input is a profile's textproto. Findings: any crash or sanitizer report,
+// Fuzz target: the regulation profile loader (replay/profile/profile_loader.h).
+// An input is a profile's textproto. Findings: any crash or sanitizer report,
 // and the loader's two entry points disagreeing: a spec ParseProfileSpec
 // accepts must convert with ProfileFromSpec (what a CompetitionCreated
 // event's stored spec goes through on replay), and ParseProfile must accept
