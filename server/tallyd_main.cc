@@ -13,8 +13,10 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/flags/internal/usage.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -31,6 +33,7 @@
 #include "server/log_line.h"
 #include "server/log_watch.h"
 #include "server/services.h"
+#include "server/version.h"
 #include "server/watch_service.h"
 
 ABSL_FLAG(std::string, data_dir, "./tally-data",
@@ -78,6 +81,24 @@ int main(int argc, char** argv) {
       "AuditService and CalculatorService, the gRPC health service and\n"
       "server reflection.\n"
       "Stops cleanly on SIGTERM or SIGINT.");
+  absl::FlagsUsageConfig usage_config;
+  usage_config.version_string = [] {
+    return absl::StrCat("tallyd ", tally::server::Version(), "\n");
+  };
+  absl::SetFlagsUsageConfig(usage_config);
+  // Abseil ends --help with exit status 1; asking for help is not an error,
+  // so tallyd answers -h and --help itself (its own flags) and exits 0.
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "-h" || arg == "--help") {
+      absl::flags_internal::FlagsHelp(
+          std::cout, "tallyd_main.", absl::flags_internal::HelpFormat::kHumanReadable,
+          absl::ProgramUsageMessage());
+      std::cout << "\nAlso: --version, --helpfull (every flag, Abseil's too).\n";
+      return 0;
+    }
+  }
   absl::ParseCommandLine(argc, argv);
 
   // Block the stop signals in every thread; main waits for them below.
@@ -187,7 +208,8 @@ int main(int argc, char** argv) {
     std::ofstream(port_file) << port << "\n";
   }
   tally::server::LogLine(
-      absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
+      absl::StrCat("started: tallyd ", tally::server::Version(),
+                   " serving on port ", port, ", data in ", data_dir,
                    ", ", events, " events replayed", pages_line,
                    "; checkpoint key ",
                    tally::replay::ToHex(checkpoints->public_key())));
