@@ -13,6 +13,7 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/flags/internal/program_name.h"
 #include "absl/flags/internal/usage.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
@@ -92,10 +93,13 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--") break;
     if (arg == "-h" || arg == "--help") {
+      absl::flags_internal::SetProgramInvocationName("tallyd");
       absl::flags_internal::FlagsHelp(
-          std::cout, "tallyd_main.", absl::flags_internal::HelpFormat::kHumanReadable,
+          std::cout, "tallyd_main.",
+          absl::flags_internal::HelpFormat::kHumanReadable,
           absl::ProgramUsageMessage());
-      std::cout << "\nAlso: --version, --helpfull (every flag, Abseil's too).\n";
+      std::cout
+          << "\nAlso: --version, --helpfull (every flag, Abseil's too).\n";
       return 0;
     }
   }
@@ -198,8 +202,7 @@ int main(int argc, char** argv) {
     if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
     pages_line = absl::StrCat("; results pages at http://", host, ":",
                               http->port(), "/");
-    if (const std::string f = absl::GetFlag(FLAGS_http_port_file);
-        !f.empty()) {
+    if (const std::string f = absl::GetFlag(FLAGS_http_port_file); !f.empty()) {
       std::ofstream(f) << http->port() << "\n";
     }
   }
@@ -207,12 +210,10 @@ int main(int argc, char** argv) {
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
-  tally::server::LogLine(
-      absl::StrCat("started: tallyd ", tally::server::Version(),
-                   " serving on port ", port, ", data in ", data_dir,
-                   ", ", events, " events replayed", pages_line,
-                   "; checkpoint key ",
-                   tally::replay::ToHex(checkpoints->public_key())));
+  tally::server::LogLine(absl::StrCat(
+      "started: tallyd ", tally::server::Version(), " serving on port ", port,
+      ", data in ", data_dir, ", ", events, " events replayed", pages_line,
+      "; checkpoint key ", tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);

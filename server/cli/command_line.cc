@@ -115,7 +115,7 @@ std::string OneLine(const std::string& summary, size_t width) {
   std::string line = summary;
   for (const char* stop : {": ", " (", "; ", "\n"}) {
     size_t at = line.find(stop);
-    if (at != std::string::npos && at > 10) line = line.substr(0, at);
+    if (at != std::string::npos && at > 16) line = line.substr(0, at);
   }
   if (line.size() <= width) return line;
   size_t cut = line.rfind(' ', width - 3);
@@ -204,7 +204,7 @@ std::vector<CommandGroup> AllCommands() {
   auto group =
       [&](std::string title,
           std::initializer_list<void (*)(std::vector<Command>&)> adds) {
-        CommandGroup g{.title = std::move(title)};
+        CommandGroup g{.title = std::move(title), .commands = {}};
         for (auto add : adds) add(g.commands);
         groups.push_back(std::move(g));
       };
@@ -224,8 +224,9 @@ std::vector<CommandGroup> AllCommands() {
 }
 
 std::string CommandHelp(const Command& c) {
-  std::string out = absl::StrCat("usage: tally ", c.name, " ", c.usage, "\n\n",
-                                 Wrap(c.summary, 78));
+  std::string out =
+      absl::StrCat("usage: tally ", c.name, c.usage.empty() ? "" : " ", c.usage,
+                   "\n\n", Wrap(c.summary, 78));
   std::vector<PositionalSpec> positionals = PositionalsFromUsage(c.usage);
   std::vector<std::string> numbers;
   for (const PositionalSpec& p : positionals) {
@@ -394,7 +395,7 @@ int RunCommandLine(const std::vector<CommandGroup>& groups, int argc,
     return line.command->run(client, inv);
   }
   if (!app.remaining(true).empty()) {
-    const std::string& word = app.remaining(true).front();
+    const std::string word = app.remaining(true).front();
     if (absl::StartsWith(word, "-")) {
       return Unplaced("tally", word, GlobalNames(), "option");
     }

@@ -29,7 +29,9 @@ bool IsChoiceList(const std::string& value) {
 }
 
 OptionSpec MakeSpec(const std::string& name, const std::string& value) {
-  OptionSpec spec{.name = name, .value_name = value};
+  OptionSpec spec;
+  spec.name = name;
+  spec.value_name = value;
   if (value.empty()) {
     spec.kind = OptionSpec::Kind::kFlag;
   } else if (value == "N" || value == "SEQUENCE" || value == "SEQ" ||
@@ -154,7 +156,8 @@ std::vector<PositionalSpec> PositionalsFromUsage(const std::string& usage) {
       }
     }
     if (!plain) break;
-    PositionalSpec spec{.name = std::string(word)};
+    PositionalSpec spec;
+    spec.name = std::string(word);
     spec.number = std::find(std::begin(kNumbers), std::end(kNumbers),
                             spec.name) != std::end(kNumbers);
     out.push_back(std::move(spec));

@@ -43,7 +43,7 @@ TEST(UsageGrammarTest, QuotedValuesAndPunctuation) {
 TEST(UsageGrammarTest, AnOptionWrittenTwiceIsLoosened) {
   std::vector<OptionSpec> specs = OptionsFromUsage(
       "imps A B [--list] | vp --list | --place=N | --place=TEXT "
-      "--half=up|down --half=even");
+      "--half=up|down --half=even|up");
   ASSERT_EQ(specs.size(), 3u);
   EXPECT_EQ(specs[0].name, "list");
   EXPECT_EQ(specs[0].kind, Kind::kFlag);
