@@ -7,9 +7,6 @@
 // named; tables line up names with accents and CJK characters by display
 // width; what-changed shows fractions as decimals unless --exact.
 
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -19,6 +16,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/shell_run.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -28,25 +26,11 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using Outcome = ShellRun;
 
 // Runs `binary args` (shell quoting) and returns its exit status and output.
 Outcome RunBinary(const std::string& binary, const std::string& args) {
-  const std::string command = absl::StrCat(binary, " ", args, " 2>&1");
-  Outcome run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    run.output.append(buffer, n);
-  }
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return Shell(absl::StrCat(binary, " ", args));
 }
 
 Outcome Tally(const std::string& args) {
