@@ -116,6 +116,9 @@ SOURCE_EXTENSIONS = (".cc", ".h", ".cpp", ".hpp", ".c", ".inc")
 IGNORED_COMMANDS = {"cmake_minimum_required", "project", "find_package",
                     "find_program", "enable_testing", "message",
                     "pkg_check_modules",
+                    # the version from git (server/CMakeLists.txt) is
+                    # CMake's only; a Bazel build prints the fallback
+                    "execute_process", "set_source_files_properties",
                     # registers the bundles' filter checks (CMake only)
                     "tally_check_test_bundles"}
 
@@ -215,6 +218,10 @@ SYSTEM_LIBS = {
     "Threads::Threads": ("threads", "-lpthread"),
     # pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib).
     "PkgConfig::HTTPLIB": ("cpp_httplib", "-lcpp-httplib"),
+    # pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc).
+    "PkgConfig::UTF8PROC": ("utf8proc", "-lutf8proc"),
+    # find_package(CLI11): header-only.
+    "CLI11::CLI11": ("cli11", ""),
 }
 SYSTEM_LIB_DEPS = {"gRPC::grpc++_reflection": ["gRPC::grpc++"]}
 # `pkg-config --cflags <module>` definitions a library's headers need (the

@@ -17,8 +17,11 @@
 #include <string>
 
 #include "absl/flags/flag.h"
+#include "absl/flags/internal/program_name.h"
+#include "absl/flags/internal/usage.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
 #include "absl/strings/str_cat.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -32,14 +35,15 @@
 #include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
-#include "server/gate.h"
 #include "server/bearer_channel.h"
+#include "server/gate.h"
 #include "server/http/results_http_server.h"
 #include "server/listen_address.h"
 #include "server/log_line.h"
 #include "server/log_watch.h"
 #include "server/principal_store.h"
 #include "server/services.h"
+#include "server/version.h"
 #include "server/watch_service.h"
 
 ABSL_FLAG(std::string, data_dir, "./tally-data",
@@ -101,9 +105,33 @@ int main(int argc, char** argv) {
       "  tallyd [--data_dir=./tally-data] [--listen=127.0.0.1:50051] "
       "[--demo]\n\n"
       "Serves tally.v1 DirectorService, VenueService, QueryService,\n"
-      "AuditService and CalculatorService, the gRPC health service and\n"
-      "server reflection.\n"
+      "AuditService, CalculatorService, WatchService and AccessService, the\n"
+      "gRPC health service and server reflection; with --http_listen (on\n"
+      "for --demo), the results pages. Every call needs a principal's\n"
+      "token; the first start writes the administrator's to\n"
+      "DATA_DIR/admin.token (docs/access.md).\n"
       "Stops cleanly on SIGTERM or SIGINT.");
+  absl::FlagsUsageConfig usage_config;
+  usage_config.version_string = [] {
+    return absl::StrCat("tallyd ", tally::server::Version(), "\n");
+  };
+  absl::SetFlagsUsageConfig(usage_config);
+  // Abseil ends --help with exit status 1; asking for help is not an error,
+  // so tallyd answers -h and --help itself (its own flags) and exits 0.
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg == "-h" || arg == "--help") {
+      absl::flags_internal::SetProgramInvocationName("tallyd");
+      absl::flags_internal::FlagsHelp(
+          std::cout, "tallyd_main.",
+          absl::flags_internal::HelpFormat::kHumanReadable,
+          absl::ProgramUsageMessage());
+      std::cout
+          << "\nAlso: --version, --helpfull (every flag, Abseil's too).\n";
+      return 0;
+    }
+  }
   absl::ParseCommandLine(argc, argv);
 
   // Block the stop signals in every thread; main waits for them below.
@@ -246,8 +274,7 @@ int main(int argc, char** argv) {
     if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";
     pages_line = absl::StrCat("; results pages at http://", host, ":",
                               http->port(), "/");
-    if (const std::string f = absl::GetFlag(FLAGS_http_port_file);
-        !f.empty()) {
+    if (const std::string f = absl::GetFlag(FLAGS_http_port_file); !f.empty()) {
       std::ofstream(f) << http->port() << "\n";
     }
   }
@@ -255,15 +282,14 @@ int main(int argc, char** argv) {
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
-  tally::server::LogLine(
-      absl::StrCat("started: serving on port ", port, ", data in ", data_dir,
-                   ", ", events, " events replayed", pages_line, "; ",
-                   credentials->tls ? "TLS" : "no TLS", "; ",
-                   bootstrapped ? "administrator token written to "
-                                : "administrator token (first start) in ",
-                   data_dir, "/", tally::server::kAdminTokenFile,
-                   "; checkpoint key ",
-                   tally::replay::ToHex(checkpoints->public_key())));
+  tally::server::LogLine(absl::StrCat(
+      "started: tallyd ", tally::server::Version(), " serving on port ", port,
+      ", data in ", data_dir, ", ", events, " events replayed", pages_line,
+      "; ", credentials->tls ? "TLS" : "no TLS", "; ",
+      bootstrapped ? "administrator token written to "
+                   : "administrator token (first start) in ",
+      data_dir, "/", tally::server::kAdminTokenFile, "; checkpoint key ",
+      tally::replay::ToHex(checkpoints->public_key())));
 
   int signal = 0;
   sigwait(&stop_signals, &signal);

@@ -23,6 +23,7 @@
 #include "replay/log/sha256.h"
 #include "rocksdb/db.h"
 #include "tally/v1/storage.pb.h"
+#include "tests/shell_run.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -55,26 +56,6 @@ std::vector<fs::path> FilesEndingIn(const std::string& dir,
     }
   }
   return found;
-}
-
-struct ShellRun {
-  int exit_code = -1;
-  std::string output;
-};
-
-// Runs `command` through the shell, stdout and stderr together.
-ShellRun Shell(const std::string& command) {
-  ShellRun run;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (pipe == nullptr) return run;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) {
-    run.output.append(buffer, n);
-  }
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
 }
 
 // tallyd on `dir`: expected to refuse, so a time limit stands in for a

@@ -321,7 +321,7 @@ TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
       absl::StrCat("rule nsw swiss 1 0 ", board2, " --fouled=two_imps:",
                    tables[2],
                    " --law='NSW TR 7.1.1(b)' --text='board fouled at one "
-                   "table' --identity=td:jane 2>&1"));
+                   "table' 2>&1"));
   absl::StatusOr<uint64_t> fouled_at = swiss.LogLength();
   ASSERT_THAT(fouled_at, IsOk());
   results = swiss.Results(1);
@@ -351,7 +351,7 @@ TEST(RulingE2eTest, ArtificialScoreAndImpPenaltyInASwissPairsRound) {
       tallyd.address(),
       absl::StrCat("rule nsw swiss 1 0 ", board2,
                    " --fouled=two_imps:99 --law='NSW TR 7.1.1(b)' "
-                   "--text=x --identity=td:jane 2>&1"));
+                   "--text=x 2>&1"));
   EXPECT_THAT(refused, HasSubstr("no match playing board")) << refused;
   absl::StatusOr<uint64_t> after_refusal = swiss.LogLength();
   ASSERT_THAT(after_refusal, IsOk());

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
@@ -79,7 +80,14 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
         "say what kind of correction this is: the players' error both sides "
         "agree, an inconsistent score (NSW TR 12.6), or the scorer's error");
   }
-  TALLY_RETURN_IF_ERROR(CheckName("the reason", request.reason()));
+  if (absl::StripAsciiWhitespace(request.reason()).empty()) {
+    return absl::InvalidArgumentError(
+        "a correction gives its reason (e.g. \"entered one trick short\")");
+  }
+  if (request.reason().size() > 200) {
+    return absl::InvalidArgumentError(
+        "the reason is longer than 200 characters");
+  }
   if (request.kind() == v1::CORRECTION_KIND_PLAYERS_AGREED &&
       request.agreed_by_size() < 2) {
     return absl::InvalidArgumentError(
@@ -87,7 +95,7 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
         "who agreed for each side (NZ LIRG 79C)");
   }
   for (const std::string& who : request.agreed_by()) {
-    TALLY_RETURN_IF_ERROR(CheckName("who agreed", who));
+    TALLY_RETURN_IF_ERROR(CheckName("player who agreed", who));
   }
   TALLY_ASSIGN_OR_RETURN(int ns_score,
                          NorthSouthScoreOf(request.result(), request.board()));

@@ -28,7 +28,8 @@ constexpr char kUsageText[] =
     "        [--ruling=TEXT] [--ruling-sequence=N] [--advised=RFC3339 (a ruling\n"
     "        made after the session)] [--involved=NAME,NAME] [--room=open|closed]\n"
     "        [--auction=TEXT] [--details=TEXT] [--director-comments=TEXT]\n"
-    "        [--director-signature=NAME] [--north|--east|--south|--west=S.H.D.C]\n"
+    "        [--director-signature=NAME] [--north=HAND] [--east=HAND]\n"
+    "        [--south=HAND] [--west=HAND] (HAND: S.H.D.C, e.g. AKJ4.Q32.K5.A432)\n"
     "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' submission\n"
     "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the submission\n"
     "  hear T C APPEAL --chair=NAME --members=NAME,NAME  the committee sits\n"
@@ -37,6 +38,7 @@ constexpr char kUsageText[] =
     "        --decision=TEXT [--chair-signature=NAME] [--dissent=TEXT]\n"
     "        [--penalty=deposit|vp:N|tops:N|imps:N [--penalty-clause=TEXT]]\n"
     "        [--dry-run: list what the decision would change; append nothing]\n"
+    "        [--exact: with --dry-run, fractions exactly, not to 2 places]\n"
     "  withdraw T C APPEAL --by=NAME [--reason=TEXT]\n"
     "  further T C APPEAL --entrant=N --signed-by=NAME --grounds=TEXT\n"
     "        [--to-body=NAME --clause=TEXT: where the event's appeals\n"
@@ -302,7 +304,7 @@ void PrintAppeal(const v1::AppealView& v) {
                       ? "varied, " + AdjustedScoreText(
                                          v.decided().adjusted_score(),
                                          a.board())
-                      : std::string("upheld"))
+                      : std::string("the ruling appealed stands (upheld)"))
               << "; " << v.decided().decision() << "\n";
     if (v.decided().has_penalty()) {
       line([&](v1::EventPayload& p) { *p.mutable_appeal_decided() = v.decided(); });

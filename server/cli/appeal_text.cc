@@ -140,7 +140,7 @@ std::string AppealEventLine(const v1::EventPayload& p) {
           d.outcome() == v1::APPEAL_OUTCOME_VARIED
               ? absl::StrCat("varied, ", AdjustedScoreText(d.adjusted_score(),
                                                            0))
-              : "upheld",
+              : "the ruling appealed stands (upheld)",
           "; ", d.decision(),
           d.dissenting().empty()
               ? ""

@@ -18,6 +18,20 @@
 #include "server/gate.h"
 
 namespace tally::cli {
+namespace {
+
+// The server this process talks to, for Refused's "cannot reach" message.
+struct Connection {
+  std::string address;
+  std::shared_ptr<grpc::Channel> channel;
+};
+
+Connection& CurrentConnection() {
+  static auto* const kConnection = new Connection;
+  return *kConnection;
+}
+
+}  // namespace
 
 Client::Client(const Invocation& inv,
                std::shared_ptr<grpc::ChannelCredentials> credentials,
@@ -31,7 +45,9 @@ Client::Client(const Invocation& inv,
       director_(v1::DirectorService::NewStub(channel_)),
       venue_(v1::VenueService::NewStub(channel_)),
       query_(v1::QueryService::NewStub(channel_)),
-      audit_(v1::AuditService::NewStub(channel_)) {}
+      audit_(v1::AuditService::NewStub(channel_)) {
+  CurrentConnection() = {inv.Get("server", DefaultServer()), channel_};
+}
 
 std::string Client::DefaultServer() {
   const char* env = std::getenv("TALLY_SERVER");
@@ -71,6 +87,15 @@ std::string Json(const google::protobuf::Message& m) {
 }
 
 int Refused(const grpc::Status& status) {
+  const Connection& connection = CurrentConnection();
+  if (status.error_code() == grpc::StatusCode::UNAVAILABLE &&
+      connection.channel != nullptr &&
+      connection.channel->GetState(false) != GRPC_CHANNEL_READY) {
+    std::cerr << "tally: cannot reach tallyd at " << connection.address
+              << ": is it running? (--server=HOST:PORT or $TALLY_SERVER "
+                 "names another)\n";
+    return kFailed;
+  }
   std::cerr << "tally: "
             << absl::StatusCodeToString(
                    static_cast<absl::StatusCode>(status.error_code()))

@@ -68,7 +68,8 @@ class Client {
 };
 
 std::string Json(const google::protobuf::Message& m);
-// Prints a refusal on stderr ("tally: NOT_FOUND: ...") and returns kFailed.
+// Prints a refusal on stderr ("tally: NOT_FOUND: ...", or "cannot reach
+// tallyd at HOST:PORT" when there is no connection) and returns kFailed.
 int Refused(const grpc::Status& status);
 std::string TimeText(const google::protobuf::Timestamp& ts);
 // Prints a command's outcome (or its JSON) and returns the exit status.

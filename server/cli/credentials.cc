@@ -54,13 +54,13 @@ absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ChannelCredentials(
   absl::StatusOr<std::string> roots = server::ReadWholeFile(ca);
   if (!roots.ok()) return roots.status();
   options.pem_root_certs = *roots;
-  if (inv.Has("cert") != inv.Has("key")) {
-    return absl::InvalidArgumentError("--cert and --key go together");
+  if (inv.Has("cert") != inv.Has("cert-key")) {
+    return absl::InvalidArgumentError("--cert and --cert-key go together");
   }
   if (inv.Has("cert")) {
     absl::StatusOr<std::string> cert = server::ReadWholeFile(inv.Get("cert"));
     if (!cert.ok()) return cert.status();
-    absl::StatusOr<std::string> key = server::ReadWholeFile(inv.Get("key"));
+    absl::StatusOr<std::string> key = server::ReadWholeFile(inv.Get("cert-key"));
     if (!key.ok()) return key.status();
     options.pem_cert_chain = *cert;
     options.pem_private_key = *key;

@@ -3,7 +3,7 @@
 // --token-file, the config file ($XDG_CONFIG_HOME or ~/.config)/tally/token,
 // and ./tally-data/admin.token (the administrator tallyd creates at its
 // first start in its default data directory). TLS when --ca (or $TALLY_CA)
-// names the CA file to verify the server with; --cert and --key add a
+// names the CA file to verify the server with; --cert and --cert-key add a
 // client certificate. Thread-compatible.
 
 #ifndef TALLY_SERVER_CLI_CREDENTIALS_H_

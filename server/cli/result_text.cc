@@ -101,7 +101,21 @@ absl::StatusOr<v1::TableResult> ParseResult(
     tricks = level + 6;
   } else if ((t[0] == '+' || t[0] == '-') &&
              absl::SimpleAtoi(t.substr(1), &tricks)) {
-    tricks = level + 6 + (t[0] == '+' ? tricks : -tricks);
+    const int needed = level + 6;
+    tricks = needed + (t[0] == '+' ? tricks : -tricks);
+    // Say it in the words typed; a level the server refuses (8S) is left
+    // to the server's message.
+    if (level >= 1 && level <= 7 && (tricks < 0 || tricks > 13)) {
+      return absl::InvalidArgumentError(
+          t[0] == '-'
+              ? absl::StrCat("'", t, "' is impossible: ", words[0],
+                             " needs ", needed, " tricks, so at most ",
+                             needed, " down ('-", needed, "')")
+              : absl::StrCat("'", t, "' is impossible: ", words[0],
+                             " needs ", needed, " of 13 tricks, so at most ",
+                             13 - needed, " overtrick",
+                             13 - needed == 1 ? "" : "s"));
+    }
   } else if (!absl::SimpleAtoi(t, &tricks)) {
     return absl::InvalidArgumentError(
         absl::StrCat("tricks '", t, "' must be 0-13, '=', '+N' or '-N'"));
@@ -153,6 +167,33 @@ std::string ExactText(const v1::Fraction& f) {
   }
   return absl::StrCat(FractionText(f), " (", f.numerator(), "/",
                       f.denominator(), ")");
+}
+
+std::string FigureText(const std::string& figure) {
+  std::vector<std::string> words = absl::StrSplit(figure, ' ');
+  for (std::string& word : words) {
+    std::vector<absl::string_view> parts = absl::StrSplit(word, '/');
+    int64_t numerator = 0, denominator = 0;
+    if (parts.size() == 2 && absl::SimpleAtoi(parts[0], &numerator) &&
+        absl::SimpleAtoi(parts[1], &denominator) && denominator > 0 &&
+        !parts[1].empty() && absl::ascii_isdigit(parts[1][0])) {
+      v1::Fraction f;
+      f.set_numerator(numerator);
+      f.set_denominator(denominator);
+      word = FractionText(f);
+    }
+  }
+  return absl::StrJoin(words, " ");
+}
+
+std::string FigureChangeText(const v1::FigureChange& change, bool exact) {
+  const std::string before = change.has_before() ? change.before() : "-";
+  const std::string after = change.has_after() ? change.after() : "-";
+  const std::string sent = absl::StrCat(before, " -> ", after);
+  const std::string& text = change.text();
+  if (exact || !absl::EndsWith(text, sent)) return text;
+  return absl::StrCat(text.substr(0, text.size() - sent.size()),
+                      FigureText(before), " -> ", FigureText(after));
 }
 
 absl::StatusOr<v1::DecimalValue> ParseDecimal(const std::string& text,

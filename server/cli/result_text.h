@@ -11,6 +11,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "tally/v1/audit.pb.h"
 #include "tally/v1/common.pb.h"
 
 namespace tally::cli {
@@ -42,6 +43,16 @@ std::string DecimalText(const v1::DecimalValue& d);
 // (1105/3)" when it has no decimal form of at most 6 places; "-" for an
 // unset fraction (denominator 0).
 std::string ExactText(const v1::Fraction& f);
+
+// A figure as what-changed sends it with each exact fraction in it shown to
+// 2 decimal places ("275/6" -> "45.83", "7/2 - 1/2" -> "3.50 - 0.50");
+// whole numbers, decimals and words are left as they are.
+std::string FigureText(const std::string& figure);
+
+// One line of what-changed or of a dry run: the server's text, with its
+// before and after figures as FigureText unless `exact` (--exact), which
+// keeps the exact fractions as sent.
+std::string FigureChangeText(const v1::FigureChange& change, bool exact);
 
 // Reads a decimal as typed ("3", "1.5", "-0.25") with at most `max_places`
 // places, keeping the places typed ("1.50" is 150 in 10^-2). InvalidArgument

@@ -37,6 +37,21 @@ TEST(ParseResultTest, LeavesImpossibleNumbersToTheServer) {
   EXPECT_EQ(r->played().tricks(), 14);
 }
 
+TEST(ParseResultTest, RelativeTricksOutsideTheDealAreRefusedInTheirWords) {
+  // 4S needs 10 tricks: -13 would be -3 tricks, +4 would be 14.
+  absl::StatusOr<v1::TableResult> down = ParseResult({"4S", "N", "-13"});
+  EXPECT_THAT(down, StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_EQ(down.status().message(),
+            "'-13' is impossible: 4S needs 10 tricks, so at most 10 down "
+            "('-10')");
+  absl::StatusOr<v1::TableResult> up = ParseResult({"4S", "N", "+4"});
+  EXPECT_EQ(up.status().message(),
+            "'+4' is impossible: 4S needs 10 of 13 tricks, so at most 3 "
+            "overtricks");
+  EXPECT_THAT(ParseResult({"4S", "N", "-10"}), IsOk());
+  EXPECT_THAT(ParseResult({"7NT", "S", "+0"}), IsOk());
+}
+
 TEST(ParseResultTest, RefusesWhatCannotBeRead) {
   EXPECT_THAT(ParseResult({"4S", "X", "10"}),
               StatusIs(absl::StatusCode::kInvalidArgument));
@@ -53,6 +68,32 @@ TEST(FractionTextTest, RoundsForDisplayOnly) {
   f.set_numerator(71);
   f.set_denominator(6);
   EXPECT_EQ(FractionText(f), "11.83");
+}
+
+// 275/6 = 45.8333... -> 45.83; 85/2 = 42.5 -> 42.50 (2 places, for reading).
+TEST(FigureTextTest, ShowsFractionsAsDecimals) {
+  EXPECT_EQ(FigureText("275/6"), "45.83");
+  EXPECT_EQ(FigureText("85/2"), "42.50");
+  EXPECT_EQ(FigureText("-7/3"), "-2.33");
+  EXPECT_EQ(FigureText("15.5 - 9/2"), "15.5 - 4.50");
+  EXPECT_EQ(FigureText("420"), "420");
+  EXPECT_EQ(FigureText("3="), "3=");
+  EXPECT_EQ(FigureText("4S N 10"), "4S N 10");
+}
+
+TEST(FigureTextTest, AChangeLineShowsDecimalsUnlessExact) {
+  v1::FigureChange c;
+  c.set_before("275/6");
+  c.set_after("85/2");
+  c.set_text("pairs session 1 pair 3 matchpoints: 275/6 -> 85/2");
+  EXPECT_EQ(FigureChangeText(c, false),
+            "pairs session 1 pair 3 matchpoints: 45.83 -> 42.50");
+  EXPECT_EQ(FigureChangeText(c, true),
+            "pairs session 1 pair 3 matchpoints: 275/6 -> 85/2");
+  v1::FigureChange gone;
+  gone.set_before("7/2");
+  gone.set_text("pairs overall pair 3 total: 7/2 -> -");
+  EXPECT_EQ(FigureChangeText(gone, false), "pairs overall pair 3 total: 3.50 -> -");
 }
 
 TEST(ExactTextTest, ShowsShortDecimalsExactlyAndOthersWithTheFraction) {

@@ -88,7 +88,7 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE | "
        "--wrong-side) "
        "[--not-played] [--non-offending=ns|ew] [--supersedes=SEQ] "
-       "[--room=open|closed] [--dry-run]",
+       "[--room=open|closed] [--dry-run [--exact]]",
        "record a director's ruling with the Law cited and its text: an "
        "artificial (Law 12C2), assigned, weighted (12C1(c)) or split (12C1(b)) "
        "adjusted score replacing the table's result; a procedural (Law 90) or "

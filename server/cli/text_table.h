@@ -1,5 +1,6 @@
 // A plain-text table with aligned columns, for the CLI's default output.
-// Thread-compatible.
+// Columns are padded by display width (utf8proc), so names with accents or
+// wide characters line up. Thread-compatible.
 
 #ifndef TALLY_SERVER_CLI_TEXT_TABLE_H_
 #define TALLY_SERVER_CLI_TEXT_TABLE_H_
@@ -8,6 +9,10 @@
 #include <vector>
 
 namespace tally::cli {
+
+// The number of terminal columns `text` (UTF-8) takes: a combining accent
+// 0, a CJK character 2; an invalid byte counts as 1.
+size_t DisplayWidth(const std::string& text);
 
 class TextTable {
  public:

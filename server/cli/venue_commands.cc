@@ -106,7 +106,8 @@ void AddVenueCommands(std::vector<Command>& commands) {
   add({"correct",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
        "pass) --kind=players|inconsistent|scorer --reason=TEXT "
-       "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed] [--dry-run]",
+       "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed] [--dry-run "
+       "[--exact]]",
        "correct an entered result inside the window its regulation allows: "
        "the players' error both sides agree (Law 79C), an inconsistent score "
        "(NSW TR 12.6) or the scorer's error. --dry-run appends nothing: it "

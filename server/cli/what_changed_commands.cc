@@ -11,6 +11,7 @@
 #include "absl/time/time.h"
 #include "replay/state/state.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/result_text.h"
 #include "tally/v1/audit.grpc.pb.h"
 
 namespace tally::cli {
@@ -43,9 +44,9 @@ bool ParsePoint(const std::string& flag, const std::string& value,
   return true;
 }
 
-void PrintChanges(const v1::FigureChanges& c) {
+void PrintChanges(const v1::FigureChanges& c, bool exact) {
   for (const v1::FigureChange& f : c.changes()) {
-    std::cout << "  " << f.text() << "\n";
+    std::cout << "  " << FigureChangeText(f, exact) << "\n";
   }
 }
 
@@ -54,7 +55,7 @@ void PrintChanges(const v1::FigureChanges& c) {
 int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
                        const v1::FigureChanges& response) {
   return PrintAnswer<v1::FigureChanges>(
-      inv, status, response, [](const v1::FigureChanges& c) {
+      inv, status, response, [&inv](const v1::FigureChanges& c) {
         const size_t n = c.changes_size();
         const std::string figures =
             absl::StrCat(n, n == 1 ? " figure" : " figures");
@@ -72,13 +73,13 @@ int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
           std::cout << "from event " << c.before_sequence() << " to event "
                     << c.after_sequence() << ": " << figures << " differ\n";
         }
-        PrintChanges(c);
+        PrintChanges(c, inv.Has("exact"));
       });
 }
 
 void AddWhatChangedCommands(std::vector<Command>& commands) {
   commands.push_back(
-      {"what-changed", "SEQUENCE",
+      {"what-changed", "SEQUENCE [--exact]",
        "what one event of the log changed: every result, datum, board "
        "score, match result, VP, total and ranking position of its "
        "tournament that differs between the log before the event and after "
@@ -100,7 +101,8 @@ void AddWhatChangedCommands(std::vector<Command>& commands) {
        }});
   commands.push_back(
       {"diff-standings",
-       "--from=SEQUENCE|TIME --to=SEQUENCE|TIME [--tournament=T] [--all]",
+       "--from=SEQUENCE|TIME --to=SEQUENCE|TIME [--tournament=T] [--all] "
+       "[--exact]",
        "the standings difference between two points of the log (an event "
        "number, or an RFC 3339 time such as 2026-11-21T19:30:00Z): every "
        "total and ranking position that differs, in every session, round "
