@@ -151,6 +151,7 @@ replay::Command CommandRunner::NewCommand(
   }
   command.fingerprint = Fingerprint(method, request);
   command.actor = ActorOf(context, role);
+  command.provenance = options.provenance();
   return command;
 }
 

@@ -84,6 +84,7 @@ int main(int argc, char** argv) {
   AddRulingCommands(commands);
   AddCheckpointCommands(commands);
   AddPublishCommands(commands);
+  AddInterchangeCommands(commands);
   if (name.empty() || name == "help") {
     PrintHelp(commands);
     return name.empty() && !inv.Has("help") ? kUsage : kOk;

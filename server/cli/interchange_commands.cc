@@ -1,0 +1,150 @@
+// tally import and tally export: a session in and out as a USEBIO 1.2 file
+// (docs/interchange.md). The formats live in server/interchange/; this file
+// only reads and writes files and prints.
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "server/cli/cli_common.h"
+#include "server/interchange/import_plan.h"
+#include "server/interchange/interchange_client.h"
+#include "server/interchange/session_answers.h"
+#include "server/interchange/usebio_reader.h"
+#include "server/interchange/usebio_writer.h"
+
+namespace tally::cli {
+namespace {
+
+int Failed(const absl::Status& status) {
+  std::cerr << "tally: " << absl::StatusCodeToString(status.code()) << ": "
+            << status.message() << "\n";
+  return kFailed;
+}
+
+// --format, else from the file name: "usebio" for .xml.
+std::string FormatOf(const Invocation& inv, const std::string& file) {
+  if (inv.Has("format")) return inv.Get("format");
+  if (absl::EndsWithIgnoreCase(file, ".xml")) return "usebio";
+  return "";
+}
+
+interchange::ContextFactory Contexts(Client& cl) {
+  return [&cl] { return cl.Context(); };
+}
+
+int Import(Client& cl, const Invocation& inv) {
+  const std::string path = inv.args[0];
+  if (FormatOf(inv, path) != "usebio") {
+    std::cerr << "tally import: give --format=usebio (a USEBIO 1.2 .xml "
+                 "file); '"
+              << FormatOf(inv, path) << "' is not a format tally reads\n";
+    return kUsage;
+  }
+  if (inv.Get("profile").empty()) {
+    std::cerr << "tally import: give --profile=REGULATION_PROFILE, a "
+                 "matchpoint pairs profile ('tally profiles' lists them)\n";
+    return kUsage;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "tally: cannot read " << path << "\n";
+    return kFailed;
+  }
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  interchange::ImportTarget target;
+  target.tournament_id = inv.args[1];
+  target.competition_id = inv.Get("competition", "pairs");
+  target.regulation_profile = inv.Get("profile");
+  target.format = "usebio-1.2";
+  target.file_name = path.substr(path.find_last_of('/') + 1);
+  target.file_sha256 = interchange::Sha256Hex(bytes.str());
+  target.create_tournament = !inv.Has("existing-tournament");
+  absl::StatusOr<interchange::SessionFile> file =
+      interchange::ReadUsebio(bytes.str(), target.file_name);
+  if (!file.ok()) return Failed(file.status());
+  absl::StatusOr<std::vector<interchange::ImportStep>> steps =
+      interchange::PlanImport(*file, target);
+  if (!steps.ok()) return Failed(steps.status());
+  absl::StatusOr<int> appended = interchange::RunImport(
+      *cl.director_, *cl.venue_, Contexts(cl), *steps);
+  if (!appended.ok()) return Failed(appended.status());
+  absl::StatusOr<interchange::SessionFile> answers =
+      interchange::FetchSession(*cl.query_, Contexts(cl), target.tournament_id,
+                                target.competition_id, target.session);
+  if (!answers.ok()) return Failed(answers.status());
+  std::vector<std::string> differences =
+      interchange::CheckPublished(*file, *answers, target.file_name);
+  std::cout << "imported " << target.file_name << " (sha256 "
+            << target.file_sha256.substr(0, 16) << ") into "
+            << target.tournament_id << " / " << target.competition_id
+            << " session " << target.session << ": " << file->pairs.size()
+            << " pairs, " << file->boards.size() << " boards, "
+            << *appended << " events appended\n";
+  if (differences.empty()) {
+    std::cout << "every published figure in the file agrees with tally's\n";
+    return kOk;
+  }
+  std::cout << differences.size()
+            << " published figures differ from tally's:\n";
+  for (const std::string& d : differences) std::cout << "  " << d << "\n";
+  return kFailed;
+}
+
+int Export(Client& cl, const Invocation& inv) {
+  if (inv.Get("format") != "usebio") {
+    std::cerr << "tally export: give --format=usebio; '" << inv.Get("format")
+              << "' is not a format tally writes\n";
+    return kUsage;
+  }
+  int session = 0;
+  if (!ToInt(inv.args[2], &session)) {
+    std::cerr << "tally: session '" << inv.args[2] << "' is not a number\n";
+    return kUsage;
+  }
+  absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
+      *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
+  if (!file.ok()) return Failed(file.status());
+  const std::string text = interchange::WriteUsebio(*file);
+  if (!inv.Has("output")) {
+    std::cout << text;
+    return kOk;
+  }
+  std::ofstream out(inv.Get("output"), std::ios::binary);
+  out << text;
+  if (!out.flush()) {
+    std::cerr << "tally: cannot write " << inv.Get("output") << "\n";
+    return kFailed;
+  }
+  std::cout << "wrote " << inv.Get("output") << "\n";
+  return kOk;
+}
+
+}  // namespace
+
+void AddInterchangeCommands(std::vector<Command>& commands) {
+  commands.push_back(
+      {"import",
+       "FILE TOURNAMENT --profile=REGULATION_PROFILE [--format=usebio] "
+       "[--competition=pairs] [--existing-tournament]",
+       "import a matchpoint pairs session from a USEBIO 1.2 file as ordinary "
+       "commands (each event records the file, its SHA-256 and the line), "
+       "then check tally's figures against the ones the file publishes; a "
+       "file carrying what tally cannot represent is refused with its line "
+       "and nothing is appended (docs/interchange.md)",
+       2, 2, Import});
+  commands.push_back(
+      {"export",
+       "TOURNAMENT COMPETITION SESSION --format=usebio [--output=FILE]",
+       "write a matchpoint pairs session as a USEBIO 1.2 file: pairs with "
+       "places, totals and percentages, every traveller line with its "
+       "matchpoints",
+       3, 3, Export});
+}
+
+}  // namespace tally::cli
