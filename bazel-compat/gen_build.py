@@ -215,6 +215,8 @@ SYSTEM_LIBS = {
     "Threads::Threads": ("threads", "-lpthread"),
     # pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib).
     "PkgConfig::HTTPLIB": ("cpp_httplib", "-lcpp-httplib"),
+    # find_package(pugixml) (libpugixml-dev): pugixml::pugixml.
+    "pugixml::pugixml": ("pugixml", "-lpugixml"),
 }
 SYSTEM_LIB_DEPS = {"gRPC::grpc++_reflection": ["gRPC::grpc++"]}
 # `pkg-config --cflags <module>` definitions a library's headers need (the

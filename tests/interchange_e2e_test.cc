@@ -1,10 +1,10 @@
 // End to end (issue #18, items 2-3): `tally import` of the hand-written
-// USEBIO 1.2 file tests/interchange/usebio_mitchell_3_tables.xml into a real
-// tallyd, tally's standings against the figures the file publishes (worked
-// by hand in tests/interchange/README.md), the provenance every event
-// carries, a second import appending nothing, `tally export` giving back a
-// file equal to the original on every figure, and a refused file appending
-// nothing.
+// USEBIO 1.2 file tests/interchange/usebio_mitchell_3_tables.xml (and of the
+// same session as PBN 2.1) into a real tallyd, tally's standings against
+// the figures the file publishes (worked by hand in
+// tests/interchange/README.md), the provenance every event carries, a
+// second import appending nothing, `tally export` giving back a file equal
+// to the original on every figure, and a refused file appending nothing.
 
 #include <fstream>
 #include <memory>
@@ -15,6 +15,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "server/interchange/pbn_reader.h"
 #include "server/interchange/session_file.h"
 #include "server/interchange/usebio_reader.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -151,6 +152,33 @@ TEST_F(InterchangeEndToEndTest, ImportGivesThePublishedFiguresAndExportRoundTrip
       interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
   absl::StatusOr<interchange::SessionFile> back =
       interchange::ReadUsebio(ReadAll(exported), "exported.xml");
+  ASSERT_THAT(original, IsOk());
+  ASSERT_THAT(back, IsOk());
+  EXPECT_EQ(interchange::FirstDifference(*original, *back), "");
+}
+
+// The same session as a PBN 2.1 file: the same figures, and `tally export
+// --format=pbn` gives back its ScoreTables and TotalScoreTable.
+TEST_F(InterchangeEndToEndTest, PbnImportAndExportRoundTrip) {
+  const std::string pbn =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_mitchell_3_tables.pbn");
+  const std::string out = Import(pbn, "tuesday-pbn");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 6 boards, 29 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  for (const v1::Event& e : Log()) {
+    EXPECT_EQ(e.provenance().format(), "pbn-2.1");
+    EXPECT_EQ(e.provenance().file_name(), "pbn_mitchell_3_tables.pbn");
+  }
+  const std::string exported = dir_ + "/exported.pbn";
+  EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                          absl::StrCat("export tuesday-pbn pairs 1 "
+                                       "--format=pbn --output=",
+                                       exported)),
+              HasSubstr("wrote"));
+  absl::StatusOr<interchange::SessionFile> original =
+      interchange::ReadPbn(ReadAll(pbn), "pbn_mitchell_3_tables.pbn");
+  absl::StatusOr<interchange::SessionFile> back =
+      interchange::ReadPbn(ReadAll(exported), "exported.pbn");
   ASSERT_THAT(original, IsOk());
   ASSERT_THAT(back, IsOk());
   EXPECT_EQ(interchange::FirstDifference(*original, *back), "");

@@ -1,5 +1,5 @@
-// tally import and tally export: a session in and out as a USEBIO 1.2 file
-// (docs/interchange.md). The formats live in server/interchange/; this file
+// tally import and tally export: a session in and out as a USEBIO 1.2 or
+// PBN 2.1 file (docs/interchange.md). The formats live in server/interchange/; this file
 // only reads and writes files and prints.
 
 #include <fstream>
@@ -13,6 +13,8 @@
 #include "server/cli/cli_common.h"
 #include "server/interchange/import_plan.h"
 #include "server/interchange/interchange_client.h"
+#include "server/interchange/pbn_reader.h"
+#include "server/interchange/pbn_writer.h"
 #include "server/interchange/session_answers.h"
 #include "server/interchange/usebio_reader.h"
 #include "server/interchange/usebio_writer.h"
@@ -26,10 +28,11 @@ int Failed(const absl::Status& status) {
   return kFailed;
 }
 
-// --format, else from the file name: "usebio" for .xml.
+// --format, else from the file name: "usebio" for .xml, "pbn" for .pbn.
 std::string FormatOf(const Invocation& inv, const std::string& file) {
   if (inv.Has("format")) return inv.Get("format");
   if (absl::EndsWithIgnoreCase(file, ".xml")) return "usebio";
+  if (absl::EndsWithIgnoreCase(file, ".pbn")) return "pbn";
   return "";
 }
 
@@ -39,10 +42,11 @@ interchange::ContextFactory Contexts(Client& cl) {
 
 int Import(Client& cl, const Invocation& inv) {
   const std::string path = inv.args[0];
-  if (FormatOf(inv, path) != "usebio") {
-    std::cerr << "tally import: give --format=usebio (a USEBIO 1.2 .xml "
-                 "file); '"
-              << FormatOf(inv, path) << "' is not a format tally reads\n";
+  const std::string format = FormatOf(inv, path);
+  if (format != "usebio" && format != "pbn") {
+    std::cerr << "tally import: give --format=usebio (USEBIO 1.2 XML) or "
+                 "--format=pbn (PBN 2.1); '"
+              << format << "' is not a format tally reads\n";
     return kUsage;
   }
   if (inv.Get("profile").empty()) {
@@ -61,12 +65,13 @@ int Import(Client& cl, const Invocation& inv) {
   target.tournament_id = inv.args[1];
   target.competition_id = inv.Get("competition", "pairs");
   target.regulation_profile = inv.Get("profile");
-  target.format = "usebio-1.2";
+  target.format = format == "pbn" ? "pbn-2.1" : "usebio-1.2";
   target.file_name = path.substr(path.find_last_of('/') + 1);
   target.file_sha256 = interchange::Sha256Hex(bytes.str());
   target.create_tournament = !inv.Has("existing-tournament");
   absl::StatusOr<interchange::SessionFile> file =
-      interchange::ReadUsebio(bytes.str(), target.file_name);
+      format == "pbn" ? interchange::ReadPbn(bytes.str(), target.file_name)
+                      : interchange::ReadUsebio(bytes.str(), target.file_name);
   if (!file.ok()) return Failed(file.status());
   absl::StatusOr<std::vector<interchange::ImportStep>> steps =
       interchange::PlanImport(*file, target);
@@ -97,9 +102,10 @@ int Import(Client& cl, const Invocation& inv) {
 }
 
 int Export(Client& cl, const Invocation& inv) {
-  if (inv.Get("format") != "usebio") {
-    std::cerr << "tally export: give --format=usebio; '" << inv.Get("format")
-              << "' is not a format tally writes\n";
+  const std::string format = inv.Get("format");
+  if (format != "usebio" && format != "pbn") {
+    std::cerr << "tally export: give --format=usebio or --format=pbn; '"
+              << format << "' is not a format tally writes\n";
     return kUsage;
   }
   int session = 0;
@@ -110,7 +116,8 @@ int Export(Client& cl, const Invocation& inv) {
   absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
       *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
   if (!file.ok()) return Failed(file.status());
-  const std::string text = interchange::WriteUsebio(*file);
+  const std::string text = format == "pbn" ? interchange::WritePbn(*file)
+                                           : interchange::WriteUsebio(*file);
   if (!inv.Has("output")) {
     std::cout << text;
     return kOk;
@@ -130,9 +137,10 @@ int Export(Client& cl, const Invocation& inv) {
 void AddInterchangeCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"import",
-       "FILE TOURNAMENT --profile=REGULATION_PROFILE [--format=usebio] "
+       "FILE TOURNAMENT --profile=REGULATION_PROFILE [--format=usebio|pbn] "
        "[--competition=pairs] [--existing-tournament]",
-       "import a matchpoint pairs session from a USEBIO 1.2 file as ordinary "
+       "import a matchpoint pairs session from a USEBIO 1.2 (.xml) or PBN 2.1 "
+       "(.pbn, ScoreTable and TotalScoreTable) file as ordinary "
        "commands (each event records the file, its SHA-256 and the line), "
        "then check tally's figures against the ones the file publishes; a "
        "file carrying what tally cannot represent is refused with its line "
@@ -140,10 +148,10 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        2, 2, Import});
   commands.push_back(
       {"export",
-       "TOURNAMENT COMPETITION SESSION --format=usebio [--output=FILE]",
-       "write a matchpoint pairs session as a USEBIO 1.2 file: pairs with "
-       "places, totals and percentages, every traveller line with its "
-       "matchpoints",
+       "TOURNAMENT COMPETITION SESSION --format=usebio|pbn [--output=FILE]",
+       "write a matchpoint pairs session as a USEBIO 1.2 or PBN 2.1 file: "
+       "pairs with places, totals and percentages, every traveller line "
+       "with its matchpoints",
        3, 3, Export});
 }
 
