@@ -36,6 +36,15 @@ std::string FormatOf(const Invocation& inv, const std::string& file) {
   return "";
 }
 
+// --ew-offset=N (default 0); false, after saying why, when not a number.
+bool EwOffset(const Invocation& inv, int* offset) {
+  if (!inv.Has("ew-offset")) return true;
+  if (ToInt(inv.Get("ew-offset"), offset) && *offset >= 0) return true;
+  std::cerr << "tally: --ew-offset '" << inv.Get("ew-offset")
+            << "' is not a number of 0 or more\n";
+  return false;
+}
+
 interchange::ContextFactory Contexts(Client& cl) {
   return [&cl] { return cl.Context(); };
 }
@@ -73,6 +82,9 @@ int Import(Client& cl, const Invocation& inv) {
       format == "pbn" ? interchange::ReadPbn(bytes.str(), target.file_name)
                       : interchange::ReadUsebio(bytes.str(), target.file_name);
   if (!file.ok()) return Failed(file.status());
+  int ew_offset = 0;
+  if (!EwOffset(inv, &ew_offset)) return kUsage;
+  interchange::RenumberEastWest(*file, ew_offset);
   absl::StatusOr<std::vector<interchange::ImportStep>> steps =
       interchange::PlanImport(*file, target);
   if (!steps.ok()) return Failed(steps.status());
@@ -116,6 +128,9 @@ int Export(Client& cl, const Invocation& inv) {
   absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
       *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
   if (!file.ok()) return Failed(file.status());
+  int ew_offset = 0;
+  if (!EwOffset(inv, &ew_offset)) return kUsage;
+  interchange::RenumberEastWest(*file, -ew_offset);
   const std::string text = format == "pbn" ? interchange::WritePbn(*file)
                                            : interchange::WriteUsebio(*file);
   if (!inv.Has("output")) {
@@ -138,20 +153,24 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"import",
        "FILE TOURNAMENT --profile=REGULATION_PROFILE [--format=usebio|pbn] "
-       "[--competition=pairs] [--existing-tournament]",
+       "[--competition=pairs] [--existing-tournament] [--ew-offset=N]",
        "import a matchpoint pairs session from a USEBIO 1.2 (.xml) or PBN 2.1 "
        "(.pbn, ScoreTable and TotalScoreTable) file as ordinary "
        "commands (each event records the file, its SHA-256 and the line), "
        "then check tally's figures against the ones the file publishes; a "
        "file carrying what tally cannot represent is refused with its line "
-       "and nothing is appended (docs/interchange.md)",
+       "and nothing is appended; --ew-offset=N numbers East-West pair k as "
+       "N + k, for files that number each direction from 1 "
+       "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
       {"export",
-       "TOURNAMENT COMPETITION SESSION --format=usebio|pbn [--output=FILE]",
+       "TOURNAMENT COMPETITION SESSION --format=usebio|pbn [--output=FILE] "
+       "[--ew-offset=N]",
        "write a matchpoint pairs session as a USEBIO 1.2 or PBN 2.1 file: "
        "pairs with places, totals and percentages, every traveller line "
-       "with its matchpoints",
+       "with its matchpoints (--ew-offset=N: East-West pairs numbered N "
+       "lower, as imported)",
        3, 3, Export});
 }
 

@@ -133,9 +133,18 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
   };
   std::map<int, const FilePair*> pairs;
   for (const FilePair& p : file.pairs) {
-    if (!pairs.emplace(p.pair, &p).second) {
-      return refuse(p.line, absl::StrCat("pair ", p.pair, " is listed twice"));
+    auto [it, added] = pairs.emplace(p.pair, &p);
+    if (added) continue;
+    if (it->second->direction != p.direction) {
+      return refuse(
+          p.line,
+          absl::StrCat("pair ", p.pair, " is both a North-South and an "
+                       "East-West pair (the file numbers each direction "
+                       "from 1); tally numbers pairs across the field: "
+                       "import with --ew-offset=N to number East-West pair "
+                       "k as N + k"));
     }
+    return refuse(p.line, absl::StrCat("pair ", p.pair, " is listed twice"));
   }
   std::set<int> boards;
   for (const FileBoard& b : file.boards) {

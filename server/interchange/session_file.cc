@@ -108,6 +108,15 @@ std::string FirstDifference(const SessionFile& unordered_a,
   return "";
 }
 
+void RenumberEastWest(SessionFile& file, int offset) {
+  for (FilePair& p : file.pairs) {
+    if (p.direction == "EW") p.pair += offset;
+  }
+  for (FileBoard& b : file.boards) {
+    for (FileResult& r : b.results) r.ew_pair += offset;
+  }
+}
+
 std::string Sha256Hex(const std::string& bytes) {
   return replay::ToHex(replay::Sha256(bytes));
 }

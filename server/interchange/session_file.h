@@ -66,6 +66,13 @@ bool SameFigures(const SessionFile& a, const SessionFile& b);
 // The first difference SameFigures finds, in words; "" when equal.
 std::string FirstDifference(const SessionFile& a, const SessionFile& b);
 
+// Numbers every East-West pair `offset` higher (lower for a negative
+// offset), in the pairs and on every traveller line: a Mitchell file that
+// numbers NS and EW pairs 1..n each, imported with --ew-offset=N and
+// exported back with the same N. The director states N; nothing is
+// guessed.
+void RenumberEastWest(SessionFile& file, int offset);
+
 // The SHA-256 of `bytes` in lower-case hex (a file's provenance).
 std::string Sha256Hex(const std::string& bytes);
 

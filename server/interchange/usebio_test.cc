@@ -237,6 +237,23 @@ TEST(UsebioImportPlanTest, RefusesAPairThatIsNotAParticipant) {
                                  "participants")));
 }
 
+TEST(UsebioImportPlanTest, EastWestNumberedFromOneNeedsAStatedOffset) {
+  absl::StatusOr<SessionFile> file = ReadUsebio(Fixture(), kFile);
+  ASSERT_THAT(file, IsOk());
+  // As a file numbering each direction from 1 would give it: EW 4-6 as
+  // 1-3. Pair 4 (line 44) becomes a second pair 1.
+  SessionFile by_direction = *file;
+  RenumberEastWest(by_direction, -3);
+  EXPECT_THAT(PlanImport(by_direction, Target()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 44: pair 1 is both a North-South and "
+                                 "an East-West pair")));
+  // --ew-offset=3 gives back the fixture's numbers, figure for figure.
+  RenumberEastWest(by_direction, 3);
+  EXPECT_EQ(FirstDifference(by_direction, *file), "");
+  EXPECT_THAT(PlanImport(by_direction, Target()), IsOk());
+}
+
 TEST(UsebioPublishedCheckTest, NamesTheLineOfAFigureThatDiffers) {
   absl::StatusOr<SessionFile> file = ReadUsebio(Fixture(), kFile);
   ASSERT_THAT(file, IsOk());
