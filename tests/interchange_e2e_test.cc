@@ -83,7 +83,8 @@ class InterchangeEndToEndTest : public ::testing::Test {
   std::unique_ptr<v1::AuditService::Stub> audit_;
 };
 
-TEST_F(InterchangeEndToEndTest, ImportGivesThePublishedFiguresAndExportRoundTrips) {
+TEST_F(InterchangeEndToEndTest,
+       ImportGivesThePublishedFiguresAndExportRoundTrips) {
   const std::string out = Import(FixturePath(), "tuesday");
   // Tournament, competition, 6 pairs, movement, start, 18 results, post.
   EXPECT_THAT(out, HasSubstr("6 pairs, 6 boards, 29 events appended"));
@@ -137,8 +138,7 @@ TEST_F(InterchangeEndToEndTest, ImportGivesThePublishedFiguresAndExportRoundTrip
   EXPECT_TRUE(board3);
 
   // The same file again: every command is a retry; nothing is appended.
-  EXPECT_THAT(Import(FixturePath(), "tuesday"),
-              HasSubstr("0 events appended"));
+  EXPECT_THAT(Import(FixturePath(), "tuesday"), HasSubstr("0 events appended"));
   EXPECT_EQ(Log().size(), 29u);
 
   // Export, then read both: equal on every figure tally represents.
@@ -170,11 +170,11 @@ TEST_F(InterchangeEndToEndTest, PbnImportAndExportRoundTrip) {
     EXPECT_EQ(e.provenance().file_name(), "pbn_mitchell_3_tables.pbn");
   }
   const std::string exported = dir_ + "/exported.pbn";
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("export tuesday-pbn pairs 1 "
-                                       "--format=pbn --output=",
-                                       exported)),
-              HasSubstr("wrote"));
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export tuesday-pbn pairs 1 "
+                                                  "--format=pbn --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
   absl::StatusOr<interchange::SessionFile> original =
       interchange::ReadPbn(ReadAll(pbn), "pbn_mitchell_3_tables.pbn");
   absl::StatusOr<interchange::SessionFile> back =

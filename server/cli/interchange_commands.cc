@@ -1,6 +1,6 @@
 // tally import and tally export: a session in and out as a USEBIO 1.2 or
-// PBN 2.1 file (docs/interchange.md). The formats live in server/interchange/; this file
-// only reads and writes files and prints.
+// PBN 2.1 file (docs/interchange.md). The formats live in server/interchange/;
+// this file only reads and writes files and prints.
 
 #include <fstream>
 #include <iostream>
@@ -88,8 +88,8 @@ int Import(Client& cl, const Invocation& inv) {
   absl::StatusOr<std::vector<interchange::ImportStep>> steps =
       interchange::PlanImport(*file, target);
   if (!steps.ok()) return Failed(steps.status());
-  absl::StatusOr<int> appended = interchange::RunImport(
-      *cl.director_, *cl.venue_, Contexts(cl), *steps);
+  absl::StatusOr<int> appended =
+      interchange::RunImport(*cl.director_, *cl.venue_, Contexts(cl), *steps);
   if (!appended.ok()) return Failed(appended.status());
   absl::StatusOr<interchange::SessionFile> answers =
       interchange::FetchSession(*cl.query_, Contexts(cl), target.tournament_id,
@@ -101,8 +101,8 @@ int Import(Client& cl, const Invocation& inv) {
             << target.file_sha256.substr(0, 16) << ") into "
             << target.tournament_id << " / " << target.competition_id
             << " session " << target.session << ": " << file->pairs.size()
-            << " pairs, " << file->boards.size() << " boards, "
-            << *appended << " events appended\n";
+            << " pairs, " << file->boards.size() << " boards, " << *appended
+            << " events appended\n";
   if (differences.empty()) {
     std::cout << "every published figure in the file agrees with tally's\n";
     return kOk;

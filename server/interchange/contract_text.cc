@@ -31,12 +31,23 @@ absl::StatusOr<v1::TableResult> ParseResult(const std::string& contract,
   p->set_level(c[0] - '0');
   size_t i = 1;
   switch (c[i]) {
-    case 'C': p->set_strain(v1::STRAIN_CLUBS); break;
-    case 'D': p->set_strain(v1::STRAIN_DIAMONDS); break;
-    case 'H': p->set_strain(v1::STRAIN_HEARTS); break;
-    case 'S': p->set_strain(v1::STRAIN_SPADES); break;
-    case 'N': p->set_strain(v1::STRAIN_NO_TRUMP); break;
-    default: return bad("no strain C, D, H, S or NT");
+    case 'C':
+      p->set_strain(v1::STRAIN_CLUBS);
+      break;
+    case 'D':
+      p->set_strain(v1::STRAIN_DIAMONDS);
+      break;
+    case 'H':
+      p->set_strain(v1::STRAIN_HEARTS);
+      break;
+    case 'S':
+      p->set_strain(v1::STRAIN_SPADES);
+      break;
+    case 'N':
+      p->set_strain(v1::STRAIN_NO_TRUMP);
+      break;
+    default:
+      return bad("no strain C, D, H, S or NT");
   }
   ++i;
   if (p->strain() == v1::STRAIN_NO_TRUMP && i < c.size() && c[i] == 'T') ++i;
@@ -79,11 +90,21 @@ ResultText FormatResult(const v1::TableResult& result) {
   const v1::PlayedContract& p = result.played();
   std::string contract = absl::StrCat(p.level());
   switch (p.strain()) {
-    case v1::STRAIN_CLUBS: contract += "C"; break;
-    case v1::STRAIN_DIAMONDS: contract += "D"; break;
-    case v1::STRAIN_HEARTS: contract += "H"; break;
-    case v1::STRAIN_SPADES: contract += "S"; break;
-    default: contract += "NT"; break;
+    case v1::STRAIN_CLUBS:
+      contract += "C";
+      break;
+    case v1::STRAIN_DIAMONDS:
+      contract += "D";
+      break;
+    case v1::STRAIN_HEARTS:
+      contract += "H";
+      break;
+    case v1::STRAIN_SPADES:
+      contract += "S";
+      break;
+    default:
+      contract += "NT";
+      break;
   }
   if (p.doubling() == v1::DOUBLING_DOUBLED) contract += "X";
   if (p.doubling() == v1::DOUBLING_REDOUBLED) contract += "XX";

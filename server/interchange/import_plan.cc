@@ -43,8 +43,9 @@ template <typename Request>
 Request WithOptions(const ImportTarget& target, int step, int line) {
   Request r;
   v1::CommandOptions* o = r.mutable_options();
-  o->set_idempotency_key(absl::StrCat("import-", target.file_sha256.substr(0, 16),
-                                      "-", target.tournament_id, "-", step));
+  o->set_idempotency_key(absl::StrCat("import-",
+                                      target.file_sha256.substr(0, 16), "-",
+                                      target.tournament_id, "-", step));
   v1::Provenance* p = o->mutable_provenance();
   p->set_format(target.format);
   p->set_file_name(target.file_name);
@@ -69,8 +70,9 @@ v1::Movement DeriveMovement(const SessionFile& file) {
       ew_pairs.insert(r.ew_pair);
     }
   }
-  const bool mitchell = std::none_of(ns_pairs.begin(), ns_pairs.end(),
-                                     [&](int p) { return ew_pairs.contains(p); });
+  const bool mitchell =
+      std::none_of(ns_pairs.begin(), ns_pairs.end(),
+                   [&](int p) { return ew_pairs.contains(p); });
   std::vector<Meeting> ordered;
   for (auto& [key, m] : meetings) {
     std::sort(m.boards.begin(), m.boards.end());
@@ -138,7 +140,8 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
     if (it->second->direction != p.direction) {
       return refuse(
           p.line,
-          absl::StrCat("pair ", p.pair, " is both a North-South and an "
+          absl::StrCat("pair ", p.pair,
+                       " is both a North-South and an "
                        "East-West pair (the file numbers each direction "
                        "from 1); tally numbers pairs across the field: "
                        "import with --ew-offset=N to number East-West pair "
@@ -149,32 +152,31 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
   std::set<int> boards;
   for (const FileBoard& b : file.boards) {
     if (!boards.insert(b.board).second) {
-      return refuse(b.line, absl::StrCat("board ", b.board,
-                                         " has a second traveller"));
+      return refuse(b.line,
+                    absl::StrCat("board ", b.board, " has a second traveller"));
     }
     std::set<int> seated;
     for (const FileResult& r : b.results) {
       for (int pair : {r.ns_pair, r.ew_pair}) {
         if (!pairs.contains(pair)) {
-          return refuse(r.line,
-                        absl::StrCat("board ", b.board, ": pair ", pair,
-                                     " is not among the participants"));
+          return refuse(r.line, absl::StrCat("board ", b.board, ": pair ", pair,
+                                             " is not among the participants"));
         }
         if (!seated.insert(pair).second) {
-          return refuse(r.line, absl::StrCat("board ", b.board, ": pair ",
-                                             pair, " plays it twice"));
+          return refuse(r.line, absl::StrCat("board ", b.board, ": pair ", pair,
+                                             " plays it twice"));
         }
       }
       const std::string& ns_dir = pairs[r.ns_pair]->direction;
       const std::string& ew_dir = pairs[r.ew_pair]->direction;
       if ((!ns_dir.empty() && ns_dir != "NS") ||
           (!ew_dir.empty() && ew_dir != "EW")) {
-        return refuse(r.line,
-                      absl::StrCat("board ", b.board, ": pair ", r.ns_pair,
-                                   " (", ns_dir, ") sits NS against pair ",
-                                   r.ew_pair, " (", ew_dir,
-                                   "), against the directions the "
-                                   "participants give"));
+        return refuse(
+            r.line,
+            absl::StrCat("board ", b.board, ": pair ", r.ns_pair, " (", ns_dir,
+                         ") sits NS against pair ", r.ew_pair, " (", ew_dir,
+                         "), against the directions the "
+                         "participants give"));
       }
     }
   }
@@ -186,7 +188,8 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
   const std::string name =
       file.event_name.empty() ? target.file_name : file.event_name;
   if (target.create_tournament) {
-    auto r = WithOptions<v1::CreateTournamentRequest>(target, ++step, file.line);
+    auto r =
+        WithOptions<v1::CreateTournamentRequest>(target, ++step, file.line);
     r.set_name(name);
     add(file.line, "the tournament", r);
   }

@@ -100,8 +100,8 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
     if (s.session() == session) summary = &s;
   }
   if (summary == nullptr) {
-    return absl::NotFoundError(absl::StrCat("'", competition_id,
-                                            "' has no session ", session));
+    return absl::NotFoundError(
+        absl::StrCat("'", competition_id, "' has no session ", session));
   }
   v1::GetStandingsRequest sr;
   sr.set_tournament_id(tournament_id);

@@ -42,15 +42,15 @@ const std::set<std::string>& IgnoredScoreColumns() {
   return *k;
 }
 const std::set<std::string>& TotalColumns() {
-  static const auto* k = new std::set<std::string>{
-      "Rank", "PairId", "Direction", "TotalScoreMP", "TotalPercentage",
-      "Names"};
+  static const auto* k =
+      new std::set<std::string>{"Rank",         "PairId",          "Direction",
+                                "TotalScoreMP", "TotalPercentage", "Names"};
   return *k;
 }
 const std::set<std::string>& IgnoredTotalColumns() {
   static const auto* k = new std::set<std::string>{
-      "Table", "NrBoards", "MaxScoreMP", "Section", "MemberID1",
-      "MemberID2", "Club"};
+      "Table",     "NrBoards",  "MaxScoreMP", "Section",
+      "MemberID1", "MemberID2", "Club"};
   return *k;
 }
 
@@ -102,8 +102,9 @@ class Reader {
     }
     if (absl::Status s = EndGame(); !s.ok()) return s;
     if (file_.pairs.empty()) {
-      return Refuse(1, "no [TotalScoreTable]: tally needs the pairs and "
-                       "their players");
+      return Refuse(1,
+                    "no [TotalScoreTable]: tally needs the pairs and "
+                    "their players");
     }
     if (file_.boards.empty()) {
       return Refuse(1, "no game with a [ScoreTable]: nothing to score");
@@ -132,8 +133,9 @@ class Reader {
     size_t close = t.rfind('"');
     if (space == std::string::npos || open == std::string::npos ||
         close <= open || t.back() != ']') {
-      return Refuse(line, absl::StrCat("\"", t, "\" is not a PBN tag "
-                                              "[Name \"value\"]"));
+      return Refuse(line, absl::StrCat("\"", t,
+                                       "\" is not a PBN tag "
+                                       "[Name \"value\"]"));
     }
     const std::string name = t.substr(1, space - 1);
     std::string value = t.substr(open + 1, close - open - 1);
@@ -201,10 +203,11 @@ class Reader {
                                 ? VulnerableWord(value)
                                 : absl::AsciiStrToUpper(value.substr(0, 1));
     if (got != expected) {
-      return Refuse(line, absl::StrCat("[", name, " \"", value,
-                                       "\"] on board ", board_.board,
+      return Refuse(line, absl::StrCat("[", name, " \"", value, "\"] on board ",
+                                       board_.board,
                                        ": tally deals every board by the "
-                                       "16-board cycle (", expected, ")"));
+                                       "16-board cycle (",
+                                       expected, ")"));
     }
     return absl::OkStatus();
   }
@@ -213,17 +216,16 @@ class Reader {
     const bool score = table_.name == "ScoreTable";
     for (absl::string_view c : absl::StrSplit(value, ';', absl::SkipEmpty())) {
       std::string column(c.substr(0, c.find('\\')));
-      const bool read =
-          score ? ScoreColumns().contains(column)
-                : TotalColumns().contains(column);
+      const bool read = score ? ScoreColumns().contains(column)
+                              : TotalColumns().contains(column);
       const bool ignored = score ? IgnoredScoreColumns().contains(column)
                                  : IgnoredTotalColumns().contains(column);
       if (!read && !ignored) {
-        return Refuse(line, absl::StrCat("[", table_.name, "] column \"",
-                                         column,
-                                         "\" is not one tally knows, so it "
-                                         "cannot tell whether it changes a "
-                                         "figure"));
+        return Refuse(line,
+                      absl::StrCat("[", table_.name, "] column \"", column,
+                                   "\" is not one tally knows, so it "
+                                   "cannot tell whether it changes a "
+                                   "figure"));
       }
       table_.columns.push_back(column);
     }
@@ -281,8 +283,8 @@ class Reader {
                                         int line) const {
     absl::StatusOr<core::Rational> r = core::Rational::Parse(text);
     if (!r.ok()) {
-      return Refuse(line, absl::StrCat(column, " \"", text,
-                                       "\" is not a number"));
+      return Refuse(line,
+                    absl::StrCat(column, " \"", text, "\" is not a number"));
     }
     return *r;
   }
@@ -296,14 +298,14 @@ class Reader {
     for (const char* side : {"PairId_NS", "PairId_EW"}) {
       int pair = 0;
       if (!absl::SimpleAtoi(row[side], &pair) || pair < 1) {
-        return Refuse(line, absl::StrCat("board ", board_.board, ": ", side,
-                                         " \"", row[side],
-                                         "\" is not a pair number"));
+        return Refuse(line,
+                      absl::StrCat("board ", board_.board, ": ", side, " \"",
+                                   row[side], "\" is not a pair number"));
       }
       (std::string(side) == "PairId_NS" ? r.ns_pair : r.ew_pair) = pair;
     }
-    const std::string where = absl::StrCat("board ", board_.board, ", ",
-                                           r.ns_pair, " v ", r.ew_pair);
+    const std::string where =
+        absl::StrCat("board ", board_.board, ", ", r.ns_pair, " v ", r.ew_pair);
     for (const char* side : {"Score_NS", "Score_EW", "Contract"}) {
       const std::string& v = row[side];
       if (!v.empty() && (v[0] == 'A' || v[0] == 'a') &&
@@ -316,21 +318,22 @@ class Reader {
       }
     }
     if (row["Contract"].empty()) {
-      return Refuse(line, absl::StrCat(where, ": a row with no Contract; "
-                                              "tally needs the contract, "
-                                              "declarer and tricks of every "
-                                              "result"));
+      return Refuse(line, absl::StrCat(where,
+                                       ": a row with no Contract; "
+                                       "tally needs the contract, "
+                                       "declarer and tricks of every "
+                                       "result"));
     }
     absl::StatusOr<v1::TableResult> result =
         ParseResult(row["Contract"], row["Declarer"], row["Result"]);
     if (!result.ok()) {
-      return Refuse(line,
-                    absl::StrCat(where, ": ", result.status().message()));
+      return Refuse(line, absl::StrCat(where, ": ", result.status().message()));
     }
     r.result = *std::move(result);
     absl::StatusOr<int> computed =
         replay::NorthSouthScoreOf(r.result, board_.board);
-    if (!computed.ok()) return Refuse(line, std::string(computed.status().message()));
+    if (!computed.ok())
+      return Refuse(line, std::string(computed.status().message()));
     r.ns_score = *computed;
     std::optional<int> file_score;
     for (const char* side : {"Score_NS", "Score_EW"}) {
@@ -347,8 +350,7 @@ class Reader {
       return Refuse(line, absl::StrCat(where, ": the score ", *file_score,
                                        " is not the score of ",
                                        replay::DescribeResult(r.result), " (",
-                                       *computed,
-                                       " to North-South, Law 77)"));
+                                       *computed, " to North-South, Law 77)"));
     }
     for (const char* side : {"MP_NS", "MP_EW"}) {
       if (row[side].empty()) continue;
@@ -370,9 +372,9 @@ class Reader {
     }
     p.direction = absl::AsciiStrToUpper(row["Direction"]);
     if (!p.direction.empty() && p.direction != "NS" && p.direction != "EW") {
-      return Refuse(line, absl::StrCat("pair ", p.pair, ": Direction \"",
-                                       row["Direction"],
-                                       "\" is neither NS nor EW"));
+      return Refuse(line,
+                    absl::StrCat("pair ", p.pair, ": Direction \"",
+                                 row["Direction"], "\" is neither NS nor EW"));
     }
     const std::string& names = row["Names"];
     for (const char* separator : {" - ", " & "}) {

@@ -40,13 +40,12 @@ std::string Edited(const std::string& from, const std::string& to) {
   return text;
 }
 
-void ExpectRefused(const std::string& text, int line,
-                   const std::string& what) {
-  EXPECT_THAT(ReadPbn(text, kFile),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       AllOf(HasSubstr(absl::StrCat(kFile, " line ", line,
-                                                    ": ")),
-                             HasSubstr(what))));
+void ExpectRefused(const std::string& text, int line, const std::string& what) {
+  EXPECT_THAT(
+      ReadPbn(text, kFile),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr(absl::StrCat(kFile, " line ", line, ": ")),
+                     HasSubstr(what))));
 }
 
 TEST(PbnReaderTest, ReadsTheSameSessionAsTheUsebioFile) {

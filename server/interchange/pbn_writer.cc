@@ -84,8 +84,8 @@ std::string WritePbn(const SessionFile& file) {
         if (two_winners) row.push_back(p.direction);
         row.push_back(absl::StrFormat(
             "%6s", p.total ? FigureText(*p.total) : std::string("-")));
-        row.push_back(absl::StrFormat(
-            "%6s", p.percentage.empty() ? "-" : p.percentage));
+        row.push_back(
+            absl::StrFormat("%6s", p.percentage.empty() ? "-" : p.percentage));
         row.push_back(Quoted(absl::StrJoin(p.players, " - ")));
         out += absl::StrJoin(row, " ") + "\n";
       }

@@ -57,10 +57,10 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Standings& standings,
     const std::vector<v1::Traveller>& travellers) {
   if (standings.scoring() != "matchpoints") {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "'", competition.competition_id(), "' session ", standings.session(),
-        " is scored by ", standings.scoring(),
-        ": tally exports matchpoint pairs sessions so far"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("'", competition.competition_id(), "' session ",
+                     standings.session(), " is scored by ", standings.scoring(),
+                     ": tally exports matchpoint pairs sessions so far"));
   }
   SessionFile file;
   file.event_name = event_name;
@@ -74,16 +74,16 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       p.place = absl::StrCat(row.rank(), row.tied() ? "=" : "");
       p.total = FromProto(row.matchpoints());
       if (row.has_percentage()) {
-        p.percentage = core::Decimal(row.percentage().units(),
-                                     row.percentage().places())
-                           .ToString();
+        p.percentage =
+            core::Decimal(row.percentage().units(), row.percentage().places())
+                .ToString();
       }
       if (row.has_exact_percentage()) {
         p.exact_percentage = FromProto(row.exact_percentage());
       } else if (row.has_percentage()) {
-        p.exact_percentage = core::Decimal(row.percentage().units(),
-                                           row.percentage().places())
-                                 .ToRational();
+        p.exact_percentage =
+            core::Decimal(row.percentage().units(), row.percentage().places())
+                .ToRational();
       }
       file.pairs.push_back(std::move(p));
     }
@@ -120,8 +120,9 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
   for (const FilePair& p : file.pairs) {
     auto it = tally_pairs.find(p.pair);
     if (it == tally_pairs.end()) {
-      differ(p.line, absl::StrCat("pair ", p.pair, " is not in tally's "
-                                                   "standings"));
+      differ(p.line, absl::StrCat("pair ", p.pair,
+                                  " is not in tally's "
+                                  "standings"));
       continue;
     }
     const FilePair& t = *it->second;
@@ -131,9 +132,9 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
     }
     if (p.total.has_value() && t.total.has_value() &&
         Rounded(*t.total * scale, p.total_places) != *p.total) {
-      differ(p.line, absl::StrCat("pair ", p.pair, ": total ",
-                                  p.total->ToString(), ", tally ",
-                                  (*t.total * scale).ToString()));
+      differ(p.line,
+             absl::StrCat("pair ", p.pair, ": total ", p.total->ToString(),
+                          ", tally ", (*t.total * scale).ToString()));
     }
     if (!p.percentage.empty() && t.exact_percentage.has_value()) {
       absl::StatusOr<core::Rational> published =
@@ -165,11 +166,12 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
                        const std::optional<core::Rational>& tally) {
         if (published.has_value() && tally.has_value() &&
             *published != *tally * scale) {
-          differ(r.line, absl::StrCat("board ", b.board, ", ", r.ns_pair,
-                                      " v ", r.ew_pair, ": ", side, " ",
-                                      published->ToString(), " matchpoints, "
-                                      "tally ",
-                                      (*tally * scale).ToString()));
+          differ(r.line,
+                 absl::StrCat("board ", b.board, ", ", r.ns_pair, " v ",
+                              r.ew_pair, ": ", side, " ", published->ToString(),
+                              " matchpoints, "
+                              "tally ",
+                              (*tally * scale).ToString()));
         }
       };
       check("NS", r.ns_matchpoints, t.ns_matchpoints);

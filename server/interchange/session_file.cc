@@ -19,15 +19,13 @@ std::string MaybeText(const std::optional<core::Rational>& r) {
 // `f` with its pairs, boards and each traveller in number order, so files
 // that list them in another order compare equal.
 SessionFile Ordered(SessionFile f) {
-  std::sort(f.pairs.begin(), f.pairs.end(),
-            [](const FilePair& x, const FilePair& y) {
-              return std::tie(x.direction, x.pair) <
-                     std::tie(y.direction, y.pair);
-            });
-  std::sort(f.boards.begin(), f.boards.end(),
-            [](const FileBoard& x, const FileBoard& y) {
-              return x.board < y.board;
-            });
+  std::sort(
+      f.pairs.begin(), f.pairs.end(), [](const FilePair& x, const FilePair& y) {
+        return std::tie(x.direction, x.pair) < std::tie(y.direction, y.pair);
+      });
+  std::sort(
+      f.boards.begin(), f.boards.end(),
+      [](const FileBoard& x, const FileBoard& y) { return x.board < y.board; });
   for (FileBoard& b : f.boards) {
     std::sort(b.results.begin(), b.results.end(),
               [](const FileResult& x, const FileResult& y) {

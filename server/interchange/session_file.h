@@ -51,8 +51,8 @@ struct FilePair {
 struct SessionFile {
   int line = 0;            // the event (session) element or first tag
   std::string event_name;  // "" when the file has none
-  std::string date;  // as the file gives it, "" when none (not compared:
-                     // tally keeps no date)
+  std::string date;        // as the file gives it, "" when none (not compared:
+                           // tally keeps no date)
   std::vector<FilePair> pairs;
   std::vector<FileBoard> boards;
 };

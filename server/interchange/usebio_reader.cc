@@ -26,15 +26,32 @@ namespace {
 // or needs for a figure (docs/interchange.md lists them); any other element
 // is refused, since tally cannot tell whether it changes a figure.
 const std::set<std::string>& IgnoredElements() {
-  static const auto* kIgnored = new std::set<std::string>{
-      // Identification and presentation.
-      "CLUB", "PROGRAM_NAME", "PROGRAM_VERSION", "EVENT_IDENTIFIER",
-      "EVENT_VENUE", "CONTACT", "PROGRAM", "BOARDS_PLAYED",
-      "BOARDS_PER_ROUND", "MASTER_POINTS", "MASTER_POINT_SCALE",
-      "NATIONAL_ID_NUMBER", "CLUB_ID_NUMBER", "PLAYER_NUMBER",
-      "PLAYER_ID_NUMBER", "COUNTRY", "SESSION_ID", "SECTION_ID",
-      "HANDSET", "LEAD", "LIN_DATA", "EVENT_TYPE_DESCRIPTION",
-      "MATCH_POINT_TYPE", "SCORING_PROGRAM"};
+  static const auto* kIgnored =
+      new std::set<std::string>{// Identification and presentation.
+                                "CLUB",
+                                "PROGRAM_NAME",
+                                "PROGRAM_VERSION",
+                                "EVENT_IDENTIFIER",
+                                "EVENT_VENUE",
+                                "CONTACT",
+                                "PROGRAM",
+                                "BOARDS_PLAYED",
+                                "BOARDS_PER_ROUND",
+                                "MASTER_POINTS",
+                                "MASTER_POINT_SCALE",
+                                "NATIONAL_ID_NUMBER",
+                                "CLUB_ID_NUMBER",
+                                "PLAYER_NUMBER",
+                                "PLAYER_ID_NUMBER",
+                                "COUNTRY",
+                                "SESSION_ID",
+                                "SECTION_ID",
+                                "HANDSET",
+                                "LEAD",
+                                "LIN_DATA",
+                                "EVENT_TYPE_DESCRIPTION",
+                                "MATCH_POINT_TYPE",
+                                "SCORING_PROGRAM"};
   return *kIgnored;
 }
 
@@ -52,9 +69,8 @@ class Reader {
     pugi::xml_parse_result parsed =
         doc.load_buffer(bytes_.data(), bytes_.size(), pugi::parse_default);
     if (!parsed) {
-      return Refuse(LineOf(parsed.offset),
-                    absl::StrCat("not well-formed XML: ",
-                                 parsed.description()));
+      return Refuse(LineOf(parsed.offset), absl::StrCat("not well-formed XML: ",
+                                                        parsed.description()));
     }
     pugi::xml_node root = doc.child("USEBIO");
     if (!root) {
@@ -77,16 +93,16 @@ class Reader {
     }
     if (events.size() != 1) {
       return Refuse(events.empty() ? Line(root) : Line(events[1]),
-                    absl::StrCat(events.size(), " <EVENT> elements: tally "
-                                                "imports one session a file"));
+                    absl::StrCat(events.size(),
+                                 " <EVENT> elements: tally "
+                                 "imports one session a file"));
     }
     return ReadEvent(events[0]);
   }
 
  private:
   int LineOf(ptrdiff_t offset) const {
-    return static_cast<int>(std::lower_bound(newlines_.begin(),
-                                             newlines_.end(),
+    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(),
                                              static_cast<size_t>(offset)) -
                             newlines_.begin()) +
            1;
@@ -114,9 +130,9 @@ class Reader {
   absl::StatusOr<int> Number(pugi::xml_node n, int min, int max) const {
     int value = 0;
     if (!absl::SimpleAtoi(Text(n), &value) || value < min || value > max) {
-      return Refuse(Line(n), absl::StrCat("<", n.name(), "> \"", Text(n),
-                                          "\" is not a number in ", min, "..",
-                                          max));
+      return Refuse(Line(n),
+                    absl::StrCat("<", n.name(), "> \"", Text(n),
+                                 "\" is not a number in ", min, "..", max));
     }
     return value;
   }
@@ -206,8 +222,9 @@ class Reader {
       }
     }
     if (file.pairs.empty()) {
-      return Refuse(Line(holder), "no <PARTICIPANTS> pairs: tally needs the "
-                                  "pairs and their players");
+      return Refuse(Line(holder),
+                    "no <PARTICIPANTS> pairs: tally needs the "
+                    "pairs and their players");
     }
     if (file.boards.empty()) {
       return Refuse(Line(holder), "no <BOARD> travellers: nothing to score");
@@ -236,8 +253,9 @@ class Reader {
       } else if (name == "PLAYER") {
         pugi::xml_node player_name = n.child("PLAYER_NAME");
         if (!player_name || Text(player_name).empty()) {
-          return Refuse(Line(n), "a <PLAYER> with no <PLAYER_NAME>: tally "
-                                 "registers pairs by their players' names");
+          return Refuse(Line(n),
+                        "a <PLAYER> with no <PLAYER_NAME>: tally "
+                        "registers pairs by their players' names");
         }
         pair.players.push_back(Text(player_name));
         for (pugi::xml_node c : n.children()) {
@@ -254,10 +272,10 @@ class Reader {
         if (!total.ok()) return total.status();
         pair.total = *total;
         const std::string text = Text(n);
-        pair.total_places = text.find('.') == std::string::npos
-                                ? 0
-                                : static_cast<int>(text.size() -
-                                                   text.find('.') - 1);
+        pair.total_places =
+            text.find('.') == std::string::npos
+                ? 0
+                : static_cast<int>(text.size() - text.find('.') - 1);
       } else if (name == "PERCENTAGE") {
         pair.percentage = Text(n);
         if (absl::StatusOr<core::Rational> r = Figure(n); !r.ok()) {
@@ -269,10 +287,10 @@ class Reader {
     }
     if (!numbered) return Refuse(pair.line, "a <PAIR> with no <PAIR_NUMBER>");
     if (pair.players.size() != 2) {
-      return Refuse(pair.line,
-                    absl::StrCat("pair ", pair.pair, " has ",
-                                 pair.players.size(),
-                                 " <PLAYER>s: a pair is two players"));
+      return Refuse(
+          pair.line,
+          absl::StrCat("pair ", pair.pair, " has ", pair.players.size(),
+                       " <PLAYER>s: a pair is two players"));
     }
     return pair;
   }
@@ -333,8 +351,9 @@ class Reader {
       }
     }
     if (ns < 0 || ew < 0) {
-      return Refuse(r.line, "a <TRAVELLER_LINE> without both "
-                            "<NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>");
+      return Refuse(r.line,
+                    "a <TRAVELLER_LINE> without both "
+                    "<NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>");
     }
     r.ns_pair = ns;
     r.ew_pair = ew;
@@ -369,16 +388,16 @@ class Reader {
     if (has_score) {
       int file_score = 0;
       if (!absl::SimpleAtoi(score, &file_score)) {
-        return Refuse(r.line, absl::StrCat("<SCORE> \"", score,
-                                           "\" is not a number"));
+        return Refuse(r.line,
+                      absl::StrCat("<SCORE> \"", score, "\" is not a number"));
       }
       if (file_score != *computed) {
         return Refuse(
             r.line,
             absl::StrCat("board ", board, ", ", ns, " v ", ew, ": <SCORE> ",
                          file_score, " is not the score of ",
-                         replay::DescribeResult(r.result), " (",
-                         *computed, " to North-South, Law 77)"));
+                         replay::DescribeResult(r.result), " (", *computed,
+                         " to North-South, Law 77)"));
       }
     }
     return r;

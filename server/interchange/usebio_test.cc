@@ -113,13 +113,12 @@ TEST(UsebioReaderTest, FirstDifferenceNamesAChangedFigure) {
 }
 
 // Each refusal: INVALID_ARGUMENT naming the file's line and what is wrong.
-void ExpectRefused(const std::string& text, int line,
-                   const std::string& what) {
-  EXPECT_THAT(ReadUsebio(text, kFile),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       AllOf(HasSubstr(absl::StrCat(kFile, " line ", line,
-                                                    ": ")),
-                             HasSubstr(what))));
+void ExpectRefused(const std::string& text, int line, const std::string& what) {
+  EXPECT_THAT(
+      ReadUsebio(text, kFile),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr(absl::StrCat(kFile, " line ", line, ": ")),
+                     HasSubstr(what))));
 }
 
 TEST(UsebioReaderTest, RefusesAResultWithNoContract) {
@@ -180,7 +179,9 @@ TEST(UsebioImportPlanTest, DerivesTheMitchellFromTheTravellers) {
   // (5,6), 3v5 (1,2). NS pair N stays at table N.
   const v1::Movement m = DeriveMovement(*file);
   ASSERT_EQ(m.rounds_size(), 3);
-  auto table = [&](int round, int t) { return m.rounds(round - 1).tables(t - 1); };
+  auto table = [&](int round, int t) {
+    return m.rounds(round - 1).tables(t - 1);
+  };
   EXPECT_EQ(table(1, 1).ew_pair(), 4);
   EXPECT_EQ(table(1, 2).ew_pair(), 5);
   EXPECT_EQ(table(1, 3).ew_pair(), 6);
@@ -203,7 +204,8 @@ TEST(UsebioImportPlanTest, EveryCommandCarriesItsLine) {
   ASSERT_THAT(steps, IsOk());
   // Tournament, competition, 6 pairs, movement, start, 18 results, post.
   ASSERT_EQ(steps->size(), 29u);
-  const auto* pair1 = std::get_if<v1::RegisterPairRequest>(&(*steps)[2].request);
+  const auto* pair1 =
+      std::get_if<v1::RegisterPairRequest>(&(*steps)[2].request);
   ASSERT_NE(pair1, nullptr);
   EXPECT_EQ(pair1->options().provenance().line(), 17);
   EXPECT_EQ(pair1->options().provenance().file_sha256(), Sha256Hex(Fixture()));
@@ -211,8 +213,9 @@ TEST(UsebioImportPlanTest, EveryCommandCarriesItsLine) {
   bool found = false;
   std::set<std::string> keys;
   for (const ImportStep& s : *steps) {
-    std::visit([&](const auto& r) { keys.insert(r.options().idempotency_key()); },
-               s.request);
+    std::visit(
+        [&](const auto& r) { keys.insert(r.options().idempotency_key()); },
+        s.request);
     const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
     if (e == nullptr || e->board() != 3 || e->table() != 1) continue;
     found = true;
@@ -226,10 +229,10 @@ TEST(UsebioImportPlanTest, EveryCommandCarriesItsLine) {
 }
 
 TEST(UsebioImportPlanTest, RefusesAPairThatIsNotAParticipant) {
-  absl::StatusOr<SessionFile> file = ReadUsebio(
-      Edited("<EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>",
-             "<EW_PAIR_NUMBER>9</EW_PAIR_NUMBER>"),
-      kFile);
+  absl::StatusOr<SessionFile> file =
+      ReadUsebio(Edited("<EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>",
+                        "<EW_PAIR_NUMBER>9</EW_PAIR_NUMBER>"),
+                 kFile);
   ASSERT_THAT(file, IsOk());
   EXPECT_THAT(PlanImport(*file, Target()),
               StatusIs(absl::StatusCode::kInvalidArgument,
@@ -266,10 +269,10 @@ TEST(UsebioPublishedCheckTest, NamesTheLineOfAFigureThatDiffers) {
   EXPECT_THAT(CheckPublished(*file, answers, kFile), ::testing::IsEmpty());
   answers.pairs[0].total = core::Rational(12);
   answers.pairs[0].exact_percentage = core::Rational(50);
-  EXPECT_THAT(CheckPublished(*file, answers, kFile),
-              ::testing::ElementsAre(
-                  HasSubstr("line 17: pair 1: total 13, tally 12"),
-                  HasSubstr("line 17: pair 1: 54.17%, tally")));
+  EXPECT_THAT(
+      CheckPublished(*file, answers, kFile),
+      ::testing::ElementsAre(HasSubstr("line 17: pair 1: total 13, tally 12"),
+                             HasSubstr("line 17: pair 1: 54.17%, tally")));
 }
 
 }  // namespace

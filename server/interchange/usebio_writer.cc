@@ -36,7 +36,8 @@ std::string WriteUsebio(const SessionFile& file) {
   root.append_attribute("Version") = "1.2";
   pugi::xml_node event = root.append_child("EVENT");
   event.append_attribute("EVENT_TYPE") = "PAIRS";
-  if (!file.event_name.empty()) Add(event, "EVENT_DESCRIPTION", file.event_name);
+  if (!file.event_name.empty())
+    Add(event, "EVENT_DESCRIPTION", file.event_name);
   if (!file.date.empty()) Add(event, "DATE", file.date);
   Add(event, "BOARD_SCORING_METHOD", "MATCH_POINTS");
   bool two_winners = !file.pairs.empty() && !file.pairs[0].direction.empty();
