@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "core/scoring/board.h"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
 
@@ -191,14 +192,10 @@ class Reader {
     if (board_.board == 0 || value.empty() || value == "?") {
       return absl::OkStatus();
     }
-    static const char* kVul[] = {"None", "NS", "EW", "All"};
-    static const char* kDealer[] = {"N", "E", "S", "W"};
-    const int b = board_.board - 1;
-    // Vulnerability by the 16-board cycle: rotated one place every 4 boards.
-    static const int kCycle[16] = {0, 1, 2, 3, 1, 2, 3, 0,
-                                   2, 3, 0, 1, 3, 0, 1, 2};
-    const std::string expected =
-        name == "Vulnerable" ? kVul[kCycle[b % 16]] : kDealer[b % 4];
+    const core::BoardConditions cycle = *core::ConditionsForBoard(board_.board);
+    const std::string expected(
+        name == "Vulnerable" ? core::VulnerabilityName(cycle.vulnerability)
+                             : core::SeatName(cycle.dealer));
     const std::string got = name == "Vulnerable"
                                 ? VulnerableWord(value)
                                 : absl::AsciiStrToUpper(value.substr(0, 1));

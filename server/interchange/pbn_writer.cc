@@ -7,22 +7,20 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "core/scoring/board.h"
 #include "server/interchange/contract_text.h"
 #include "server/interchange/usebio_writer.h"
 
 namespace tally::interchange {
 namespace {
 
-// Dealer and vulnerability by the 16-board cycle.
+// Dealer and vulnerability by the 16-board cycle (board >= 1).
 std::string Dealer(int board) {
-  static const char* kDealer[] = {"N", "E", "S", "W"};
-  return kDealer[(board - 1) % 4];
+  return std::string(core::SeatName(core::ConditionsForBoard(board)->dealer));
 }
 std::string Vulnerable(int board) {
-  static const char* kVul[] = {"None", "NS", "EW", "All"};
-  static const int kCycle[16] = {0, 1, 2, 3, 1, 2, 3, 0,
-                                 2, 3, 0, 1, 3, 0, 1, 2};
-  return kVul[kCycle[(board - 1) % 16]];
+  return std::string(
+      core::VulnerabilityName(core::ConditionsForBoard(board)->vulnerability));
 }
 
 std::string Tag(const std::string& name, const std::string& value) {
