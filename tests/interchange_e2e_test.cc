@@ -3,8 +3,8 @@
 // same session as PBN 2.1) into a real tallyd, tally's standings against
 // the figures the file publishes (worked by hand in
 // tests/interchange/README.md), the provenance every event carries, a
-// second import appending nothing, `tally export` giving back a file equal
-// to the original on every figure, and a refused file appending nothing.
+// second import appending nothing, `tally export-session` giving back a file
+// equal to the original on every figure, and a refused file appending nothing.
 
 #include <fstream>
 #include <memory>
@@ -143,11 +143,12 @@ TEST_F(InterchangeEndToEndTest,
 
   // Export, then read both: equal on every figure tally represents.
   const std::string exported = dir_ + "/exported.xml";
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("export tuesday pairs 1 --format=usebio "
-                                       "--output=",
-                                       exported)),
-              HasSubstr("wrote"));
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(),
+                  absl::StrCat("export-session tuesday pairs 1 --format=usebio "
+                               "--output=",
+                               exported)),
+      HasSubstr("wrote"));
   absl::StatusOr<interchange::SessionFile> original =
       interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
   absl::StatusOr<interchange::SessionFile> back =
@@ -157,8 +158,8 @@ TEST_F(InterchangeEndToEndTest,
   EXPECT_EQ(interchange::FirstDifference(*original, *back), "");
 }
 
-// The same session as a PBN 2.1 file: the same figures, and `tally export
-// --format=pbn` gives back its ScoreTables and TotalScoreTable.
+// The same session as a PBN 2.1 file: the same figures, and `tally
+// export-session --format=pbn` gives back its ScoreTables and TotalScoreTable.
 TEST_F(InterchangeEndToEndTest, PbnImportAndExportRoundTrip) {
   const std::string pbn =
       absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_mitchell_3_tables.pbn");
@@ -170,11 +171,11 @@ TEST_F(InterchangeEndToEndTest, PbnImportAndExportRoundTrip) {
     EXPECT_EQ(e.provenance().file_name(), "pbn_mitchell_3_tables.pbn");
   }
   const std::string exported = dir_ + "/exported.pbn";
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(), absl::StrCat("export tuesday-pbn pairs 1 "
-                                                  "--format=pbn --output=",
-                                                  exported)),
-      HasSubstr("wrote"));
+  EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                          absl::StrCat("export-session tuesday-pbn pairs 1 "
+                                       "--format=pbn --output=",
+                                       exported)),
+              HasSubstr("wrote"));
   absl::StatusOr<interchange::SessionFile> original =
       interchange::ReadPbn(ReadAll(pbn), "pbn_mitchell_3_tables.pbn");
   absl::StatusOr<interchange::SessionFile> back =

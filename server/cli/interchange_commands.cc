@@ -1,6 +1,7 @@
-// tally import and tally export: a session in and out as a USEBIO 1.2 or
-// PBN 2.1 file (docs/interchange.md). The formats live in server/interchange/;
-// this file only reads and writes files and prints.
+// tally import and tally export-session (`tally export` is the log's
+// export, server/cli/audit_commands.cc): a session in and out as a USEBIO 1.2
+// or PBN 2.1 file (docs/interchange.md). The formats live in
+// server/interchange/; this file only reads and writes files and prints.
 
 #include <fstream>
 #include <iostream>
@@ -116,7 +117,8 @@ int Import(Client& cl, const Invocation& inv) {
 int Export(Client& cl, const Invocation& inv) {
   const std::string format = inv.Get("format");
   if (format != "usebio" && format != "pbn") {
-    std::cerr << "tally export: give --format=usebio or --format=pbn; '"
+    std::cerr << "tally export-session: give --format=usebio or "
+                 "--format=pbn; '"
               << format << "' is not a format tally writes\n";
     return kUsage;
   }
@@ -164,7 +166,7 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
-      {"export",
+      {"export-session",
        "TOURNAMENT COMPETITION SESSION --format=usebio|pbn [--output=FILE] "
        "[--ew-offset=N]",
        "write a matchpoint pairs session as a USEBIO 1.2 or PBN 2.1 file: "

@@ -56,7 +56,8 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const v1::Standings& standings,
     const std::vector<v1::Traveller>& travellers) {
-  if (standings.scoring() != "matchpoints") {
+  // Standings.scoring is empty or "matchpoints" for a matchpoint session.
+  if (!standings.scoring().empty() && standings.scoring() != "matchpoints") {
     return absl::FailedPreconditionError(
         absl::StrCat("'", competition.competition_id(), "' session ",
                      standings.session(), " is scored by ", standings.scoring(),
