@@ -222,6 +222,8 @@ SYSTEM_LIBS = {
     "PkgConfig::UTF8PROC": ("utf8proc", "-lutf8proc"),
     # find_package(CLI11): header-only.
     "CLI11::CLI11": ("cli11", ""),
+    # find_package(pugixml) (libpugixml-dev): pugixml::pugixml.
+    "pugixml::pugixml": ("pugixml", "-lpugixml"),
 }
 SYSTEM_LIB_DEPS = {"gRPC::grpc++_reflection": ["gRPC::grpc++"]}
 # `pkg-config --cflags <module>` definitions a library's headers need (the

@@ -121,6 +121,7 @@ replay::Command CommandRunner::NewCommand(
   }
   command.fingerprint = Fingerprint(method, request);
   command.actor = ActorOf(principal);
+  command.provenance = options.provenance();
   return command;
 }
 

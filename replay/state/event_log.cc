@@ -316,6 +316,9 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     *event.mutable_received_at() = ToTimestamp(received);
     *event.mutable_actor() = c.actor;
     event.set_idempotency_key(c.idempotency_key);
+    if (c.provenance.ByteSizeLong() > 0) {
+      *event.mutable_provenance() = c.provenance;
+    }
     event.set_previous_hash(writer_state_.last_sequence == 0
                                 ? GenesisHash()
                                 : writer_state_.last_hash);

@@ -47,6 +47,8 @@ struct Command {
   // from a different command reusing a key.
   std::string fingerprint;
   v1::Actor actor;
+  // An imported fact's file and line (tally import); copied to the event.
+  v1::Provenance provenance;
   // Checks the command against the current State and returns the event
   // payload to append, or the status to refuse it with. Runs on the writer
   // thread; must not block.

@@ -143,6 +143,8 @@ void AddQualifyCommands(std::vector<Command>& commands);
 void AddOffenceCommands(std::vector<Command>& commands);
 void AddDatumCommands(std::vector<Command>& commands);
 void AddWhatChangedCommands(std::vector<Command>& commands);
+// tally import / tally export (server/cli/interchange_commands.cc).
+void AddInterchangeCommands(std::vector<Command>& commands);
 
 // Prints what changed (or would change): one line per figure, or the JSON.
 int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,

@@ -1,0 +1,250 @@
+// The import plan (see import_plan.h).
+
+#include "server/interchange/import_plan.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace tally::interchange {
+namespace {
+
+struct Meeting {
+  int ns = 0;
+  int ew = 0;
+  std::vector<int> boards;
+};
+
+// Where each traveller line is played: its round and table.
+struct Seat {
+  int round = 0;
+  int table = 0;
+};
+
+std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
+  std::map<std::pair<int, int>, Seat> seats;  // (board, ns pair) -> seat
+  for (const v1::MovementRound& r : movement.rounds()) {
+    for (const v1::TableAssignment& t : r.tables()) {
+      for (int board : t.boards()) {
+        seats[{board, t.ns_pair()}] = {r.round(), t.table()};
+      }
+    }
+  }
+  return seats;
+}
+
+template <typename Request>
+Request WithOptions(const ImportTarget& target, int step, int line) {
+  Request r;
+  v1::CommandOptions* o = r.mutable_options();
+  o->set_idempotency_key(absl::StrCat("import-",
+                                      target.file_sha256.substr(0, 16), "-",
+                                      target.tournament_id, "-", step));
+  v1::Provenance* p = o->mutable_provenance();
+  p->set_format(target.format);
+  p->set_file_name(target.file_name);
+  p->set_file_sha256(target.file_sha256);
+  p->set_line(line);
+  r.set_tournament_id(target.tournament_id);
+  return r;
+}
+
+}  // namespace
+
+v1::Movement DeriveMovement(const SessionFile& file) {
+  std::map<std::pair<int, int>, Meeting> meetings;
+  std::set<int> ns_pairs, ew_pairs;
+  for (const FileBoard& b : file.boards) {
+    for (const FileResult& r : b.results) {
+      Meeting& m = meetings[{r.ns_pair, r.ew_pair}];
+      m.ns = r.ns_pair;
+      m.ew = r.ew_pair;
+      m.boards.push_back(b.board);
+      ns_pairs.insert(r.ns_pair);
+      ew_pairs.insert(r.ew_pair);
+    }
+  }
+  const bool mitchell =
+      std::none_of(ns_pairs.begin(), ns_pairs.end(),
+                   [&](int p) { return ew_pairs.contains(p); });
+  std::vector<Meeting> ordered;
+  for (auto& [key, m] : meetings) {
+    std::sort(m.boards.begin(), m.boards.end());
+    ordered.push_back(m);
+  }
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const Meeting& a, const Meeting& b) {
+                     return a.boards.front() < b.boards.front();
+                   });
+  struct Round {
+    std::set<int> pairs;
+    std::set<int> boards;
+    std::vector<v1::TableAssignment> tables;
+  };
+  std::vector<Round> rounds;
+  for (const Meeting& m : ordered) {
+    size_t r = 0;
+    for (; r < rounds.size(); ++r) {
+      const Round& round = rounds[r];
+      bool free = !round.pairs.contains(m.ns) && !round.pairs.contains(m.ew) &&
+                  std::none_of(m.boards.begin(), m.boards.end(),
+                               [&](int b) { return round.boards.contains(b); });
+      if (free) break;
+    }
+    if (r == rounds.size()) rounds.emplace_back();
+    Round& round = rounds[r];
+    round.pairs.insert(m.ns);
+    round.pairs.insert(m.ew);
+    round.boards.insert(m.boards.begin(), m.boards.end());
+    v1::TableAssignment t;
+    t.set_table(mitchell ? static_cast<int>(std::distance(
+                               ns_pairs.begin(), ns_pairs.find(m.ns))) +
+                               1
+                         : static_cast<int>(round.tables.size()) + 1);
+    t.set_ns_pair(m.ns);
+    t.set_ew_pair(m.ew);
+    for (int b : m.boards) t.add_boards(b);
+    round.tables.push_back(t);
+  }
+  v1::Movement movement;
+  for (size_t r = 0; r < rounds.size(); ++r) {
+    v1::MovementRound* round = movement.add_rounds();
+    round->set_round(static_cast<int>(r) + 1);
+    std::sort(rounds[r].tables.begin(), rounds[r].tables.end(),
+              [](const v1::TableAssignment& a, const v1::TableAssignment& b) {
+                return a.table() < b.table();
+              });
+    for (const v1::TableAssignment& t : rounds[r].tables) {
+      *round->add_tables() = t;
+    }
+  }
+  return movement;
+}
+
+absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
+                                                   const ImportTarget& target) {
+  auto refuse = [&](int line, const std::string& what) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(target.file_name, " line ", line, ": ", what));
+  };
+  std::map<int, const FilePair*> pairs;
+  for (const FilePair& p : file.pairs) {
+    auto [it, added] = pairs.emplace(p.pair, &p);
+    if (added) continue;
+    if (it->second->direction != p.direction) {
+      return refuse(
+          p.line,
+          absl::StrCat("pair ", p.pair,
+                       " is both a North-South and an "
+                       "East-West pair (the file numbers each direction "
+                       "from 1); tally numbers pairs across the field: "
+                       "import with --ew-offset=N to number East-West pair "
+                       "k as N + k"));
+    }
+    return refuse(p.line, absl::StrCat("pair ", p.pair, " is listed twice"));
+  }
+  std::set<int> boards;
+  for (const FileBoard& b : file.boards) {
+    if (!boards.insert(b.board).second) {
+      return refuse(b.line,
+                    absl::StrCat("board ", b.board, " has a second traveller"));
+    }
+    std::set<int> seated;
+    for (const FileResult& r : b.results) {
+      for (int pair : {r.ns_pair, r.ew_pair}) {
+        if (!pairs.contains(pair)) {
+          return refuse(r.line, absl::StrCat("board ", b.board, ": pair ", pair,
+                                             " is not among the participants"));
+        }
+        if (!seated.insert(pair).second) {
+          return refuse(r.line, absl::StrCat("board ", b.board, ": pair ", pair,
+                                             " plays it twice"));
+        }
+      }
+      const std::string& ns_dir = pairs[r.ns_pair]->direction;
+      const std::string& ew_dir = pairs[r.ew_pair]->direction;
+      if ((!ns_dir.empty() && ns_dir != "NS") ||
+          (!ew_dir.empty() && ew_dir != "EW")) {
+        return refuse(
+            r.line,
+            absl::StrCat("board ", b.board, ": pair ", r.ns_pair, " (", ns_dir,
+                         ") sits NS against pair ", r.ew_pair, " (", ew_dir,
+                         "), against the directions the "
+                         "participants give"));
+      }
+    }
+  }
+  std::vector<ImportStep> steps;
+  int step = 0;
+  auto add = [&](int line, std::string what, ImportRequest request) {
+    steps.push_back({line, std::move(what), std::move(request)});
+  };
+  const std::string name =
+      file.event_name.empty() ? target.file_name : file.event_name;
+  if (target.create_tournament) {
+    auto r =
+        WithOptions<v1::CreateTournamentRequest>(target, ++step, file.line);
+    r.set_name(name);
+    add(file.line, "the tournament", r);
+  }
+  {
+    auto r =
+        WithOptions<v1::CreateCompetitionRequest>(target, ++step, file.line);
+    r.set_competition_id(target.competition_id);
+    r.set_name(name);
+    r.set_regulation_profile(target.regulation_profile);
+    r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    add(file.line, "the competition", r);
+  }
+  std::vector<const FilePair*> by_number;
+  for (const auto& [number, p] : pairs) by_number.push_back(p);
+  for (const FilePair* p : by_number) {
+    auto r = WithOptions<v1::RegisterPairRequest>(target, ++step, p->line);
+    r.set_competition_id(target.competition_id);
+    r.set_pair(p->pair);
+    for (const std::string& player : p->players) r.add_players(player);
+    add(p->line, absl::StrCat("pair ", p->pair), r);
+  }
+  const v1::Movement movement = DeriveMovement(file);
+  {
+    auto r = WithOptions<v1::DefineSessionRequest>(target, ++step, file.line);
+    r.set_competition_id(target.competition_id);
+    r.set_session(target.session);
+    *r.mutable_explicit_movement() = movement;
+    add(file.line, "the session's movement", r);
+    auto s = WithOptions<v1::StartSessionRequest>(target, ++step, file.line);
+    s.set_competition_id(target.competition_id);
+    s.set_session(target.session);
+    add(file.line, "the start of play", s);
+  }
+  const auto seats = SeatsOf(movement);
+  for (const FileBoard& b : file.boards) {
+    for (const FileResult& fr : b.results) {
+      const Seat& seat = seats.at({b.board, fr.ns_pair});
+      auto r = WithOptions<v1::EnterResultRequest>(target, ++step, fr.line);
+      r.set_competition_id(target.competition_id);
+      r.set_session(target.session);
+      r.set_table(seat.table);
+      r.set_round(seat.round);
+      r.set_board(b.board);
+      *r.mutable_result() = fr.result;
+      add(fr.line,
+          absl::StrCat("board ", b.board, ", pair ", fr.ns_pair, " v ",
+                       fr.ew_pair),
+          r);
+    }
+  }
+  auto post = WithOptions<v1::PostScoresRequest>(target, ++step, file.line);
+  post.set_competition_id(target.competition_id);
+  post.set_session(target.session);
+  add(file.line, "the posting of scores", post);
+  return steps;
+}
+
+}  // namespace tally::interchange

@@ -1,0 +1,65 @@
+// The import plan: a SessionFile turned into the ordinary commands tally
+// already has (CreateTournament, CreateCompetition, RegisterPair,
+// DefineSession with the movement the travellers show, StartSession,
+// EnterResult for every traveller line, PostScores), each carrying the
+// provenance of the fact it enters, so every imported fact goes through the
+// same decide step and validation as one entered by hand. Pure. Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_IMPORT_PLAN_H_
+#define TALLY_SERVER_INTERCHANGE_IMPORT_PLAN_H_
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/interchange/session_file.h"
+#include "tally/v1/director.pb.h"
+#include "tally/v1/venue.pb.h"
+
+namespace tally::interchange {
+
+// Where the file goes and what it is.
+struct ImportTarget {
+  std::string tournament_id;
+  std::string competition_id = "pairs";
+  std::string regulation_profile;  // a matchpoint pairs profile
+  int session = 1;
+  std::string format;     // "usebio-1.2" or "pbn-2.1"
+  std::string file_name;  // as given to `tally import`
+  std::string file_sha256;
+  // Create the tournament (else it must exist already).
+  bool create_tournament = true;
+};
+
+using ImportRequest =
+    std::variant<v1::CreateTournamentRequest, v1::CreateCompetitionRequest,
+                 v1::RegisterPairRequest, v1::DefineSessionRequest,
+                 v1::StartSessionRequest, v1::EnterResultRequest,
+                 v1::PostScoresRequest>;
+
+struct ImportStep {
+  int line = 0;      // the file's line of the fact
+  std::string what;  // e.g. "board 3, pair 1 v 8"
+  ImportRequest request;
+};
+
+// The commands, in order. Each carries the target's provenance with its own
+// line, and an idempotency key made of the file's hash, the tournament and
+// the step, so importing the same file again appends nothing. Refuses
+// (INVALID_ARGUMENT, "NAME line N: ...") a file whose travellers name a pair
+// that is not a participant, play a board twice between the same pairs, or
+// seat a pair twice in one round of any movement tally could derive.
+absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
+                                                   const ImportTarget& target);
+
+// The movement the travellers show: every meeting of two pairs with the
+// boards they played, placed in the first round where neither pair nor any
+// of those boards is already in play. A session where no pair sits both NS
+// and EW keeps each NS pair at one table (a Mitchell); otherwise tables are
+// numbered in each round in the order the meetings are placed.
+v1::Movement DeriveMovement(const SessionFile& file);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_IMPORT_PLAN_H_

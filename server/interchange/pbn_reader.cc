@@ -1,0 +1,427 @@
+// PBN 2.1 reader (see pbn_reader.h). A PBN file is games separated by
+// empty lines; each game is tags `[Name "value"]`, and a tag may be
+// followed by rows of data (its section): a table tag's columns are its
+// value, "Name\widthAlign;..." (PBN 2.1 section 5.3), and its rows are
+// tokens separated by spaces, a quoted string being one token and "-" no
+// value.
+
+#include "server/interchange/pbn_reader.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "core/scoring/board.h"
+#include "replay/state/bridge_convert.h"
+#include "server/interchange/contract_text.h"
+
+namespace tally::interchange {
+namespace {
+
+// ScoreTable and TotalScoreTable columns tally reads, and the ones it
+// ignores because they change no figure it keeps; any other column is
+// refused.
+const std::set<std::string>& ScoreColumns() {
+  static const auto* k = new std::set<std::string>{
+      "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
+      "Score_NS",  "Score_EW",  "MP_NS",    "MP_EW"};
+  return *k;
+}
+const std::set<std::string>& IgnoredScoreColumns() {
+  static const auto* k = new std::set<std::string>{
+      "Table",    "Round",         "Lead",          "Names_NS",
+      "Names_EW", "Percentage_NS", "Percentage_EW", "Section"};
+  return *k;
+}
+const std::set<std::string>& TotalColumns() {
+  static const auto* k =
+      new std::set<std::string>{"Rank",         "PairId",          "Direction",
+                                "TotalScoreMP", "TotalPercentage", "Names"};
+  return *k;
+}
+const std::set<std::string>& IgnoredTotalColumns() {
+  static const auto* k = new std::set<std::string>{
+      "Table",     "NrBoards",  "MaxScoreMP", "Section",
+      "MemberID1", "MemberID2", "Club"};
+  return *k;
+}
+
+// Vulnerable tag values by the 16-board cycle's vulnerability.
+std::string VulnerableWord(const std::string& v) {
+  const std::string u = absl::AsciiStrToUpper(v);
+  if (u == "NONE" || u == "LOVE" || u == "-") return "None";
+  if (u == "NS") return "NS";
+  if (u == "EW") return "EW";
+  if (u == "ALL" || u == "BOTH") return "All";
+  return v;
+}
+
+struct Table {
+  std::string name;  // "ScoreTable", "TotalScoreTable" or another section
+  std::vector<std::string> columns;
+  int line = 0;
+};
+
+class Reader {
+ public:
+  Reader(const std::string& bytes, const std::string& file_name)
+      : bytes_(bytes), file_name_(file_name) {}
+
+  absl::StatusOr<SessionFile> Read() {
+    std::vector<std::string> lines = absl::StrSplit(bytes_, '\n');
+    bool in_commentary = false;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const int line = static_cast<int>(i) + 1;
+      std::string t(absl::StripAsciiWhitespace(lines[i]));
+      if (in_commentary) {
+        if (t.find('}') != std::string::npos) in_commentary = false;
+        continue;
+      }
+      if (t.empty()) {
+        if (absl::Status s = EndGame(); !s.ok()) return s;
+        continue;
+      }
+      if (t[0] == '%' || t[0] == ';') continue;
+      if (t[0] == '{') {
+        in_commentary = t.find('}') == std::string::npos;
+        continue;
+      }
+      if (t[0] == '[') {
+        if (absl::Status s = Tag(t, line); !s.ok()) return s;
+        continue;
+      }
+      if (absl::Status s = Row(t, line); !s.ok()) return s;
+    }
+    if (absl::Status s = EndGame(); !s.ok()) return s;
+    if (file_.pairs.empty()) {
+      return Refuse(1,
+                    "no [TotalScoreTable]: tally needs the pairs and "
+                    "their players");
+    }
+    if (file_.boards.empty()) {
+      return Refuse(1, "no game with a [ScoreTable]: nothing to score");
+    }
+    return file_;
+  }
+
+ private:
+  absl::Status Refuse(int line, const std::string& what) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name_, " line ", line, ": ", what));
+  }
+
+  absl::Status EndGame() {
+    if (board_.board != 0 && !board_.results.empty()) {
+      file_.boards.push_back(std::move(board_));
+    }
+    board_ = FileBoard();
+    table_ = Table();
+    return absl::OkStatus();
+  }
+
+  absl::Status Tag(const std::string& t, int line) {
+    size_t space = t.find_first_of(" \t");
+    size_t open = t.find('"');
+    size_t close = t.rfind('"');
+    if (space == std::string::npos || open == std::string::npos ||
+        close <= open || t.back() != ']') {
+      return Refuse(line, absl::StrCat("\"", t,
+                                       "\" is not a PBN tag "
+                                       "[Name \"value\"]"));
+    }
+    const std::string name = t.substr(1, space - 1);
+    std::string value = t.substr(open + 1, close - open - 1);
+    table_ = Table{name, {}, line};
+    if (value == "#") value = previous_[name];  // PBN 2.1 3.6: as before
+    previous_[name] = value;
+    if (name == "Event") {
+      if (file_.line == 0) file_.line = line;
+      file_.event_name = value;
+    } else if (name == "Date") {
+      file_.date = value;
+    } else if (name == "Board") {
+      int board = 0;
+      if (!absl::SimpleAtoi(value, &board) || board < 1 || board > 999) {
+        return Refuse(line, absl::StrCat("[Board \"", value,
+                                         "\"] is not a board number"));
+      }
+      board_.board = board;
+      board_.line = line;
+    } else if (name == "Scoring") {
+      const std::string u = absl::AsciiStrToUpper(value);
+      if (!u.empty() && !absl::StartsWith(u, "MATCHPOINTS") &&
+          !absl::StartsWith(u, "MP")) {
+        return Refuse(line, absl::StrCat("[Scoring \"", value,
+                                         "\"]: tally imports matchpoint "
+                                         "scoring (MatchPoints) so far"));
+      }
+    } else if (name == "Competition") {
+      if (!value.empty() && absl::AsciiStrToUpper(value) != "PAIRS") {
+        return Refuse(line, absl::StrCat("[Competition \"", value,
+                                         "\"]: tally imports pairs events "
+                                         "so far"));
+      }
+    } else if (name == "Section") {
+      if (!section_.empty() && value != section_) {
+        return Refuse(line, absl::StrCat("[Section \"", value,
+                                         "\"] after section \"", section_,
+                                         "\": tally imports one section a "
+                                         "file"));
+      }
+      section_ = value;
+    } else if (name == "Vulnerable" || name == "Dealer") {
+      return CheckBoardCycle(name, value, line);
+    } else if (name == "ScoreTable" || name == "TotalScoreTable") {
+      return Columns(value, line);
+    }
+    return absl::OkStatus();
+  }
+
+  // tally deals every board by the 16-board cycle (core/scoring/board.h).
+  absl::Status CheckBoardCycle(const std::string& name,
+                               const std::string& value, int line) {
+    if (board_.board == 0 || value.empty() || value == "?") {
+      return absl::OkStatus();
+    }
+    const core::BoardConditions cycle = *core::ConditionsForBoard(board_.board);
+    const std::string expected(
+        name == "Vulnerable" ? core::VulnerabilityName(cycle.vulnerability)
+                             : core::SeatName(cycle.dealer));
+    const std::string got = name == "Vulnerable"
+                                ? VulnerableWord(value)
+                                : absl::AsciiStrToUpper(value.substr(0, 1));
+    if (got != expected) {
+      return Refuse(line, absl::StrCat("[", name, " \"", value, "\"] on board ",
+                                       board_.board,
+                                       ": tally deals every board by the "
+                                       "16-board cycle (",
+                                       expected, ")"));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Columns(const std::string& value, int line) {
+    const bool score = table_.name == "ScoreTable";
+    for (absl::string_view c : absl::StrSplit(value, ';', absl::SkipEmpty())) {
+      std::string column(c.substr(0, c.find('\\')));
+      const bool read = score ? ScoreColumns().contains(column)
+                              : TotalColumns().contains(column);
+      const bool ignored = score ? IgnoredScoreColumns().contains(column)
+                                 : IgnoredTotalColumns().contains(column);
+      if (!read && !ignored) {
+        return Refuse(line,
+                      absl::StrCat("[", table_.name, "] column \"", column,
+                                   "\" is not one tally knows, so it "
+                                   "cannot tell whether it changes a "
+                                   "figure"));
+      }
+      table_.columns.push_back(column);
+    }
+    return absl::OkStatus();
+  }
+
+  // The row's tokens: a quoted string is one token (without its quotes).
+  absl::StatusOr<std::vector<std::string>> Tokens(const std::string& t,
+                                                  int line) const {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < t.size()) {
+      if (t[i] == ' ' || t[i] == '\t') {
+        ++i;
+        continue;
+      }
+      if (t[i] == '"') {
+        size_t end = t.find('"', i + 1);
+        if (end == std::string::npos) {
+          return Refuse(line, "a quoted value with no closing quote");
+        }
+        out.push_back(t.substr(i + 1, end - i - 1));
+        i = end + 1;
+      } else {
+        size_t end = t.find_first_of(" \t", i);
+        if (end == std::string::npos) end = t.size();
+        out.push_back(t.substr(i, end - i));
+        i = end;
+      }
+    }
+    return out;
+  }
+
+  absl::Status Row(const std::string& t, int line) {
+    if (table_.name != "ScoreTable" && table_.name != "TotalScoreTable") {
+      return absl::OkStatus();  // another tag's section (Auction, Play, ...)
+    }
+    absl::StatusOr<std::vector<std::string>> tokens = Tokens(t, line);
+    if (!tokens.ok()) return tokens.status();
+    if (tokens->size() != table_.columns.size()) {
+      return Refuse(line, absl::StrCat("a [", table_.name, "] row of ",
+                                       tokens->size(), " values for ",
+                                       table_.columns.size(), " columns"));
+    }
+    std::map<std::string, std::string> row;
+    for (size_t i = 0; i < tokens->size(); ++i) {
+      if ((*tokens)[i] != "-") row[table_.columns[i]] = (*tokens)[i];
+    }
+    return table_.name == "ScoreTable" ? ScoreRow(row, line)
+                                       : TotalRow(row, line);
+  }
+
+  absl::StatusOr<core::Rational> Figure(const std::string& column,
+                                        const std::string& text,
+                                        int line) const {
+    absl::StatusOr<core::Rational> r = core::Rational::Parse(text);
+    if (!r.ok()) {
+      return Refuse(line,
+                    absl::StrCat(column, " \"", text, "\" is not a number"));
+    }
+    return *r;
+  }
+
+  absl::Status ScoreRow(std::map<std::string, std::string>& row, int line) {
+    if (board_.board == 0) {
+      return Refuse(line, "a [ScoreTable] row in a game with no [Board]");
+    }
+    FileResult r;
+    r.line = line;
+    for (const char* side : {"PairId_NS", "PairId_EW"}) {
+      int pair = 0;
+      if (!absl::SimpleAtoi(row[side], &pair) || pair < 1) {
+        return Refuse(line,
+                      absl::StrCat("board ", board_.board, ": ", side, " \"",
+                                   row[side], "\" is not a pair number"));
+      }
+      (std::string(side) == "PairId_NS" ? r.ns_pair : r.ew_pair) = pair;
+    }
+    const std::string where =
+        absl::StrCat("board ", board_.board, ", ", r.ns_pair, " v ", r.ew_pair);
+    for (const char* side : {"Score_NS", "Score_EW", "Contract"}) {
+      const std::string& v = row[side];
+      if (!v.empty() && (v[0] == 'A' || v[0] == 'a') &&
+          !absl::EqualsIgnoreCase(v, "AP")) {
+        return Refuse(line, absl::StrCat(where, ": the adjusted score \"", v,
+                                         "\" has no contract; tally records "
+                                         "an artificial score as a "
+                                         "director's ruling, which a file "
+                                         "cannot make"));
+      }
+    }
+    if (row["Contract"].empty()) {
+      return Refuse(line, absl::StrCat(where,
+                                       ": a row with no Contract; "
+                                       "tally needs the contract, "
+                                       "declarer and tricks of every "
+                                       "result"));
+    }
+    absl::StatusOr<v1::TableResult> result =
+        ParseResult(row["Contract"], row["Declarer"], row["Result"]);
+    if (!result.ok()) {
+      return Refuse(line, absl::StrCat(where, ": ", result.status().message()));
+    }
+    r.result = *std::move(result);
+    absl::StatusOr<int> computed =
+        replay::NorthSouthScoreOf(r.result, board_.board);
+    if (!computed.ok())
+      return Refuse(line, std::string(computed.status().message()));
+    r.ns_score = *computed;
+    std::optional<int> file_score;
+    for (const char* side : {"Score_NS", "Score_EW"}) {
+      if (row[side].empty()) continue;
+      int v = 0;
+      if (!absl::SimpleAtoi(row[side], &v)) {
+        return Refuse(line, absl::StrCat(where, ": ", side, " \"", row[side],
+                                         "\" is not a number"));
+      }
+      file_score = std::string(side) == "Score_NS" ? v : -v;
+      break;
+    }
+    if (file_score.has_value() && *file_score != *computed) {
+      return Refuse(line, absl::StrCat(where, ": the score ", *file_score,
+                                       " is not the score of ",
+                                       replay::DescribeResult(r.result), " (",
+                                       *computed, " to North-South, Law 77)"));
+    }
+    for (const char* side : {"MP_NS", "MP_EW"}) {
+      if (row[side].empty()) continue;
+      absl::StatusOr<core::Rational> mp = Figure(side, row[side], line);
+      if (!mp.ok()) return mp.status();
+      (std::string(side) == "MP_NS" ? r.ns_matchpoints : r.ew_matchpoints) =
+          *mp;
+    }
+    board_.results.push_back(std::move(r));
+    return absl::OkStatus();
+  }
+
+  absl::Status TotalRow(std::map<std::string, std::string>& row, int line) {
+    FilePair p;
+    p.line = line;
+    if (!absl::SimpleAtoi(row["PairId"], &p.pair) || p.pair < 1) {
+      return Refuse(line, absl::StrCat("PairId \"", row["PairId"],
+                                       "\" is not a pair number"));
+    }
+    p.direction = absl::AsciiStrToUpper(row["Direction"]);
+    if (!p.direction.empty() && p.direction != "NS" && p.direction != "EW") {
+      return Refuse(line,
+                    absl::StrCat("pair ", p.pair, ": Direction \"",
+                                 row["Direction"], "\" is neither NS nor EW"));
+    }
+    const std::string& names = row["Names"];
+    for (const char* separator : {" - ", " & "}) {
+      std::vector<std::string> two = absl::StrSplit(names, separator);
+      if (two.size() == 2) {
+        for (std::string& n : two) absl::StripAsciiWhitespace(&n);
+        if (!two[0].empty() && !two[1].empty()) p.players = two;
+        break;
+      }
+    }
+    if (p.players.size() != 2) {
+      return Refuse(line, absl::StrCat("pair ", p.pair, ": Names \"", names,
+                                       "\" is not two players written "
+                                       "\"A - B\" or \"A & B\""));
+    }
+    p.place = row["Rank"];
+    if (!row["TotalScoreMP"].empty()) {
+      absl::StatusOr<core::Rational> total =
+          Figure("TotalScoreMP", row["TotalScoreMP"], line);
+      if (!total.ok()) return total.status();
+      p.total = *total;
+      const std::string& text = row["TotalScoreMP"];
+      p.total_places = text.find('.') == std::string::npos
+                           ? 0
+                           : static_cast<int>(text.size() - text.find('.') - 1);
+    }
+    if (!row["TotalPercentage"].empty()) {
+      absl::StatusOr<core::Rational> pct =
+          Figure("TotalPercentage", row["TotalPercentage"], line);
+      if (!pct.ok()) return pct.status();
+      p.percentage = row["TotalPercentage"];
+    }
+    file_.pairs.push_back(std::move(p));
+    return absl::OkStatus();
+  }
+
+  const std::string& bytes_;
+  const std::string& file_name_;
+  SessionFile file_;
+  FileBoard board_;
+  Table table_;
+  std::string section_;
+  std::map<std::string, std::string> previous_;
+};
+
+}  // namespace
+
+absl::StatusOr<SessionFile> ReadPbn(const std::string& bytes,
+                                    const std::string& file_name) {
+  return Reader(bytes, file_name).Read();
+}
+
+}  // namespace tally::interchange

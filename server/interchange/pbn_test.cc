@@ -1,0 +1,121 @@
+// PBN 2.1 in and out, without a server: the reader on the hand-written
+// fixture tests/interchange/pbn_mitchell_3_tables.pbn (the same session as
+// the USEBIO fixture; working in tests/interchange/README.md), the same
+// figures as the USEBIO file, the writer's round trip, and every refusal
+// naming its line.
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "server/interchange/pbn_reader.h"
+#include "server/interchange/pbn_writer.h"
+#include "server/interchange/usebio_reader.h"
+
+namespace tally::interchange {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+constexpr char kFile[] = "pbn_mitchell_3_tables.pbn";
+
+std::string Read(const std::string& name) {
+  std::ifstream in(std::string(TALLY_INTERCHANGE_FIXTURES) + "/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string Edited(const std::string& from, const std::string& to) {
+  std::string text = Read(kFile);
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+void ExpectRefused(const std::string& text, int line, const std::string& what) {
+  EXPECT_THAT(
+      ReadPbn(text, kFile),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr(absl::StrCat(kFile, " line ", line, ": ")),
+                     HasSubstr(what))));
+}
+
+TEST(PbnReaderTest, ReadsTheSameSessionAsTheUsebioFile) {
+  absl::StatusOr<SessionFile> pbn = ReadPbn(Read(kFile), kFile);
+  ASSERT_THAT(pbn, IsOk());
+  absl::StatusOr<SessionFile> usebio =
+      ReadUsebio(Read("usebio_mitchell_3_tables.xml"), "usebio.xml");
+  ASSERT_THAT(usebio, IsOk());
+  EXPECT_EQ(FirstDifference(*pbn, *usebio), "");
+  ASSERT_EQ(pbn->pairs.size(), 6u);
+  EXPECT_EQ(pbn->pairs[0].line, 17);
+  EXPECT_EQ(pbn->pairs[0].place, "2");
+  ASSERT_EQ(pbn->boards.size(), 6u);
+  EXPECT_EQ(pbn->boards[0].results[0].line, 13);
+  // Board 3, 2 v 5: Score_EW 620 is North-South's -620.
+  EXPECT_EQ(pbn->boards[2].results[0].line, 44);
+  EXPECT_EQ(pbn->boards[2].results[0].ns_score, -620);
+  EXPECT_TRUE(pbn->boards[3].results[0].result.has_passed_out());
+}
+
+TEST(PbnReaderTest, WriterRoundTripsEveryFigure) {
+  absl::StatusOr<SessionFile> file = ReadPbn(Read(kFile), kFile);
+  ASSERT_THAT(file, IsOk());
+  const std::string written = WritePbn(*file);
+  absl::StatusOr<SessionFile> again = ReadPbn(written, "written.pbn");
+  ASSERT_THAT(again, IsOk()) << written;
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+  EXPECT_THAT(written, HasSubstr("[Vulnerable \"All\"]"));
+  EXPECT_THAT(written, HasSubstr("\"Alice Archer - Brian Baker\""));
+}
+
+TEST(PbnReaderTest, RefusesARowWithNoContract) {
+  ExpectRefused(Edited(" 1  4 4S    N 10", " 1  4 -     N 10"), 13,
+                "board 1, 1 v 4: a row with no Contract");
+}
+
+TEST(PbnReaderTest, RefusesAnAdjustedScore) {
+  ExpectRefused(Edited("    420      -", "    A60      -"), 13,
+                "the adjusted score \"A60\"");
+}
+
+TEST(PbnReaderTest, RefusesAScoreTheContractDoesNotGive) {
+  ExpectRefused(Edited("    420      -", "    450      -"), 13,
+                "the score 450 is not the score of 4S= N (420");
+}
+
+TEST(PbnReaderTest, RefusesImpScoring) {
+  ExpectRefused(Edited("[Scoring \"MatchPoints\"]", "[Scoring \"IMP\"]"), 11,
+                "tally imports matchpoint scoring");
+}
+
+TEST(PbnReaderTest, RefusesAColumnItDoesNotKnow) {
+  ExpectRefused(Edited("MP_EW\\4R\"]", "MP_EW\\4R;Multiplicity\"]"), 12,
+                "column \"Multiplicity\" is not one tally knows");
+}
+
+TEST(PbnReaderTest, RefusesAVulnerabilityOffTheBoardCycle) {
+  ExpectRefused(Edited("[Vulnerable \"EW\"]", "[Vulnerable \"All\"]"), 41,
+                "tally deals every board by the 16-board cycle (EW)");
+}
+
+TEST(PbnReaderTest, RefusesNamesThatAreNotTwoPlayers) {
+  ExpectRefused(Edited("\"Alice Archer - Brian Baker\"", "\"Alice Archer\""),
+                17, "is not two players");
+}
+
+TEST(PbnReaderTest, RefusesARowOfTheWrongLength) {
+  ExpectRefused(Edited("    2    2\n", "    2\n"), 13,
+                "a [ScoreTable] row of 9 values for 10 columns");
+}
+
+}  // namespace
+}  // namespace tally::interchange

@@ -1,0 +1,96 @@
+// PBN 2.1 writer (see pbn_writer.h).
+
+#include "server/interchange/pbn_writer.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "core/scoring/board.h"
+#include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_writer.h"
+
+namespace tally::interchange {
+namespace {
+
+// Dealer and vulnerability by the 16-board cycle (board >= 1).
+std::string Dealer(int board) {
+  return std::string(core::SeatName(core::ConditionsForBoard(board)->dealer));
+}
+std::string Vulnerable(int board) {
+  return std::string(
+      core::VulnerabilityName(core::ConditionsForBoard(board)->vulnerability));
+}
+
+std::string Tag(const std::string& name, const std::string& value) {
+  return absl::StrCat("[", name, " \"", value, "\"]\n");
+}
+
+std::string Quoted(const std::string& s) { return absl::StrCat("\"", s, "\""); }
+
+}  // namespace
+
+std::string WritePbn(const SessionFile& file) {
+  std::string out = "% PBN 2.1\n% EXPORT\n";
+  const bool two_winners =
+      !file.pairs.empty() && !file.pairs[0].direction.empty();
+  bool first = true;
+  for (const FileBoard& b : file.boards) {
+    if (!first) out += "\n";
+    out += Tag("Event", first ? file.event_name : "#");
+    out += Tag("Site", first ? "" : "#");
+    out += Tag("Date", first ? file.date : "#");
+    out += Tag("Board", absl::StrCat(b.board));
+    for (const char* seat : {"West", "North", "East", "South"}) {
+      out += Tag(seat, "");
+    }
+    out += Tag("Dealer", Dealer(b.board));
+    out += Tag("Vulnerable", Vulnerable(b.board));
+    out += Tag("Deal", "");
+    out += Tag("Scoring", "MatchPoints");
+    out += Tag("Declarer", "");
+    out += Tag("Contract", "");
+    out += Tag("Result", "");
+    out += Tag("ScoreTable",
+               "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
+               "Result\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R");
+    for (const FileResult& r : b.results) {
+      ResultText text = FormatResult(r.result);
+      const bool ns_plus = r.ns_score >= 0;
+      out += absl::StrFormat(
+          "%2d %2d %-5s %1s %2s %6s %6s %5s %5s\n", r.ns_pair, r.ew_pair,
+          text.contract == "PASS" ? "Pass" : text.contract,
+          text.declarer.empty() ? "-" : text.declarer,
+          text.tricks.empty() ? "-" : text.tricks,
+          ns_plus ? absl::StrCat(r.ns_score) : "-",
+          ns_plus ? "-" : absl::StrCat(-r.ns_score),
+          r.ns_matchpoints ? FigureText(*r.ns_matchpoints) : "-",
+          r.ew_matchpoints ? FigureText(*r.ew_matchpoints) : "-");
+    }
+    if (first) {
+      out += Tag("TotalScoreTable",
+                 two_winners ? "Rank\\3R;PairId\\3R;Direction\\2R;"
+                               "TotalScoreMP\\6R;TotalPercentage\\6R;"
+                               "Names\\40L"
+                             : "Rank\\3R;PairId\\3R;TotalScoreMP\\6R;"
+                               "TotalPercentage\\6R;Names\\40L");
+      for (const FilePair& p : file.pairs) {
+        std::vector<std::string> row = {
+            absl::StrFormat("%3s", p.place.empty() ? "-" : p.place),
+            absl::StrFormat("%3d", p.pair)};
+        if (two_winners) row.push_back(p.direction);
+        row.push_back(absl::StrFormat(
+            "%6s", p.total ? FigureText(*p.total) : std::string("-")));
+        row.push_back(
+            absl::StrFormat("%6s", p.percentage.empty() ? "-" : p.percentage));
+        row.push_back(Quoted(absl::StrJoin(p.players, " - ")));
+        out += absl::StrJoin(row, " ") + "\n";
+      }
+    }
+    first = false;
+  }
+  return out;
+}
+
+}  // namespace tally::interchange

@@ -1,0 +1,20 @@
+// Writes a SessionFile as a PBN 2.1 file: one game per board with its
+// Board, Dealer and Vulnerable tags and its ScoreTable, the first game also
+// carrying the TotalScoreTable. tally keeps no hands, so Deal and the other
+// tags of a game's result are written empty. Pure. Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_PBN_WRITER_H_
+#define TALLY_SERVER_INTERCHANGE_PBN_WRITER_H_
+
+#include <string>
+
+#include "server/interchange/session_file.h"
+
+namespace tally::interchange {
+
+// The file's text (UTF-8, "\n" line ends).
+std::string WritePbn(const SessionFile& file);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_PBN_WRITER_H_

@@ -1,0 +1,39 @@
+// A session as tally's query answers give it (the competition, the
+// standings and every traveller) turned into a SessionFile for a writer,
+// and the check of a file's published figures against tally's. Pure.
+// Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_SESSION_ANSWERS_H_
+#define TALLY_SERVER_INTERCHANGE_SESSION_ANSWERS_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/interchange/session_file.h"
+#include "tally/v1/query.pb.h"
+
+namespace tally::interchange {
+
+// The session's SessionFile: pairs in the standings' order with their
+// place ("3=" for a shared rank), matchpoints and published percentage;
+// boards in number order with each traveller line and its matchpoints.
+// FAILED_PRECONDITION for a session tally scores other than by matchpoints
+// (a Butler session has no matchpoints to write).
+absl::StatusOr<SessionFile> SessionFileFromAnswers(
+    const v1::Competition& competition, const std::string& event_name,
+    const v1::Standings& standings,
+    const std::vector<v1::Traveller>& travellers);
+
+// Every published figure of `file` that tally's `answers` do not give, one
+// line each ("NAME line N: pair 3: ..."): the place, the percentage (tally's
+// exact percentage rounded to the places the file prints), the total and
+// each traveller line's matchpoints. A file on the 1-per-beat scale (a top
+// of n-1) is compared at half tally's 2-per-beat figures. Empty: all agree.
+std::vector<std::string> CheckPublished(const SessionFile& file,
+                                        const SessionFile& answers,
+                                        const std::string& file_name);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_SESSION_ANSWERS_H_

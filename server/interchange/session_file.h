@@ -1,0 +1,81 @@
+// SessionFile: one matchpoint pairs session as an interchange file carries
+// it (USEBIO 1.2 or PBN 2.1), independent of the file's syntax. Readers
+// fill it from a file (with the line of every fact), writers print it, the
+// import plan turns it into tally's commands and the published check
+// compares its figures with tally's standings. Plain data; thread-compatible.
+
+#ifndef TALLY_SERVER_INTERCHANGE_SESSION_FILE_H_
+#define TALLY_SERVER_INTERCHANGE_SESSION_FILE_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/rational.h"
+#include "tally/v1/common.pb.h"
+
+namespace tally::interchange {
+
+// One result on a board's traveller.
+struct FileResult {
+  int line = 0;  // where the file carries it (not compared)
+  int ns_pair = 0;
+  int ew_pair = 0;
+  v1::TableResult result;  // played (contract, declarer, tricks) or passed out
+  int ns_score = 0;        // the file's score, North-South's view
+  // The file's matchpoints, when it publishes them.
+  std::optional<core::Rational> ns_matchpoints;
+  std::optional<core::Rational> ew_matchpoints;
+};
+
+struct FileBoard {
+  int line = 0;
+  int board = 0;
+  std::vector<FileResult> results;
+};
+
+// One pair of the session and its published figures.
+struct FilePair {
+  int line = 0;
+  int pair = 0;
+  std::string direction;  // "NS" or "EW" in a two-winner session, else ""
+  std::vector<std::string> players;
+  std::string place;  // as published: "1", "3=" ("" when not published)
+  std::optional<core::Rational> total;  // matchpoints, as published
+  int total_places = 0;                 // decimal places the file printed
+  std::string percentage;  // as published, e.g. "56.25" ("" when not)
+  // From tally's answers only: the exact percentage (not compared).
+  std::optional<core::Rational> exact_percentage;
+};
+
+struct SessionFile {
+  int line = 0;            // the event (session) element or first tag
+  std::string event_name;  // "" when the file has none
+  std::string date;        // as the file gives it, "" when none (not compared:
+                           // tally keeps no date)
+  std::vector<FilePair> pairs;
+  std::vector<FileBoard> boards;
+};
+
+// Equal on every field tally represents; lines are not compared. A
+// result's TableResult is compared on its serialized bytes.
+bool SameFigures(const FileResult& a, const FileResult& b);
+bool SameFigures(const FilePair& a, const FilePair& b);
+bool SameFigures(const SessionFile& a, const SessionFile& b);
+
+// The first difference SameFigures finds, in words; "" when equal.
+std::string FirstDifference(const SessionFile& a, const SessionFile& b);
+
+// Numbers every East-West pair `offset` higher (lower for a negative
+// offset), in the pairs and on every traveller line: a Mitchell file that
+// numbers NS and EW pairs 1..n each, imported with --ew-offset=N and
+// exported back with the same N. The director states N; nothing is
+// guessed.
+void RenumberEastWest(SessionFile& file, int offset);
+
+// The SHA-256 of `bytes` in lower-case hex (a file's provenance).
+std::string Sha256Hex(const std::string& bytes);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_SESSION_FILE_H_

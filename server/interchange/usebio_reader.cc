@@ -1,0 +1,418 @@
+// USEBIO 1.2 reader (see usebio_reader.h). Element names follow the USEBIO
+// 1.2 DTD: USEBIO > EVENT (> SESSION > SECTION)? > PARTICIPANTS > PAIR and
+// BOARD > TRAVELLER_LINE.
+
+#include "server/interchange/usebio_reader.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "pugixml.hpp"
+#include "replay/state/bridge_convert.h"
+#include "server/interchange/contract_text.h"
+
+namespace tally::interchange {
+namespace {
+
+// Elements read for a figure, and elements that carry nothing tally keeps
+// or needs for a figure (docs/interchange.md lists them); any other element
+// is refused, since tally cannot tell whether it changes a figure.
+const std::set<std::string>& IgnoredElements() {
+  static const auto* kIgnored =
+      new std::set<std::string>{// Identification and presentation.
+                                "CLUB",
+                                "PROGRAM_NAME",
+                                "PROGRAM_VERSION",
+                                "EVENT_IDENTIFIER",
+                                "EVENT_VENUE",
+                                "CONTACT",
+                                "PROGRAM",
+                                "BOARDS_PLAYED",
+                                "BOARDS_PER_ROUND",
+                                "MASTER_POINTS",
+                                "MASTER_POINT_SCALE",
+                                "NATIONAL_ID_NUMBER",
+                                "CLUB_ID_NUMBER",
+                                "PLAYER_NUMBER",
+                                "PLAYER_ID_NUMBER",
+                                "COUNTRY",
+                                "SESSION_ID",
+                                "SECTION_ID",
+                                "HANDSET",
+                                "LEAD",
+                                "LIN_DATA",
+                                "EVENT_TYPE_DESCRIPTION",
+                                "MATCH_POINT_TYPE",
+                                "SCORING_PROGRAM"};
+  return *kIgnored;
+}
+
+class Reader {
+ public:
+  Reader(const std::string& bytes, const std::string& file_name)
+      : bytes_(bytes), file_name_(file_name) {
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      if (bytes[i] == '\n') newlines_.push_back(i);
+    }
+  }
+
+  absl::StatusOr<SessionFile> Read() {
+    pugi::xml_document doc;
+    pugi::xml_parse_result parsed =
+        doc.load_buffer(bytes_.data(), bytes_.size(), pugi::parse_default);
+    if (!parsed) {
+      return Refuse(LineOf(parsed.offset), absl::StrCat("not well-formed XML: ",
+                                                        parsed.description()));
+    }
+    pugi::xml_node root = doc.child("USEBIO");
+    if (!root) {
+      return Refuse(1, "no <USEBIO> root element: not a USEBIO file");
+    }
+    std::string version = root.attribute("Version").value();
+    if (version != "1.2") {
+      return Refuse(Line(root),
+                    absl::StrCat("USEBIO Version \"", version,
+                                 "\": tally reads USEBIO 1.2 only"));
+    }
+    std::vector<pugi::xml_node> events;
+    for (pugi::xml_node n : root.children()) {
+      if (n.type() != pugi::node_element) continue;
+      if (std::string(n.name()) == "EVENT") {
+        events.push_back(n);
+      } else if (absl::Status s = Known(n); !s.ok()) {
+        return s;
+      }
+    }
+    if (events.size() != 1) {
+      return Refuse(events.empty() ? Line(root) : Line(events[1]),
+                    absl::StrCat(events.size(),
+                                 " <EVENT> elements: tally "
+                                 "imports one session a file"));
+    }
+    return ReadEvent(events[0]);
+  }
+
+ private:
+  int LineOf(ptrdiff_t offset) const {
+    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(),
+                                             static_cast<size_t>(offset)) -
+                            newlines_.begin()) +
+           1;
+  }
+  int Line(pugi::xml_node n) const { return LineOf(n.offset_debug()); }
+
+  absl::Status Refuse(int line, const std::string& what) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name_, " line ", line, ": ", what));
+  }
+
+  // OK for an element tally ignores; else the refusal.
+  absl::Status Known(pugi::xml_node n) const {
+    if (IgnoredElements().contains(n.name())) return absl::OkStatus();
+    return Refuse(Line(n),
+                  absl::StrCat("<", n.name(), "> in <", n.parent().name(),
+                               "> is not an element tally knows, so it "
+                               "cannot tell whether it changes a figure"));
+  }
+
+  std::string Text(pugi::xml_node n) const {
+    return std::string(absl::StripAsciiWhitespace(n.child_value()));
+  }
+
+  absl::StatusOr<int> Number(pugi::xml_node n, int min, int max) const {
+    int value = 0;
+    if (!absl::SimpleAtoi(Text(n), &value) || value < min || value > max) {
+      return Refuse(Line(n),
+                    absl::StrCat("<", n.name(), "> \"", Text(n),
+                                 "\" is not a number in ", min, "..", max));
+    }
+    return value;
+  }
+
+  absl::StatusOr<core::Rational> Figure(pugi::xml_node n) const {
+    absl::StatusOr<core::Rational> r = core::Rational::Parse(Text(n));
+    if (!r.ok()) {
+      return Refuse(Line(n), absl::StrCat("<", n.name(), "> \"", Text(n),
+                                          "\" is not a number"));
+    }
+    return *r;
+  }
+
+  absl::StatusOr<SessionFile> ReadEvent(pugi::xml_node event) {
+    SessionFile file;
+    file.line = Line(event);
+    std::string type = event.attribute("EVENT_TYPE").value();
+    if (type != "PAIRS" && type != "MP_PAIRS") {
+      return Refuse(Line(event),
+                    absl::StrCat("EVENT_TYPE \"", type,
+                                 "\": tally imports matchpoint pairs "
+                                 "sessions (EVENT_TYPE \"PAIRS\") so far"));
+    }
+    pugi::xml_node holder = event;  // where PARTICIPANTS and BOARDs sit
+    for (pugi::xml_node n : event.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "EVENT_DESCRIPTION") {
+        file.event_name = Text(n);
+      } else if (name == "DATE") {
+        file.date = Text(n);
+      } else if (name == "BOARD_SCORING_METHOD" || name == "SCORING_METHOD") {
+        if (Text(n) != "MATCH_POINTS") {
+          return Refuse(Line(n), absl::StrCat("<", name, "> \"", Text(n),
+                                              "\": tally imports matchpoint "
+                                              "scoring (MATCH_POINTS) so far"));
+        }
+      } else if (name == "WINNER_TYPE") {
+        if (Text(n) != "1" && Text(n) != "2") {
+          return Refuse(Line(n), absl::StrCat("<WINNER_TYPE> \"", Text(n),
+                                              "\": tally ranks one field or "
+                                              "the NS and EW fields (1 or 2)"));
+        }
+      } else if (name == "SESSION" || name == "SECTION") {
+        if (holder != event) {
+          return Refuse(Line(n),
+                        absl::StrCat("a second <", name,
+                                     ">: tally imports one section of one "
+                                     "session a file"));
+        }
+        holder = n;
+        // A SESSION may hold one SECTION.
+        std::vector<pugi::xml_node> sections;
+        for (pugi::xml_node s : n.children("SECTION")) sections.push_back(s);
+        if (sections.size() > 1) {
+          return Refuse(Line(sections[1]),
+                        "a second <SECTION>: sections are not something "
+                        "tally can represent yet");
+        }
+        if (sections.size() == 1) holder = sections[0];
+      } else if (name != "PARTICIPANTS" && name != "BOARD") {
+        if (absl::Status s = Known(n); !s.ok()) return s;
+      }
+    }
+    for (pugi::xml_node n : holder.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "PARTICIPANTS") {
+        for (pugi::xml_node p : n.children()) {
+          if (p.type() != pugi::node_element) continue;
+          if (std::string(p.name()) != "PAIR") {
+            return Refuse(Line(p),
+                          absl::StrCat("<", p.name(),
+                                       "> in <PARTICIPANTS>: tally imports "
+                                       "pairs (<PAIR>) so far"));
+          }
+          absl::StatusOr<FilePair> pair = ReadPair(p);
+          if (!pair.ok()) return pair.status();
+          file.pairs.push_back(*std::move(pair));
+        }
+      } else if (name == "BOARD") {
+        absl::StatusOr<FileBoard> board = ReadBoard(n);
+        if (!board.ok()) return board.status();
+        file.boards.push_back(*std::move(board));
+      } else if (holder != event && name != "SECTION") {
+        if (absl::Status s = Known(n); !s.ok()) return s;
+      }
+    }
+    if (file.pairs.empty()) {
+      return Refuse(Line(holder),
+                    "no <PARTICIPANTS> pairs: tally needs the "
+                    "pairs and their players");
+    }
+    if (file.boards.empty()) {
+      return Refuse(Line(holder), "no <BOARD> travellers: nothing to score");
+    }
+    return file;
+  }
+
+  absl::StatusOr<FilePair> ReadPair(pugi::xml_node p) {
+    FilePair pair;
+    pair.line = Line(p);
+    bool numbered = false;
+    for (pugi::xml_node n : p.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "PAIR_NUMBER") {
+        absl::StatusOr<int> number = Number(n, 1, 9999);
+        if (!number.ok()) return number.status();
+        pair.pair = *number;
+        numbered = true;
+      } else if (name == "DIRECTION") {
+        pair.direction = absl::AsciiStrToUpper(Text(n));
+        if (pair.direction != "NS" && pair.direction != "EW") {
+          return Refuse(Line(n), absl::StrCat("<DIRECTION> \"", Text(n),
+                                              "\" is neither NS nor EW"));
+        }
+      } else if (name == "PLAYER") {
+        pugi::xml_node player_name = n.child("PLAYER_NAME");
+        if (!player_name || Text(player_name).empty()) {
+          return Refuse(Line(n),
+                        "a <PLAYER> with no <PLAYER_NAME>: tally "
+                        "registers pairs by their players' names");
+        }
+        pair.players.push_back(Text(player_name));
+        for (pugi::xml_node c : n.children()) {
+          if (c.type() != pugi::node_element ||
+              std::string(c.name()) == "PLAYER_NAME") {
+            continue;
+          }
+          if (absl::Status s = Known(c); !s.ok()) return s;
+        }
+      } else if (name == "PLACE") {
+        pair.place = Text(n);
+      } else if (name == "TOTAL_SCORE") {
+        absl::StatusOr<core::Rational> total = Figure(n);
+        if (!total.ok()) return total.status();
+        pair.total = *total;
+        const std::string text = Text(n);
+        pair.total_places =
+            text.find('.') == std::string::npos
+                ? 0
+                : static_cast<int>(text.size() - text.find('.') - 1);
+      } else if (name == "PERCENTAGE") {
+        pair.percentage = Text(n);
+        if (absl::StatusOr<core::Rational> r = Figure(n); !r.ok()) {
+          return r.status();
+        }
+      } else if (absl::Status s = Known(n); !s.ok()) {
+        return s;
+      }
+    }
+    if (!numbered) return Refuse(pair.line, "a <PAIR> with no <PAIR_NUMBER>");
+    if (pair.players.size() != 2) {
+      return Refuse(
+          pair.line,
+          absl::StrCat("pair ", pair.pair, " has ", pair.players.size(),
+                       " <PLAYER>s: a pair is two players"));
+    }
+    return pair;
+  }
+
+  absl::StatusOr<FileBoard> ReadBoard(pugi::xml_node b) {
+    FileBoard board;
+    board.line = Line(b);
+    pugi::xml_node number = b.child("BOARD_NUMBER");
+    if (!number) return Refuse(board.line, "a <BOARD> with no <BOARD_NUMBER>");
+    absl::StatusOr<int> n = Number(number, 1, 999);
+    if (!n.ok()) return n.status();
+    board.board = *n;
+    for (pugi::xml_node c : b.children()) {
+      if (c.type() != pugi::node_element) continue;
+      const std::string name = c.name();
+      if (name == "BOARD_NUMBER") continue;
+      if (name == "TRAVELLER_LINE") {
+        absl::StatusOr<FileResult> r = ReadLine(c, board.board);
+        if (!r.ok()) return r.status();
+        board.results.push_back(*std::move(r));
+      } else if (absl::Status s = Known(c); !s.ok()) {
+        return s;
+      }
+    }
+    return board;
+  }
+
+  absl::StatusOr<FileResult> ReadLine(pugi::xml_node t, int board) {
+    FileResult r;
+    r.line = Line(t);
+    std::string contract, played_by, tricks, score;
+    bool has_contract = false, has_tricks = false, has_score = false;
+    int ns = -1, ew = -1;
+    for (pugi::xml_node n : t.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "NS_PAIR_NUMBER" || name == "EW_PAIR_NUMBER") {
+        absl::StatusOr<int> pair = Number(n, 1, 9999);
+        if (!pair.ok()) return pair.status();
+        (name == "NS_PAIR_NUMBER" ? ns : ew) = *pair;
+      } else if (name == "CONTRACT") {
+        contract = Text(n);
+        has_contract = !contract.empty();
+      } else if (name == "PLAYED_BY") {
+        played_by = Text(n);
+      } else if (name == "TRICKS") {
+        tricks = Text(n);
+        has_tricks = !tricks.empty();
+      } else if (name == "SCORE") {
+        score = Text(n);
+        has_score = !score.empty();
+      } else if (name == "NS_MATCH_POINTS" || name == "EW_MATCH_POINTS") {
+        absl::StatusOr<core::Rational> mp = Figure(n);
+        if (!mp.ok()) return mp.status();
+        (name == "NS_MATCH_POINTS" ? r.ns_matchpoints : r.ew_matchpoints) = *mp;
+      } else if (absl::Status s = Known(n); !s.ok()) {
+        return s;
+      }
+    }
+    if (ns < 0 || ew < 0) {
+      return Refuse(r.line,
+                    "a <TRAVELLER_LINE> without both "
+                    "<NS_PAIR_NUMBER> and <EW_PAIR_NUMBER>");
+    }
+    r.ns_pair = ns;
+    r.ew_pair = ew;
+    if (!score.empty() && (score[0] == 'A' || score[0] == 'a')) {
+      return Refuse(r.line,
+                    absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                                 ": the adjusted score \"", score,
+                                 "\" has no contract; tally records an "
+                                 "artificial score as a director's ruling, "
+                                 "which a file cannot make"));
+    }
+    if (!has_contract) {
+      return Refuse(r.line,
+                    absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                                 ": a result with no <CONTRACT> (",
+                                 has_score ? "score " + score : "no score",
+                                 "); tally needs the contract, declarer and "
+                                 "tricks of every result"));
+    }
+    absl::StatusOr<v1::TableResult> result =
+        ParseResult(contract, played_by, has_tricks ? tricks : "");
+    if (!result.ok()) {
+      return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                                         ": ", result.status().message()));
+    }
+    r.result = *std::move(result);
+    absl::StatusOr<int> computed = replay::NorthSouthScoreOf(r.result, board);
+    if (!computed.ok()) {
+      return Refuse(r.line, std::string(computed.status().message()));
+    }
+    r.ns_score = *computed;
+    if (has_score) {
+      int file_score = 0;
+      if (!absl::SimpleAtoi(score, &file_score)) {
+        return Refuse(r.line,
+                      absl::StrCat("<SCORE> \"", score, "\" is not a number"));
+      }
+      if (file_score != *computed) {
+        return Refuse(
+            r.line,
+            absl::StrCat("board ", board, ", ", ns, " v ", ew, ": <SCORE> ",
+                         file_score, " is not the score of ",
+                         replay::DescribeResult(r.result), " (", *computed,
+                         " to North-South, Law 77)"));
+      }
+    }
+    return r;
+  }
+
+  const std::string& bytes_;
+  const std::string& file_name_;
+  std::vector<size_t> newlines_;
+};
+
+}  // namespace
+
+absl::StatusOr<SessionFile> ReadUsebio(const std::string& bytes,
+                                       const std::string& file_name) {
+  return Reader(bytes, file_name).Read();
+}
+
+}  // namespace tally::interchange

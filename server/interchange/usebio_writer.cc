@@ -1,0 +1,82 @@
+// USEBIO 1.2 writer (see usebio_writer.h), built with pugixml.
+
+#include "server/interchange/usebio_writer.h"
+
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/decimal.h"
+#include "pugixml.hpp"
+#include "server/interchange/contract_text.h"
+
+namespace tally::interchange {
+namespace {
+
+void Add(pugi::xml_node parent, const char* name, const std::string& text) {
+  parent.append_child(name).text().set(text.c_str());
+}
+
+}  // namespace
+
+std::string FigureText(const core::Rational& r) {
+  if (r.is_integer()) return absl::StrCat(r.numerator());
+  return core::Decimal::Round(r, 2, core::HalfRounding::kAwayFromZero)
+      .ToString();
+}
+
+std::string WriteUsebio(const SessionFile& file) {
+  pugi::xml_document doc;
+  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version") = "1.0";
+  decl.append_attribute("encoding") = "UTF-8";
+  doc.append_child(pugi::node_doctype)
+      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
+  pugi::xml_node root = doc.append_child("USEBIO");
+  root.append_attribute("Version") = "1.2";
+  pugi::xml_node event = root.append_child("EVENT");
+  event.append_attribute("EVENT_TYPE") = "PAIRS";
+  if (!file.event_name.empty())
+    Add(event, "EVENT_DESCRIPTION", file.event_name);
+  if (!file.date.empty()) Add(event, "DATE", file.date);
+  Add(event, "BOARD_SCORING_METHOD", "MATCH_POINTS");
+  bool two_winners = !file.pairs.empty() && !file.pairs[0].direction.empty();
+  Add(event, "WINNER_TYPE", two_winners ? "2" : "1");
+  pugi::xml_node participants = event.append_child("PARTICIPANTS");
+  for (const FilePair& p : file.pairs) {
+    pugi::xml_node pair = participants.append_child("PAIR");
+    Add(pair, "PAIR_NUMBER", absl::StrCat(p.pair));
+    if (!p.direction.empty()) Add(pair, "DIRECTION", p.direction);
+    for (const std::string& name : p.players) {
+      Add(pair.append_child("PLAYER"), "PLAYER_NAME", name);
+    }
+    if (!p.place.empty()) Add(pair, "PLACE", p.place);
+    if (p.total.has_value()) Add(pair, "TOTAL_SCORE", FigureText(*p.total));
+    if (!p.percentage.empty()) Add(pair, "PERCENTAGE", p.percentage);
+  }
+  for (const FileBoard& b : file.boards) {
+    pugi::xml_node board = event.append_child("BOARD");
+    Add(board, "BOARD_NUMBER", absl::StrCat(b.board));
+    for (const FileResult& r : b.results) {
+      pugi::xml_node line = board.append_child("TRAVELLER_LINE");
+      Add(line, "NS_PAIR_NUMBER", absl::StrCat(r.ns_pair));
+      Add(line, "EW_PAIR_NUMBER", absl::StrCat(r.ew_pair));
+      ResultText text = FormatResult(r.result);
+      Add(line, "CONTRACT", text.contract);
+      if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
+      if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
+      Add(line, "SCORE", absl::StrCat(r.ns_score));
+      if (r.ns_matchpoints.has_value()) {
+        Add(line, "NS_MATCH_POINTS", FigureText(*r.ns_matchpoints));
+      }
+      if (r.ew_matchpoints.has_value()) {
+        Add(line, "EW_MATCH_POINTS", FigureText(*r.ew_matchpoints));
+      }
+    }
+  }
+  std::ostringstream out;
+  doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+  return out.str();
+}
+
+}  // namespace tally::interchange

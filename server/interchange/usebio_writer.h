@@ -1,0 +1,23 @@
+// Writes a SessionFile as a USEBIO 1.2 XML file (one EVENT of EVENT_TYPE
+// "PAIRS", matchpoint scoring): the pairs with their places, totals and
+// percentages, and every traveller line. Pure. Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
+#define TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
+
+#include <string>
+
+#include "server/interchange/session_file.h"
+
+namespace tally::interchange {
+
+// The file's bytes (UTF-8, with the USEBIO 1.2 DOCTYPE).
+std::string WriteUsebio(const SessionFile& file);
+
+// A matchpoint figure as files print it: an integer as "12", else two
+// decimal places, halves away from zero ("12.50", "33.33").
+std::string FigureText(const core::Rational& r);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
