@@ -102,6 +102,20 @@ std::string CommandExample(const std::string& name) {
       {"checkpoints", "tally checkpoints --last"},
       {"checkpoint", "tally checkpoint"},
       {"publish", "tally publish ./site"},
+      // Who may do what (docs/access.md).
+      {"enrol-device", "tally enrol-device demo pairs 1 5"},
+      {"principal-add",
+       "tally principal-add director td:jane --tournament=demo "
+       "--description=\"Jane Smith\""},
+      {"principals", "tally principals demo"},
+      {"rotate-token", "tally rotate-token t5s1"},
+      {"revoke", "tally revoke t5s1"},
+      {"whoami", "tally whoami"},
+      // Files in and out (docs/interchange.md).
+      {"import",
+       "tally import club.xml club-2026 --profile=sabf_matchpoint_pairs"},
+      {"export-session",
+       "tally export-session demo pairs 1 --format=usebio --output=demo.xml"},
       // Calculator.
       {"calc", "tally calc imps 620 -100"},
   };
