@@ -201,7 +201,8 @@ TEST_F(AccessTlsTest, CliWithCaEnrolsADeviceWhoseTokenWorks) {
   // Without --ca the client speaks no TLS and reaches nothing.
   const std::string plain =
       RunTallyCli(server, absl::StrCat("--token=", token, " whoami 2>&1"));
-  EXPECT_THAT(plain, HasSubstr("UNAVAILABLE"));
+  EXPECT_THAT(plain, HasSubstr("cannot reach tallyd"));
+  EXPECT_THAT(plain, HasSubstr("--ca=FILE"));
 }
 
 // Appeals are decided by the competition's committee only (SABF TR 7, NSW

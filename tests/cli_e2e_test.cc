@@ -164,8 +164,9 @@ TEST(CliE2eTest, AServerThatIsNotThereIsNamed) {
   Outcome r = Tally(absl::StrCat(kNoServer, "tournaments"));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.output,
-            "tally: cannot reach tallyd at 127.0.0.1:1: is it running? "
-            "(--server=HOST:PORT or $TALLY_SERVER names another)\n");
+            "tally: cannot reach tallyd at 127.0.0.1:1: is it running? Does "
+            "it serve TLS (then --ca=FILE)? (--server=HOST:PORT or "
+            "$TALLY_SERVER names another)\n");
 }
 
 class CliServerE2eTest : public ::testing::Test {
@@ -176,7 +177,8 @@ class CliServerE2eTest : public ::testing::Test {
     ASSERT_THAT(tallyd_->Start(), IsOk());
   }
   Outcome At(const std::string& args) {
-    return Tally(absl::StrCat("--server=", tallyd_->address(), " ", args));
+    return Tally(absl::StrCat("--server=", tallyd_->address(),
+                              " --token=", tallyd_->admin_token(), " ", args));
   }
   std::unique_ptr<TallydProcess> tallyd_;
 };
@@ -226,7 +228,7 @@ TEST(CliDemoE2eTest, DryRunShowsDecimalsAndExactFractionsOnRequest) {
   tallyd.AddFlag("--http_listen=127.0.0.1:0");
   ASSERT_THAT(tallyd.Start(), IsOk());
   const std::string correct = absl::StrCat(
-      "--server=", tallyd.address(),
+      "--server=", tallyd.address(), " --token=", tallyd.admin_token(),
       " correct demo pairs 1 1 2 3NT S 10 --kind=players --reason=\"one "
       "trick short\" --ns-agreed=\"Ann Ashby\" --ew-agreed=\"Kate King\" "
       "--dry-run");

@@ -92,8 +92,8 @@ int Refused(const grpc::Status& status) {
       connection.channel != nullptr &&
       connection.channel->GetState(false) != GRPC_CHANNEL_READY) {
     std::cerr << "tally: cannot reach tallyd at " << connection.address
-              << ": is it running? (--server=HOST:PORT or $TALLY_SERVER "
-                 "names another)\n";
+              << ": is it running? Does it serve TLS (then --ca=FILE)? "
+                 "(--server=HOST:PORT or $TALLY_SERVER names another)\n";
     return kFailed;
   }
   std::cerr << "tally: "
