@@ -8,6 +8,7 @@
 #include "replay/decide/decide.h"
 #include "replay/matches/decide_matches.h"
 #include "server/command_runner.h"
+#include "server/principal_store.h"
 
 namespace tally::server {
 namespace {
@@ -15,17 +16,19 @@ namespace {
 constexpr int kTables = 5;
 constexpr int kBoardsPerRound = 3;
 
-// Runs one request through the log as the demo's director or table.
+// Runs one request through the log. The demo is seeded at the first start
+// on behalf of the bootstrap administrator, so its events name that
+// principal like every other event (issue #15).
 template <typename Request, typename Decide>
 absl::Status Run(replay::EventLog& log, const std::string& key,
                  const std::string& method, const Request& request,
-                 v1::Role role, Decide decide) {
+                 Decide decide) {
   replay::Command command;
   command.tournament_id = kDemoTournament;
   command.idempotency_key = absl::StrCat("demo-", key);
   command.fingerprint = Fingerprint(method, request);
-  command.actor.set_role(role);
-  command.actor.set_identity("tallyd --demo");
+  command.actor.set_role(v1::ROLE_ADMINISTRATOR);
+  command.actor.set_identity(kBootstrapAdmin);
   command.decide = [&request, decide](const replay::State& s) {
     return decide(s, request);
   };
@@ -79,7 +82,6 @@ v1::TableResult DemoResult(int board, int table) {
 // sabf_butler_round_robin (SABF TR 21.16's draw), two rounds played and
 // posted, the third drawn.
 absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
-  const v1::Role director = v1::ROLE_DIRECTOR;
   v1::CreateCompetitionRequest competition;
   competition.set_tournament_id(kDemoTournament);
   competition.set_competition_id(kDemoButler);
@@ -87,7 +89,7 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
   competition.set_kind(v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS);
   competition.set_regulation_profile("sabf_butler_round_robin");
   TALLY_RETURN_IF_ERROR(Run(log, "butler", "CreateCompetition", competition,
-                            director, replay::DecideCreateCompetition));
+                            replay::DecideCreateCompetition));
   constexpr int kPairs = 14;
   for (int pair = 1; pair <= kPairs; ++pair) {
     v1::RegisterPairRequest r;
@@ -97,8 +99,7 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
     r.add_players(absl::StrCat("Butler ", pair, "N"));
     r.add_players(absl::StrCat("Butler ", pair, "S"));
     TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-pair-", pair),
-                              "RegisterPair", r, director,
-                              replay::DecideRegisterPair));
+                              "RegisterPair", r, replay::DecideRegisterPair));
   }
   constexpr int kPlayed = 2;
   for (int round = 1; round <= kPlayed + 1; ++round) {
@@ -108,8 +109,7 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
     draw.set_round(round);
     draw.set_seed(round);
     TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-draw-", round),
-                              "MakeDraw", draw, director,
-                              replay::DecideMakeDraw));
+                              "MakeDraw", draw, replay::DecideMakeDraw));
     if (round > kPlayed) break;
     constexpr int kBoards = 12;  // the profile's match length
     for (int board = (round - 1) * kBoards + 1; board <= round * kBoards;
@@ -124,7 +124,7 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
         *r.mutable_result() = DemoResult(board, table);
         TALLY_RETURN_IF_ERROR(
             Run(log, absl::StrCat("butler-result-", board, "-", table),
-                "EnterResult", r, v1::ROLE_VENUE, replay::DecideEnterResult));
+                "EnterResult", r, replay::DecideEnterResult));
       }
     }
     v1::PostScoresRequest post;
@@ -132,8 +132,7 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
     post.set_competition_id(kDemoButler);
     post.set_session(round);
     TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("butler-post-", round),
-                              "PostScores", post, director,
-                              replay::DecidePostScores));
+                              "PostScores", post, replay::DecidePostScores));
   }
   return absl::OkStatus();
 }
@@ -141,12 +140,11 @@ absl::Status SeedButlerRoundRobin(replay::EventLog& log) {
 }  // namespace
 
 absl::Status SeedDemo(replay::EventLog& log) {
-  const v1::Role director = v1::ROLE_DIRECTOR;
   v1::CreateTournamentRequest tournament;
   tournament.set_tournament_id(kDemoTournament);
   tournament.set_name("tally demo club night");
   TALLY_RETURN_IF_ERROR(Run(log, "tournament", "CreateTournament", tournament,
-                            director, replay::DecideCreateTournament));
+                            replay::DecideCreateTournament));
 
   v1::CreateCompetitionRequest competition;
   competition.set_tournament_id(kDemoTournament);
@@ -155,8 +153,7 @@ absl::Status SeedDemo(replay::EventLog& log) {
   competition.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
   competition.set_regulation_profile("sabf_matchpoint_pairs");
   TALLY_RETURN_IF_ERROR(Run(log, "competition", "CreateCompetition",
-                            competition, director,
-                            replay::DecideCreateCompetition));
+                            competition, replay::DecideCreateCompetition));
 
   static constexpr std::array<std::array<const char*, 2>, 2 * kTables>
       kPlayers = {{{"Ann Ashby", "Bill Brown"},
@@ -176,7 +173,7 @@ absl::Status SeedDemo(replay::EventLog& log) {
     r.set_pair(pair);
     for (const char* name : kPlayers[pair - 1]) r.add_players(name);
     TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("pair-", pair), "RegisterPair",
-                              r, director, replay::DecideRegisterPair));
+                              r, replay::DecideRegisterPair));
   }
 
   v1::DefineSessionRequest session;
@@ -185,15 +182,15 @@ absl::Status SeedDemo(replay::EventLog& log) {
   session.set_session(1);
   session.mutable_mitchell()->set_tables(kTables);
   session.mutable_mitchell()->set_boards_per_round(kBoardsPerRound);
-  TALLY_RETURN_IF_ERROR(Run(log, "session", "DefineSession", session, director,
+  TALLY_RETURN_IF_ERROR(Run(log, "session", "DefineSession", session,
                             replay::DecideDefineSession));
 
   v1::StartSessionRequest start;
   start.set_tournament_id(kDemoTournament);
   start.set_competition_id(kDemoCompetition);
   start.set_session(1);
-  TALLY_RETURN_IF_ERROR(Run(log, "start", "StartSession", start, director,
-                            replay::DecideStartSession));
+  TALLY_RETURN_IF_ERROR(
+      Run(log, "start", "StartSession", start, replay::DecideStartSession));
 
   for (int board = 1; board <= kTables * kBoardsPerRound; ++board) {
     for (int table = 1; table <= kTables; ++table) {
@@ -205,8 +202,7 @@ absl::Status SeedDemo(replay::EventLog& log) {
       r.set_board(board);
       *r.mutable_result() = DemoResult(board, table);
       TALLY_RETURN_IF_ERROR(Run(log, absl::StrCat("result-", board, "-", table),
-                                "EnterResult", r, v1::ROLE_VENUE,
-                                replay::DecideEnterResult));
+                                "EnterResult", r, replay::DecideEnterResult));
     }
   }
 
@@ -214,8 +210,8 @@ absl::Status SeedDemo(replay::EventLog& log) {
   post.set_tournament_id(kDemoTournament);
   post.set_competition_id(kDemoCompetition);
   post.set_session(1);
-  TALLY_RETURN_IF_ERROR(Run(log, "post", "PostScores", post, director,
-                            replay::DecidePostScores));
+  TALLY_RETURN_IF_ERROR(
+      Run(log, "post", "PostScores", post, replay::DecidePostScores));
   return SeedButlerRoundRobin(log);
 }
 
