@@ -2,18 +2,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "replay/queries/match_queries.h"
+#include "replay/state/lookups.h"
 
 namespace tally::replay {
 namespace {
-
-const CompetitionState* FindCompetition(const State& state,
-                                        const std::string& tournament_id,
-                                        const std::string& competition_id) {
-  auto t = state.tournaments.find(tournament_id);
-  if (t == state.tournaments.end()) return nullptr;
-  auto c = t->second.competitions.find(competition_id);
-  return c == t->second.competitions.end() ? nullptr : &c->second;
-}
 
 // Whether session or round `number` has started and its scores are not
 // posted.
@@ -58,10 +50,10 @@ std::string ProgressWithheldBy(const State& state,
     }
     return "";
   }
-  const CompetitionState* found =
+  absl::StatusOr<const CompetitionState*> found =
       FindCompetition(state, tournament_id, competition_id);
-  if (found == nullptr) return "";
-  const CompetitionState& comp = *found;
+  if (!found.ok()) return "";
+  const CompetitionState& comp = **found;
   if (!comp.profile.withhold_progress_in_play) return "";
   const std::string& clause = comp.profile.publication_clause;
   if (!comp.PlaysMatches()) {
@@ -90,9 +82,10 @@ std::string WhyDeviceMayNotRead(const State& state,
                                 const std::string& own_competition, int own,
                                 int table, const std::string& competition,
                                 int asked, int board) {
-  const CompetitionState* comp =
+  absl::StatusOr<const CompetitionState*> found =
       FindCompetition(state, tournament_id, own_competition);
-  if (comp == nullptr || table == 0 || !InPlay(*comp, own)) return "";
+  if (!found.ok() || table == 0 || !InPlay(**found, own)) return "";
+  const CompetitionState* comp = *found;
   const std::string what =
       absl::StrCat(comp->PlaysMatches() ? "round " : "session ", own, " of '",
                    own_competition, "'");
