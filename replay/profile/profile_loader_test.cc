@@ -98,7 +98,9 @@ TEST(BuiltInProfilesTest, EveryEventOfMatchesSaysHowItIsDrawn) {
     const bool movement = p.event_kind == core::EventKind::kMatchpointPairs ||
                           p.event_kind == core::EventKind::kButlerPairs;
     EXPECT_EQ(p.draw.has_value(), !movement) << name;
-    if (p.draw.has_value()) EXPECT_FALSE(p.draw->clause.empty()) << name;
+    if (p.draw.has_value()) {
+      EXPECT_FALSE(p.draw->clause.empty()) << name;
+    }
   }
 }
 
