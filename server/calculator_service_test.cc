@@ -665,6 +665,32 @@ TEST_F(CalculatorServiceTest, ArtificialImpsByMatchLength) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// The ANC's single artificial awards: ANC SR 7.1 "a score of 3 IMPs is
+// assigned for both sides" (ITC); 7.3 "2 IMPs for both sides" (ABPC, WSP);
+// 7.4 "60% of the available matchpoints on the board awarded to both sides"
+// (IPC): 60% of a top of 12 is 7.2 (36/5).
+TEST_F(CalculatorServiceTest, ArtificialAwardsOfAncSr7_1To7_4) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("anc_itc_3_imps");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_boards_in_match(16);
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(3, 1)));
+  EXPECT_THAT(out.clause(), HasSubstr("ANC SR 7.1"));
+  r.set_rule_id("butler_2_imps");
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(2, 1)));
+  r.set_rule_id("anc_ipc_60");
+  r.set_boards_in_match(0);
+  r.set_top(12);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.matchpoints());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(60, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(36, 5)));
+  EXPECT_THAT(out.clause(), HasSubstr("ANC SR 7.4"));
+}
+
 // Fouled-board guide: average plus is 3 IMPs or the side's session average
 // per board if higher (4.5); 60% of the top or the session percentage if
 // greater (65%: 7.8 of a top of 12); fixed_60_40: average minus 40%, 4.8.

@@ -502,6 +502,44 @@ TEST_F(RegulationFixesTest, NswTr12_4OneSessionNightWindowsCloseByThemselves) {
   EXPECT_EQ(*client_->LogLength(), *before);
 }
 
+// Defect 2 under nsw_butler through the API. NSW TR 12.10(b): "if 4-7
+// boards are unplayed: 1 IMP per board unplayed + 3.0 IMPs". 8 pairs in a
+// round robin; 4 boards of the first match could not be played (average
+// plus to both pairs, through no fault); every other board is passed out
+// everywhere (datum 0). Each pair of that match gets 4 + 3 = 7 IMPs, not
+// 4 x 2 = 8.
+TEST_F(RegulationFixesTest, NswTr12_10bFourUnplayedBoardsInAMatch) {
+  StartServer("reg-fix-12-10");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS,
+                              "nsw_butler"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 3);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_GE(draw->boards_size(), 4);
+  const int table = draw->matches(0).table();
+  for (const v1::DrawnMatch& m : draw->matches()) {
+    for (int i = 0; i < draw->boards_size(); ++i) {
+      if (m.table() == table && i < 4) {
+        ASSERT_THAT(Rule(NotPlayed(1, table, draw->boards(i))), IsOk());
+      } else {
+        ASSERT_THAT(client_->Enter(1, m.table(), draw->boards(i), PassedOut()),
+                    IsOk());
+      }
+    }
+  }
+  absl::StatusOr<v1::MatchResults> results = client_->Results(1);
+  ASSERT_THAT(results, IsOk());
+  bool seen = false;
+  for (const v1::MatchResult& m : results->matches()) {
+    if (m.table() != table) continue;
+    seen = true;
+    EXPECT_EQ(FractionText(m.home_imps()), "7");
+    EXPECT_EQ(FractionText(m.away_imps()), "7");
+  }
+  EXPECT_TRUE(seen);
+}
+
 // ANC SR 7.7: "Where due to the fouling of multiple boards, direct
 // comparisons are available on less than one-half the boards in the match,
 // the match will be scored in accordance with ABF TR 15.1 (Forfeits),

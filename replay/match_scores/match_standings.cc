@@ -109,10 +109,10 @@ absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
     TALLY_RETURN_IF_ERROR(
         ApplyRoundRulings(competition.profile, round, input, score));
     // ANC SR 7.7 (replay/match_scores/few_comparisons.h).
-    TALLY_ASSIGN_OR_RETURN(
-        std::map<int, std::string> few,
-        TakeMatchesWithFewComparisons(competition, round, input, score));
-    scored.push_back({&round, std::move(score), {}, std::move(few)});
+    absl::StatusOr<std::map<int, std::string>> few =
+        TakeMatchesWithFewComparisons(competition, round, input, score);
+    if (!few.ok()) return few.status();
+    scored.push_back({&round, std::move(score), {}, *std::move(few)});
   }
   TALLY_RETURN_IF_ERROR(ScoreForfeits(competition, scored));
   return scored;

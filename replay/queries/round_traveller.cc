@@ -1,6 +1,9 @@
 #include "replay/queries/round_traveller.h"
 
+#include <map>
 #include <optional>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
