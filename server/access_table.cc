@@ -127,6 +127,7 @@ const std::vector<AccessRule>& Table() {
     {"CalculatorService.TieBreakRanking",      kAll,      kNone},
     {"CalculatorService.FouledBoard",          kAll,      kNone},
     {"CalculatorService.FouledButlerBoard",    kAll,      kNone},
+    {"CalculatorService.FewComparisons",       kAll,      kNone},
     // The watch API: the log to whom may read it, figures as published.
     {"WatchService.GetLogHead",                kAll,      kNone},
     {"WatchService.WatchLog",                  kReaders,  kTournament},

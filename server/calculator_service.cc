@@ -37,6 +37,7 @@
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
+#include "core/adjust/fouled_board_anc.h"
 #include "core/scoring/matchpoints.h"
 #include "core/scoring/percentage.h"
 #include "core/tiebreak/chains.h"
@@ -46,6 +47,7 @@
 #include "core/vp/vp_scale.h"
 #include "replay/butler/fouled_imps_board.h"
 #include "replay/butler/fouled_scoring.h"
+#include "replay/match_scores/few_comparisons.h"
 #include "replay/match_scores/forfeits.h"
 #include "replay/match_scores/match_standings.h"
 #include "replay/profile/profile_loader.h"
@@ -928,6 +930,59 @@ absl::StatusOr<v1::SeveralBoardsResponse> AwardSeveralBoards(
   return out;
 }
 
+// --------------------------------------------------------- Few comparisons
+
+constexpr int kMaxBoardsInMatch = 64;
+
+absl::StatusOr<v1::FewComparisonsResponse> JudgeFewComparisons(
+    const v1::FewComparisonsRequest& r) {
+  TALLY_RETURN_IF_ERROR(CheckCount("boards in the match", r.boards_in_match(),
+                                   1, kMaxBoardsInMatch));
+  TALLY_RETURN_IF_ERROR(CheckCount("boards compared", r.boards_compared(), 0,
+                                   r.boards_in_match()));
+  if (r.regulation_profile().empty()) {
+    return absl::InvalidArgumentError(
+        "give the profile (e.g. anc2025_itc_qualifying)");
+  }
+  absl::StatusOr<core::RegulationProfile> profile =
+      replay::FindBuiltInProfile(r.regulation_profile());
+  if (!profile.ok()) return absl::InvalidArgumentError(profile.status().message());
+  if (profile->artificial.few_comparisons != replay::kAncSr7_7) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "profile ", profile->name,
+        " names no rule for a match with few direct comparisons (its "
+        "artificial.few_comparisons is empty): such a match is scored on "
+        "its boards"));
+  }
+  TALLY_ASSIGN_OR_RETURN(const bool forfeit,
+                         core::AncMatchScoredAsForfeit(r.boards_in_match(),
+                                                       r.boards_compared()));
+  v1::FewComparisonsResponse out;
+  out.set_regulation_profile(profile->name);
+  out.set_rule(replay::kAncSr7_7);
+  out.set_clause("ANC SR 7.7");
+  out.set_working(absl::StrCat(
+      "2 x ", r.boards_compared(), " = ", 2 * r.boards_compared(),
+      forfeit ? " < " : " >= ", r.boards_in_match(), " boards: ",
+      forfeit ? "direct comparisons on less than one half of the boards, "
+                "so the match is scored as a forfeit, both sides "
+                "non-offending"
+              : "at least one half of the boards are compared, so the "
+                "match is scored on its boards"));
+  out.set_scored_as_forfeit(forfeit);
+  if (!forfeit) return out;
+  TALLY_ASSIGN_OR_RETURN(const replay::ForfeitOutcome award,
+                         replay::BothNonOffendingUnder(*profile));
+  out.set_scored(award.home_vps.has_value());
+  out.set_award_clause(award.clause);
+  out.set_award_basis(award.basis);
+  if (award.home_vps.has_value()) {
+    *out.mutable_each_side_vps() = ToProtoFraction(*award.home_vps);
+    *out.mutable_each_side_imps() = ToProtoFraction(award.home_imps);
+  }
+  return out;
+}
+
 // ------------------------------------------------------ Session percentage
 
 // The clause a profile's percentage rounding follows.
@@ -1548,6 +1603,15 @@ grpc::Status CalculatorService::FouledButlerBoard(
   return GuardCall(context, gate_, "CalculatorService.FouledButlerBoard",
                    nullptr, *request, [&]() -> grpc::Status {
     return Reply(ScoreFouledButler(*request), response);
+  });
+}
+
+grpc::Status CalculatorService::FewComparisons(
+    grpc::ServerContext* context, const v1::FewComparisonsRequest* request,
+    v1::FewComparisonsResponse* response) {
+  return GuardCall(context, gate_, "CalculatorService.FewComparisons", nullptr,
+                   *request, [&]() -> grpc::Status {
+    return Reply(JudgeFewComparisons(*request), response);
   });
 }
 

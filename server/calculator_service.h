@@ -90,6 +90,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status FouledBoard(grpc::ServerContext* context,
                            const v1::FouledBoardRequest* request,
                            v1::FouledBoardResponse* response) override;
+  grpc::Status FewComparisons(grpc::ServerContext* context,
+                              const v1::FewComparisonsRequest* request,
+                              v1::FewComparisonsResponse* response) override;
   grpc::Status FouledButlerBoard(
       grpc::ServerContext* context, const v1::FouledButlerBoardRequest* request,
       v1::FouledButlerBoardResponse* response) override;

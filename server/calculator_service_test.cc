@@ -665,6 +665,32 @@ TEST_F(CalculatorServiceTest, ArtificialImpsByMatchLength) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// The ANC's single artificial awards: ANC SR 7.1 "a score of 3 IMPs is
+// assigned for both sides" (ITC); 7.3 "2 IMPs for both sides" (ABPC, WSP);
+// 7.4 "60% of the available matchpoints on the board awarded to both sides"
+// (IPC): 60% of a top of 12 is 7.2 (36/5).
+TEST_F(CalculatorServiceTest, ArtificialAwardsOfAncSr7_1To7_4) {
+  v1::ArtificialAwardRequest r;
+  r.set_rule_id("anc_itc_3_imps");
+  r.set_award(v1::ARTIFICIAL_KIND_AVERAGE_PLUS);
+  r.set_boards_in_match(16);
+  v1::ArtificialAwardResponse out;
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(3, 1)));
+  EXPECT_THAT(out.clause(), HasSubstr("ANC SR 7.1"));
+  r.set_rule_id("butler_2_imps");
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.imps(), FractionIs(Frac(2, 1)));
+  r.set_rule_id("anc_ipc_60");
+  r.set_boards_in_match(0);
+  r.set_top(12);
+  ASSERT_TRUE(calc_.ArtificialAward(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.matchpoints());
+  EXPECT_THAT(out.percent(), FractionIs(Frac(60, 1)));
+  EXPECT_THAT(out.awarded_matchpoints(), FractionIs(Frac(36, 5)));
+  EXPECT_THAT(out.clause(), HasSubstr("ANC SR 7.4"));
+}
+
 // Fouled-board guide: average plus is 3 IMPs or the side's session average
 // per board if higher (4.5); 60% of the top or the session percentage if
 // greater (65%: 7.8 of a top of 12); fixed_60_40: average minus 40%, 4.8.
@@ -1295,6 +1321,51 @@ TEST_F(CalculatorServiceTest, FouledButlerRefusesWhatTheClauseForbids) {
   EXPECT_THAT(st.error_message(), HasSubstr("NSW TR 7.1.1"));
   r = EightTables("nsw_matchpoint_pairs", "separate_deal");
   st = calc_.FouledButlerBoard(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// ANC SR 7.7: "direct comparisons ... on less than one-half the boards in
+// the match": 7 of 16 (14 < 16) is a forfeit with both sides
+// non-offending; the ITC's non-offender score (ANC SR 10.12) is 56.5 VPs
+// and 56.5 - 35 = 21.5 IMPs (10.10 inverted) to each team. 8 of 16 is one
+// half: scored on its boards. The ABPC pairs profile has only a bye rule
+// (NSW TR 12.8, "board average" IMPs): each pair the bye's score. A profile
+// without the rule and an impossible count are refused.
+TEST_F(CalculatorServiceTest, FewComparisonsFollowsAncSr7_7) {
+  v1::FewComparisonsRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  r.set_boards_in_match(16);
+  r.set_boards_compared(7);
+  v1::FewComparisonsResponse out;
+  ASSERT_TRUE(calc_.FewComparisons(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.scored_as_forfeit());
+  EXPECT_EQ(out.clause(), "ANC SR 7.7");
+  EXPECT_THAT(out.working(), HasSubstr("2 x 7 = 14 < 16 boards"));
+  ASSERT_TRUE(out.scored());
+  EXPECT_EQ(out.each_side_vps().numerator(), 113);
+  EXPECT_EQ(out.each_side_vps().denominator(), 2);
+  EXPECT_EQ(out.each_side_imps().numerator(), 43);
+  EXPECT_EQ(out.each_side_imps().denominator(), 2);
+  EXPECT_THAT(out.award_clause(), HasSubstr("ANC SR 10.12"));
+
+  r.set_boards_compared(8);
+  ASSERT_TRUE(calc_.FewComparisons(&context_, &r, &out).ok());
+  EXPECT_FALSE(out.scored_as_forfeit());
+  EXPECT_THAT(out.working(), HasSubstr("2 x 8 = 16 >= 16 boards"));
+
+  r.set_regulation_profile("anc2025_swiss_pairs_a");
+  r.set_boards_compared(2);
+  ASSERT_TRUE(calc_.FewComparisons(&context_, &r, &out).ok());
+  EXPECT_TRUE(out.scored_as_forfeit());
+  EXPECT_THAT(out.award_basis(), HasSubstr("bye"));
+
+  r.set_regulation_profile("nsw_swiss_teams");
+  grpc::Status st = calc_.FewComparisons(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("few direct comparisons"));
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  r.set_boards_compared(17);
+  st = calc_.FewComparisons(&context_, &r, &out);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 

@@ -4,6 +4,7 @@
 #include "replay/pairs/pairs_event_queries.h"
 #include "replay/pairs/queries.h"
 #include "replay/queries/match_queries.h"
+#include "replay/queries/round_traveller.h"
 #include "replay/rulings/appeal_queries.h"
 #include "replay/rulings/offence_register.h"
 #include "replay/timeline/time_windows.h"
@@ -75,6 +76,11 @@ grpc::Status QueryService::GetTraveller(grpc::ServerContext* context,
                                         v1::Traveller* response) {
   return Answer(context, gate_, "QueryService.GetTraveller", log_, *request,
       response, [&](const replay::State& s) {
+    // A round of an event of matches: every match's result on the board.
+    if (replay::PlaysRoundsOfMatches(s, request->tournament_id(),
+                                     request->competition_id())) {
+      return replay::BuildRoundTraveller(s, *request);
+    }
     return replay::BuildTraveller(s, *request);
   });
 }

@@ -25,7 +25,7 @@ namespace tally::testing {
 class HeadlessBrowser {
  public:
   // Starts chromium with a window of `width` x `height` CSS pixels (a
-  // phone: 390 x 844). FailedPrecondition when chromium is not installed
+  // phone: 375 x 812). FailedPrecondition when chromium is not installed
   // (the test fails: CI installs Debian's `chromium`).
   static absl::StatusOr<std::unique_ptr<HeadlessBrowser>> Start(int width,
                                                                 int height);

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "replay/state/state.h"
 #include "server/grpc_status.h"
+#include "tally/v1/calculator.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/client_calls.h"
@@ -499,6 +500,138 @@ TEST_F(RegulationFixesTest, NswTr12_4OneSessionNightWindowsCloseByThemselves) {
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("NSW TR 12.3, 12.4")));
   EXPECT_EQ(*client_->LogLength(), *before);
+}
+
+// Defect 2 under nsw_butler through the API. NSW TR 12.10(b): "if 4-7
+// boards are unplayed: 1 IMP per board unplayed + 3.0 IMPs". 8 pairs in a
+// round robin; 4 boards of the first match could not be played (average
+// plus to both pairs, through no fault); every other board is passed out
+// everywhere (datum 0). Each pair of that match gets 4 + 3 = 7 IMPs, not
+// 4 x 2 = 8.
+TEST_F(RegulationFixesTest, NswTr12_10bFourUnplayedBoardsInAMatch) {
+  StartServer("reg-fix-12-10");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_ROUND_ROBIN_PAIRS,
+                              "nsw_butler"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 3);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_GE(draw->boards_size(), 4);
+  const int table = draw->matches(0).table();
+  for (const v1::DrawnMatch& m : draw->matches()) {
+    for (int i = 0; i < draw->boards_size(); ++i) {
+      if (m.table() == table && i < 4) {
+        ASSERT_THAT(Rule(NotPlayed(1, table, draw->boards(i))), IsOk());
+      } else {
+        ASSERT_THAT(client_->Enter(1, m.table(), draw->boards(i), PassedOut()),
+                    IsOk());
+      }
+    }
+  }
+  absl::StatusOr<v1::MatchResults> results = client_->Results(1);
+  ASSERT_THAT(results, IsOk());
+  bool seen = false;
+  for (const v1::MatchResult& m : results->matches()) {
+    if (m.table() != table) continue;
+    seen = true;
+    EXPECT_EQ(FractionText(m.home_imps()), "7");
+    EXPECT_EQ(FractionText(m.away_imps()), "7");
+  }
+  EXPECT_TRUE(seen);
+}
+
+// ANC SR 7.7: "Where due to the fouling of multiple boards, direct
+// comparisons are available on less than one-half the boards in the match,
+// the match will be scored in accordance with ABF TR 15.1 (Forfeits),
+// treating both units as non-offenders." anc2025_itc_qualifying, 8 teams,
+// 16-board matches. At the first table only 7 boards are played in both
+// rooms (passed out: 0 IMPs); 9 could not be played in either room
+// (average plus to both). 2 x 7 = 14 < 16: the match is a forfeit with
+// both teams non-offending, each the ITC forfeit's non-offender score
+// (ANC SR 10.12, interim): 56.5 VPs and 56.5 - 35 = +21.5 IMPs (10.10
+// inverted). Before the fix it was scored on its boards: 3 sqrt(9) = 9
+// IMPs to each team (ANC SR 7.5 appendix), 44 - 44 VPs. At the second
+// table 8 boards are played and 8 not: exactly one half is compared, so the
+// match is scored on its boards: 3 sqrt(8) = 8.49, rounded to 8 IMPs each,
+// 43 - 43 VPs (35 + 8). The calculator says the same.
+TEST_F(RegulationFixesTest, AncSr7_7MatchWithFewComparisonsIsAForfeit) {
+  StartServer("reg-fix-7-7");
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS,
+                              "anc2025_itc_qualifying"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterTeams(8), IsOk());
+  absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 7);
+  ASSERT_THAT(draw, IsOk());
+  ASSERT_EQ(draw->boards_size(), 16);
+  ASSERT_GE(draw->matches_size(), 2);
+  const v1::DrawnMatch few = draw->matches(0);
+  const v1::DrawnMatch half = draw->matches(1);
+  for (const v1::DrawnMatch& m : draw->matches()) {
+    const int played = m.table() == few.table()    ? 7
+                       : m.table() == half.table() ? 8
+                                                   : 16;
+    for (int i = 0; i < 16; ++i) {
+      const int board = draw->boards(i);
+      for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+        if (i < played) {
+          ASSERT_THAT(client_->Enter(1, m.table(), board, PassedOut(), room),
+                      IsOk());
+          continue;
+        }
+        v1::RecordRulingRequest r = NotPlayed(1, m.table(), board);
+        r.set_room(room);
+        ASSERT_THAT(Rule(r), IsOk());
+      }
+    }
+  }
+  absl::StatusOr<v1::MatchResults> results = client_->Results(1);
+  ASSERT_THAT(results, IsOk());
+  const v1::MatchResult* forfeit = nullptr;
+  const v1::MatchResult* scored = nullptr;
+  for (const v1::MatchResult& m : results->matches()) {
+    if (m.table() == few.table()) forfeit = &m;
+    if (m.table() == half.table()) scored = &m;
+  }
+  ASSERT_NE(forfeit, nullptr);
+  ASSERT_NE(scored, nullptr);
+  ASSERT_TRUE(forfeit->has_forfeit());
+  EXPECT_EQ(forfeit->forfeit().offenders_size(), 0);
+  EXPECT_THAT(forfeit->forfeit().clause(), HasSubstr("ANC SR 7.7"));
+  EXPECT_THAT(forfeit->forfeit().reason(),
+              HasSubstr("direct comparisons on 7 of 16 boards"));
+  EXPECT_EQ(DecimalText(forfeit->home_vps()), "56.50");
+  EXPECT_EQ(DecimalText(forfeit->away_vps()), "56.50");
+  EXPECT_EQ(FractionText(forfeit->home_imps()), "43/2");
+  EXPECT_EQ(FractionText(forfeit->away_imps()), "43/2");
+
+  EXPECT_FALSE(scored->has_forfeit());
+  EXPECT_EQ(FractionText(scored->home_imps()), "8");
+  EXPECT_EQ(FractionText(scored->away_imps()), "8");
+  EXPECT_EQ(DecimalText(scored->home_vps()), "43.00");
+  EXPECT_EQ(DecimalText(scored->away_vps()), "43.00");
+
+  absl::StatusOr<v1::MatchStandings> standings = client_->Standings(1);
+  ASSERT_THAT(standings, IsOk());
+  for (const v1::MatchStandingsRow& row : standings->rows()) {
+    if (row.entrant() == few.home() || row.entrant() == few.away()) {
+      EXPECT_EQ(DecimalText(row.vps()), "56.50") << row.entrant();
+      EXPECT_EQ(FractionText(row.net_imps()), "43/2") << row.entrant();
+    }
+  }
+
+  auto calc = v1::CalculatorService::NewStub(tallyd_->channel());
+  v1::FewComparisonsRequest q;
+  q.set_regulation_profile("anc2025_itc_qualifying");
+  q.set_boards_in_match(16);
+  q.set_boards_compared(7);
+  v1::FewComparisonsResponse a;
+  ASSERT_TRUE(calc->FewComparisons(ContextAs("td:test").get(), q, &a).ok());
+  EXPECT_TRUE(a.scored_as_forfeit());
+  EXPECT_EQ(FractionText(a.each_side_vps()), "113/2");
+  EXPECT_EQ(FractionText(a.each_side_imps()), "43/2");
+  q.set_boards_compared(8);
+  ASSERT_TRUE(calc->FewComparisons(ContextAs("td:test").get(), q, &a).ok());
+  EXPECT_FALSE(a.scored_as_forfeit());
 }
 
 }  // namespace

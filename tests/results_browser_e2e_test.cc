@@ -1,10 +1,13 @@
 // End to end in a real browser (issue #17): `tallyd --demo` serves its
 // results pages on --http_listen and Debian's chromium, headless and
-// phone-sized (390 x 844), reads them after their JavaScript has run:
+// phone-sized (375 x 812), reads them after their JavaScript has run:
 // from the index it follows links to the pairs ranking, a traveller and a
 // scorecard, and checks what a player sees there against the gRPC answers
 // and against figures worked out by hand from the demo's results
-// (server/demo.cc); the venue scoreboard cycles its fields; and a
+// (server/demo.cc); none of them scrolls sideways, not even inside a
+// table; a round of the Butler round robin links its boards' travellers,
+// each match's line as GetTraveller answers; the venue scoreboard cycles
+// its fields; and a
 // traveller left open picks up a result entered while it is open (its long
 // poll reloads it). Fails, does not skip, when chromium is missing.
 
@@ -74,18 +77,24 @@ class ResultsBrowserTest : public ::testing::Test {
     ASSERT_GT(port, 0);
     root_ = absl::StrCat("http://127.0.0.1:", port, "/");
     absl::StatusOr<std::unique_ptr<HeadlessBrowser>> browser =
-        HeadlessBrowser::Start(390, 844);  // a phone
+        HeadlessBrowser::Start(375, 812);  // a phone
     ASSERT_THAT(browser, IsOk());
     browser_ = *std::move(browser);
   }
 
-  // The page has no sideways scroll on a phone: wide tables scroll inside
-  // their own box.
+  // The page has no sideways scroll on a phone, and no table scrolls
+  // sideways inside its own box either (each row is stacked, page_style.h).
   void ExpectFitsThePhone() {
     absl::StatusOr<std::string> fits = browser_->Evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth");
+        "document.documentElement.scrollWidth <= "
+        "document.documentElement.clientWidth");
     ASSERT_THAT(fits, IsOk());
     EXPECT_EQ(*fits, "true") << "the page is wider than the phone";
+    absl::StatusOr<std::string> wide = browser_->Evaluate(
+        "Array.from(document.querySelectorAll('.scroll')).filter(function(e)"
+        "{return e.scrollWidth>e.clientWidth}).length");
+    ASSERT_THAT(wide, IsOk());
+    EXPECT_EQ(*wide, "0") << "a table scrolls sideways on the phone";
   }
 
   std::string Text() {
@@ -185,6 +194,64 @@ TEST_F(ResultsBrowserTest, APlayerFollowsLinksToRankingTravellerScorecard) {
     }
   }
   EXPECT_TRUE(board_one) << "no line for board 1 at -50, 2 of 8";
+}
+
+// The Butler round robin's round 1 (server/demo.cc: 14 pairs, 7 matches,
+// boards 1-12): its results page links board 1's traveller, which shows
+// every match's line on the board (a pairs match: one table each), each
+// as GetTraveller answers it: the table, the pairs, the score and North-
+// South's IMPs against the datum; and it fits the phone.
+TEST_F(ResultsBrowserTest, ARoundOfMatchesHasTravellers) {
+  ASSERT_THAT(browser_->Open(root_), IsOk());
+  ASSERT_THAT(browser_->Follow("tally demo club night"), IsOk());
+  ASSERT_THAT(browser_->Follow("Saturday Butler round robin"), IsOk());
+  ASSERT_THAT(browser_->Follow("results"), IsOk());
+  EXPECT_THAT(Text(), HasSubstr("Saturday Butler round robin: round 1"));
+  ExpectFitsThePhone();
+  absl::StatusOr<std::string> linked = browser_->Evaluate(
+      "Array.from(document.querySelectorAll('main a')).some(function(a)"
+      "{return a.href.endsWith('/c/butler/r/1/board/1.html')})");
+  ASSERT_THAT(linked, IsOk());
+  EXPECT_EQ(*linked, "true") << "round 1's results do not link board 1";
+  ASSERT_THAT(browser_->Open(root_ + "t/demo/c/butler/r/1/board/1.html"),
+              IsOk());
+  const std::string text = Text();
+  EXPECT_THAT(text,
+              HasSubstr("Saturday Butler round robin: round 1, board 1"));
+  EXPECT_THAT(text, Not(HasSubstr("Not available")));
+  ExpectFitsThePhone();
+
+  auto query = v1::QueryService::NewStub(tallyd_->channel());
+  v1::GetTravellerRequest request;
+  request.set_tournament_id("demo");
+  request.set_competition_id("butler");
+  request.set_session(1);
+  request.set_board(1);
+  v1::Traveller traveller;
+  grpc::ClientContext context;
+  ASSERT_TRUE(query->GetTraveller(&context, request, &traveller).ok());
+  EXPECT_EQ(traveller.round(), 1);
+  EXPECT_EQ(traveller.scoring(), "imps_vs_datum");
+  ASSERT_EQ(traveller.lines_size(), 7);  // one line a match
+  const std::vector<std::string> rows = Rows(*browser_, 0);
+  ASSERT_EQ(rows.size(), 1 + traveller.lines_size());
+  for (int i = 0; i < traveller.lines_size(); ++i) {
+    const v1::TravellerLine& l = traveller.lines(i);
+    ASSERT_TRUE(l.has_match_imps()) << "table " << l.table();
+    ASSERT_EQ(l.match_imps().denominator(), 1) << "table " << l.table();
+    // Round, table, NS pair, EW pair, result, NS score, ..., IMPs.
+    EXPECT_TRUE(absl::StartsWith(
+        rows[i + 1], absl::StrCat("1 | ", l.table(), " | ", l.ns_pair(), " | ",
+                                  l.ew_pair(), " | ")))
+        << rows[i + 1];
+    EXPECT_THAT(absl::StrCat(rows[i + 1], " | "),
+                HasSubstr(absl::StrCat(" | ", l.ns_score(), " | ")))
+        << rows[i + 1];
+    EXPECT_THAT(absl::StrCat(rows[i + 1], " | "),
+                HasSubstr(absl::StrCat(" | ", l.match_imps().numerator(),
+                                       " | ")))
+        << rows[i + 1];
+  }
 }
 
 TEST_F(ResultsBrowserTest, TheScoreboardCyclesThroughTheFields) {

@@ -87,6 +87,19 @@ const NamedRule kArtificialMatchpoints[] = {
      kMatchpoints},
 };
 
+// Swiss and round robins, whose matches replay/match_scores/forfeits.h
+// scores as forfeits (a knock-out's matches are decided otherwise).
+constexpr unsigned kSwissAndRoundRobins =
+    EventKindBit(EventKind::kSwissPairs) |
+    EventKindBit(EventKind::kSwissTeams) | kRoundRobinPairs | kRoundRobinTeams;
+
+const NamedRule kFewComparisons[] = {
+    {"anc_sr_7_7", "ANC SR 7.7",
+     "direct comparisons on less than one half of a match's boards: the "
+     "match is scored as a forfeit, both sides non-offending",
+     kAllScorings, kSwissAndRoundRobins},
+};
+
 const NamedRule kSeveralBoards[] = {
     {"anc_appendix",
      "ANC SR 7.5 and appendix (Calculation of Multiple average plus awards)",
@@ -260,6 +273,8 @@ absl::StatusOr<ArtificialMatchpointRule> ArtificialMatchpointRuleById(
 absl::Span<const NamedRule> SeveralBoardsMethods() { return kSeveralBoards; }
 
 absl::Span<const NamedRule> FouledBoardTreatments() { return kFouledBoards; }
+
+absl::Span<const NamedRule> FewComparisonsRules() { return kFewComparisons; }
 
 absl::Span<const NamedRule> ForfeitRules() { return kForfeits; }
 

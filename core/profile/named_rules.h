@@ -15,6 +15,7 @@
 //   ArtificialMatchpointRules   guide_60_or_session_average, anc_ipc_60,
 //                               fixed_60_40
 //   SeveralBoardsMethods        anc_appendix, nsw_tr_12_10, per_board
+//   FewComparisonsRules         anc_sr_7_7
 //   FouledBoardTreatments       anc_sr_7_1, anc_sr_7_2, anc_sr_7_4,
 //                               sabf_tr_11_9, sabf_tr_12_3, nsw_tr_7_1_1,
 //                               nsw_tr_7_3_2, guide_match_play,
@@ -94,6 +95,10 @@ absl::StatusOr<ArtificialMatchpointRule> ArtificialMatchpointRuleById(
 // scored. The functions are core/adjust/multiple_average_plus.h (ANC SR
 // appendix) and core/adjust/unplayed_boards.h (NSW TR 12.10).
 absl::Span<const NamedRule> SeveralBoardsMethods();
+
+// What scores a match with direct comparisons on too few of its boards
+// (ANC SR 7.7; core/adjust/fouled_board_anc.h AncMatchScoredAsForfeit).
+absl::Span<const NamedRule> FewComparisonsRules();
 
 // The fouled-board treatments; the functions are in core/adjust
 // (fouled_board_anc.h, fouled_board_nsw.h, fouled_board.h, artificial.h).

@@ -27,6 +27,7 @@ TEST(NamedRulesTest, EveryListHasUniqueDocumentedIds) {
       ArtificialImpsRules(),
       ArtificialMatchpointRules(),
       SeveralBoardsMethods(),
+      FewComparisonsRules(),
       FouledBoardTreatments(),
       ForfeitRules(),
       ByeRules(),

@@ -284,6 +284,9 @@ absl::Status CheckArtificial(const RegulationProfile& p) {
   TALLY_RETURN_IF_ERROR(CheckNamed(p, "artificial.several_boards",
                                    a.several_boards, SeveralBoardsMethods(),
                                    "several-boards method", true));
+  TALLY_RETURN_IF_ERROR(CheckNamed(p, "artificial.few_comparisons",
+                                   a.few_comparisons, FewComparisonsRules(),
+                                   "few-comparisons rule", false));
   return CheckNamed(p, "artificial.fouled_board", a.fouled_board,
                     FouledBoardTreatments(), "fouled-board treatment", true);
 }

@@ -115,6 +115,9 @@ struct ArtificialScores {
   std::string matchpoints;     // matchpoint events: average plus and minus
   std::string several_boards;  // several unplayable boards in a match/session
   std::string fouled_board;    // the fouled-board treatment
+  // A match with direct comparisons on too few boards (ANC SR 7.7:
+  // "anc_sr_7_7"); empty: none (FewComparisonsRules in named_rules.h).
+  std::string few_comparisons;
 };
 
 struct PenaltyChoice {

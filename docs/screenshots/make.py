@@ -4,7 +4,7 @@
 Starts `tallyd --demo` on a throwaway data directory with its HTTP listener
 on a free port, and has Debian's chromium (headless, driven over the
 DevTools protocol on a pipe, as tests/headless_browser.h does) shoot a
-ranking, a traveller and the venue scoreboard at a phone's size (390 x 844,
+ranking, a traveller and the venue scoreboard at a phone's size (375 x 812,
 as a phone) and a desktop's (1280 x 800), as PNGs beside this script.
 Stops the tallyd it started and removes what it made in /tmp.
 
@@ -26,7 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PAGES = [("ranking", "t/demo/c/pairs/s/1/standings.html"),
          ("traveller", "t/demo/c/pairs/s/1/board/1.html"),
          ("scoreboard", "t/demo/scoreboard.html")]
-SIZES = [("phone", 390, 844, True), ("desktop", 1280, 800, False)]
+SIZES = [("phone", 375, 812, True), ("desktop", 1280, 800, False)]
 
 
 class Chromium:

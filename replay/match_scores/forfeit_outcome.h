@@ -23,7 +23,8 @@ struct ForfeitOutcome {
   int table = 0;
   int home = 0;
   int away = 0;
-  // The side(s) in default; SABF TR 13.18: the side concerned; SABF TR
+  // The side(s) in default (none: ANC SR 7.7, both non-offending); SABF TR
+  // 13.18: the side concerned; SABF TR
   // 13.9's cancelled match: the absent side.
   std::vector<int> offenders;
   v1::MatchForfeitKind kind = v1::MATCH_FORFEIT_KIND_UNSPECIFIED;
@@ -37,7 +38,11 @@ struct ForfeitOutcome {
   // or bye rule in the profile, or a 13.18 average with nothing to average).
   std::optional<core::Rational> home_vps;
   std::optional<core::Rational> away_vps;
-  core::Rational home_imps;  // away's are the negative
+  core::Rational home_imps;
+  // Away's own IMPs where they are not -home_imps: a match scored as a
+  // forfeit with both sides non-offending (ANC SR 7.7), each side getting
+  // the non-offenders' IMPs.
+  std::optional<core::Rational> away_imps;
 };
 
 }  // namespace tally::replay

@@ -162,8 +162,9 @@ absl::Status AwardWithImps(const Rules& rules, ForfeitOutcome& out, int side,
 }
 
 // A forfeit in a profile with no forfeit rule.
-absl::Status ScoreWithoutRule(const CompetitionState& c, const Rules& rules,
-                              int non_offender, ForfeitOutcome& out) {
+absl::Status ScoreWithoutRule(const core::RegulationProfile& profile,
+                              const Rules& rules, int non_offender,
+                              ForfeitOutcome& out) {
   if (!rules.bye.has_value()) {
     out.basis =
         "no score: the profile names no forfeit or bye rule (the director "
@@ -188,7 +189,7 @@ absl::Status ScoreWithoutRule(const CompetitionState& c, const Rules& rules,
     vps = converted.vps.ToRational();
   } else {
     return absl::FailedPreconditionError(
-        absl::StrCat("profile ", c.profile.name,
+        absl::StrCat("profile ", profile.name,
                      ": a forfeit scored as a bye needs VPs for the bye"));
   }
   Award(out, non_offender, vps, core::Rational(0), rules.bye->imps);
@@ -253,6 +254,64 @@ absl::Status ScoreCancelled(const Rules& rules,
   return AwardWithImps(rules, out, present, present_vps, absent_vps);
 }
 
+// ANC SR 7.7: a match scored as a forfeit "treating both units as
+// non-offenders": each side the score the profile's forfeit rule gives the
+// non-offenders (adjusted over each side's own record and its opponents'
+// at an adjustment point), with the IMPs that go with it; without a forfeit
+// rule, each side the bye's score as a forfeit is scored then.
+absl::Status ScoreBothNonOffending(const core::RegulationProfile& profile,
+                                   const Rules& rules,
+                                   const std::map<int, Records>& records,
+                                   int round, int k, ForfeitOutcome& out) {
+  const std::string clause = out.clause;
+  core::Rational home_vps, away_vps, home_imps, away_imps;
+  if (rules.rule.has_value()) {
+    if (const ForfeitAdjustmentPoint* p = PointInForce(rules, round, k)) {
+      TALLY_ASSIGN_OR_RETURN(
+          core::ForfeitScore home,
+          core::AdjustedForfeitScore(*rules.rule,
+                                     UpTo(records, out.home, p->after_round),
+                                     UpTo(records, out.away, p->after_round)));
+      TALLY_ASSIGN_OR_RETURN(
+          core::ForfeitScore away,
+          core::AdjustedForfeitScore(*rules.rule,
+                                     UpTo(records, out.away, p->after_round),
+                                     UpTo(records, out.home, p->after_round)));
+      home_vps = home.non_offender;
+      away_vps = away.non_offender;
+      out.basis = absl::StrCat("both sides non-offending, each ", p->basis);
+      out.clause = absl::StrCat(clause, "; ", p->clause);
+    } else {
+      home_vps = away_vps = core::InterimForfeitScore(*rules.rule).non_offender;
+      out.basis = absl::StrCat("both sides non-offending, each the interim "
+                               "score ",
+                               home_vps.ToString());
+      out.clause = absl::StrCat(clause, "; ", InterimClause(rules));
+    }
+    if (rules.has_vps) {
+      TALLY_ASSIGN_OR_RETURN(home_imps, ImpsFor(rules, home_vps));
+      TALLY_ASSIGN_OR_RETURN(away_imps, ImpsFor(rules, away_vps));
+    } else {  // NSW TR 12.9.5: the score is in the event's own unit
+      out.home_imps = home_vps;
+      out.away_imps = away_vps;
+      return absl::OkStatus();
+    }
+  } else {
+    TALLY_RETURN_IF_ERROR(ScoreWithoutRule(profile, rules, out.home, out));
+    if (!out.home_vps.has_value()) return absl::OkStatus();
+    home_vps = away_vps = *out.home_vps;
+    home_imps = away_imps = out.home_imps;
+    out.basis = "both sides non-offending: each the bye's score (the "
+                "profile names no forfeit rule)";
+    out.clause = absl::StrCat(clause, "; ", rules.bye_clause);
+  }
+  out.home_vps = home_vps;
+  out.away_vps = away_vps;
+  out.home_imps = home_imps;
+  out.away_imps = away_imps;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<ForfeitOutcome> ScoreForfeit(
     const CompetitionState& c, const Rules& rules,
     const std::map<int, Records>& records, int round, int k,
@@ -266,6 +325,12 @@ absl::StatusOr<ForfeitOutcome> ScoreForfeit(
   out.kind = d.kind;
   out.by_withdrawal = d.by_withdrawal;
   out.reason = d.reason;
+  if (d.offenders.empty()) {  // ANC SR 7.7
+    out.clause = d.clause;
+    TALLY_RETURN_IF_ERROR(
+        ScoreBothNonOffending(c.profile, rules, records, round, k, out));
+    return out;
+  }
   const bool both = d.offenders.size() > 1;
   const int offender = d.offenders.front();
   const int other = offender == match.home() ? match.away() : match.home();
@@ -288,7 +353,8 @@ absl::StatusOr<ForfeitOutcome> ScoreForfeit(
   }
 
   if (!rules.rule.has_value()) {
-    TALLY_RETURN_IF_ERROR(ScoreWithoutRule(c, rules, both ? 0 : other, out));
+    TALLY_RETURN_IF_ERROR(
+        ScoreWithoutRule(c.profile, rules, both ? 0 : other, out));
     return out;
   }
   const core::ForfeitRule& rule = *rules.rule;
@@ -468,13 +534,19 @@ absl::Status ScoreForfeits(const CompetitionState& competition,
       found;
   for (ScoredRound& r : rounds) {
     for (const v1::DrawnMatch& m : r.round->draw.matches()) {
-      if (std::optional<ForfeitDeclaration> d =
-              ForfeitAt(competition, *r.round, m)) {
-        if (found.empty() || found.back().first != &r) {
-          found.push_back({&r, {}});
-        }
-        found.back().second.push_back({&m, std::move(*d)});
+      std::optional<ForfeitDeclaration> d = ForfeitAt(competition, *r.round, m);
+      if (auto it = r.scored_as_forfeit.find(m.table());
+          !d.has_value() && it != r.scored_as_forfeit.end()) {
+        // ANC SR 7.7, no side in default
+        // (replay/match_scores/few_comparisons.h).
+        d = ForfeitDeclaration{{}, v1::MATCH_FORFEIT_KIND_UNSPECIFIED, false,
+                               "ANC SR 7.7", it->second};
       }
+      if (!d.has_value()) continue;
+      if (found.empty() || found.back().first != &r) {
+        found.push_back({&r, {}});
+      }
+      found.back().second.push_back({&m, std::move(*d)});
     }
   }
   if (found.empty()) return absl::OkStatus();
@@ -531,6 +603,9 @@ v1::ForfeitedMatchView ForfeitView(const ForfeitOutcome& outcome) {
     *v.mutable_away_vps() = ToProtoFraction(*outcome.away_vps);
   }
   *v.mutable_home_imps() = ToProtoFraction(outcome.home_imps);
+  if (outcome.away_imps.has_value()) {
+    *v.mutable_away_imps() = ToProtoFraction(*outcome.away_imps);
+  }
   return v;
 }
 
@@ -562,6 +637,17 @@ absl::StatusOr<ForfeitAward> ForfeitAwardUnder(
     award.non_offender_imps = award.score.non_offender;  // NSW TR 12.9.5
   }
   return award;
+}
+
+absl::StatusOr<ForfeitOutcome> BothNonOffendingUnder(
+    const core::RegulationProfile& profile) {
+  TALLY_ASSIGN_OR_RETURN(const Rules rules, RulesOfProfile(profile));
+  ForfeitOutcome out;
+  out.home = 1;
+  out.away = 2;
+  out.clause = "ANC SR 7.7";
+  TALLY_RETURN_IF_ERROR(ScoreBothNonOffending(profile, rules, {}, 1, 1, out));
+  return out;
 }
 
 }  // namespace tally::replay

@@ -130,6 +130,15 @@ absl::StatusOr<ForfeitAward> ForfeitAwardUnder(
     absl::Span<const core::MatchRecord> non_offender,
     absl::Span<const core::MatchRecord> offender);
 
+// ANC SR 7.7 (replay/match_scores/few_comparisons.h), for the calculator:
+// a match (home 1, away 2) scored as a forfeit with both sides
+// non-offending under `profile`, as ScoreRounds scores one before any
+// adjustment point: each side the forfeit rule's interim non-offender score
+// and its IMPs, or, without a forfeit rule, the bye's score; unscored
+// (home_vps unset) with neither.
+absl::StatusOr<ForfeitOutcome> BothNonOffendingUnder(
+    const core::RegulationProfile& profile);
+
 }  // namespace tally::replay
 
 #endif  // TALLY_REPLAY_MATCH_SCORES_FORFEITS_H_

@@ -13,6 +13,7 @@
 #include "core/tiebreak/chains.h"
 #include "core/vp/vp_scale.h"
 #include "replay/match_scores/carry_over.h"
+#include "replay/match_scores/few_comparisons.h"
 #include "replay/match_scores/forfeits.h"
 #include "replay/match_scores/match_adjustments.h"
 #include "replay/match_scores/three_way_tables.h"
@@ -107,7 +108,11 @@ absl::StatusOr<std::vector<ScoredRound>> ScoreRounds(
     // (replay/match_scores/match_adjustments.h).
     TALLY_RETURN_IF_ERROR(
         ApplyRoundRulings(competition.profile, round, input, score));
-    scored.push_back({&round, std::move(score), {}});
+    // ANC SR 7.7 (replay/match_scores/few_comparisons.h).
+    absl::StatusOr<std::map<int, std::string>> few =
+        TakeMatchesWithFewComparisons(competition, round, input, score);
+    if (!few.ok()) return few.status();
+    scored.push_back({&round, std::move(score), {}, *std::move(few)});
   }
   TALLY_RETURN_IF_ERROR(ScoreForfeits(competition, scored));
   return scored;
@@ -175,7 +180,7 @@ absl::StatusOr<MatchRanking> RankMatchEntrants(
       record(f.home, r.round->number, f.away, *f.home_vps, f.away_vps,
              f.home_imps);
       record(f.away, r.round->number, f.home, *f.away_vps, f.home_vps,
-             -f.home_imps);
+             f.away_imps.value_or(-f.home_imps));
     }
     // A share match or half matches: records of their own.
     for (ThreeWayRecord& x : ThreeWayRecords(r.score, r.round->number, blitz)) {

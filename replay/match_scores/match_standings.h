@@ -16,6 +16,7 @@
 #define TALLY_REPLAY_MATCH_SCORES_MATCH_STANDINGS_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,10 @@ struct ScoredRound {
   // Its forfeited matches, scored as they stand after the last round
   // scored (replay/match_scores/forfeits.h).
   std::vector<ForfeitOutcome> forfeits;
+  // Matches played but scored as forfeits with both sides non-offending
+  // (ANC SR 7.7, replay/match_scores/few_comparisons.h), by table: why.
+  // They are in `forfeits`, not in `score.matches`.
+  std::map<int, std::string> scored_as_forfeit;
 };
 
 // Scores rounds 1..up_to_round (0: every round drawn) from their results,

@@ -484,7 +484,8 @@ absl::StatusOr<core::RegulationProfile> Convert(
   }
   p.artificial = {s.artificial().imps(), s.artificial().matchpoints(),
                   s.artificial().several_boards(),
-                  s.artificial().fouled_board()};
+                  s.artificial().fouled_board(),
+                  s.artificial().few_comparisons()};
   p.penalties = {s.penalties().scale(), s.penalties().draw_excludes_penalties(),
                  s.penalties().clause()};
   if (s.has_forfeit()) {

@@ -114,6 +114,9 @@ absl::StatusOr<v1::MatchResults> BuildMatchResults(
     r->set_home(f.home);
     r->set_away(f.away);
     *r->mutable_home_imps() = ToProtoFraction(f.home_imps);
+    if (f.away_imps.has_value()) {  // ANC SR 7.7: both non-offending
+      *r->mutable_away_imps() = ToProtoFraction(*f.away_imps);
+    }
     if (f.home_vps.has_value()) {
       *r->mutable_home_vps() = Vps(*f.home_vps);
       *r->mutable_away_vps() = Vps(*f.away_vps);
@@ -264,7 +267,7 @@ absl::StatusOr<v1::EntrantRecord> BuildEntrantRecord(
       row->set_home(home);
       row->set_opponent(home ? f.away : f.home);
       row->set_complete(f.home_vps.has_value());
-      *row->mutable_imps() = ToProtoFraction(home ? f.home_imps : -f.home_imps);
+      *row->mutable_imps() = ToProtoFraction(home ? f.home_imps : f.away_imps.value_or(-f.home_imps));
       if (f.home_vps.has_value()) {
         const core::Rational& vps = home ? *f.home_vps : *f.away_vps;
         *row->mutable_vps() = Vps(vps);

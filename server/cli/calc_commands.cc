@@ -695,6 +695,46 @@ int SeveralBoards(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// --------------------------------------------------------- Few comparisons
+
+int FewComparisons(v1::CalculatorService::Stub& calc, Client& cl,
+                   const Invocation& inv,
+                   const std::vector<std::string>& args) {
+  int boards = 0, compared = 0;
+  if (!args.empty() || !ToInt(inv.Get("boards"), &boards) ||
+      !ToInt(inv.Get("compared"), &compared) || !inv.Has("profile")) {
+    return CalcUsage("few-comparisons",
+                     "give --profile=ID --boards=N --compared=K");
+  }
+  v1::FewComparisonsRequest r;
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_boards_in_match(boards);
+  r.set_boards_compared(compared);
+  v1::FewComparisonsResponse out;
+  grpc::Status st = calc.FewComparisons(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::FewComparisonsResponse>(
+      inv, st, out, [](const v1::FewComparisonsResponse& x) {
+        std::cout << (x.scored_as_forfeit() ? "scored as a forfeit"
+                                            : "scored on its boards")
+                  << " under " << x.regulation_profile() << "  ("
+                  << x.clause() << ")
+  " << x.working() << "
+";
+        if (!x.scored_as_forfeit()) return;
+        if (x.scored()) {
+          std::cout << "  each side " << ExactText(x.each_side_vps())
+                    << " VPs and " << ExactText(x.each_side_imps())
+                    << " IMPs: " << x.award_basis() << " ("
+                    << x.award_clause() << ")
+";
+        } else {
+          std::cout << "  " << x.award_basis() << " (" << x.award_clause()
+                    << ")
+";
+        }
+      });
+}
+
 // ------------------------------------------------------ Session percentage
 
 int Percentage(v1::CalculatorService::Stub& calc, Client& cl,
@@ -1373,6 +1413,12 @@ const std::vector<CalcFunction>& Functions() {
            "--treatment=separate_datum --true=420,420,450,170,-50 "
            "--fouled=980,480,450",
            FouledButler},
+          {"few-comparisons",
+           "--profile=ID --boards=N --compared=K  (ANC SR 7.7: a match "
+           "with direct comparisons on less than half its boards)",
+           "tally calc few-comparisons --profile=anc2025_itc_qualifying "
+           "--boards=16 --compared=7",
+           FewComparisons},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1413,7 +1459,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
        "several-boards, percentage, swiss-draw, tie-break, fouled, "
-       "fouled-butler, carry-over",
+       "fouled-butler, few-comparisons, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,

@@ -24,7 +24,11 @@ std::string ForfeitLine(const v1::ForfeitedMatchView& f) {
   std::string score =
       f.scored() ? absl::StrCat(ExactText(f.home_vps()), " - ",
                                 ExactText(f.away_vps()), " VPs, home IMPs ",
-                                ExactText(f.home_imps()))
+                                ExactText(f.home_imps()),
+                                f.has_away_imps()
+                                    ? absl::StrCat(", away IMPs ",
+                                                   ExactText(f.away_imps()))
+                                    : "")
                  : "not scored";
   std::string kind;
   switch (f.kind()) {
@@ -35,7 +39,10 @@ std::string ForfeitLine(const v1::ForfeitedMatchView& f) {
       kind = "cancelled, absent: ";
       break;
     default:
-      kind = f.by_withdrawal() ? "walk-over, withdrawn: " : "forfeited by ";
+      kind = f.by_withdrawal()         ? "walk-over, withdrawn: "
+             : f.offenders().empty() ? "scored as a forfeit, both sides "
+                                       "non-offending"
+                                     : "forfeited by ";
       break;
   }
   return absl::StrCat(

@@ -355,7 +355,10 @@ std::string TableHtml(const Message& message, absl::string_view field_name,
       std::string href = (link && value != 0 && !text.empty())
                              ? link(columns[c].name, value)
                              : "";
-      absl::StrAppend(&html, "<td>", LinkedText(text, href), "</td>");
+      // The column's title again, for a phone's stacked rows (page_style.h).
+      absl::StrAppend(&html, "<td data-label=\"",
+                      HtmlEscape(ColumnTitle(columns[c].name)), "\">",
+                      LinkedText(text, href), "</td>");
     }
     html += "</tr>\n";
   }

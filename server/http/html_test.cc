@@ -40,7 +40,7 @@ TEST(HtmlTest, TiedRankShowsEqualsSign) {
   row->mutable_matchpoints()->set_numerator(1105);
   row->mutable_matchpoints()->set_denominator(3);
   const std::string html = TableHtml(field, "rows", nullptr);
-  EXPECT_THAT(html, HasSubstr("<td>3=</td>"));
+  EXPECT_THAT(html, HasSubstr("<td data-label=\"Rank\">3=</td>"));
   EXPECT_THAT(html, HasSubstr("368.33 (1105/3)"));
   EXPECT_THAT(html, Not(HasSubstr("Tied")));
 }

@@ -126,7 +126,8 @@ Linker PageContext::MatchLinker(int round) const {
         column == "opponent" || column == "second_opponent" ||
         column == "winner" || column == "loser" ||
         column == "carry_over_holder" || column == "draw.pairings.home" ||
-        column == "draw.pairings.away") {
+        column == "draw.pairings.away" || column == "ns_pair" ||
+        column == "ew_pair") {
       return Rel(absl::StrCat(cpath, "/entrant/", v));
     }
     if ((column == "board" || column == "boards") && round > 0) {
@@ -149,9 +150,14 @@ std::string PageContext::BoardRulingsHtml(int board) const {
       continue;
     }
     absl::StrAppend(
-        &rows, "<tr><td>", rm.table() == 0 ? "all" : absl::StrCat(rm.table()),
-        "</td><td>", HtmlEscape(rm.law()), "</td><td>", HtmlEscape(rm.text()),
-        "</td><td>", sequence, "</td></tr>\n");
+        &rows, "<tr><td data-label=\"Table\">",
+        rm.table() == 0 ? "all" : absl::StrCat(rm.table()),
+        rm.room() == v1::ROOM_UNSPECIFIED
+            ? ""
+            : rm.room() == v1::ROOM_OPEN ? " open" : " closed",
+        "</td><td data-label=\"Law\">", HtmlEscape(rm.law()),
+        "</td><td data-label=\"Ruling\">", HtmlEscape(rm.text()),
+        "</td><td data-label=\"Event\">", sequence, "</td></tr>\n");
   }
   if (rows.empty()) return "";
   return absl::StrCat(

@@ -6,7 +6,9 @@
 
 namespace tally::server::http {
 
-// Plain, readable on a phone: one column, tables that scroll sideways.
+// Plain, readable on a phone: one column; on a narrow screen (a phone, 375
+// px) each table row is stacked as a card of labelled cells (the td's
+// data-label, html.cc TableHtml) that wrap, so nothing scrolls sideways.
 inline constexpr char kPageStyle[] = R"css(
 body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:60em;padding:.5em 1em;color:#111;background:#fff}
 nav{font-size:.9em;margin:.3em 0}h1{font-size:1.4em;margin:.3em 0}h2{font-size:1.15em}h3{font-size:1em}
@@ -19,6 +21,12 @@ ul.links{padding-left:1.2em}.boards a{display:inline-block;min-width:2em}
 footer{font-size:.8em;color:#555;border-top:1px solid #ddd;margin-top:2em;padding-top:.5em;word-break:break-all}
 body.scoreboard{max-width:none;font-size:2.2vw}body.scoreboard .field{display:none}
 body.scoreboard .field.shown{display:block}body.scoreboard td,body.scoreboard th{padding:.2em .8em}
+dd,td,h1,h2,nav{overflow-wrap:anywhere}
+@media (max-width:40em){body{padding:.4em .6em}body:not(.scoreboard) .scroll table,body:not(.scoreboard) .scroll tbody,body:not(.scoreboard) .scroll tr{display:block}
+body:not(.scoreboard) .scroll thead{display:none}body:not(.scoreboard) .scroll tr{border-bottom:1px solid #ccc;padding:.3em 0}
+body:not(.scoreboard) .scroll td{display:inline-block;border:0;padding:.05em .6em .05em 0;white-space:normal}
+body:not(.scoreboard) .scroll td:empty{display:none}body:not(.scoreboard) .scroll td::before{content:attr(data-label) " ";color:#666;font-size:.8em}
+dl{grid-template-columns:1fr}dt{margin-top:.3em}}
 )css";
 
 // Reloads the page once the log has moved past the event it was made
