@@ -270,8 +270,7 @@ TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
 // refused with INVALID_ARGUMENT naming the rule, and nothing is appended;
 // a good one scores as worked by hand.
 TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
-  ASSERT_THAT(Import(FixturePath(), "friday"),
-              HasSubstr("29 events appended"));
+  ASSERT_THAT(Import(FixturePath(), "friday"), HasSubstr("29 events appended"));
   auto director = v1::DirectorService::NewStub(tallyd_.channel());
   const auto rule = [&](const v1::SideAward& ns, const v1::SideAward& ew) {
     v1::RecordRulingRequest r;

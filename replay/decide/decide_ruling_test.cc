@@ -749,10 +749,9 @@ TEST_F(ButlerRulingTest, PerSideIsRefusedOutsideMatchpoints) {
   v1::RecordRulingRequest r = Ruling(4, 2);
   r.set_law("Law 12C2");
   *r.mutable_adjusted() = PerSide(SidePercent(60), SidePercent(40));
-  EXPECT_THAT(Decide(r),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       AllOf(HasSubstr("scored in imps_vs_datum"),
-                             HasSubstr("--artificial"))));
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  AllOf(HasSubstr("scored in imps_vs_datum"),
+                                        HasSubstr("--artificial"))));
 }
 
 }  // namespace

@@ -12,18 +12,21 @@ absl::Status CheckSide(const v1::SideAward& award, const char* side) {
   switch (award.award_case()) {
     case v1::SideAward::kPercent: {
       const v1::Fraction& p = award.percent();
+      if (p.denominator() > kMaxSidePercentDenominator) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            side,
+            "'s percentage is a whole number or a simpler fraction "
+            "(denominator at most ",
+            kMaxSidePercentDenominator, "), not ", p.numerator(), "/",
+            p.denominator()));
+      }
+      // The denominator is at most 100 here, so 100 x it cannot overflow.
       if (p.denominator() <= 0 || p.numerator() < 0 ||
           p.numerator() > 100 * p.denominator()) {
         return absl::InvalidArgumentError(absl::StrCat(
-            side, "'s percentage of the board's top is from 0 to 100 (Law "
-                  "12C2)"));
-      }
-      if (p.denominator() > kMaxSidePercentDenominator) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            side, "'s percentage is a whole number or a simpler fraction "
-                  "(denominator at most ",
-            kMaxSidePercentDenominator, "), not ", p.numerator(), "/",
-            p.denominator()));
+            side,
+            "'s percentage of the board's top is from 0 to 100 (Law "
+            "12C2)"));
       }
       return absl::OkStatus();
     }
@@ -65,8 +68,7 @@ absl::Status CheckSideAwardsScoredIn(const CompetitionState& c,
       c.profile.scoring != core::ScoringMethod::kMatchpoints) {
     return absl::InvalidArgumentError(absl::StrCat(
         "'", c.id, "' is scored in ",
-        c.PlaysMatches() ? "matches"
-                         : core::ScoringMethodId(c.profile.scoring),
+        c.PlaysMatches() ? "matches" : core::ScoringMethodId(c.profile.scoring),
         ": a percentage or score for each side (Law 12C2) is scored in a "
         "matchpoint pairs session; give --artificial=ns:AWARD,ew:AWARD "
         "(the profile's average plus, average, average minus)"));

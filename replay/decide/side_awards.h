@@ -19,8 +19,8 @@ namespace tally::replay {
 
 // The ranges of a side's award (docs/input-limits.md): a percentage is a
 // fraction of denominator at most kMaxSidePercentDenominator (62.5% is
-// 125/2); a score is a multiple of 10 no larger than 7NT redoubled, vulnerable,
-// with every overtrick can make.
+// 125/2); a score is a multiple of 10 no larger than Law 77's largest
+// (7600: 7NT redoubled, vulnerable, down 13).
 inline constexpr int64_t kMaxSidePercentDenominator = 100;
 inline constexpr int kMaxSideScore = 7600;
 

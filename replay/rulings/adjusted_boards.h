@@ -72,8 +72,8 @@ core::Artificial ArtificialOf(const AdjustedTable& table, core::PairSide side);
 // Matchpoints of every table of a board (international scale), in order,
 // factored from the tables in the field to `times_expected` (Neuberg).
 // Artificial tables get nullopt (the caller gives them their percentage of
-// the board's top); per-side tables get their awards. InvalidArgument for an adjusted result Law 77 cannot
-// score (decide refuses those, so a damaged log).
+// the board's top); per-side tables get their awards. InvalidArgument for an
+// adjusted result Law 77 cannot score (decide refuses those, so a damaged log).
 absl::StatusOr<std::vector<std::optional<core::TableAward>>>
 AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
                     int times_expected);

@@ -62,8 +62,7 @@ TEST(AdjustedBoardsPerSideTest, SixtyPercentAgainstSixThirty) {
 // Then the sides swapped: NS 70% = 28/5, EW on NS +430: 8 - 21/4 = 11/4.
 TEST(AdjustedBoardsPerSideTest, ScoreSideIsFactoredToTheFullField) {
   const EnteredResult r1 = Result(1, 420), r2 = Result(2, 450),
-                      r3 = Result(3, -50), r4 = Result(4, 0),
-                      r5 = Result(5, 0);
+                      r3 = Result(3, -50), r4 = Result(4, 0), r5 = Result(5, 0);
   v1::AdjustedScore average;
   average.mutable_artificial()->set_ns(v1::ARTIFICIAL_AWARD_AVERAGE);
   average.mutable_artificial()->set_ew(v1::ARTIFICIAL_AWARD_AVERAGE);
@@ -112,7 +111,7 @@ TEST(AdjustedBoardsPerSideTest, NoDatumAndNoButlerImps) {
   EXPECT_FALSE(datum->has_value());
   EXPECT_THAT(AdjustedButlerImps(t, 1, 400, core::ArtificialImpsRule{}),
               tally::testing::StatusIs(absl::StatusCode::kInvalidArgument,
-                             HasSubstr("scored in matchpoints")));
+                                       HasSubstr("scored in matchpoints")));
 }
 
 }  // namespace

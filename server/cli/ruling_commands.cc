@@ -27,9 +27,8 @@ bool Fail(const absl::Status& status) {
 // Fills the request's effect from the one form option given.
 bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
   int forms = 0;
-  for (const char* name :
-       {"artificial", "per-side", "assigned", "weighted", "split", "penalty",
-        "fouled", "wrong-side"}) {
+  for (const char* name : {"artificial", "per-side", "assigned", "weighted",
+                           "split", "penalty", "fouled", "wrong-side"}) {
     forms += inv.Has(name) ? 1 : 0;
   }
   if (forms != 1) {
@@ -102,9 +101,9 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "on each side's own terms in a matchpoint pairs session, a percentage "
        "of the top such as 0% or 70%, or for one side a score naming its "
        "side, NS+630 or EW-630, matchpointed against the other tables, the "
-       "table leaving the field as an artificial one); a procedural (Law 90) or "
-       "disciplinary (Law 91) penalty off one side's total in the event's "
-       "unit (mp, imp; vp in events of matches, recorded as a penalty); or, "
+       "table leaving the field as an artificial one); a procedural (Law "
+       "90) or disciplinary (Law 91) penalty off one side's total in the "
+       "event's unit (mp, imp; vp in events of matches, recorded as a penalty); or, "
        "with TABLE 0, the treatment of a fouled board among those the "
        "profile's regulation allows, and the board is then scored as the "
        "treatment's clause says, the traveller marking the fouled tables "

@@ -10,8 +10,8 @@
 namespace tally::cli {
 namespace {
 
-using ::testing::HasSubstr;
 using tally::testing::StatusIs;
+using ::testing::HasSubstr;
 
 TEST(SideAwardsTextTest, PercentageAndScoreNamingItsSide) {
   auto a = ParseSideAwards("ns:60%,ew:NS+630");
@@ -36,9 +36,9 @@ TEST(SideAwardsTextTest, FractionalPercentagesStayExact) {
 }
 
 TEST(SideAwardsTextTest, UnreadableFormsSayTheForm) {
-  for (const char* text : {"ns:60%", "ns:60%,ew:630", "ns:60%,ns:40%",
-                           "ns:sixty%,ew:40%", "ns:60%,ew:NS630",
-                           "xx:60%,ew:40%"}) {
+  for (const char* text :
+       {"ns:60%", "ns:60%,ew:630", "ns:60%,ns:40%", "ns:sixty%,ew:40%",
+        "ns:60%,ew:NS630", "xx:60%,ew:40%"}) {
     EXPECT_THAT(ParseSideAwards(text),
                 StatusIs(absl::StatusCode::kInvalidArgument,
                          HasSubstr("--per-side is ns:AWARD,ew:AWARD")))

@@ -80,8 +80,7 @@ TEST(HtmlTest, ResultsAndEnumsReadAsWords) {
 // CLI writes it (server/cli/side_awards_text.h).
 TEST(HtmlTest, PerSideAdjustedScoreReadsAsWords) {
   v1::TravellerLine line;
-  v1::SideAwardsAdjustedScore* a =
-      line.mutable_adjusted()->mutable_per_side();
+  v1::SideAwardsAdjustedScore* a = line.mutable_adjusted()->mutable_per_side();
   a->mutable_ns()->mutable_percent()->set_numerator(60);
   a->mutable_ns()->mutable_percent()->set_denominator(1);
   a->mutable_ew()->set_ns_score(630);

@@ -10,16 +10,16 @@
 
 namespace tally::interchange {
 
-std::string ReadFixture(const std::string& name) {
-  std::ifstream in(std::string(TALLY_INTERCHANGE_FIXTURES) + "/" + name);
+std::string ReadFixture(const std::string& dir, const std::string& name) {
+  std::ifstream in(dir + "/" + name);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-std::string EditedFixture(const std::string& name, const std::string& from,
-                          const std::string& to) {
-  std::string text = ReadFixture(name);
+std::string EditedFixture(const std::string& dir, const std::string& name,
+                          const std::string& from, const std::string& to) {
+  std::string text = ReadFixture(dir, name);
   const size_t at = text.find(from);
   EXPECT_NE(at, std::string::npos) << from;
   if (at != std::string::npos) text.replace(at, from.size(), to);
@@ -31,10 +31,9 @@ void ExpectRefusedAt(const absl::StatusOr<SessionFile>& read,
                      const std::string& what) {
   EXPECT_THAT(read, tally::testing::StatusIs(
                         absl::StatusCode::kInvalidArgument,
-                        ::testing::AllOf(
-                            ::testing::HasSubstr(
-                                absl::StrCat(file, " line ", line, ": ")),
-                            ::testing::HasSubstr(what))));
+                        ::testing::AllOf(::testing::HasSubstr(absl::StrCat(
+                                             file, " line ", line, ": ")),
+                                         ::testing::HasSubstr(what))));
 }
 
 }  // namespace tally::interchange

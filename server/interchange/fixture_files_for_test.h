@@ -13,13 +13,14 @@
 
 namespace tally::interchange {
 
-// The bytes of fixture `name` in tests/interchange/ ("" when missing).
-std::string ReadFixture(const std::string& name);
+// The bytes of fixture `name` in `dir` (the tests' TALLY_INTERCHANGE_FIXTURES,
+// tests/interchange/); "" when missing.
+std::string ReadFixture(const std::string& dir, const std::string& name);
 
 // Fixture `name` with its first `from` replaced by `to` (a test failure
 // when `from` is not there).
-std::string EditedFixture(const std::string& name, const std::string& from,
-                          const std::string& to);
+std::string EditedFixture(const std::string& dir, const std::string& name,
+                          const std::string& from, const std::string& to);
 
 // Expects `read` to be INVALID_ARGUMENT naming "`file` line `line`: " and
 // containing `what`.

@@ -23,10 +23,12 @@ using ::testing::HasSubstr;
 
 constexpr char kFile[] = "pbn_mitchell_3_tables.pbn";
 
-std::string Read(const std::string& name) { return ReadFixture(name); }
+std::string Read(const std::string& name) {
+  return ReadFixture(TALLY_INTERCHANGE_FIXTURES, name);
+}
 
 std::string Edited(const std::string& from, const std::string& to) {
-  return EditedFixture(kFile, from, to);
+  return EditedFixture(TALLY_INTERCHANGE_FIXTURES, kFile, from, to);
 }
 
 void ExpectRefused(const std::string& text, int line, const std::string& what) {

@@ -27,10 +27,10 @@ using ::testing::HasSubstr;
 
 constexpr char kFile[] = "usebio_mitchell_3_tables.xml";
 
-std::string Fixture() { return ReadFixture(kFile); }
+std::string Fixture() { return ReadFixture(TALLY_INTERCHANGE_FIXTURES, kFile); }
 
 std::string Edited(const std::string& from, const std::string& to) {
-  return EditedFixture(kFile, from, to);
+  return EditedFixture(TALLY_INTERCHANGE_FIXTURES, kFile, from, to);
 }
 
 ImportTarget Target() {
@@ -128,7 +128,7 @@ constexpr char kAdjusted[] = "usebio_mitchell_adjusted.xml";
 
 TEST(UsebioAdjustedTest, ReadsAnAdjustedScoreWithNoContract) {
   absl::StatusOr<SessionFile> file =
-      ReadUsebio(ReadFixture(kAdjusted), kAdjusted);
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted), kAdjusted);
   ASSERT_THAT(file, IsOk());
   const FileResult& r = file->boards[0].results[0];
   EXPECT_EQ(r.ns_pair, 1);
@@ -144,7 +144,7 @@ TEST(UsebioAdjustedTest, ReadsAnAdjustedScoreWithNoContract) {
 
 TEST(UsebioAdjustedTest, WriterRoundTripsTheAdjustedScore) {
   absl::StatusOr<SessionFile> file =
-      ReadUsebio(ReadFixture(kAdjusted), kAdjusted);
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted), kAdjusted);
   ASSERT_THAT(file, IsOk());
   absl::StatusOr<std::string> written = WriteUsebio(*file);
   ASSERT_THAT(written, IsOk());
@@ -168,7 +168,7 @@ TEST(UsebioAdjustedTest, WriterRoundTripsTheAdjustedScore) {
 }
 
 TEST(UsebioAdjustedTest, PlansARulingForTheAdjustedScore) {
-  const std::string text = ReadFixture(kAdjusted);
+  const std::string text = ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted);
   absl::StatusOr<SessionFile> file = ReadUsebio(text, kAdjusted);
   ASSERT_THAT(file, IsOk());
   ImportTarget target = Target();
@@ -189,8 +189,8 @@ TEST(UsebioAdjustedTest, PlansARulingForTheAdjustedScore) {
     EXPECT_EQ(r->table(), 1);  // NS pair 1's table in the Mitchell
     EXPECT_TRUE(r->board_not_played());
     EXPECT_EQ(r->law(), "Law 12C2(a)");
-    EXPECT_EQ(r->text(), absl::StrCat("adjusted score A6040 in ", kAdjusted,
-                                      " line 76"));
+    EXPECT_EQ(r->text(),
+              absl::StrCat("adjusted score A6040 in ", kAdjusted, " line 76"));
     const v1::SideAwardsAdjustedScore& a = r->adjusted().per_side();
     EXPECT_EQ(a.ns().percent().numerator(), 60);
     EXPECT_EQ(a.ns().percent().denominator(), 1);

@@ -64,9 +64,9 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
       Add(line, "NS_PAIR_NUMBER", absl::StrCat(r.ns_pair));
       Add(line, "EW_PAIR_NUMBER", absl::StrCat(r.ew_pair));
       if (!r.unwritable.empty()) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "board ", b.board, ", ", r.ns_pair, " v ", r.ew_pair, ": ",
-            r.unwritable));
+        return absl::FailedPreconditionError(
+            absl::StrCat("board ", b.board, ", ", r.ns_pair, " v ", r.ew_pair,
+                         ": ", r.unwritable));
       }
       if (!r.result.has_not_played()) {
         ResultText text = FormatResult(r.result);

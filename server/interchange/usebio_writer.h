@@ -1,6 +1,7 @@
 // Writes a SessionFile as a USEBIO 1.2 XML file (one EVENT of EVENT_TYPE
 // "PAIRS", matchpoint scoring): the pairs with their places, totals and
-// percentages, and every traveller line with its adjusted score. Pure. Thread-safe.
+// percentages, and every traveller line with its adjusted score. Pure.
+// Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
 #define TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
