@@ -19,6 +19,7 @@
 #include "server/interchange/session_file.h"
 #include "server/interchange/usebio_reader.h"
 #include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/tallyd_process.h"
 
@@ -69,6 +70,43 @@ class InterchangeEndToEndTest : public ::testing::Test {
     v1::Standings out;
     EXPECT_TRUE(query_->GetStandings(&context, r, &out).ok());
     return out;
+  }
+
+  v1::Traveller Traveller(const std::string& tournament, int board) {
+    grpc::ClientContext context;
+    v1::GetTravellerRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id("pairs");
+    r.set_session(1);
+    r.set_board(board);
+    v1::Traveller out;
+    EXPECT_TRUE(query_->GetTraveller(&context, r, &out).ok());
+    return out;
+  }
+
+  // Exports session 1 of `tournament` (`format` usebio or pbn) and expects
+  // the file read back equal on every figure to the one at `original`;
+  // returns the exported text.
+  std::string ExpectExportEquals(const std::string& tournament,
+                                 const std::string& format,
+                                 const std::string& original) {
+    const std::string exported = absl::StrCat(dir_, "/", tournament, ".",
+                                              format == "pbn" ? "pbn" : "xml");
+    EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                            absl::StrCat("export-session ", tournament,
+                                         " pairs 1 --format=", format,
+                                         " --output=", exported)),
+                HasSubstr("wrote"));
+    const auto read = [&](const std::string& path) {
+      return format == "pbn" ? interchange::ReadPbn(ReadAll(path), path)
+                             : interchange::ReadUsebio(ReadAll(path), path);
+    };
+    absl::StatusOr<interchange::SessionFile> a = read(original);
+    absl::StatusOr<interchange::SessionFile> b = read(exported);
+    EXPECT_THAT(a, IsOk());
+    EXPECT_THAT(b, IsOk());
+    if (a.ok() && b.ok()) EXPECT_EQ(interchange::FirstDifference(*a, *b), "");
+    return ReadAll(exported);
   }
 
   std::string Import(const std::string& path, const std::string& tournament) {
@@ -142,20 +180,7 @@ TEST_F(InterchangeEndToEndTest,
   EXPECT_EQ(Log().size(), 29u);
 
   // Export, then read both: equal on every figure tally represents.
-  const std::string exported = dir_ + "/exported.xml";
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(),
-                  absl::StrCat("export-session tuesday pairs 1 --format=usebio "
-                               "--output=",
-                               exported)),
-      HasSubstr("wrote"));
-  absl::StatusOr<interchange::SessionFile> original =
-      interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
-  absl::StatusOr<interchange::SessionFile> back =
-      interchange::ReadUsebio(ReadAll(exported), "exported.xml");
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(interchange::FirstDifference(*original, *back), "");
+  ExpectExportEquals("tuesday", "usebio", FixturePath());
 }
 
 // The same session as a PBN 2.1 file: the same figures, and `tally
@@ -170,19 +195,143 @@ TEST_F(InterchangeEndToEndTest, PbnImportAndExportRoundTrip) {
     EXPECT_EQ(e.provenance().format(), "pbn-2.1");
     EXPECT_EQ(e.provenance().file_name(), "pbn_mitchell_3_tables.pbn");
   }
-  const std::string exported = dir_ + "/exported.pbn";
+  ExpectExportEquals("tuesday-pbn", "pbn", pbn);
+}
+
+// tests/interchange/usebio_mitchell_adjusted.xml: board 1 not played by
+// 1 v 4, USEBIO's adjusted score "A6040" (issue #18): imported as a ruling
+// (Law 12C2(a), 60% and 40% of the top to each side), scored to the file's
+// figures (worked by hand in tests/interchange/README.md), shown on the
+// traveller, and exported back as "A6040".
+TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
+  const std::string path =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/usebio_mitchell_adjusted.xml");
+  const std::string out = Import(path, "thursday");
+  // 17 results and the ruling in place of the 18th.
+  EXPECT_THAT(out, HasSubstr("6 pairs, 6 boards, 29 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Standings s = Standings("thursday");
+  ASSERT_EQ(s.fields_size(), 2);
+  struct Row {
+    int pair;
+    int64_t numerator, denominator;
+    int64_t hundredths;
+  };
+  // NS 2 13.50 (56.25%), 1 13.40 (55.83%), 3 9.50 (39.58%); EW 5 21.50
+  // (89.58%), 6 8.50 (35.42%), 4 5.60 (23.33%).
+  const std::vector<std::vector<Row>> expected = {
+      {{2, 27, 2, 5625}, {1, 67, 5, 5583}, {3, 19, 2, 3958}},
+      {{5, 43, 2, 8958}, {6, 17, 2, 3542}, {4, 28, 5, 2333}}};
+  for (int f = 0; f < 2; ++f) {
+    ASSERT_EQ(s.fields(f).rows_size(), 3);
+    for (int i = 0; i < 3; ++i) {
+      const v1::StandingsRow& row = s.fields(f).rows(i);
+      EXPECT_EQ(row.pair(), expected[f][i].pair);
+      EXPECT_EQ(row.matchpoints().numerator(), expected[f][i].numerator);
+      EXPECT_EQ(row.matchpoints().denominator(), expected[f][i].denominator);
+      EXPECT_EQ(row.percentage().units(), expected[f][i].hundredths);
+    }
+  }
+  int rulings = 0;
+  for (const v1::Event& e : Log()) {
+    if (!e.payload().has_ruling_made()) continue;
+    ++rulings;
+    EXPECT_TRUE(e.payload().ruling_made().board_not_played());
+    EXPECT_EQ(e.provenance().line(), 76);
+  }
+  EXPECT_EQ(rulings, 1);
+
+  // The traveller shows the adjusted score and its matchpoints.
+  {
+    const v1::Traveller t = Traveller("thursday", 1);
+    ASSERT_EQ(t.lines_size(), 3);
+    const v1::TravellerLine& line = t.lines(0);
+    EXPECT_EQ(line.ns_pair(), 1);
+    EXPECT_TRUE(line.result().has_not_played());
+    EXPECT_EQ(line.adjusted().per_side().ns().percent().numerator(), 60);
+    EXPECT_EQ(line.adjusted().per_side().ew().percent().numerator(), 40);
+    EXPECT_EQ(line.ns_matchpoints().numerator(), 12);  // 2.40
+    EXPECT_EQ(line.ns_matchpoints().denominator(), 5);
+    EXPECT_FALSE(t.lines(1).has_adjusted());
+  }
+  EXPECT_THAT(RunTallyCli(tallyd_.address(), "traveller thursday pairs 1 1"),
+              HasSubstr("not played; adjusted NS 60%, EW 40%"));
+
+  EXPECT_THAT(ExpectExportEquals("thursday", "usebio", path),
+              HasSubstr("<SCORE>A6040</SCORE>"));
+  // PBN does not carry it yet: refused, naming the line.
   EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("export-session tuesday-pbn pairs 1 "
-                                       "--format=pbn --output=",
-                                       exported)),
-              HasSubstr("wrote"));
-  absl::StatusOr<interchange::SessionFile> original =
-      interchange::ReadPbn(ReadAll(pbn), "pbn_mitchell_3_tables.pbn");
-  absl::StatusOr<interchange::SessionFile> back =
-      interchange::ReadPbn(ReadAll(exported), "exported.pbn");
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(interchange::FirstDifference(*original, *back), "");
+                          "export-session thursday pairs 1 --format=pbn 2>&1"),
+              HasSubstr("FAILED_PRECONDITION: board 1, 1 v 4: an adjusted "
+                        "score"));
+}
+
+// Law 12C2 on each side's terms through the gRPC API: bad figures are
+// refused with INVALID_ARGUMENT naming the rule, and nothing is appended;
+// a good one scores as worked by hand.
+TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
+  ASSERT_THAT(Import(FixturePath(), "friday"), HasSubstr("29 events appended"));
+  auto director = v1::DirectorService::NewStub(tallyd_.channel());
+  const auto rule = [&](const v1::SideAward& ns, const v1::SideAward& ew) {
+    v1::RecordRulingRequest r;
+    r.set_tournament_id("friday");
+    r.set_competition_id("pairs");
+    r.set_session(1);
+    r.set_table(2);  // board 1 at table 2: 2 v 6, 4S+1 N +450
+    r.set_board(1);
+    r.set_law("Law 12C2");
+    r.set_text("unauthorised information; no result can stand");
+    *r.mutable_adjusted()->mutable_per_side()->mutable_ns() = ns;
+    *r.mutable_adjusted()->mutable_per_side()->mutable_ew() = ew;
+    grpc::ClientContext context;
+    v1::CommandOutcome outcome;
+    return director->RecordRuling(&context, r, &outcome);
+  };
+  v1::SideAward percent_101, percent_60, score_630, score_635;
+  percent_101.mutable_percent()->set_numerator(101);
+  percent_101.mutable_percent()->set_denominator(1);
+  percent_60.mutable_percent()->set_numerator(60);
+  percent_60.mutable_percent()->set_denominator(1);
+  score_630.set_ns_score(630);
+  score_635.set_ns_score(635);
+  const size_t before = Log().size();
+  struct Refusal {
+    v1::SideAward ns, ew;
+    const char* message;
+  };
+  for (const Refusal& bad :
+       {Refusal{percent_101, percent_60, "from 0 to 100 (Law 12C2)"},
+        Refusal{percent_60, score_635, "is not a bridge score (Law 77"},
+        Refusal{score_630, score_630, "a split score (Law 12C1(b))"},
+        Refusal{percent_60, v1::SideAward(), "give East-West a percentage"}}) {
+    const grpc::Status st = rule(bad.ns, bad.ew);
+    EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT)
+        << st.error_message();
+    EXPECT_THAT(st.error_message(), HasSubstr(bad.message));
+  }
+  EXPECT_EQ(Log().size(), before);
+
+  // 60% to NS, EW on NS +630 at table 2: NS 60% x 4 = 2.40; +630 beats
+  // +420 and -50, 4, factored from 3 to 3: 4, so EW 0. Tables 1 and 3
+  // against each other, from 2 to 3: +420 (2 + 1) x 3/2 - 1 = 3.50, -50
+  // 0.50.
+  const grpc::Status ok = rule(percent_60, score_630);
+  ASSERT_TRUE(ok.ok()) << ok.error_message();
+  EXPECT_EQ(Log().size(), before + 1);
+  const v1::Traveller t = Traveller("friday", 1);
+  ASSERT_EQ(t.lines_size(), 3);
+  for (const v1::TravellerLine& line : t.lines()) {
+    const int64_t twice_ns = 2 * line.ns_matchpoints().numerator() /
+                             line.ns_matchpoints().denominator();
+    if (line.table() == 1) EXPECT_EQ(twice_ns, 7);  // 3.50
+    if (line.table() == 3) EXPECT_EQ(twice_ns, 1);  // 0.50
+    if (line.table() == 2) {
+      EXPECT_EQ(line.ns_matchpoints().numerator(), 12);  // 2.40
+      EXPECT_EQ(line.ns_matchpoints().denominator(), 5);
+      EXPECT_EQ(line.ew_matchpoints().numerator(), 0);
+      EXPECT_EQ(line.adjusted().per_side().ew().ns_score(), 630);
+    }
+  }
 }
 
 TEST_F(InterchangeEndToEndTest, RefusedFileAppendsNothing) {

@@ -16,6 +16,7 @@
 #include "core/window/window_close.h"
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_ruling.h"
+#include "replay/decide/side_awards.h"
 #include "replay/draws/knockout_results.h"
 #include "replay/match_scores/three_way_tables.h"
 #include "replay/state/bridge_convert.h"
@@ -614,6 +615,8 @@ absl::StatusOr<v1::EventPayload> DecideDecideAppeal(
     case v1::APPEAL_OUTCOME_VARIED:
       TALLY_RETURN_IF_ERROR(
           CheckAdjustedScore(in.adjusted_score(), f.appeal->lodged.board()));
+      TALLY_RETURN_IF_ERROR(
+          CheckSideAwardsScoredIn(*f.competition, in.adjusted_score()));
       break;
     default:
       return absl::InvalidArgumentError(

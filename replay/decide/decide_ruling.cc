@@ -14,6 +14,7 @@
 #include "replay/butler/butler_datum_shortfall.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/decide/decide.h"
+#include "replay/decide/side_awards.h"
 #include "replay/match_scores/fouled_matches.h"
 #include "replay/match_scores/match_adjustments.h"
 #include "replay/match_scores/three_way_tables.h"
@@ -170,6 +171,8 @@ const char* FormName(const v1::AdjustedScore& a) {
       return "a weighted";
     case v1::AdjustedScore::kSplit:
       return "a split";
+    case v1::AdjustedScore::kPerSide:
+      return "a per-side";
     case v1::AdjustedScore::KIND_NOT_SET:
       break;
   }
@@ -378,12 +381,14 @@ absl::Status CheckAdjustedScore(const v1::AdjustedScore& a, int board) {
       }
       return absl::OkStatus();
     }
+    case v1::AdjustedScore::kPerSide:
+      return CheckSideAwards(a.per_side());
     case v1::AdjustedScore::KIND_NOT_SET:
       break;
   }
   return absl::InvalidArgumentError(
-      "say what the adjusted score is: artificial, assigned, weighted or "
-      "split");
+      "say what the adjusted score is: artificial, assigned, weighted, "
+      "split or per side");
 }
 
 namespace {
@@ -507,6 +512,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
       TALLY_RETURN_IF_ERROR(CheckTableToAdjust(*c, request, Where(request)));
       TALLY_RETURN_IF_ERROR(
           CheckAdjustedScore(request.adjusted(), request.board()));
+      TALLY_RETURN_IF_ERROR(CheckSideAwardsScoredIn(*c, request.adjusted()));
       if (c->PlaysMatches()) {
         TALLY_RETURN_IF_ERROR(CheckMatchAdjustment(*c, *rulings, request));
         // Every datum rule: a pairs round's board keeps enough scores.

@@ -19,6 +19,7 @@
 #include "replay/pairs/session_scores.h"
 #include "replay/state/rulings.h"
 #include "replay/testing/apply_for_test.h"
+#include "replay/testing/side_awards_for_test.h"
 #include "replay/timeline/decide_timeline.h"
 
 namespace tally::replay {
@@ -674,6 +675,83 @@ TEST_F(RulingTest, OfficialResultsTakeNoRuling) {
   *r.mutable_adjusted() = NzWeighted();
   EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kFailedPrecondition,
                                   HasSubstr("NSW TR 12.4")));
+}
+
+}  // namespace
+}  // namespace tally::replay
+
+// ---- Law 12C2 on each side's own terms (issue #18) ----
+
+namespace tally::replay {
+namespace {
+
+TEST_F(RulingTest, PerSideSixtyPercentAndAnAssignedScore) {
+  NzField();
+  v1::RecordRulingRequest r = Ruling(12, 2);
+  r.set_law("Law 12C2");
+  *r.mutable_adjusted() = PerSide(SidePercent(60), SideScore(680));
+  const uint64_t ruling = Rule(r);
+  const SessionScores s = Matchpoints();
+  // NS: 60% of the top of 22 = 13.2. EW on NS +680 against the other 11
+  // (2 x +1430, 5 x +680, 2 x +650, 2 x -100): 2 x 4 + 5 = 13, factored
+  // from 12 (the 11 and itself) to 12: 13; EW 22 - 13 = 9.
+  EXPECT_EQ(At(s, 2, 12).ns_matchpoints, R("13.2"));
+  EXPECT_EQ(At(s, 2, 12).ew_matchpoints, R("9"));
+  EXPECT_EQ(At(s, 2, 12).ruling, ruling);
+  ASSERT_NE(At(s, 2, 12).adjusted, nullptr);
+  EXPECT_TRUE(At(s, 2, 12).adjusted->has_per_side());
+  // The table leaves the field as an artificial one: table 1 as in
+  // ArtificialScoreLeavesTheFieldAndGetsSixtyAndForty, 229/11.
+  EXPECT_EQ(At(s, 2, 1).ns_matchpoints, core::Rational(229, 11));
+  EXPECT_EQ(s.pairs.at(24).matchpoints, R("9"));  // EW at table 12
+}
+
+TEST_F(NotPlayedTest, PercentagesToEachSideStandInForTheResult) {
+  v1::RecordRulingRequest r = NotPlayed();
+  *r.mutable_adjusted() = PerSide(SidePercent(70), SidePercent(30));
+  Rule(r);
+  const SessionScores s = Matchpoints();
+  // 70% and 30% of the top of 22: 15.4 and 6.6.
+  EXPECT_EQ(At(s, 2, 12).ns_matchpoints, R("15.4"));
+  EXPECT_EQ(At(s, 2, 12).ew_matchpoints, R("6.6"));
+  // With no result there, a side cannot be scored on a score.
+  r = NotPlayed();
+  r.set_supersedes_sequence(state_.last_sequence);
+  *r.mutable_adjusted() = PerSide(SidePercent(60), SideScore(680));
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  HasSubstr("a percentage of the top")));
+}
+
+TEST_F(RulingTest, PerSideRefusalsNameTheRule) {
+  NzField();
+  v1::RecordRulingRequest r = Ruling(12, 2);
+  r.set_law("Law 12C2");
+  const auto refused = [&](const v1::AdjustedScore& a, const char* why) {
+    *r.mutable_adjusted() = a;
+    EXPECT_THAT(Decide(r),
+                StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(why)))
+        << a.ShortDebugString();
+  };
+  refused(PerSide(SideScore(680), SideScore(-100)),
+          "a split score (Law 12C1(b))");
+  refused(PerSide(SidePercent(101), SidePercent(40)), "from 0 to 100");
+  refused(PerSide(SidePercent(-1), SidePercent(40)), "from 0 to 100");
+  refused(PerSide(SidePercent(1, 300), SidePercent(40)),
+          "denominator at most 100");
+  refused(PerSide(SidePercent(60), SideScore(635)), "not a bridge score");
+  refused(PerSide(SidePercent(60), SideScore(7610)), "not a bridge score");
+  refused(PerSide(SidePercent(60), v1::SideAward()),
+          "give East-West a percentage of the top or a score");
+  EXPECT_TRUE(C().sessions.at(1).rulings.empty());
+}
+
+TEST_F(ButlerRulingTest, PerSideIsRefusedOutsideMatchpoints) {
+  v1::RecordRulingRequest r = Ruling(4, 2);
+  r.set_law("Law 12C2");
+  *r.mutable_adjusted() = PerSide(SidePercent(60), SidePercent(40));
+  EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kInvalidArgument,
+                                  AllOf(HasSubstr("scored in imps_vs_datum"),
+                                        HasSubstr("--artificial"))));
 }
 
 }  // namespace

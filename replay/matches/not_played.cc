@@ -42,11 +42,14 @@ absl::Status CheckTableToAdjust(const CompetitionState& c,
         "played with an artificial adjusted score (Law 12C2(a), "
         "--not-played)"));
   }
-  if (!r.adjusted().has_artificial()) {
+  const bool percentages = r.adjusted().has_per_side() &&
+                           r.adjusted().per_side().ns().has_percent() &&
+                           r.adjusted().per_side().ew().has_percent();
+  if (!r.adjusted().has_artificial() && !percentages) {
     return absl::InvalidArgumentError(
         "a board not played gets an artificial adjusted score: average, "
-        "average plus or average minus to each side (Law 12C2(a): no "
-        "result could be obtained)");
+        "average plus or average minus, or a percentage of the top, to "
+        "each side (Law 12C2(a): no result could be obtained)");
   }
   if (entered != nullptr && !entered->result.has_not_played()) {
     return absl::FailedPreconditionError(absl::StrCat(

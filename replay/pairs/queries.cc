@@ -223,6 +223,7 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     line->set_sequence(r.result->sequence);
     line->set_confirmed(r.result->confirmed);
     line->set_fouled(r.fouled);
+    if (r.adjusted != nullptr) *line->mutable_adjusted() = *r.adjusted;
   }
   if (board.fouled.has_value()) {
     *out.mutable_fouled() = FouledNoteToProto(*board.fouled, 0);

@@ -91,6 +91,9 @@ SessionScores ScoreSession(const SessionState& session,
                      tables[i].adjustment.has_value()
                          ? tables[i].adjustment->sequence
                          : 0};
+      if (tables[i].adjustment.has_value()) {
+        r.adjusted = tables[i].adjustment->score;
+      }
       r.fouled = scored.fouled.has_value() &&
                  scored.fouled->Fouled(r.result->slot.table);
       if (!(*awards)[i].has_value()) {

@@ -28,6 +28,8 @@ struct ScoredResult {
   // The RulingMade whose adjusted score is in force here
   // (replay/state/rulings.h), 0 when the table's result stands.
   uint64_t ruling = 0;
+  // That ruling's adjusted score (in the state scored), else nullptr.
+  const v1::AdjustedScore* adjusted = nullptr;
   bool fouled = false;  // played the fouled form (a treatment in force)
 };
 

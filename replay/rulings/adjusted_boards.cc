@@ -114,10 +114,44 @@ core::Rational OneDecimal(const core::Rational& x, core::HalfRounding half) {
   return core::Rational((x * core::Rational(10)).RoundToInteger(half), 10);
 }
 
+// One side's matchpoints under a SideAwardsAdjustedScore: its percentage of
+// the board's top, or its score compared with every table of the field
+// (`compared`, the table itself not among them) and factored by Neuberg
+// from those tables and itself to `expected` (North-South's figure;
+// East-West's is the top minus it).
+absl::StatusOr<core::Rational> SideAwardMatchpoints(
+    const v1::SideAward& award, core::PairSide side,
+    const std::vector<Distribution>& compared, int expected) {
+  const core::Rational top(core::MatchpointTop(expected));
+  if (award.has_percent()) {
+    const v1::Fraction& p = award.percent();
+    if (p.denominator() <= 0) {
+      return absl::InvalidArgumentError("a percentage with no denominator");
+    }
+    return core::Rational(p.numerator(), p.denominator()) * top /
+           core::Rational(100);
+  }
+  if (!award.has_ns_score()) {
+    return absl::InvalidArgumentError("a side's award is not given");
+  }
+  const Distribution own{{award.ns_score(), 1}};
+  core::Rational raw;
+  for (const Distribution& other : compared) raw += Compare(own, other);
+  const int with_self = static_cast<int>(compared.size()) + 1;
+  const core::Rational ns = core::NeubergFactor(raw, with_self, expected);
+  return side == core::PairSide::kNorthSouth ? ns : top - ns;
+}
+
 }  // namespace
 
 bool IsArtificial(const AdjustedTable& table) {
   return table.adjustment.has_value() && table.adjustment->score->has_artificial();
+}
+
+bool LeavesField(const AdjustedTable& table) {
+  return table.adjustment.has_value() &&
+         (table.adjustment->score->has_artificial() ||
+          table.adjustment->score->has_per_side());
 }
 
 core::Artificial ArtificialOf(const AdjustedTable& table, core::PairSide side) {
@@ -139,13 +173,34 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
   std::vector<size_t> field;
   std::vector<Distribution> compared;  // the field side's credit, per table
   for (size_t i = 0; i < tables.size(); ++i) {
-    if (IsArtificial(tables[i])) continue;
+    if (LeavesField(tables[i])) continue;
     core::PairSide side = tables[i].adjustment.has_value()
                               ? FieldSide(*tables[i].adjustment)
                               : core::PairSide::kNorthSouth;
     TALLY_ASSIGN_OR_RETURN(Distribution d, CreditOf(tables[i], board, side));
     field.push_back(i);
     compared.push_back(std::move(d));
+  }
+  // Law 12C2 on each side's own terms: out of the field, each side scored
+  // by its award (percentages of the top, or a score against the field).
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (!tables[i].adjustment.has_value() ||
+        !tables[i].adjustment->score->has_per_side()) {
+      continue;
+    }
+    const v1::SideAwardsAdjustedScore& a =
+        tables[i].adjustment->score->per_side();
+    const int expected =
+        std::max(times_expected, static_cast<int>(field.size()) + 1);
+    core::TableAward award;
+    TALLY_ASSIGN_OR_RETURN(
+        award.north_south,
+        SideAwardMatchpoints(a.ns(), core::PairSide::kNorthSouth, compared,
+                             expected));
+    TALLY_ASSIGN_OR_RETURN(
+        award.east_west, SideAwardMatchpoints(a.ew(), core::PairSide::kEastWest,
+                                              compared, expected));
+    out[i] = award;
   }
   if (field.empty()) return out;
   const int played = static_cast<int>(field.size());
@@ -180,7 +235,9 @@ absl::StatusOr<std::optional<int>> DatumScoreOf(const AdjustedTable& table,
                                                 int board) {
   if (!table.adjustment.has_value()) return table.result->ns_score;
   const v1::AdjustedScore& a = *table.adjustment->score;
-  if (a.has_weighted() || a.has_artificial()) return std::optional<int>();
+  if (a.has_weighted() || a.has_artificial() || a.has_per_side()) {
+    return std::optional<int>();
+  }
   TALLY_ASSIGN_OR_RETURN(
       Distribution d, CreditOf(table, board, FieldSide(*table.adjustment)));
   return d.front().ns_score;
@@ -195,6 +252,11 @@ absl::StatusOr<core::TableAward> AdjustedButlerImps(
   }
   const AdjustmentInForce& adjustment = *table.adjustment;
   const v1::AdjustedScore& a = *adjustment.score;
+  if (a.has_per_side()) {  // decide refuses it outside matchpoints
+    return absl::InvalidArgumentError(absl::StrCat(
+        "board ", board,
+        ": a percentage or score for each side is scored in matchpoints"));
+  }
   if (a.has_artificial()) {
     // Law 12C2 with the profile's amounts (NSW TR 7.2; ANC SR 7.3: 2 IMPs).
     core::ArtificialImpsRule rule = artificial;

@@ -23,6 +23,13 @@
 //                           factored to the full field (Neuberg), or
 //                           IMPed against a datum taken without it; each
 //                           side gets the profile's average, plus or minus.
+//   per side (Law 12C2)     the table leaves the field as an artificial one;
+//                           each side gets its own award: a percentage of the
+//                           board's top, or the matchpoints a score earns
+//                           against every table of the field, factored by
+//                           Neuberg (the table counted) to the full field.
+//                           Matchpoints only: the Butler and match scorers
+//                           refuse it (decide does first).
 //
 // Halves of a weighted score are rounded towards the non-offending side
 // where the ruling names one (NZ LIRG: "residual doubt ... should be
@@ -55,14 +62,18 @@ struct AdjustedTable {
 // field.
 bool IsArtificial(const AdjustedTable& table);
 
+// The table has an artificial or per-side adjusted score: it is not in the
+// board's field.
+bool LeavesField(const AdjustedTable& table);
+
 // The artificial award of `side` (ARTIFICIAL_AWARD_* as core's Artificial).
 core::Artificial ArtificialOf(const AdjustedTable& table, core::PairSide side);
 
 // Matchpoints of every table of a board (international scale), in order,
 // factored from the tables in the field to `times_expected` (Neuberg).
 // Artificial tables get nullopt (the caller gives them their percentage of
-// the board's top). InvalidArgument for an adjusted result Law 77 cannot
-// score (decide refuses those, so a damaged log).
+// the board's top); per-side tables get their awards. InvalidArgument for an
+// adjusted result Law 77 cannot score (decide refuses those, so a damaged log).
 absl::StatusOr<std::vector<std::optional<core::TableAward>>>
 AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
                     int times_expected);

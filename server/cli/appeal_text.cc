@@ -6,6 +6,7 @@
 #include "replay/state/bridge_convert.h"
 #include "replay/state/state.h"
 #include "server/cli/result_text.h"
+#include "server/cli/side_awards_text.h"
 
 namespace tally::cli {
 namespace {
@@ -89,6 +90,8 @@ std::string AdjustedScoreText(const v1::AdjustedScore& s, int board) {
       return absl::StrCat("split: NS ",
                           ResultAndScore(s.split().ns_result(), board),
                           "; EW ", ResultAndScore(s.split().ew_result(), board));
+    case v1::AdjustedScore::kPerSide:
+      return absl::StrCat("per side: ", SideAwardsText(s.per_side()));
     case v1::AdjustedScore::KIND_NOT_SET:
       break;
   }

@@ -133,14 +133,16 @@ int Export(Client& cl, const Invocation& inv) {
   int ew_offset = 0;
   if (!EwOffset(inv, &ew_offset)) return kUsage;
   interchange::RenumberEastWest(*file, -ew_offset);
-  const std::string text = format == "pbn" ? interchange::WritePbn(*file)
-                                           : interchange::WriteUsebio(*file);
+  const absl::StatusOr<std::string> text =
+      format == "pbn" ? interchange::WritePbn(*file)
+                      : interchange::WriteUsebio(*file);
+  if (!text.ok()) return Failed(text.status());
   if (!inv.Has("output")) {
-    std::cout << text;
+    std::cout << *text;
     return kOk;
   }
   std::ofstream out(inv.Get("output"), std::ios::binary);
-  out << text;
+  out << *text;
   if (!out.flush()) {
     std::cerr << "tally: cannot write " << inv.Get("output") << "\n";
     return kFailed;

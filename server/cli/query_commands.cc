@@ -19,10 +19,23 @@
 #include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
+#include "server/cli/side_awards_text.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/query.grpc.pb.h"
 
 namespace tally::cli {
+namespace {
+
+// A traveller line's result, with the per-side artificial score in force
+// there (Law 12C2), whose matchpoints the line shows.
+std::string TravellerResultText(const v1::TravellerLine& l) {
+  const std::string result = replay::DescribeResult(l.result());
+  if (!l.adjusted().has_per_side()) return result;
+  return absl::StrCat(result, "; adjusted ",
+                      SideAwardsText(l.adjusted().per_side()));
+}
+
+}  // namespace
 
 void AddQueryCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
@@ -128,7 +141,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                  t.AddRow({absl::StrCat(l.round()),
                            absl::StrCat(l.table(), l.fouled() ? " F" : ""),
                            absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
-                           replay::DescribeResult(l.result()),
+                           TravellerResultText(l),
                            ScoreText(l.result(), l.ns_score()),
                            FractionText(l.ns_matchpoints()),
                            FractionText(l.ew_matchpoints()),

@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/ruling_text.h"
+#include "server/cli/side_awards_text.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 
@@ -26,20 +27,24 @@ bool Fail(const absl::Status& status) {
 // Fills the request's effect from the one form option given.
 bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
   int forms = 0;
-  for (const char* name :
-       {"artificial", "assigned", "weighted", "split", "penalty", "fouled",
-        "wrong-side"}) {
+  for (const char* name : {"artificial", "per-side", "assigned", "weighted",
+                           "split", "penalty", "fouled", "wrong-side"}) {
     forms += inv.Has(name) ? 1 : 0;
   }
   if (forms != 1) {
-    std::cerr << "tally: give exactly one of --artificial, --assigned, "
-                 "--weighted, --split, --penalty, --fouled and --wrong-side\n";
+    std::cerr << "tally: give exactly one of --artificial, --per-side, "
+                 "--assigned, --weighted, --split, --penalty, --fouled and "
+                 "--wrong-side\n";
     return false;
   }
   if (inv.Has("artificial")) {
     auto a = ParseArtificial(inv.Get("artificial"));
     if (!a.ok()) return Fail(a.status());
     *r->mutable_adjusted()->mutable_artificial() = *a;
+  } else if (inv.Has("per-side")) {
+    auto a = ParseSideAwards(inv.Get("per-side"));
+    if (!a.ok()) return Fail(a.status());
+    *r->mutable_adjusted()->mutable_per_side() = *a;
   } else if (inv.Has("assigned")) {
     auto a = ParseWeighted(absl::StrCat("1:", inv.Get("assigned")));
     if (!a.ok()) return Fail(a.status());
@@ -82,7 +87,8 @@ void AddRulingCommands(std::vector<Command>& commands) {
   commands.push_back(
       {"rule",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD --law=LAW --text=TEXT "
-       "(--artificial=ns:avg+,ew:avg- | --assigned=\"4SX N -2\" | "
+       "(--artificial=ns:avg+,ew:avg- | --per-side=ns:60%,ew:NS+630 | "
+       "--assigned=\"4SX N -2\" | "
        "--weighted=\"30%:6S N =;70%:4S N +2\" | "
        "--split=\"ns:4S N +2;ew:6S N =\" | --penalty=ns:2mp [--kind="
        "procedural|disciplinary] | --fouled=TREATMENT:TABLE,TABLE | "
@@ -91,9 +97,13 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "[--room=open|closed] [--dry-run [--exact]]",
        "record a director's ruling with the Law cited and its text: an "
        "artificial (Law 12C2), assigned, weighted (12C1(c)) or split (12C1(b)) "
-       "adjusted score replacing the table's result; a procedural (Law 90) or "
-       "disciplinary (Law 91) penalty off one side's total in the event's "
-       "unit (mp, imp; vp in events of matches, recorded as a penalty); or, "
+       "adjusted score replacing the table's result (--per-side: Law 12C2 "
+       "on each side's own terms in a matchpoint pairs session, a percentage "
+       "of the top such as 0% or 70%, or for one side a score naming its "
+       "side, NS+630 or EW-630, matchpointed against the other tables, the "
+       "table leaving the field as an artificial one); a procedural (Law "
+       "90) or disciplinary (Law 91) penalty off one side's total in the "
+       "event's unit (mp, imp; vp in events of matches, recorded as a penalty); or, "
        "with TABLE 0, the treatment of a fouled board among those the "
        "profile's regulation allows, and the board is then scored as the "
        "treatment's clause says, the traveller marking the fouled tables "

@@ -11,6 +11,7 @@
 #include "core/base/rational.h"
 #include "replay/state/bridge_convert.h"
 #include "server/cli/result_text.h"
+#include "server/cli/side_awards_text.h"
 
 namespace tally::cli {
 namespace {
@@ -233,6 +234,8 @@ std::string DescribeRuling(const v1::RulingMade& r) {
                           replay::DescribeResult(a.split().ns_result()),
                           ", EW ",
                           replay::DescribeResult(a.split().ew_result()));
+    } else if (a.has_per_side()) {
+      what = absl::StrCat("per side: ", SideAwardsText(a.per_side()));
     }
     what = absl::StrCat(what, " at table ", r.table(),
                         r.board_not_played() ? ", board not played there"

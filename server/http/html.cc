@@ -14,6 +14,7 @@
 #include "replay/log/sha256.h"
 #include "replay/state/bridge_convert.h"
 #include "server/cli/result_text.h"
+#include "server/cli/side_awards_text.h"
 #include "tally/v1/common.pb.h"
 
 namespace tally::server::http {
@@ -28,7 +29,8 @@ bool IsValueType(const google::protobuf::Descriptor* d) {
   const std::string& n = d->full_name();
   return n == "tally.v1.Fraction" || n == "tally.v1.DecimalValue" ||
          n == "tally.v1.TableResult" || n == "google.protobuf.Timestamp" ||
-         n == "tally.v1.PlayedContract";
+         n == "tally.v1.PlayedContract" ||
+         n == "tally.v1.SideAwardsAdjustedScore";
 }
 
 bool IsLeaf(const FieldDescriptor* f) {
@@ -67,6 +69,10 @@ std::string ValueMessageText(const Message& m) {
     v1::TableResult r;
     *r.mutable_played() = static_cast<const v1::PlayedContract&>(m);
     return replay::DescribeResult(r);
+  }
+  if (n == "tally.v1.SideAwardsAdjustedScore") {
+    return cli::SideAwardsText(
+        static_cast<const v1::SideAwardsAdjustedScore&>(m));
   }
   if (n == "google.protobuf.Timestamp") {
     const auto& t = static_cast<const google::protobuf::Timestamp&>(m);

@@ -76,6 +76,23 @@ TEST(HtmlTest, ResultsAndEnumsReadAsWords) {
             "in play");
 }
 
+// Issue #18: a per-side artificial score reads on the traveller page as the
+// CLI writes it (server/cli/side_awards_text.h).
+TEST(HtmlTest, PerSideAdjustedScoreReadsAsWords) {
+  v1::TravellerLine line;
+  v1::SideAwardsAdjustedScore* a = line.mutable_adjusted()->mutable_per_side();
+  a->mutable_ns()->mutable_percent()->set_numerator(60);
+  a->mutable_ns()->mutable_percent()->set_denominator(1);
+  a->mutable_ew()->set_ns_score(630);
+  EXPECT_EQ(FieldText(line, line.GetDescriptor()->FindFieldByName("adjusted")),
+            "Per side NS 60%, EW on NS +630");
+  v1::Traveller traveller;
+  *traveller.add_lines() = line;
+  const std::string html = TableHtml(traveller, "lines", nullptr);
+  EXPECT_THAT(html, HasSubstr("<th>Adjusted: per side</th>"));
+  EXPECT_THAT(html, HasSubstr("<td>NS 60%, EW on NS +630</td>"));
+}
+
 TEST(HtmlTest, LinkedPagesResolvesRelativeLinksInsideTheSite) {
   EXPECT_THAT(LinkedPages("t/demo/index.html",
                           "<a href=\"c/pairs/index.html\">x</a>"

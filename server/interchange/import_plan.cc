@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 namespace tally::interchange {
 namespace {
@@ -52,6 +53,31 @@ Request WithOptions(const ImportTarget& target, int step, int line) {
   p->set_file_sha256(target.file_sha256);
   p->set_line(line);
   r.set_tournament_id(target.tournament_id);
+  return r;
+}
+
+// The director's ruling a line's adjusted score stands for (Law 12C2 on
+// each side's own terms, AdjustedScore.per_side), at the table the derived
+// movement seats the line; where the line has no contract the board was not
+// played there (Law 12C2(a)).
+v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
+                                       int board, int table,
+                                       const FileResult& fr) {
+  auto r = WithOptions<v1::RecordRulingRequest>(target, step, fr.line);
+  r.set_competition_id(target.competition_id);
+  r.set_session(target.session);
+  r.set_table(table);
+  r.set_board(board);
+  r.set_law(fr.result.has_not_played() ? "Law 12C2(a)" : "Law 12C2");
+  r.set_text(absl::StrFormat("adjusted score A%02d%02d in %s line %d",
+                             fr.adjusted->ns_percent, fr.adjusted->ew_percent,
+                             target.file_name, fr.line));
+  r.set_board_not_played(fr.result.has_not_played());
+  v1::SideAwardsAdjustedScore* a = r.mutable_adjusted()->mutable_per_side();
+  a->mutable_ns()->mutable_percent()->set_numerator(fr.adjusted->ns_percent);
+  a->mutable_ns()->mutable_percent()->set_denominator(1);
+  a->mutable_ew()->mutable_percent()->set_numerator(fr.adjusted->ew_percent);
+  a->mutable_ew()->mutable_percent()->set_denominator(1);
   return r;
 }
 
@@ -227,17 +253,22 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
   for (const FileBoard& b : file.boards) {
     for (const FileResult& fr : b.results) {
       const Seat& seat = seats.at({b.board, fr.ns_pair});
-      auto r = WithOptions<v1::EnterResultRequest>(target, ++step, fr.line);
-      r.set_competition_id(target.competition_id);
-      r.set_session(target.session);
-      r.set_table(seat.table);
-      r.set_round(seat.round);
-      r.set_board(b.board);
-      *r.mutable_result() = fr.result;
-      add(fr.line,
-          absl::StrCat("board ", b.board, ", pair ", fr.ns_pair, " v ",
-                       fr.ew_pair),
-          r);
+      const std::string what = absl::StrCat("board ", b.board, ", pair ",
+                                            fr.ns_pair, " v ", fr.ew_pair);
+      if (!fr.result.has_not_played()) {
+        auto r = WithOptions<v1::EnterResultRequest>(target, ++step, fr.line);
+        r.set_competition_id(target.competition_id);
+        r.set_session(target.session);
+        r.set_table(seat.table);
+        r.set_round(seat.round);
+        r.set_board(b.board);
+        *r.mutable_result() = fr.result;
+        add(fr.line, what, r);
+      }
+      if (fr.adjusted.has_value()) {
+        add(fr.line, absl::StrCat(what, ", adjusted score"),
+            AdjustedRuling(target, ++step, b.board, seat.table, fr));
+      }
     }
   }
   auto post = WithOptions<v1::PostScoresRequest>(target, ++step, file.line);

@@ -1,7 +1,10 @@
 // The import plan: a SessionFile turned into the ordinary commands tally
 // already has (CreateTournament, CreateCompetition, RegisterPair,
 // DefineSession with the movement the travellers show, StartSession,
-// EnterResult for every traveller line, PostScores), each carrying the
+// EnterResult for every traveller line, RecordRuling for a line's adjusted
+// score (USEBIO "Annnn": Law 12C2 with each side's percentage, the board
+// ruled not played where the line has no contract), PostScores), each
+// carrying the
 // provenance of the fact it enters, so every imported fact goes through the
 // same decide step and validation as one entered by hand. Pure. Thread-safe.
 
@@ -36,7 +39,7 @@ using ImportRequest =
     std::variant<v1::CreateTournamentRequest, v1::CreateCompetitionRequest,
                  v1::RegisterPairRequest, v1::DefineSessionRequest,
                  v1::StartSessionRequest, v1::EnterResultRequest,
-                 v1::PostScoresRequest>;
+                 v1::RecordRulingRequest, v1::PostScoresRequest>;
 
 struct ImportStep {
   int line = 0;      // the file's line of the fact

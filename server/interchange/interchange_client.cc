@@ -45,6 +45,9 @@ struct StepSender {
     outcome = response.outcome();
     return s;
   }
+  grpc::Status operator()(const v1::RecordRulingRequest& r) {
+    return director.RecordRuling(context().get(), r, &outcome);
+  }
   grpc::Status operator()(const v1::PostScoresRequest& r) {
     return director.PostScores(context().get(), r, &outcome);
   }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -31,7 +32,7 @@ std::string Quoted(const std::string& s) { return absl::StrCat("\"", s, "\""); }
 
 }  // namespace
 
-std::string WritePbn(const SessionFile& file) {
+absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
   std::string out = "% PBN 2.1\n% EXPORT\n";
   const bool two_winners =
       !file.pairs.empty() && !file.pairs[0].direction.empty();
@@ -56,6 +57,12 @@ std::string WritePbn(const SessionFile& file) {
                "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
                "Result\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R");
     for (const FileResult& r : b.results) {
+      if (r.adjusted.has_value() || !r.unwritable.empty()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            "board ", b.board, ", ", r.ns_pair, " v ", r.ew_pair,
+            ": an adjusted score; tally writes adjusted scores in USEBIO "
+            "(\"Annnn\", --format=usebio) only so far"));
+      }
       ResultText text = FormatResult(r.result);
       const bool ns_plus = r.ns_score >= 0;
       out += absl::StrFormat(

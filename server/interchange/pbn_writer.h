@@ -8,12 +8,15 @@
 
 #include <string>
 
+#include "absl/status/statusor.h"
 #include "server/interchange/session_file.h"
 
 namespace tally::interchange {
 
-// The file's text (UTF-8, "\n" line ends).
-std::string WritePbn(const SessionFile& file);
+// The file's text (UTF-8, "\n" line ends). FailedPrecondition, naming the
+// board and pairs, for a line with an adjusted score (written in USEBIO
+// only so far).
+absl::StatusOr<std::string> WritePbn(const SessionFile& file);
 
 }  // namespace tally::interchange
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,7 +38,7 @@ core::Rational Rounded(const core::Rational& r, int places) {
 core::Rational ScaleOf(const SessionFile& file) {
   for (const FileBoard& b : file.boards) {
     const int n = static_cast<int>(b.results.size());
-    if (n < 2) continue;
+    if (n < 2 || b.results.front().adjusted.has_value()) continue;
     const FileResult& r = b.results.front();
     if (!r.ns_matchpoints.has_value() || !r.ew_matchpoints.has_value()) {
       continue;
@@ -48,6 +49,44 @@ core::Rational ScaleOf(const SessionFile& file) {
     return core::Rational(1);
   }
   return core::Rational(1);
+}
+
+// `side_mp` as a whole percentage of `top` in 0..99 (USEBIO's two digits),
+// else nullopt.
+std::optional<int> WholePercent(const core::Rational& side_mp, int64_t top) {
+  if (top <= 0) return std::nullopt;
+  const core::Rational p = side_mp * core::Rational(100) / core::Rational(top);
+  if (!p.is_integer() || p.numerator() < 0 || p.numerator() > 99) {
+    return std::nullopt;
+  }
+  return static_cast<int>(p.numerator());
+}
+
+// The adjusted score in force on a traveller line as the files carry it:
+// an artificial score (the profile's percentages, read from the line's
+// matchpoints) or a per-side one with a percentage to each side, as whole
+// percentages of the top; anything else is unwritable, with the reason.
+void SetAdjusted(const v1::TravellerLine& line, int times_expected,
+                 FileResult& r) {
+  const v1::AdjustedScore& a = line.adjusted();
+  const int64_t top = 2 * (static_cast<int64_t>(times_expected) - 1);
+  std::optional<int> ns, ew;
+  if (a.has_artificial() ||
+      (a.has_per_side() && a.per_side().ns().has_percent() &&
+       a.per_side().ew().has_percent())) {
+    ns = WholePercent(FromProto(line.ns_matchpoints()), top);
+    ew = WholePercent(FromProto(line.ew_matchpoints()), top);
+  }
+  if (ns.has_value() && ew.has_value()) {
+    r.adjusted = FileAdjusted{*ns, *ew};
+    return;
+  }
+  r.unwritable =
+      a.has_artificial() || a.has_per_side()
+          ? "an adjusted score that is not a whole percentage of the top (0 "
+            "to 99) to each side, which is all USEBIO's \"Annnn\" carries"
+          : "an assigned, weighted or split adjusted score, which neither "
+            "USEBIO nor PBN carries on a traveller line";
 }
 
 }  // namespace
@@ -93,14 +132,14 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
     FileBoard b;
     b.board = t.board();
     for (const v1::TravellerLine& line : t.lines()) {
-      if (line.result().has_not_played()) continue;
       FileResult r;
       r.ns_pair = line.ns_pair();
       r.ew_pair = line.ew_pair();
       r.result = line.result();
-      r.ns_score = line.ns_score();
+      r.ns_score = line.result().has_not_played() ? 0 : line.ns_score();
       r.ns_matchpoints = FromProto(line.ns_matchpoints());
       r.ew_matchpoints = FromProto(line.ew_matchpoints());
+      if (line.has_adjusted()) SetAdjusted(line, t.times_expected(), r);
       b.results.push_back(std::move(r));
     }
     file.boards.push_back(std::move(b));

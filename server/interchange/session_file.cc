@@ -16,6 +16,12 @@ std::string MaybeText(const std::optional<core::Rational>& r) {
   return r.has_value() ? r->ToString() : "none";
 }
 
+std::string AdjustedText(const std::optional<FileAdjusted>& a) {
+  return a.has_value()
+             ? absl::StrCat(" adjusted ", a->ns_percent, "/", a->ew_percent)
+             : "";
+}
+
 // `f` with its pairs, boards and each traveller in number order, so files
 // that list them in another order compare equal.
 SessionFile Ordered(SessionFile f) {
@@ -41,7 +47,8 @@ SessionFile Ordered(SessionFile f) {
 bool SameFigures(const FileResult& a, const FileResult& b) {
   return a.ns_pair == b.ns_pair && a.ew_pair == b.ew_pair &&
          a.result.SerializeAsString() == b.result.SerializeAsString() &&
-         a.ns_score == b.ns_score && a.ns_matchpoints == b.ns_matchpoints &&
+         a.ns_score == b.ns_score && a.adjusted == b.adjusted &&
+         a.ns_matchpoints == b.ns_matchpoints &&
          a.ew_matchpoints == b.ew_matchpoints;
 }
 
@@ -95,10 +102,10 @@ std::string FirstDifference(const SessionFile& unordered_a,
         return absl::StrCat(
             "board ", x.board, " result ", j + 1, ": ", r.ns_pair, " v ",
             r.ew_pair, " ", r.result.ShortDebugString(), " ", r.ns_score,
-            " mp ", MaybeText(r.ns_matchpoints), "/",
+            AdjustedText(r.adjusted), " mp ", MaybeText(r.ns_matchpoints), "/",
             MaybeText(r.ew_matchpoints), " against ", s.ns_pair, " v ",
             s.ew_pair, " ", s.result.ShortDebugString(), " ", s.ns_score,
-            " mp ", MaybeText(s.ns_matchpoints), "/",
+            AdjustedText(s.adjusted), " mp ", MaybeText(s.ns_matchpoints), "/",
             MaybeText(s.ew_matchpoints));
       }
     }

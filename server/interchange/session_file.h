@@ -16,13 +16,29 @@
 
 namespace tally::interchange {
 
+// An adjusted score a traveller line carries (USEBIO "Annnn", e.g. "A6040"):
+// whole percentages of the board's top to North-South and to East-West, an
+// artificial adjusted score (Law 12C2) on each side's own terms.
+struct FileAdjusted {
+  int ns_percent = 0;  // 0..99
+  int ew_percent = 0;
+  friend bool operator==(const FileAdjusted&, const FileAdjusted&) = default;
+};
+
 // One result on a board's traveller.
 struct FileResult {
   int line = 0;  // where the file carries it (not compared)
   int ns_pair = 0;
   int ew_pair = 0;
-  v1::TableResult result;  // played (contract, declarer, tricks) or passed out
-  int ns_score = 0;        // the file's score, North-South's view
+  // Played (contract, declarer, tricks) or passed out; not_played for an
+  // adjusted score on a line with no contract.
+  v1::TableResult result;
+  int ns_score = 0;  // the file's score, North-South's view (0 if not played)
+  std::optional<FileAdjusted> adjusted;
+  // From tally's answers only: why neither format can carry the line (an
+  // adjusted score other than whole percentages to both sides), "" when
+  // one can. The writers refuse a file with such a line.
+  std::string unwritable;
   // The file's matchpoints, when it publishes them.
   std::optional<core::Rational> ns_matchpoints;
   std::optional<core::Rational> ew_matchpoints;

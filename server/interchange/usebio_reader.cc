@@ -55,6 +55,23 @@ const std::set<std::string>& IgnoredElements() {
   return *kIgnored;
 }
 
+// USEBIO's adjusted score: "A" and North-South's and East-West's whole
+// percentages of the top, two digits each ("A6040": 60% and 40%).
+absl::StatusOr<FileAdjusted> AdjustedScore(const std::string& score) {
+  FileAdjusted out;
+  if (score.size() != 5 || !absl::ascii_isdigit(score[1]) ||
+      !absl::ascii_isdigit(score[2]) || !absl::ascii_isdigit(score[3]) ||
+      !absl::ascii_isdigit(score[4])) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the adjusted score \"", score,
+        "\" is not \"A\" and North-South's and East-West's percentages of "
+        "the top, two digits each (e.g. A6040)"));
+  }
+  out.ns_percent = (score[1] - '0') * 10 + (score[2] - '0');
+  out.ew_percent = (score[3] - '0') * 10 + (score[4] - '0');
+  return out;
+}
+
 class Reader {
  public:
   Reader(const std::string& bytes, const std::string& file_name)
@@ -358,12 +375,18 @@ class Reader {
     r.ns_pair = ns;
     r.ew_pair = ew;
     if (!score.empty() && (score[0] == 'A' || score[0] == 'a')) {
-      return Refuse(r.line,
-                    absl::StrCat("board ", board, ", ", ns, " v ", ew,
-                                 ": the adjusted score \"", score,
-                                 "\" has no contract; tally records an "
-                                 "artificial score as a director's ruling, "
-                                 "which a file cannot make"));
+      absl::StatusOr<FileAdjusted> adjusted = AdjustedScore(score);
+      if (!adjusted.ok()) {
+        return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                                           ": ", adjusted.status().message()));
+      }
+      r.adjusted = *adjusted;
+      has_score = false;  // the adjusted score stands in for the result's
+      if (!has_contract) {
+        // Law 12C2(a): no result was obtained at the table.
+        r.result.mutable_not_played();
+        return r;
+      }
     }
     if (!has_contract) {
       return Refuse(r.line,

@@ -3,16 +3,16 @@
 // tests/interchange/README.md), the writer's round trip, the import plan,
 // and every refusal naming its line.
 
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <variant>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "server/interchange/fixture_files_for_test.h"
 #include "server/interchange/import_plan.h"
 #include "server/interchange/session_answers.h"
 #include "server/interchange/usebio_reader.h"
@@ -23,25 +23,14 @@ namespace {
 
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
-using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 constexpr char kFile[] = "usebio_mitchell_3_tables.xml";
 
-std::string Fixture() {
-  std::ifstream in(std::string(TALLY_INTERCHANGE_FIXTURES) + "/" + kFile);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string Fixture() { return ReadFixture(TALLY_INTERCHANGE_FIXTURES, kFile); }
 
-// The fixture with its first `from` replaced by `to` (which must be there).
 std::string Edited(const std::string& from, const std::string& to) {
-  std::string text = Fixture();
-  size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  return text;
+  return EditedFixture(TALLY_INTERCHANGE_FIXTURES, kFile, from, to);
 }
 
 ImportTarget Target() {
@@ -93,7 +82,9 @@ TEST(UsebioReaderTest, ReadsTheHandWrittenMitchell) {
 TEST(UsebioReaderTest, WriterRoundTripsEveryFigure) {
   absl::StatusOr<SessionFile> file = ReadUsebio(Fixture(), kFile);
   ASSERT_THAT(file, IsOk());
-  const std::string written = WriteUsebio(*file);
+  absl::StatusOr<std::string> text = WriteUsebio(*file);
+  ASSERT_THAT(text, IsOk());
+  const std::string& written = *text;
   absl::StatusOr<SessionFile> again = ReadUsebio(written, "written.xml");
   ASSERT_THAT(again, IsOk()) << written;
   EXPECT_EQ(FirstDifference(*file, *again), "");
@@ -114,11 +105,7 @@ TEST(UsebioReaderTest, FirstDifferenceNamesAChangedFigure) {
 
 // Each refusal: INVALID_ARGUMENT naming the file's line and what is wrong.
 void ExpectRefused(const std::string& text, int line, const std::string& what) {
-  EXPECT_THAT(
-      ReadUsebio(text, kFile),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               AllOf(HasSubstr(absl::StrCat(kFile, " line ", line, ": ")),
-                     HasSubstr(what))));
+  ExpectRefusedAt(ReadUsebio(text, kFile), kFile, line, what);
 }
 
 TEST(UsebioReaderTest, RefusesAResultWithNoContract) {
@@ -126,9 +113,92 @@ TEST(UsebioReaderTest, RefusesAResultWithNoContract) {
                 "a result with no <CONTRACT> (score 420)");
 }
 
-TEST(UsebioReaderTest, RefusesAnAdjustedScore) {
+TEST(UsebioReaderTest, RefusesAnAdjustedScoreOfAnotherForm) {
   ExpectRefused(Edited("<SCORE>420</SCORE>", "<SCORE>A60</SCORE>"), 74,
-                "the adjusted score \"A60\"");
+                "board 1, 1 v 4: the adjusted score \"A60\" is not \"A\" and "
+                "North-South's and East-West's percentages of the top, two "
+                "digits each (e.g. A6040)");
+  ExpectRefused(Edited("<SCORE>420</SCORE>", "<SCORE>A60+4</SCORE>"), 74,
+                "the adjusted score \"A60+4\" is not");
+}
+
+// tests/interchange/usebio_mitchell_adjusted.xml: board 1 not played by
+// 1 v 4, "A6040" (its working is in tests/interchange/README.md).
+constexpr char kAdjusted[] = "usebio_mitchell_adjusted.xml";
+
+TEST(UsebioAdjustedTest, ReadsAnAdjustedScoreWithNoContract) {
+  absl::StatusOr<SessionFile> file =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted), kAdjusted);
+  ASSERT_THAT(file, IsOk());
+  const FileResult& r = file->boards[0].results[0];
+  EXPECT_EQ(r.ns_pair, 1);
+  EXPECT_EQ(r.ew_pair, 4);
+  EXPECT_TRUE(r.result.has_not_played());
+  ASSERT_TRUE(r.adjusted.has_value());
+  EXPECT_EQ(r.adjusted->ns_percent, 60);
+  EXPECT_EQ(r.adjusted->ew_percent, 40);
+  EXPECT_EQ(r.ns_matchpoints, core::Rational(12, 5));
+  EXPECT_EQ(r.ew_matchpoints, core::Rational(8, 5));
+  EXPECT_EQ(file->pairs[0].total, core::Rational(67, 5));  // 13.40
+}
+
+TEST(UsebioAdjustedTest, WriterRoundTripsTheAdjustedScore) {
+  absl::StatusOr<SessionFile> file =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted), kAdjusted);
+  ASSERT_THAT(file, IsOk());
+  absl::StatusOr<std::string> written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<SCORE>A6040</SCORE>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*written, "written.xml");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+  // An adjusted score on a line that was played keeps its contract too.
+  file->boards[0].results[1].adjusted = FileAdjusted{50, 50};
+  written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  again = ReadUsebio(*written, "written.xml");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_TRUE(again->boards[0].results[1].result.has_played());
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+  // A line no format carries is refused, naming it.
+  file->boards[0].results[2].unwritable = "an assigned adjusted score";
+  EXPECT_THAT(WriteUsebio(*file),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("board 1, 3 v 5: an assigned adjusted")));
+}
+
+TEST(UsebioAdjustedTest, PlansARulingForTheAdjustedScore) {
+  const std::string text = ReadFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kAdjusted);
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target = Target();
+  target.file_name = kAdjusted;
+  target.file_sha256 = Sha256Hex(text);
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  // As the plain file's 29, with the ruling in place of 1 v 4's result.
+  ASSERT_EQ(steps->size(), 29u);
+  int rulings = 0;
+  for (const ImportStep& s : *steps) {
+    const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
+    if (e != nullptr) EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    const auto* r = std::get_if<v1::RecordRulingRequest>(&s.request);
+    if (r == nullptr) continue;
+    ++rulings;
+    EXPECT_EQ(r->board(), 1);
+    EXPECT_EQ(r->table(), 1);  // NS pair 1's table in the Mitchell
+    EXPECT_TRUE(r->board_not_played());
+    EXPECT_EQ(r->law(), "Law 12C2(a)");
+    EXPECT_EQ(r->text(),
+              absl::StrCat("adjusted score A6040 in ", kAdjusted, " line 76"));
+    const v1::SideAwardsAdjustedScore& a = r->adjusted().per_side();
+    EXPECT_EQ(a.ns().percent().numerator(), 60);
+    EXPECT_EQ(a.ns().percent().denominator(), 1);
+    EXPECT_EQ(a.ew().percent().numerator(), 40);
+    EXPECT_EQ(r->options().provenance().line(), 76);
+    EXPECT_EQ(s.what, "board 1, pair 1 v 4, adjusted score");
+  }
+  EXPECT_EQ(rulings, 1);
 }
 
 TEST(UsebioReaderTest, RefusesAScoreTheContractDoesNotGive) {

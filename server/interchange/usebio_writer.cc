@@ -5,7 +5,9 @@
 #include <sstream>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "core/base/decimal.h"
 #include "pugixml.hpp"
 #include "server/interchange/contract_text.h"
@@ -25,7 +27,7 @@ std::string FigureText(const core::Rational& r) {
       .ToString();
 }
 
-std::string WriteUsebio(const SessionFile& file) {
+absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
   pugi::xml_document doc;
   pugi::xml_node decl = doc.append_child(pugi::node_declaration);
   decl.append_attribute("version") = "1.0";
@@ -61,11 +63,22 @@ std::string WriteUsebio(const SessionFile& file) {
       pugi::xml_node line = board.append_child("TRAVELLER_LINE");
       Add(line, "NS_PAIR_NUMBER", absl::StrCat(r.ns_pair));
       Add(line, "EW_PAIR_NUMBER", absl::StrCat(r.ew_pair));
-      ResultText text = FormatResult(r.result);
-      Add(line, "CONTRACT", text.contract);
-      if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
-      if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
-      Add(line, "SCORE", absl::StrCat(r.ns_score));
+      if (!r.unwritable.empty()) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("board ", b.board, ", ", r.ns_pair, " v ", r.ew_pair,
+                         ": ", r.unwritable));
+      }
+      if (!r.result.has_not_played()) {
+        ResultText text = FormatResult(r.result);
+        Add(line, "CONTRACT", text.contract);
+        if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
+        if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
+      }
+      Add(line, "SCORE",
+          r.adjusted.has_value()
+              ? absl::StrFormat("A%02d%02d", r.adjusted->ns_percent,
+                                r.adjusted->ew_percent)
+              : absl::StrCat(r.ns_score));
       if (r.ns_matchpoints.has_value()) {
         Add(line, "NS_MATCH_POINTS", FigureText(*r.ns_matchpoints));
       }
