@@ -138,7 +138,10 @@ EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
   // The published State and a spare for the first group, as two copies.
   head_ = std::make_shared<State>(std::move(state));
   pool_ = {head_, std::make_shared<State>(*head_)};
-  published_ = head_;
+  {
+    absl::MutexLock lock(&published_mu_);
+    published_ = head_;
+  }
   writer_ = std::thread([this] { WriterLoop(); });
 }
 

@@ -422,7 +422,11 @@ TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
         std::async(std::launch::async,
                    [&] { return (*log)->Execute(std::move(correction)); });
     // ... and received (stamped) while the writer is still stalled ...
-    while (stamps.load() < 2) std::this_thread::yield();
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (stamps.load() < 2 && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::yield();
+    }
+    EXPECT_EQ(stamps.load(), 2) << "the correction was not stamped on receipt";
     // ... which it stays until well after the close.
     now_seconds = absl::ToUnixSeconds(close) + 600;
     resume.set_value();
