@@ -72,7 +72,8 @@ class Caller {
 
   void Prepare(grpc::ClientContext& context) const {
     context.AddMetadata("authorization", "Bearer " + token_);
-    context.set_deadline(Clock::now() + std::chrono::seconds(60));
+    context.set_deadline(std::chrono::system_clock::now() +
+                         std::chrono::seconds(60));
   }
 
   std::shared_ptr<grpc::Channel> channel_;
@@ -235,7 +236,9 @@ Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
                [&](int k, int, grpc::Status& status) {
                  grpc::ClientContext context;
                  callers[k]->Prepare(context);
-                 grpc::ByteBuffer request, response;  // empty: the server
+                 // An empty HealthCheckRequest: the server as a whole.
+                 grpc::Slice empty("");
+                 grpc::ByteBuffer request(&empty, 1), response;
                  status = grpc::internal::BlockingUnaryCall(
                      callers[k]->channel_.get(), method, &context, request,
                      &response);
