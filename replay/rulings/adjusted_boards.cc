@@ -117,7 +117,8 @@ class FieldWeights {
  public:
   explicit FieldWeights(const std::vector<Distribution>& field) {
     std::vector<Credit> all;
-    for (const Distribution& d : field) all.insert(all.end(), d.begin(), d.end());
+    for (const Distribution& d : field)
+      all.insert(all.end(), d.begin(), d.end());
     std::sort(all.begin(), all.end(), [](const Credit& a, const Credit& b) {
       return a.ns_score < b.ns_score;
     });
@@ -138,12 +139,13 @@ class FieldWeights {
   core::Rational Against(const Distribution& own) const {
     core::Rational mp;
     for (const Credit& a : own) {
-      const auto it = std::lower_bound(scores_.begin(), scores_.end(),
-                                       a.ns_score);
+      const auto it =
+          std::lower_bound(scores_.begin(), scores_.end(), a.ns_score);
       const size_t i = static_cast<size_t>(it - scores_.begin());
       core::Rational beaten = i < below_.size() ? below_[i] : Total();
-      core::Rational tied =
-          (it != scores_.end() && *it == a.ns_score) ? at_[i] : core::Rational();
+      core::Rational tied = (it != scores_.end() && *it == a.ns_score)
+                                ? at_[i]
+                                : core::Rational();
       mp += a.weight * (core::Rational(2) * beaten + tied);
     }
     return mp;

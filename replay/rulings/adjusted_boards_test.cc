@@ -80,10 +80,9 @@ TEST(AdjustedMatchpointsTest, PlainBoardWithATieFactoredByNeuberg) {
       AdjustedMatchpoints(b.tables, kBoard, 5);
   ASSERT_THAT(mp, IsOk());
   ASSERT_EQ(mp->size(), 4u);
-  const core::Rational want_ns[] = {core::Rational(13, 2),
-                                    core::Rational(13, 2),
-                                    core::Rational(11, 4),
-                                    core::Rational(1, 4)};
+  const core::Rational want_ns[] = {
+      core::Rational(13, 2), core::Rational(13, 2), core::Rational(11, 4),
+      core::Rational(1, 4)};
   for (size_t i = 0; i < 4; ++i) {
     ASSERT_TRUE((*mp)[i].has_value()) << i;
     EXPECT_EQ((*mp)[i]->north_south, want_ns[i]) << i;
@@ -106,15 +105,16 @@ std::vector<Credit> CreditsOf(const AdjustedTable& t, bool ns_side,
   if (a.has_weighted()) {
     std::vector<Credit> out;
     for (const v1::WeightedResult& o : a.weighted().outcomes()) {
-      out.push_back({Score(o.result()), core::Rational(o.weight().numerator(),
-                                                       o.weight().denominator())});
+      out.push_back(
+          {Score(o.result()),
+           core::Rational(o.weight().numerator(), o.weight().denominator())});
     }
     return out;
   }
   // Split: the field compares with the non-offenders' result (North-South's
   // when none is named); each side is credited with its own.
-  bool ns = field_side ? t.adjustment->non_offending != v1::SIDE_EAST_WEST
-                       : ns_side;
+  bool ns =
+      field_side ? t.adjustment->non_offending != v1::SIDE_EAST_WEST : ns_side;
   return {{Score(ns ? a.split().ns_result() : a.split().ew_result()), 1}};
 }
 
@@ -171,7 +171,8 @@ std::vector<std::optional<core::TableAward>> Reference(
   return out;
 }
 
-TEST(AdjustedMatchpointsTest, SortedFieldEqualsPairwiseComparisonOnRandomBoards) {
+TEST(AdjustedMatchpointsTest,
+     SortedFieldEqualsPairwiseComparisonOnRandomBoards) {
   // A fixed linear congruential generator, so a failure repeats.
   uint32_t seed = 19;
   auto random = [&](uint32_t n) {

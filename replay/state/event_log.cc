@@ -212,13 +212,14 @@ std::shared_ptr<State> EventLog::WorkingState() {
     }
     if (pool_.size() >= kMaxPooledStates) {
       // Left to the readers holding it; freed when the last one is done.
-      auto oldest = std::min_element(
-          pool_.begin(), pool_.end(),
-          [&](const std::shared_ptr<State>& a, const std::shared_ptr<State>& b) {
-            if (a == head_) return false;
-            if (b == head_) return true;
-            return a->last_sequence < b->last_sequence;
-          });
+      auto oldest =
+          std::min_element(pool_.begin(), pool_.end(),
+                           [&](const std::shared_ptr<State>& a,
+                               const std::shared_ptr<State>& b) {
+                             if (a == head_) return false;
+                             if (b == head_) return true;
+                             return a->last_sequence < b->last_sequence;
+                           });
       if (*oldest != head_) pool_.erase(oldest);
     }
     pool_.push_back(chosen);
@@ -286,9 +287,9 @@ absl::Status EventLog::CatchUpWithStore() {
       TALLY_ASSIGN_OR_RETURN(std::string raw, store_->ReadRaw(sequence));
       TALLY_ASSIGN_OR_RETURN(
           v1::Event event,
-          DecodeLinkedEvent(sequence, raw,
-                            state->last_sequence == 0 ? GenesisHash()
-                                                      : state->last_hash));
+          DecodeLinkedEvent(
+              sequence, raw,
+              state->last_sequence == 0 ? GenesisHash() : state->last_hash));
       TALLY_RETURN_IF_ERROR(Evolve(event, *state));
       found.push_back(std::move(event));
     }

@@ -4,9 +4,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <memory>
-#include <filesystem>
 #include <set>
 #include <string>
 #include <thread>
@@ -314,8 +314,7 @@ TEST_F(EventLogTest, EveryPublishedStateEqualsAFullReplayOfItsPrefix) {
   for (int t = 0; t < 4; ++t) {
     const std::string id = absl::StrCat("t", t);
     ASSERT_THAT(log_->Execute(Create(id, next_key())), IsOk());
-    ASSERT_THAT(log_->Execute(AddCompetition(id, "pairs", next_key())),
-                IsOk());
+    ASSERT_THAT(log_->Execute(AddCompetition(id, "pairs", next_key())), IsOk());
   }
   // A fixed pseudo-random sequence (a linear congruential generator), so a
   // failure repeats.
@@ -376,14 +375,14 @@ TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
   std::atomic<int64_t> now_seconds = absl::ToUnixSeconds(open);
   std::atomic<int> stamps = 0;
   {
-    absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(
-        {.path = dir,
-         .clock =
-             [&] {
-               ++stamps;
-               return absl::FromUnixSeconds(now_seconds.load());
-             },
-         .after_durable = {}});
+    absl::StatusOr<std::unique_ptr<EventLog>> log =
+        EventLog::Open({.path = dir,
+                        .clock =
+                            [&] {
+                              ++stamps;
+                              return absl::FromUnixSeconds(now_seconds.load());
+                            },
+                        .after_durable = {}});
     ASSERT_THAT(log, IsOk());
 
     // The writer stalls inside the first command's decide.
@@ -405,8 +404,9 @@ TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
     now_seconds = absl::ToUnixSeconds(close) - 1;
     Command correction = AddCompetition("a", "pairs", "k2");
     correction.decide = nullptr;
-    correction.decide_at = [close](const State&, absl::Time at)
-        -> absl::StatusOr<v1::EventPayload> {
+    correction.decide_at =
+        [close](const State&,
+                absl::Time at) -> absl::StatusOr<v1::EventPayload> {
       if (at > close) {
         return absl::FailedPreconditionError("the correction period is over");
       }
@@ -422,7 +422,8 @@ TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
         std::async(std::launch::async,
                    [&] { return (*log)->Execute(std::move(correction)); });
     // ... and received (stamped) while the writer is still stalled ...
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    const auto give_up =
+        std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (stamps.load() < 2 && std::chrono::steady_clock::now() < give_up) {
       std::this_thread::yield();
     }
@@ -433,7 +434,8 @@ TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
 
     absl::StatusOr<CommandResult> created = first.get();
     ASSERT_THAT(created, IsOk());
-    EXPECT_EQ(created->event.received_at().seconds(), absl::ToUnixSeconds(open));
+    EXPECT_EQ(created->event.received_at().seconds(),
+              absl::ToUnixSeconds(open));
     absl::StatusOr<CommandResult> corrected = second.get();
     ASSERT_THAT(corrected, IsOk());
     EXPECT_EQ(corrected->event.received_at().seconds(),

@@ -175,6 +175,18 @@ grpc::Status Enter(Caller& c, const v1::EnterResultRequest& r) {
   return c.venue_->EnterResult(&context, r, &response);
 }
 
+// Standings of session 1 of `tournament`'s competition "pairs".
+grpc::Status ReadStandings(Caller& c, const std::string& tournament) {
+  v1::GetStandingsRequest r;
+  r.set_tournament_id(tournament);
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  grpc::ClientContext context;
+  c.Prepare(context);
+  v1::Standings out;
+  return c.query_->GetStandings(&context, r, &out);
+}
+
 struct Figures {
   std::vector<double> micros;  // each successful call's latency
   int failures = 0;
@@ -187,17 +199,17 @@ Figures Drive(int clients, double seconds,
   std::vector<Figures> each(clients);
   std::vector<std::thread> threads;
   const Clock::time_point end =
-      Clock::now() + std::chrono::microseconds(
-                         static_cast<int64_t>(seconds * 1'000'000));
+      Clock::now() +
+      std::chrono::microseconds(static_cast<int64_t>(seconds * 1'000'000));
   for (int k = 0; k < clients; ++k) {
     threads.emplace_back([&, k] {
       for (int i = 0; Clock::now() < end; ++i) {
         grpc::Status status;
         const Clock::time_point start = Clock::now();
         if (!call(k, i, status)) break;
-        const double us = std::chrono::duration<double, std::micro>(
-                              Clock::now() - start)
-                              .count();
+        const double us =
+            std::chrono::duration<double, std::micro>(Clock::now() - start)
+                .count();
         if (status.ok()) {
           each[k].micros.push_back(us);
         } else if (++each[k].failures == 1) {
@@ -230,8 +242,8 @@ void Print(const std::string& name, Figures f, double seconds) {
 
 Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
                double seconds) {
-  const grpc::internal::RpcMethod method(
-      "/grpc.health.v1.Health/Check", grpc::internal::RpcMethod::NORMAL_RPC);
+  const grpc::internal::RpcMethod method("/grpc.health.v1.Health/Check",
+                                         grpc::internal::RpcMethod::NORMAL_RPC);
   return Drive(static_cast<int>(callers.size()), seconds,
                [&](int k, int, grpc::Status& status) {
                  grpc::ClientContext context;
@@ -254,9 +266,8 @@ int Main() {
   const int tables = absl::GetFlag(FLAGS_tables);
   const double seconds = absl::GetFlag(FLAGS_seconds);
   const std::string prefix = absl::GetFlag(FLAGS_prefix);
-  const std::string label = absl::StrCat(mode, " clients=", clients,
-                                         " readers=", readers,
-                                         " tables=", tables);
+  const std::string label = absl::StrCat(
+      mode, " clients=", clients, " readers=", readers, " tables=", tables);
   std::vector<std::unique_ptr<Caller>> callers;
   for (int k = 0; k < std::max(clients, readers); ++k) {
     callers.push_back(std::make_unique<Caller>(token));
@@ -286,28 +297,20 @@ int Main() {
     if (filled.failures > 0) return 1;
   }
   auto read_standings = [&](int k, int, grpc::Status& status) {
-    v1::GetStandingsRequest r;
-    r.set_tournament_id(standings);
-    r.set_competition_id("pairs");
-    r.set_session(1);
-    grpc::ClientContext context;
-    callers[k]->Prepare(context);
-    v1::Standings out;
-    status = callers[k]->query_->GetStandings(&context, r, &out);
+    status = ReadStandings(*callers[k], standings);
     return true;
   };
   if (mode == "standings") {
-    Print(label, Drive(std::max(1, readers), seconds, read_standings),
-          seconds);
+    Print(label, Drive(std::max(1, readers), seconds, read_standings), seconds);
     return 0;
   }
 
   // Enter: one tournament per venue client; a fresh run uses fresh names.
   const std::string run =
-      absl::StrCat(prefix, "-", std::chrono::duration_cast<std::chrono::seconds>(
-                                    std::chrono::system_clock::now()
-                                        .time_since_epoch())
-                                    .count());
+      absl::StrCat(prefix, "-",
+                   std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count());
   const int enter_tables = std::max(tables, 24);
   for (int k = 0; k < clients; ++k) {
     if (!SetUp(*callers[k], absl::StrCat(run, "-enter-", k), enter_tables, 2)) {
@@ -337,14 +340,7 @@ int Main() {
       read = Drive(std::max(1, readers), seconds,
                    [&](int k, int i, grpc::Status& status) {
                      if (!writing) return false;
-                     v1::GetStandingsRequest r;
-                     r.set_tournament_id(standings);
-                     r.set_competition_id("pairs");
-                     r.set_session(1);
-                     grpc::ClientContext context;
-                     own[k]->Prepare(context);
-                     v1::Standings out;
-                     status = own[k]->query_->GetStandings(&context, r, &out);
+                     status = ReadStandings(*own[k], standings);
                      return true;
                    });
     });
