@@ -119,6 +119,9 @@ IGNORED_COMMANDS = {"cmake_minimum_required", "project", "find_package",
                     # the version from git (server/CMakeLists.txt) is
                     # CMake's only; a Bazel build prints the fallback
                     "execute_process", "set_source_files_properties",
+                    # EXCLUDE_FROM_ALL on the load generator (CMake only:
+                    # Bazel builds what it is asked for anyway)
+                    "set_target_properties",
                     # registers the bundles' filter checks (CMake only)
                     "tally_check_test_bundles"}
 

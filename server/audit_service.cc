@@ -1,4 +1,5 @@
 #include <limits>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "replay/log/codec.h"
@@ -114,11 +115,10 @@ grpc::Status AuditService::CheckDraw(grpc::ServerContext* context,
                                      v1::DrawCheck* response) {
   return GuardCall(context, gate_, "AuditService.CheckDraw", &log_, *request,
       [&]() -> grpc::Status {
-    // The replay runs on a copy, so writers are not held up meanwhile.
-    replay::State now;
-    log_.Read([&](const replay::State& s) { now = s; });
+    // The published State: immutable, so writers are not held up meanwhile.
+    const std::shared_ptr<const replay::State> now = log_.Snapshot();
     absl::StatusOr<v1::DrawCheck> check =
-        replay::CheckDraw(log_.store(), now, *request);
+        replay::CheckDraw(log_.store(), *now, *request);
     if (!check.ok()) return ToGrpcStatus(check.status());
     *response = *std::move(check);
     return grpc::Status::OK;

@@ -5,6 +5,7 @@
 // replay/queries/what_changed.h; these handlers only convert.
 
 #include <limits>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -79,8 +80,8 @@ grpc::Status WhatIfNow(const replay::EventLog& log, absl::Time at,
                        const std::string& tournament_id,
                        const replay::DecideAt& decide,
                        v1::FigureChanges* response) {
-  replay::State now;
-  log.Read([&](const replay::State& s) { now = s; });
+  const std::shared_ptr<const replay::State> snapshot = log.Snapshot();
+  const replay::State& now = *snapshot;
   if (options.has_expected_version()) {
     const replay::TournamentState* t = now.FindTournament(tournament_id);
     const uint64_t version = t == nullptr ? 0 : t->version;

@@ -1,5 +1,6 @@
 #include "replay/rulings/adjusted_boards.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -109,6 +110,57 @@ core::Rational Compare(const Distribution& own, const Distribution& other) {
   return mp;
 }
 
+// Every credit of a board's field, sorted by score, with the weight of the
+// credits below each score and at it: what a score beats and ties, found
+// by binary search instead of comparing with each table (issue #19).
+class FieldWeights {
+ public:
+  explicit FieldWeights(const std::vector<Distribution>& field) {
+    std::vector<Credit> all;
+    for (const Distribution& d : field)
+      all.insert(all.end(), d.begin(), d.end());
+    std::sort(all.begin(), all.end(), [](const Credit& a, const Credit& b) {
+      return a.ns_score < b.ns_score;
+    });
+    core::Rational below;
+    for (const Credit& c : all) {
+      if (scores_.empty() || scores_.back() != c.ns_score) {
+        scores_.push_back(c.ns_score);
+        below_.push_back(below);
+        at_.push_back(core::Rational());
+      }
+      at_.back() += c.weight;
+      below += c.weight;
+    }
+  }
+
+  // North-South matchpoints of `own` against every credit of the field:
+  // 2 per score beaten, 1 per tie, each weighted (as Compare).
+  core::Rational Against(const Distribution& own) const {
+    core::Rational mp;
+    for (const Credit& a : own) {
+      const auto it =
+          std::lower_bound(scores_.begin(), scores_.end(), a.ns_score);
+      const size_t i = static_cast<size_t>(it - scores_.begin());
+      core::Rational beaten = i < below_.size() ? below_[i] : Total();
+      core::Rational tied = (it != scores_.end() && *it == a.ns_score)
+                                ? at_[i]
+                                : core::Rational();
+      mp += a.weight * (core::Rational(2) * beaten + tied);
+    }
+    return mp;
+  }
+
+ private:
+  core::Rational Total() const {
+    return below_.empty() ? core::Rational() : below_.back() + at_.back();
+  }
+
+  std::vector<int> scores_;            // distinct, ascending
+  std::vector<core::Rational> below_;  // weight of credits below scores_[i]
+  std::vector<core::Rational> at_;     // weight of credits at scores_[i]
+};
+
 // x rounded once to one decimal place (NZ LIRG Law 12C1(c)).
 core::Rational OneDecimal(const core::Rational& x, core::HalfRounding half) {
   return core::Rational((x * core::Rational(10)).RoundToInteger(half), 10);
@@ -172,12 +224,14 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
   std::vector<std::optional<core::TableAward>> out(tables.size());
   std::vector<size_t> field;
   std::vector<Distribution> compared;  // the field side's credit, per table
+  bool adjusted = false;               // some table of the field is
   for (size_t i = 0; i < tables.size(); ++i) {
     if (LeavesField(tables[i])) continue;
     core::PairSide side = tables[i].adjustment.has_value()
                               ? FieldSide(*tables[i].adjustment)
                               : core::PairSide::kNorthSouth;
     TALLY_ASSIGN_OR_RETURN(Distribution d, CreditOf(tables[i], board, side));
+    adjusted = adjusted || tables[i].adjustment.has_value();
     field.push_back(i);
     compared.push_back(std::move(d));
   }
@@ -206,18 +260,36 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
   const int played = static_cast<int>(field.size());
   const int expected = std::max(times_expected, played);
   const core::Rational top(core::MatchpointTop(expected));
+
+  if (!adjusted) {
+    // Every table of the field as played (or assigned and unadjusted):
+    // core's sort-based traveller, O(n log n) in integers.
+    std::vector<int> scores;
+    scores.reserve(field.size());
+    for (const Distribution& d : compared) scores.push_back(d.front().ns_score);
+    const std::vector<int> raw = core::MatchpointNorthSouth(scores);
+    for (size_t k = 0; k < field.size(); ++k) {
+      const core::Rational ns_mp =
+          core::NeubergFactor(core::Rational(raw[k]), played, expected);
+      out[field[k]] = core::TableAward{ns_mp, top - ns_mp};
+    }
+    return out;
+  }
+
+  // Some table adjusted: each side's credit against the whole field at
+  // once (sorted, with running weights), less its own table's.
+  const FieldWeights weights(compared);
   for (size_t k = 0; k < field.size(); ++k) {
     const AdjustedTable& t = tables[field[k]];
     TALLY_ASSIGN_OR_RETURN(Distribution ns,
                            CreditOf(t, board, core::PairSide::kNorthSouth));
     TALLY_ASSIGN_OR_RETURN(Distribution ew,
                            CreditOf(t, board, core::PairSide::kEastWest));
-    core::Rational ns_raw, ew_raw;  // both as North-South would score them
-    for (size_t j = 0; j < field.size(); ++j) {
-      if (j == k) continue;
-      ns_raw += Compare(ns, compared[j]);
-      ew_raw += Compare(ew, compared[j]);
-    }
+    // Both as North-South would score them.
+    const core::Rational ns_raw =
+        weights.Against(ns) - Compare(ns, compared[k]);
+    const core::Rational ew_raw =
+        weights.Against(ew) - Compare(ew, compared[k]);
     // Neuberg: factored from the tables in the field to the full field.
     core::Rational ns_mp = core::NeubergFactor(ns_raw, played, expected);
     core::Rational ew_mp = top - core::NeubergFactor(ew_raw, played, expected);

@@ -1,5 +1,6 @@
 #include "replay/state/event_log.h"
 
+#include <algorithm>
 #include <future>
 #include <limits>
 #include <map>
@@ -15,6 +16,7 @@ namespace tally::replay {
 
 struct EventLog::Pending {
   Command command;
+  absl::Time received;  // stamped by Execute, in queue order
   std::promise<absl::StatusOr<CommandResult>> done;
 };
 
@@ -22,6 +24,10 @@ namespace {
 
 // The most commands sealed into one WriteBatch.
 constexpr size_t kMaxGroup = 512;
+
+// The most States the writer keeps (the published one, those readers may
+// still hold, a spare). Past it, the oldest held one is left to its readers.
+constexpr size_t kMaxPooledStates = 4;
 
 absl::StatusOr<v1::Event> ReadEvent(const EventStore& store,
                                     uint64_t sequence) {
@@ -128,10 +134,14 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
 
 EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
                    State state)
-    : options_(options),
-      store_(std::move(store)),
-      state_(state),
-      writer_state_(std::move(state)) {
+    : options_(options), store_(std::move(store)) {
+  // The published State and a spare for the first group, as two copies.
+  head_ = std::make_shared<State>(std::move(state));
+  pool_ = {head_, std::make_shared<State>(*head_)};
+  {
+    absl::MutexLock lock(&published_mu_);
+    published_ = head_;
+  }
   writer_ = std::thread([this] { WriterLoop(); });
 }
 
@@ -149,21 +159,98 @@ absl::StatusOr<CommandResult> EventLog::Execute(Command command) {
         "every command needs an idempotency key, so that a retry is never "
         "applied twice");
   }
-  Pending pending{std::move(command), {}};
+  Pending pending{std::move(command), absl::InfinitePast(), {}};
   std::future<absl::StatusOr<CommandResult>> result = pending.done.get_future();
   {
     absl::MutexLock lock(&queue_mu_);
     if (stopping_) {
       return absl::UnavailableError("the server is shutting down");
     }
+    // Stamped on receipt, under the queue's lock: the queue's order is the
+    // stamps' order, so the writer keeps them non-decreasing cheaply.
+    pending.received = options_.clock();
     queue_.push_back(&pending);
   }
   return result.get();
 }
 
+std::shared_ptr<const State> EventLog::Snapshot() const {
+  absl::MutexLock lock(&published_mu_);
+  return published_;
+}
+
 void EventLog::Read(const std::function<void(const State&)>& read) const {
-  absl::ReaderMutexLock lock(&state_mu_);
-  read(state_);
+  const std::shared_ptr<const State> state = Snapshot();
+  read(*state);
+}
+
+uint64_t EventLog::published_copies() const {
+  absl::MutexLock lock(&published_mu_);
+  return published_copies_;
+}
+
+std::shared_ptr<State> EventLog::WorkingState() {
+  // Free: held only by pool_ (readers hold published_ or older snapshots).
+  // A stale count only costs a copy; nobody but this thread can take a new
+  // reference to a State that is not published.
+  std::shared_ptr<State> chosen;
+  for (const std::shared_ptr<State>& s : pool_) {
+    if (s == head_ || s.use_count() != 1) continue;
+    if (chosen == nullptr || s->last_sequence > chosen->last_sequence) {
+      chosen = s;
+    }
+  }
+  // Other free States would only fall further behind: let them go.
+  std::erase_if(pool_, [&](const std::shared_ptr<State>& s) {
+    return s != head_ && s != chosen && s.use_count() == 1;
+  });
+  if (chosen == nullptr) {
+    chosen = std::make_shared<State>(*head_);
+    {
+      absl::MutexLock lock(&published_mu_);
+      ++published_copies_;
+    }
+    if (pool_.size() >= kMaxPooledStates) {
+      // Left to the readers holding it; freed when the last one is done.
+      auto oldest =
+          std::min_element(pool_.begin(), pool_.end(),
+                           [&](const std::shared_ptr<State>& a,
+                               const std::shared_ptr<State>& b) {
+                             if (a == head_) return false;
+                             if (b == head_) return true;
+                             return a->last_sequence < b->last_sequence;
+                           });
+      if (*oldest != head_) pool_.erase(oldest);
+    }
+    pool_.push_back(chosen);
+  }
+  for (const v1::Event& event : recent_) {
+    if (event.sequence() <= chosen->last_sequence) continue;
+    // Folded once already into the published State, so this cannot fail
+    // unless Evolve is not deterministic; the group's own checks then
+    // refuse what does not fit.
+    if (!Evolve(event, *chosen).ok()) break;
+  }
+  return chosen;
+}
+
+void EventLog::Publish(std::shared_ptr<State> state) {
+  head_ = state;
+  {
+    absl::MutexLock lock(&published_mu_);
+    published_ = std::move(state);
+  }
+  uint64_t oldest = head_->last_sequence;
+  for (const std::shared_ptr<State>& s : pool_) {
+    oldest = std::min(oldest, s->last_sequence);
+  }
+  while (!recent_.empty() && recent_.front().sequence() <= oldest) {
+    recent_.pop_front();
+  }
+}
+
+void EventLog::Discard(const std::shared_ptr<State>& state) {
+  std::erase(pool_, state);
 }
 
 void EventLog::WriterLoop() {
@@ -191,18 +278,29 @@ absl::Status EventLog::CatchUpWithStore() {
   // too, or the next append would reuse their sequences. Their callers
   // were told UNAVAILABLE; a retry is answered from the idempotency record.
   TALLY_ASSIGN_OR_RETURN(uint64_t stored, store_->LastSequence());
-  absl::MutexLock lock(&state_mu_);
-  for (uint64_t sequence = state_.last_sequence + 1; sequence <= stored;
-       ++sequence) {
-    TALLY_ASSIGN_OR_RETURN(std::string raw, store_->ReadRaw(sequence));
-    TALLY_ASSIGN_OR_RETURN(
-        v1::Event event,
-        DecodeLinkedEvent(sequence, raw,
-                          state_.last_sequence == 0 ? GenesisHash()
-                                                    : state_.last_hash));
-    TALLY_RETURN_IF_ERROR(Evolve(event, state_));
+  if (stored <= head_->last_sequence) return absl::OkStatus();
+  std::shared_ptr<State> state = WorkingState();
+  std::vector<v1::Event> found;
+  absl::Status folded = [&]() -> absl::Status {
+    for (uint64_t sequence = state->last_sequence + 1; sequence <= stored;
+         ++sequence) {
+      TALLY_ASSIGN_OR_RETURN(std::string raw, store_->ReadRaw(sequence));
+      TALLY_ASSIGN_OR_RETURN(
+          v1::Event event,
+          DecodeLinkedEvent(
+              sequence, raw,
+              state->last_sequence == 0 ? GenesisHash() : state->last_hash));
+      TALLY_RETURN_IF_ERROR(Evolve(event, *state));
+      found.push_back(std::move(event));
+    }
+    return absl::OkStatus();
+  }();
+  if (!folded.ok()) {
+    Discard(state);
+    return folded;
   }
-  writer_state_ = state_;
+  for (v1::Event& event : found) recent_.push_back(std::move(event));
+  Publish(std::move(state));
   return absl::OkStatus();
 }
 
@@ -241,6 +339,9 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
   // Keys first used in this group: (tournament, key) -> index in `decided`.
   std::map<std::pair<std::string, std::string>, size_t> group_keys;
   bool state_dirty = false;
+  // head_ plus the events of this group, as they are decided.
+  std::shared_ptr<State> working = WorkingState();
+  State& writer_state = *working;
 
   for (Pending* p : group) {
     const Command& c = p->command;
@@ -285,7 +386,7 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     }
 
     // 2. Optimistic concurrency on the tournament's stream.
-    const TournamentState* t = writer_state_.FindTournament(c.tournament_id);
+    const TournamentState* t = writer_state.FindTournament(c.tournament_id);
     const uint64_t version = t == nullptr ? 0 : t->version;
     if (c.expected_version.has_value() && *c.expected_version != version) {
       d.result = absl::AbortedError(absl::StrCat(
@@ -300,17 +401,17 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     // Receipt times never go backwards along the log, so "as of a time"
     // is always a prefix.
     const absl::Time received =
-        std::max(options_.clock(), writer_state_.last_received);
+        std::max(p->received, writer_state.last_received);
     absl::StatusOr<v1::EventPayload> payload =
-        c.decide_at ? c.decide_at(writer_state_, received)
-                    : c.decide(writer_state_);
+        c.decide_at ? c.decide_at(writer_state, received)
+                    : c.decide(writer_state);
     if (!payload.ok()) {
       d.result = payload.status();
       decided.push_back(std::move(d));
       continue;
     }
     v1::Event event;
-    event.set_sequence(writer_state_.last_sequence + 1);
+    event.set_sequence(writer_state.last_sequence + 1);
     event.set_tournament_id(c.tournament_id);
     event.set_stream_version(version + 1);
     *event.mutable_received_at() = ToTimestamp(received);
@@ -319,13 +420,13 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
     if (c.provenance.ByteSizeLong() > 0) {
       *event.mutable_provenance() = c.provenance;
     }
-    event.set_previous_hash(writer_state_.last_sequence == 0
+    event.set_previous_hash(writer_state.last_sequence == 0
                                 ? GenesisHash()
-                                : writer_state_.last_hash);
+                                : writer_state.last_hash);
     *event.mutable_payload() = *std::move(payload);
     v1::StoredEvent sealed = EncodeEvent(event);
     event.set_hash(sealed.hash());
-    if (absl::Status s = Evolve(event, writer_state_); !s.ok()) {
+    if (absl::Status s = Evolve(event, writer_state); !s.ok()) {
       state_dirty = true;  // a bug; reset below, refuse this command
       d.result = s;
       decided.push_back(std::move(d));
@@ -347,17 +448,17 @@ void EventLog::ProcessGroup(std::vector<Pending*> group) {
 
   absl::Status written =
       batch.empty() ? absl::OkStatus() : store_->Append(batch, records);
-  {
-    absl::MutexLock lock(&state_mu_);
-    if (written.ok()) {
-      for (const Decided& d : decided) {
-        if (!d.appends) continue;
-        // Decided against the same state, so this cannot fail unless
-        // Evolve is not deterministic.
-        if (!Evolve(d.result->event, state_).ok()) state_dirty = true;
-      }
+  if (!written.ok() || state_dirty) {
+    // The working State holds events that are not durable (or one that
+    // did not fold): rebuilt from the published one and what is durable.
+    Discard(working);
+  }
+  if (written.ok() && !batch.empty()) {
+    for (const Decided& d : decided) {
+      if (d.appends) recent_.push_back(d.result->event);
     }
-    if (!written.ok() || state_dirty) writer_state_ = state_;
+    if (state_dirty) working = WorkingState();
+    Publish(std::move(working));
   }
   if (written.ok() && !batch.empty() && options_.after_durable) {
     std::vector<v1::Event> durable;

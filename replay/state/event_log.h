@@ -8,9 +8,19 @@
 // including the earlier commands of the group, and seals the event into the
 // hash chain. The group's events go to RocksDB in one WriteBatch with the
 // WAL synced; only then are callers told OK and readers shown the events.
+// A command's receipt time is stamped when Execute() receives it, not when
+// the writer reaches it, so a command queued behind a slow group keeps the
+// time it was sent at (raised only to keep the log's times non-decreasing).
 //
-// Thread-safe. Read() may run concurrently with writes; it sees only
-// durable events.
+// Readers never hold anything the writer needs: after each durable group
+// the writer publishes an immutable State (Snapshot()); a reader keeps the
+// one it took for as long as it reads. Publication copies nothing in the
+// steady state: the writer keeps a small pool of States and brings a free
+// one (no reader holds it) up to date by folding the few events it lacks;
+// only when every pooled State is held by a reader does it copy one.
+//
+// Thread-safe. Read() and Snapshot() may run concurrently with writes; they
+// see only durable events.
 
 #ifndef TALLY_REPLAY_EVENT_LOG_H_
 #define TALLY_REPLAY_EVENT_LOG_H_
@@ -105,8 +115,18 @@ class EventLog {
   // nothing.
   absl::StatusOr<CommandResult> Execute(Command command);
 
-  // Calls `read` with the State of every durable event, under a reader lock.
+  // The State of every durable event, immutable: it stays valid and
+  // unchanged while the caller holds it, whatever is appended meanwhile.
+  // Takes a mutex only to copy the pointer.
+  std::shared_ptr<const State> Snapshot() const;
+
+  // Calls `read` with Snapshot(); holds no lock while `read` runs.
   void Read(const std::function<void(const State&)>& read) const;
+
+  // How many times the writer has copied a whole State to publish one
+  // (every pooled State held by a reader), since Open. For tests and the
+  // benchmark; the steady state copies none.
+  uint64_t published_copies() const;
 
   const EventStore& store() const { return *store_; }
 
@@ -120,6 +140,14 @@ class EventLog {
   // After the store is recovered from a failed write: brings the State up
   // to whatever of the failed batch turned out durable.
   absl::Status CatchUpWithStore();
+  // A pooled State no reader holds, brought up to the published one by
+  // folding the events of recent_ it lacks (a copy of the published State
+  // when every pooled one is held). The writer may change it.
+  std::shared_ptr<State> WorkingState();
+  // Shows `state` (durable events only) to readers from now on.
+  void Publish(std::shared_ptr<State> state);
+  // Drops `state` from the pool (it holds events that are not durable).
+  void Discard(const std::shared_ptr<State>& state);
 
   const Options options_;
   const std::unique_ptr<EventStore> store_;
@@ -128,12 +156,17 @@ class EventLog {
   std::deque<Pending*> queue_ ABSL_GUARDED_BY(queue_mu_);
   bool stopping_ ABSL_GUARDED_BY(queue_mu_) = false;
 
-  mutable absl::Mutex state_mu_;
-  State state_ ABSL_GUARDED_BY(state_mu_);  // durable events only
+  mutable absl::Mutex published_mu_;
+  // Durable events only; never changed once published.
+  std::shared_ptr<const State> published_ ABSL_GUARDED_BY(published_mu_);
+  uint64_t published_copies_ ABSL_GUARDED_BY(published_mu_) = 0;
 
-  // The writer's own State: state_ plus the events of the group in flight.
-  // Touched only by the writer thread.
-  State writer_state_;
+  // Touched only by the writer thread: the States it owns (head_, the one
+  // published, and others readers may still hold), and the durable events
+  // newer than the oldest of them, to bring a free one up to date.
+  std::vector<std::shared_ptr<State>> pool_;
+  std::shared_ptr<State> head_;
+  std::deque<v1::Event> recent_;
   // Set when the store cannot be trusted any more (a failed write left
   // events that do not continue the chain): every later write is refused
   // with it. Touched only by the writer thread.

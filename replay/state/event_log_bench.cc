@@ -1,6 +1,7 @@
 // event_log_bench: how fast the log appends (synced WAL, group commit) with
 // 1, 4 and 16 concurrent writers, and how fast a data directory replays at
-// start-up. Prints one line per figure; run it through .ci/bench.
+// start-up (a log of argv[1] events, default 10,000), and what a copy of
+// the State costs. Prints one line per figure; run it through .ci/bench.
 // A benchmark may read the clock; the log and projections never do.
 
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,7 +54,7 @@ double Seconds(std::chrono::steady_clock::time_point since) {
       .count();
 }
 
-int Run() {
+int Run(int replay_events) {
   const int kPerThread = 400;
   std::vector<std::string> dirs;
   for (int threads : {1, 4, 16}) {
@@ -85,22 +87,59 @@ int Run() {
         "events/s (%d failed)\n",
         threads, appended, seconds, appended / seconds, failures.load());
   }
+  // Replay: a log of `replay_events` events (16 writers), reopened.
+  dirs.push_back(TempDir());
+  {
+    auto log = EventLog::Open(LogAt(dirs.back()));
+    if (!log.ok()) return 1;
+    std::vector<std::thread> workers;
+    std::atomic<int> next = 0;
+    for (int t = 0; t < 16; ++t) {
+      workers.emplace_back([&] {
+        for (int i = next++; i < replay_events; i = next++) {
+          if (!(*log)->Execute(CreateTournament(absl::StrCat("r", i))).ok()) {
+            abort();
+          }
+        }
+      });
+    }
+    for (std::thread& w : workers) w.join();
+    std::printf("published State copies while appending: %llu\n",
+                static_cast<unsigned long long>((*log)->published_copies()));
+  }
   auto start = std::chrono::steady_clock::now();
   auto reopened = EventLog::Open(LogAt(dirs.back()));
   if (!reopened.ok()) return 1;
-  uint64_t events = 0;
-  (*reopened)->Read([&](const State& s) { events = s.last_sequence; });
+  std::shared_ptr<const State> state = (*reopened)->Snapshot();
+  const uint64_t events = state->last_sequence;
   double seconds = Seconds(start);
-  reopened->reset();
-  for (const std::string& dir : dirs) std::filesystem::remove_all(dir);
   std::printf(
       "replay at start-up (chain checked): %llu events in %.3f s = "
       "%.0f events/s\n",
       static_cast<unsigned long long>(events), seconds, events / seconds);
+  // What publishing a whole copy of the State per group would cost (the
+  // writer instead folds a group's events into a pooled State).
+  start = std::chrono::steady_clock::now();
+  constexpr int kCopies = 5;
+  for (int i = 0; i < kCopies; ++i) {
+    State copy = *state;
+    if (copy.last_sequence != events) abort();
+  }
+  std::printf("State copy: %.3f ms for %llu events (%.2f us per event)\n",
+              Seconds(start) * 1000 / kCopies,
+              static_cast<unsigned long long>(events),
+              Seconds(start) * 1e6 / kCopies / events);
+  state.reset();
+  reopened->reset();
+  for (const std::string& dir : dirs) std::filesystem::remove_all(dir);
   return 0;
 }
 
 }  // namespace
 }  // namespace tally::replay
 
-int main() { return tally::replay::Run(); }
+int main(int argc, char** argv) {
+  // The replay's log size (default 10,000 events).
+  const int events = argc > 1 ? std::atoi(argv[1]) : 10'000;
+  return tally::replay::Run(events > 0 ? events : 10'000);
+}

@@ -3,7 +3,10 @@
 #include <stdlib.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
+#include <future>
+#include <memory>
 #include <set>
 #include <string>
 #include <thread>
@@ -218,6 +221,235 @@ TEST_F(EventLogTest, ConcurrentCommandsGetDistinctGapFreeSequences) {
   ASSERT_THAT(v, IsOk());
   EXPECT_TRUE(v->ok()) << v->problem();
   EXPECT_EQ(v->events_checked(), uint64_t{kThreads * kEach});
+}
+
+// A command that registers `pair` in competition `cid` of tournament `id`.
+Command RegisterPair(const std::string& id, const std::string& cid, int pair,
+                     const std::string& key) {
+  Command c;
+  c.tournament_id = id;
+  c.idempotency_key = key;
+  c.fingerprint = absl::StrCat("pair ", id, " ", cid, " ", pair);
+  c.decide = [cid, pair](const State&) -> absl::StatusOr<v1::EventPayload> {
+    v1::EventPayload p;
+    p.mutable_pair_registered()->set_competition_id(cid);
+    p.mutable_pair_registered()->set_pair(pair);
+    p.mutable_pair_registered()->add_players(absl::StrCat("player ", pair));
+    return p;
+  };
+  return c;
+}
+
+// Everything the commands above fold into, compared field by field.
+void ExpectSameState(const State& got, const State& want) {
+  EXPECT_EQ(got.last_sequence, want.last_sequence);
+  EXPECT_EQ(got.last_hash, want.last_hash);
+  EXPECT_EQ(got.last_received, want.last_received);
+  ASSERT_EQ(got.tournaments.size(), want.tournaments.size());
+  for (const auto& [id, w] : want.tournaments) {
+    const TournamentState* g = got.FindTournament(id);
+    ASSERT_NE(g, nullptr) << id;
+    EXPECT_EQ(g->name, w.name);
+    EXPECT_EQ(g->version, w.version) << id;
+    ASSERT_EQ(g->competitions.size(), w.competitions.size()) << id;
+    for (const auto& [cid, wc] : w.competitions) {
+      ASSERT_TRUE(g->competitions.contains(cid)) << id << " " << cid;
+      const CompetitionState& gc = g->competitions.at(cid);
+      EXPECT_EQ(gc.pairs, wc.pairs) << id << " " << cid;
+      EXPECT_EQ(gc.event_sequences, wc.event_sequences) << id << " " << cid;
+    }
+  }
+}
+
+TEST_F(EventLogTest, ASnapshotStaysAsItWasWhileTheWriterAppends) {
+  ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());
+  std::shared_ptr<const State> before = log_->Snapshot();
+  ASSERT_THAT(log_->Execute(AddCompetition("a", "pairs", "k2")), IsOk());
+  ASSERT_THAT(log_->Execute(Create("b", "k3")), IsOk());
+  EXPECT_EQ(before->last_sequence, 1u);
+  EXPECT_EQ(before->tournaments.size(), 1u);
+  EXPECT_TRUE(before->FindTournament("a")->competitions.empty());
+  // A command told OK is in every later snapshot (read your writes).
+  EXPECT_EQ(log_->Snapshot()->last_sequence, 3u);
+  EXPECT_EQ(log_->Snapshot()->tournaments.size(), 2u);
+}
+
+TEST_F(EventLogTest, AReaderInsideReadDoesNotHoldUpTheWriter) {
+  std::promise<void> reading, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::thread reader([&] {
+    log_->Read([&](const State&) {
+      reading.set_value();
+      released.wait();
+    });
+  });
+  reading.get_future().wait();
+  // With the reader still inside Read, commands complete.
+  std::future<bool> wrote = std::async(std::launch::async, [&] {
+    for (int i = 0; i < 5; ++i) {
+      if (!log_->Execute(Create(absl::StrCat("t", i), absl::StrCat(i))).ok()) {
+        return false;
+      }
+    }
+    return true;
+  });
+  const bool done =
+      wrote.wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+  release.set_value();
+  reader.join();
+  ASSERT_TRUE(done) << "the writer waited for a reader";
+  EXPECT_TRUE(wrote.get());
+  EXPECT_EQ(LastSequence(*log_), 5u);
+}
+
+// Readers keep snapshots across many groups and let them go in a scrambled
+// order, so the writer recycles, copies and evicts pooled States; every
+// snapshot, and the last one, must equal a replay of the log from event 1
+// to its sequence.
+TEST_F(EventLogTest, EveryPublishedStateEqualsAFullReplayOfItsPrefix) {
+  std::vector<std::shared_ptr<const State>> held;
+  std::vector<std::shared_ptr<const State>> checked;
+  uint64_t key = 0;
+  auto next_key = [&] { return absl::StrCat("k", ++key); };
+  for (int t = 0; t < 4; ++t) {
+    const std::string id = absl::StrCat("t", t);
+    ASSERT_THAT(log_->Execute(Create(id, next_key())), IsOk());
+    ASSERT_THAT(log_->Execute(AddCompetition(id, "pairs", next_key())), IsOk());
+  }
+  // A fixed pseudo-random sequence (a linear congruential generator), so a
+  // failure repeats.
+  uint32_t seed = 12345;
+  auto random = [&](uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % n;
+  };
+  for (int i = 0; i < 120; ++i) {
+    const std::string id = absl::StrCat("t", random(4));
+    ASSERT_THAT(log_->Execute(RegisterPair(id, "pairs", i + 1, next_key())),
+                IsOk());
+    switch (random(4)) {
+      case 0:
+      case 1:
+        held.push_back(log_->Snapshot());
+        if (i % 10 == 0) checked.push_back(held.back());
+        break;
+      case 2:
+        if (!held.empty()) held.erase(held.begin() + random(held.size()));
+        break;
+      default:
+        break;
+    }
+  }
+  EXPECT_GT(log_->published_copies(), 0u);  // the pool was exhausted
+  checked.push_back(log_->Snapshot());
+  for (const std::shared_ptr<const State>& snapshot : checked) {
+    absl::StatusOr<State> replayed =
+        ReplayPrefix(log_->store(), snapshot->last_sequence, std::nullopt);
+    ASSERT_THAT(replayed, IsOk());
+    SCOPED_TRACE(absl::StrCat("at event ", snapshot->last_sequence));
+    ExpectSameState(*snapshot, *replayed);
+  }
+  EXPECT_EQ(checked.back()->last_sequence, 8u + 120u);
+}
+
+TEST_F(EventLogTest, ReadersLettingGoMakesTheWriterCopyNothing) {
+  ASSERT_THAT(log_->Execute(Create("a", "k0")), IsOk());
+  const uint64_t copies = log_->published_copies();
+  for (int i = 1; i <= 50; ++i) {
+    log_->Read([](const State&) {});
+    ASSERT_THAT(log_->Execute(AddCompetition("a", absl::StrCat("c", i),
+                                             absl::StrCat("k", i))),
+                IsOk());
+  }
+  EXPECT_EQ(log_->published_copies(), copies);
+}
+
+// Receipt time (issue #19): a command is stamped when it is received, so a
+// correction sent before its window closes is accepted even when the
+// writer is stalled past the close.
+TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
+  std::vector<std::string> made;
+  const std::string dir = MakeTempDir(made);
+  const absl::Time open = absl::FromUnixSeconds(1'750'000'000);
+  const absl::Time close = open + absl::Minutes(30);
+  std::atomic<int64_t> now_seconds = absl::ToUnixSeconds(open);
+  std::atomic<int> stamps = 0;
+  {
+    absl::StatusOr<std::unique_ptr<EventLog>> log =
+        EventLog::Open({.path = dir,
+                        .clock =
+                            [&] {
+                              ++stamps;
+                              return absl::FromUnixSeconds(now_seconds.load());
+                            },
+                        .after_durable = {}});
+    ASSERT_THAT(log, IsOk());
+
+    // The writer stalls inside the first command's decide.
+    std::promise<void> stalled, resume;
+    std::shared_future<void> resumed = resume.get_future().share();
+    Command slow = Create("a", "k1");
+    slow.decide = [&](const State&) -> absl::StatusOr<v1::EventPayload> {
+      stalled.set_value();
+      resumed.wait();
+      v1::EventPayload p;
+      p.mutable_tournament_created()->set_name("a");
+      return p;
+    };
+    std::future<absl::StatusOr<CommandResult>> first = std::async(
+        std::launch::async, [&] { return (*log)->Execute(std::move(slow)); });
+    stalled.get_future().wait();
+
+    // One second before the window closes, the correction is sent ...
+    now_seconds = absl::ToUnixSeconds(close) - 1;
+    Command correction = AddCompetition("a", "pairs", "k2");
+    correction.decide = nullptr;
+    correction.decide_at =
+        [close](const State&,
+                absl::Time at) -> absl::StatusOr<v1::EventPayload> {
+      if (at > close) {
+        return absl::FailedPreconditionError("the correction period is over");
+      }
+      v1::EventPayload p;
+      p.mutable_competition_created()->set_competition_id("pairs");
+      p.mutable_competition_created()->set_kind(
+          v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+      *p.mutable_competition_created()->mutable_profile() =
+          *FindBuiltInProfileSpec("sabf_matchpoint_pairs");
+      return p;
+    };
+    std::future<absl::StatusOr<CommandResult>> second =
+        std::async(std::launch::async,
+                   [&] { return (*log)->Execute(std::move(correction)); });
+    // ... and received (stamped) while the writer is still stalled ...
+    const auto give_up =
+        std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (stamps.load() < 2 && std::chrono::steady_clock::now() < give_up) {
+      std::this_thread::yield();
+    }
+    EXPECT_EQ(stamps.load(), 2) << "the correction was not stamped on receipt";
+    // ... which it stays until well after the close.
+    now_seconds = absl::ToUnixSeconds(close) + 600;
+    resume.set_value();
+
+    absl::StatusOr<CommandResult> created = first.get();
+    ASSERT_THAT(created, IsOk());
+    EXPECT_EQ(created->event.received_at().seconds(),
+              absl::ToUnixSeconds(open));
+    absl::StatusOr<CommandResult> corrected = second.get();
+    ASSERT_THAT(corrected, IsOk());
+    EXPECT_EQ(corrected->event.received_at().seconds(),
+              absl::ToUnixSeconds(close) - 1);
+
+    // A command received after the close is stamped after it, and times
+    // along the log never decrease.
+    absl::StatusOr<CommandResult> later = (*log)->Execute(Create("b", "k3"));
+    ASSERT_THAT(later, IsOk());
+    EXPECT_EQ(later->event.received_at().seconds(),
+              absl::ToUnixSeconds(close) + 600);
+  }
+  std::error_code ignored;
+  for (const std::string& d : made) std::filesystem::remove_all(d, ignored);
 }
 
 // Opens the data directory with plain RocksDB and changes one byte of the

@@ -1,0 +1,364 @@
+// tally_load: tallyd's load generator for .ci/bench (issue #19), not a test.
+// Clients call a running tallyd over gRPC, each on its own channel, for a
+// fixed time, and print one line per figure: calls, calls/s, p50 and p99.
+//
+//   health      --clients N: the gRPC health check, this generator's own
+//               ceiling against the server (its figures bound every other).
+//   enter       --clients N venue clients, each entering results into its
+//               own tournament (a --tables-table Mitchell, 2 boards a round).
+//   standings   --readers R clients looping on GetStandings of a session of
+//               --tables tables (1 board a round), every result entered.
+//   mixed       enter and standings at once: the writers' figures with
+//               readers running.
+//
+// Tournaments are named <--prefix>-<kind>-<n>, so one tallyd can serve
+// several runs. Single-threaded setup, then one thread per client.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/strings/str_cat.h"
+#include "grpcpp/grpcpp.h"
+#include "grpcpp/impl/codegen/client_unary_call.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+
+ABSL_FLAG(std::string, target, "127.0.0.1:50051", "tallyd's gRPC address");
+ABSL_FLAG(std::string, token_file, "./tally-data/admin.token",
+          "the administrator token tallyd wrote in its data directory");
+ABSL_FLAG(std::string, mode, "health", "health, enter, standings or mixed");
+ABSL_FLAG(int, clients, 1, "venue (or health) clients");
+ABSL_FLAG(int, readers, 0, "standings readers (standings, mixed)");
+ABSL_FLAG(int, tables, 10, "tables of each session");
+ABSL_FLAG(double, seconds, 5, "how long the clients run");
+ABSL_FLAG(std::string, prefix, "load", "tournament name prefix");
+
+namespace tally::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string Token() {
+  std::ifstream in(absl::GetFlag(FLAGS_token_file));
+  std::stringstream s;
+  s << in.rdbuf();
+  std::string token = s.str();
+  while (!token.empty() && (token.back() == '\n' || token.back() == '\r')) {
+    token.pop_back();
+  }
+  return token;
+}
+
+class Caller {
+ public:
+  explicit Caller(const std::string& token)
+      : channel_(NewChannel()),
+        director_(v1::DirectorService::NewStub(channel_)),
+        venue_(v1::VenueService::NewStub(channel_)),
+        query_(v1::QueryService::NewStub(channel_)),
+        token_(token) {}
+
+  void Prepare(grpc::ClientContext& context) const {
+    context.AddMetadata("authorization", "Bearer " + token_);
+    context.set_deadline(std::chrono::system_clock::now() +
+                         std::chrono::seconds(60));
+  }
+
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::VenueService::Stub> venue_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+
+ private:
+  // Each client its own connection (a unique channel argument), as venue
+  // devices would have.
+  static std::shared_ptr<grpc::Channel> NewChannel() {
+    static std::atomic<int> n = 0;
+    grpc::ChannelArguments args;
+    args.SetInt("tally.load.client", n++);
+    return grpc::CreateCustomChannel(absl::GetFlag(FLAGS_target),
+                                     grpc::InsecureChannelCredentials(), args);
+  }
+  std::string token_;
+};
+
+bool Check(const grpc::Status& s, const std::string& what) {
+  if (s.ok() || s.error_code() == grpc::StatusCode::ALREADY_EXISTS) {
+    return true;
+  }
+  std::fprintf(stderr, "%s: %s\n", what.c_str(), s.error_message().c_str());
+  return false;
+}
+
+// A matchpoint pairs tournament with one started Mitchell session.
+bool SetUp(Caller& c, const std::string& tournament, int tables,
+           int boards_per_round) {
+  auto run = [&](auto request, auto method, const std::string& key) {
+    request.mutable_options()->set_idempotency_key(key);
+    grpc::ClientContext context;
+    c.Prepare(context);
+    v1::CommandOutcome outcome;
+    return Check(((*c.director_).*method)(&context, request, &outcome),
+                 absl::StrCat(tournament, " ", key));
+  };
+  using S = v1::DirectorService::Stub;
+  v1::CreateTournamentRequest t;
+  t.set_tournament_id(tournament);
+  t.set_name(tournament);
+  if (!run(t, &S::CreateTournament, "tournament")) return false;
+  v1::CreateCompetitionRequest comp;
+  comp.set_tournament_id(tournament);
+  comp.set_competition_id("pairs");
+  comp.set_name("Pairs");
+  comp.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+  comp.set_regulation_profile("sabf_matchpoint_pairs");
+  if (!run(comp, &S::CreateCompetition, "competition")) return false;
+  for (int pair = 1; pair <= 2 * tables; ++pair) {
+    v1::RegisterPairRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id("pairs");
+    r.set_pair(pair);
+    r.add_players(absl::StrCat("Player ", pair, "a"));
+    r.add_players(absl::StrCat("Player ", pair, "b"));
+    if (!run(r, &S::RegisterPair, absl::StrCat("pair-", pair))) return false;
+  }
+  v1::DefineSessionRequest d;
+  d.set_tournament_id(tournament);
+  d.set_competition_id("pairs");
+  d.set_session(1);
+  d.mutable_mitchell()->set_tables(tables);
+  d.mutable_mitchell()->set_boards_per_round(boards_per_round);
+  if (!run(d, &S::DefineSession, "session")) return false;
+  v1::StartSessionRequest start;
+  start.set_tournament_id(tournament);
+  start.set_competition_id("pairs");
+  start.set_session(1);
+  return run(start, &S::StartSession, "start");
+}
+
+// The n-th result of a session (every table plays every board of a
+// Mitchell): 4S by North, 8 to 11 tricks, so that ties are common.
+v1::EnterResultRequest NthResult(const std::string& tournament, int tables,
+                                 int n) {
+  v1::EnterResultRequest r;
+  r.mutable_options()->set_idempotency_key(absl::StrCat("r", n));
+  r.set_tournament_id(tournament);
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.set_table(n % tables + 1);
+  r.set_board(n / tables + 1);
+  v1::PlayedContract* p = r.mutable_result()->mutable_played();
+  p->set_level(4);
+  p->set_strain(v1::STRAIN_SPADES);
+  p->set_doubling(v1::DOUBLING_UNDOUBLED);
+  p->set_declarer(v1::SEAT_NORTH);
+  p->set_tricks(8 + (n * 7 + n / tables) % 4);
+  return r;
+}
+
+grpc::Status Enter(Caller& c, const v1::EnterResultRequest& r) {
+  grpc::ClientContext context;
+  c.Prepare(context);
+  v1::EnterResultResponse response;
+  return c.venue_->EnterResult(&context, r, &response);
+}
+
+// Standings of session 1 of `tournament`'s competition "pairs".
+grpc::Status ReadStandings(Caller& c, const std::string& tournament) {
+  v1::GetStandingsRequest r;
+  r.set_tournament_id(tournament);
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  grpc::ClientContext context;
+  c.Prepare(context);
+  v1::Standings out;
+  return c.query_->GetStandings(&context, r, &out);
+}
+
+struct Figures {
+  std::vector<double> micros;  // each successful call's latency
+  int failures = 0;
+};
+
+// Runs `clients` threads calling `call(client, i)` (i counting that
+// client's calls) until `seconds` pass or it returns false (nothing left).
+Figures Drive(int clients, double seconds,
+              const std::function<bool(int, int, grpc::Status&)>& call) {
+  std::vector<Figures> each(clients);
+  std::vector<std::thread> threads;
+  const Clock::time_point end =
+      Clock::now() +
+      std::chrono::microseconds(static_cast<int64_t>(seconds * 1'000'000));
+  for (int k = 0; k < clients; ++k) {
+    threads.emplace_back([&, k] {
+      for (int i = 0; Clock::now() < end; ++i) {
+        grpc::Status status;
+        const Clock::time_point start = Clock::now();
+        if (!call(k, i, status)) break;
+        const double us =
+            std::chrono::duration<double, std::micro>(Clock::now() - start)
+                .count();
+        if (status.ok()) {
+          each[k].micros.push_back(us);
+        } else if (++each[k].failures == 1) {
+          std::fprintf(stderr, "client %d: %s\n", k,
+                       status.error_message().c_str());
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  Figures all;
+  for (Figures& f : each) {
+    all.micros.insert(all.micros.end(), f.micros.begin(), f.micros.end());
+    all.failures += f.failures;
+  }
+  return all;
+}
+
+void Print(const std::string& name, Figures f, double seconds) {
+  std::sort(f.micros.begin(), f.micros.end());
+  auto at = [&](double q) {
+    if (f.micros.empty()) return 0.0;
+    return f.micros[std::min(f.micros.size() - 1,
+                             static_cast<size_t>(q * f.micros.size()))];
+  };
+  std::printf("%s calls=%zu per_s=%.1f p50_ms=%.3f p99_ms=%.3f failures=%d\n",
+              name.c_str(), f.micros.size(), f.micros.size() / seconds,
+              at(0.50) / 1000, at(0.99) / 1000, f.failures);
+}
+
+Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
+               double seconds) {
+  const grpc::internal::RpcMethod method("/grpc.health.v1.Health/Check",
+                                         grpc::internal::RpcMethod::NORMAL_RPC);
+  return Drive(static_cast<int>(callers.size()), seconds,
+               [&](int k, int, grpc::Status& status) {
+                 grpc::ClientContext context;
+                 callers[k]->Prepare(context);
+                 // An empty HealthCheckRequest: the server as a whole.
+                 grpc::Slice empty("");
+                 grpc::ByteBuffer request(&empty, 1), response;
+                 status = grpc::internal::BlockingUnaryCall(
+                     callers[k]->channel_.get(), method, &context, request,
+                     &response);
+                 return true;
+               });
+}
+
+int Main() {
+  const std::string token = Token();
+  const std::string mode = absl::GetFlag(FLAGS_mode);
+  const int clients = std::max(1, absl::GetFlag(FLAGS_clients));
+  const int readers = absl::GetFlag(FLAGS_readers);
+  const int tables = absl::GetFlag(FLAGS_tables);
+  const double seconds = absl::GetFlag(FLAGS_seconds);
+  const std::string prefix = absl::GetFlag(FLAGS_prefix);
+  const std::string label = absl::StrCat(
+      mode, " clients=", clients, " readers=", readers, " tables=", tables);
+  std::vector<std::unique_ptr<Caller>> callers;
+  for (int k = 0; k < std::max(clients, readers); ++k) {
+    callers.push_back(std::make_unique<Caller>(token));
+  }
+  if (mode == "health") {
+    Print(label, Health(callers, seconds), seconds);
+    return 0;
+  }
+
+  // Standings: one session, every result entered (by all callers at once).
+  const std::string standings = absl::StrCat(prefix, "-standings-", tables);
+  if (mode == "standings" || mode == "mixed") {
+    if (!SetUp(*callers[0], standings, tables, 1)) return 1;
+    const int results = tables * tables;  // T rounds of 1 board, T tables
+    std::atomic<int> next = 0;
+    Figures filled =
+        Drive(static_cast<int>(callers.size()), 3600,
+              [&](int k, int, grpc::Status& status) {
+                const int n = next++;
+                if (n >= results) return false;
+                status = Enter(*callers[k], NthResult(standings, tables, n));
+                if (status.error_code() == grpc::StatusCode::ALREADY_EXISTS) {
+                  status = grpc::Status::OK;
+                }
+                return true;
+              });
+    if (filled.failures > 0) return 1;
+  }
+  auto read_standings = [&](int k, int, grpc::Status& status) {
+    status = ReadStandings(*callers[k], standings);
+    return true;
+  };
+  if (mode == "standings") {
+    Print(label, Drive(std::max(1, readers), seconds, read_standings), seconds);
+    return 0;
+  }
+
+  // Enter: one tournament per venue client; a fresh run uses fresh names.
+  const std::string run =
+      absl::StrCat(prefix, "-",
+                   std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count());
+  const int enter_tables = std::max(tables, 24);
+  for (int k = 0; k < clients; ++k) {
+    if (!SetUp(*callers[k], absl::StrCat(run, "-enter-", k), enter_tables, 2)) {
+      return 1;
+    }
+  }
+  const int slots = enter_tables * enter_tables * 2;
+  auto enter = [&](int k, int i, grpc::Status& status) {
+    if (i >= slots) return false;
+    status = Enter(*callers[k],
+                   NthResult(absl::StrCat(run, "-enter-", k), enter_tables, i));
+    return true;
+  };
+  if (mode == "enter") {
+    Print(label, Drive(clients, seconds, enter), seconds);
+    return 0;
+  }
+  if (mode == "mixed") {
+    std::atomic<bool> writing = true;
+    Figures read;
+    std::thread reading([&] {
+      // Readers on callers of their own (after the writers' ones).
+      std::vector<std::unique_ptr<Caller>> own;
+      for (int k = 0; k < readers; ++k) {
+        own.push_back(std::make_unique<Caller>(token));
+      }
+      read = Drive(std::max(1, readers), seconds,
+                   [&](int k, int i, grpc::Status& status) {
+                     if (!writing) return false;
+                     status = ReadStandings(*own[k], standings);
+                     return true;
+                   });
+    });
+    Figures written = Drive(clients, seconds, enter);
+    writing = false;
+    reading.join();
+    Print(absl::StrCat(label, " writers"), written, seconds);
+    Print(absl::StrCat(label, " readers"), read, seconds);
+    return 0;
+  }
+  std::fprintf(stderr, "unknown --mode %s\n", mode.c_str());
+  return 2;
+}
+
+}  // namespace
+}  // namespace tally::bench
+
+int main(int argc, char** argv) {
+  absl::ParseCommandLine(argc, argv);
+  return tally::bench::Main();
+}
