@@ -111,6 +111,8 @@ std::string CommandExample(const std::string& name) {
       {"rotate-token", "tally rotate-token t5s1"},
       {"revoke", "tally revoke t5s1"},
       {"whoami", "tally whoami"},
+      // Operating the server (docs/operator.md).
+      {"backup", "tally backup /var/backups/tally/2026-11-27"},
       // Files in and out (docs/interchange.md).
       {"import",
        "tally import club.xml club-2026 --profile=sabf_matchpoint_pairs"},

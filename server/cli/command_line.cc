@@ -230,6 +230,7 @@ std::vector<CommandGroup> AllCommands() {
   group("Audit and publishing", {AddAuditCommands, AddWhatChangedCommands,
                                  AddCheckpointCommands, AddPublishCommands});
   group("Who may do what", {AddAccessCommands});
+  group("Operating the server", {AddOperatorCommands});
   group("Files in and out (USEBIO, PBN)", {AddInterchangeCommands});
   group("Calculator", {AddCalcCommands});
   return groups;
