@@ -37,6 +37,7 @@
 namespace tally::testing {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 const std::string kOperatorDocs = TALLY_OPERATOR_DOCS;
@@ -115,7 +116,7 @@ TEST(TallydConfigTest, TallydStartsOnTheExampleConfig) {
   for (absl::string_view line : absl::StrSplit(log, '\n', absl::SkipEmpty())) {
     google::protobuf::Struct parsed;
     ASSERT_TRUE(
-        google::protobuf::util::JsonStringToMessage(line, &parsed).ok())
+        google::protobuf::util::JsonStringToMessage(std::string(line), &parsed).ok())
         << line;
     ++lines;
     EXPECT_TRUE(parsed.fields().contains("ts")) << line;
@@ -283,10 +284,10 @@ TEST(TallydBackupTest, BackupWhileWritingRestoresTheSameHead) {
   EXPECT_THAT(cli, HasSubstr("events, head ")) << cli;
   EXPECT_THAT(cli, HasSubstr("hash chain checked")) << cli;
   // Taken while writing: more than before the writer, at most what it wrote.
-  EXPECT_GT(first->events, 20u);
-  EXPECT_LE(first->events, 20u + written.load());
+  EXPECT_GT(first->events(), 20u);
+  EXPECT_LE(first->events(), 20u + written.load());
   EXPECT_GT(during, 5);
-  EXPECT_GT(first->files, 3u);
+  EXPECT_GT(first->files(), 3u);
 
   // Refusals change nothing and say what to do.
   EXPECT_THAT(Backup(tallyd.channel(), "relative/dir"),
@@ -300,8 +301,8 @@ TEST(TallydBackupTest, BackupWhileWritingRestoresTheSameHead) {
   absl::StatusOr<std::vector<v1::Event>> original =
       ReadWholeLog(*tallyd.channel());
   ASSERT_THAT(original, IsOk());
-  ASSERT_GE(original->size(), first->events);
-  EXPECT_EQ(first->head_hash, (*original)[first->events - 1].hash());
+  ASSERT_GE(original->size(), first->events());
+  EXPECT_EQ(first->head_hash(), (*original)[first->events() - 1].hash());
   EXPECT_EQ(tallyd.Stop(), 0);
 
   // Restored into a new data directory: the same events, the same head.
@@ -316,14 +317,14 @@ TEST(TallydBackupTest, BackupWhileWritingRestoresTheSameHead) {
                     ->GetLogHead(&context, v1::GetLogHeadRequest(), &head)
                     .ok());
   }
-  EXPECT_EQ(head.sequence(), first->events);
-  EXPECT_EQ(head.hash(), first->head_hash);
+  EXPECT_EQ(head.sequence(), first->events());
+  EXPECT_EQ(head.hash(), first->head_hash());
   EXPECT_THAT(VerifyChain(*restored.channel()), IsOk());
   EXPECT_THAT(ReadText(restored_dir + ".log"),
               HasSubstr(absl::StrCat("restored ", restored_dir, " from ",
-                                     backups, "/first: ", first->events,
+                                     backups, "/first: ", first->events(),
                                      " events, head ",
-                                     replay::ToHex(first->head_hash))));
+                                     replay::ToHex(first->head_hash()))));
   // The principals came along: the original administrator's token works.
   ASSERT_THAT(CreateTournament(
                   restored.ChannelWithToken(tallyd.admin_token()), "after"),
@@ -359,6 +360,45 @@ TEST(TallydBackupTest, RestoreRefusesADamagedBackupAndAFullDirectory) {
   EXPECT_THAT(damaged.output, HasSubstr("does not check")) << damaged.output;
   EXPECT_THAT(damaged.output, HasSubstr("TALLY-HEAD")) << damaged.output;
   EXPECT_TRUE(std::filesystem::is_empty(target));
+}
+
+// What bash offers after `words` (the last one being completed), with the
+// script `tally completion bash` prints loaded.
+std::string Complete(const std::string& script, const std::string& words) {
+  std::ofstream(script + ".words") << words;
+  const ShellRun run = Shell(absl::StrCat(
+      "bash -c 'source ", script, "; read -r -a COMP_WORDS < ", script,
+      ".words; [[ \"$(tail -c1 ", script,
+      ".words)\" == \" \" ]] && COMP_WORDS+=(\"\"); "
+      "COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _tally; "
+      "printf \"%s\\n\" \"${COMPREPLY[@]}\" | sort'"));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  return run.output;
+}
+
+TEST(TallyCompletionTest, BashCompletesCommandsOptionsAndChoices) {
+  const std::string script = MakeTempDir("completion") + "/tally.bash";
+  const ShellRun made =
+      Shell(absl::StrCat(TallyCliPath(), " completion bash > ", script));
+  ASSERT_EQ(made.exit_code, 0) << made.output;
+  // Command names (the demo's `standings` and `start-session`).
+  EXPECT_EQ(Complete(script, "tally star"), "start-session\n");
+  EXPECT_THAT(Complete(script, "tally sta"),
+              AllOf(HasSubstr("standings\n"), HasSubstr("start-session\n")));
+  // A command's own options, from its usage line, and the global ones.
+  EXPECT_THAT(Complete(script, "tally correct demo pairs 1 1 2 --ki"),
+              HasSubstr("--kind=\n"));
+  EXPECT_THAT(Complete(script, "tally standings --js"), HasSubstr("--json\n"));
+  // A choice's words; bash splits "--kind=" at '=' into "--kind" and "=".
+  EXPECT_EQ(Complete(script, "tally correct --kind = "),
+            "inconsistent\nplayers\nscorer\n");
+  EXPECT_EQ(Complete(script, "tally correct --kind = pl"), "players\n");
+  EXPECT_EQ(Complete(script, "tally backup --"),
+            Complete(script, "tally whoami --"));  // globals only
+  // Another shell is refused by name.
+  const ShellRun zsh = Shell(TallyCliPath() + " completion zsh");
+  EXPECT_EQ(zsh.exit_code, 2) << zsh.output;
+  EXPECT_THAT(zsh.output, HasSubstr("give bash"));
 }
 
 TEST(TallydServiceUnitTest, SystemdAnalyzeVerifiesTheUnit) {

@@ -113,6 +113,7 @@ std::string CommandExample(const std::string& name) {
       {"whoami", "tally whoami"},
       // Operating the server (docs/operator.md).
       {"backup", "tally backup /var/backups/tally/2026-11-27"},
+      {"completion", "tally completion bash"},
       // Files in and out (docs/interchange.md).
       {"import",
        "tally import club.xml club-2026 --profile=sabf_matchpoint_pairs"},

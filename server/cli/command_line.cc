@@ -209,6 +209,8 @@ int CheckArguments(const Command& c, const Invocation& inv) {
 
 }  // namespace
 
+const std::vector<std::string>& GlobalOptionNames() { return GlobalNames(); }
+
 std::vector<CommandGroup> AllCommands() {
   std::vector<CommandGroup> groups;
   auto group =

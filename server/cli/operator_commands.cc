@@ -1,11 +1,13 @@
 // tally's operator commands (docs/operator.md): a backup of the running
-// server's data directory.
+// server's data directory, and the shell completion script.
 
 #include <iostream>
 #include <memory>
 
 #include "replay/log/sha256.h"
+#include "server/cli/bash_completion.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/command_line.h"
 #include "tally/v1/operator.grpc.pb.h"
 
 namespace tally::cli {
@@ -29,6 +31,17 @@ int Backup(Client& client, const Invocation& inv) {
       });
 }
 
+// Prints the completion script; needs no server.
+int Completion(Client&, const Invocation& inv) {
+  if (inv.args[0] != "bash") {
+    std::cerr << "tally completion: '" << inv.args[0]
+              << "' is not a shell tally completes for; give bash\n";
+    return kUsage;
+  }
+  std::cout << BashCompletion(AllCommands(), GlobalOptionNames());
+  return kOk;
+}
+
 }  // namespace
 
 void AddOperatorCommands(std::vector<Command>& commands) {
@@ -38,6 +51,11 @@ void AddOperatorCommands(std::vector<Command>& commands) {
        "directory on the server's machine (absolute path); administrators "
        "only",
        1, 1, Backup});
+  commands.push_back(
+      {"completion", "SHELL",
+       "print the shell completion script for tally (SHELL: bash); load it "
+       "with: source <(tally completion bash)",
+       1, 1, Completion});
 }
 
 }  // namespace tally::cli
