@@ -24,6 +24,7 @@ std::string CommandExample(const std::string& name) {
        "tally define-session club-2026 pairs 1 --mitchell=3:2"},
       {"start-session", "tally start-session club-2026 pairs 1"},
       {"post-scores", "tally post-scores club-2026 pairs 1"},
+      {"movement", "tally movement demo pairs 1"},
       // At the table.
       {"enter-result", "tally enter-result demo pairs 1 2 3 3NT N 9"},
       {"correct",

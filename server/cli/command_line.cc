@@ -220,7 +220,7 @@ std::vector<CommandGroup> AllCommands() {
         for (auto add : adds) add(g.commands);
         groups.push_back(std::move(g));
       };
-  group("Setting up", {AddDirectorCommands});
+  group("Setting up", {AddDirectorCommands, AddMovementCommands});
   group("At the table", {AddVenueCommands, AddPairsEventCommands});
   group("Results", {AddQueryCommands, AddTimelineCommands});
   group("Events of matches",
