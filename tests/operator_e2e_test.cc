@@ -2,7 +2,9 @@
 // the real tallyd: the example config file loads and names every flag, the
 // JSON log lines parse, /metrics moves with the commands, a backup taken
 // while commands are appended restores into a new data directory with the
-// same head, and the systemd unit passes `systemd-analyze verify`.
+// same head, and the systemd unit passes `systemd-analyze verify`. Also the
+// CLI's leftovers of issue #20 item 1: `tally completion bash` and
+// `tally movement`.
 
 #include <sys/stat.h>
 
@@ -400,6 +402,40 @@ TEST(TallyCompletionTest, BashCompletesCommandsOptionsAndChoices) {
   const ShellRun zsh = Shell(TallyCliPath() + " completion zsh");
   EXPECT_EQ(zsh.exit_code, 2) << zsh.output;
   EXPECT_THAT(zsh.output, HasSubstr("give bash"));
+}
+
+// The demo's session 1 of pairs: a 5-table Mitchell of 3-board rounds
+// (core/movement/movement.h: NS pairs stay, EW pairs 6-10 move up a table,
+// boards move down a table).
+TEST(TallyMovementTest, DemoSessionAsGuideCards) {
+  TallydProcess tallyd(TallydPath(), MakeTempDir("movement"));
+  tallyd.AddFlag("--demo");
+  tallyd.AddFlag("--http_listen=127.0.0.1:0");
+  ASSERT_THAT(tallyd.Start(), IsOk());
+  const ShellRun cards = Shell(absl::StrCat(
+      TallyCliPath(), " --server=", tallyd.address(), " --token=",
+      tallyd.admin_token(), " movement demo pairs 1"));
+  ASSERT_EQ(cards.exit_code, 0) << cards.output;
+  EXPECT_THAT(cards.output, HasSubstr("Session 1 of pairs (mitchell"));
+  EXPECT_THAT(cards.output,
+              HasSubstr("Table 1\n"
+                        "Round  NS  EW  Boards  NS next     EW next     "
+                        "Boards next\n"
+                        "1      1   6   1-3     table 1 NS  table 2 EW  "
+                        "table 5\n"))
+      << cards.output;
+  EXPECT_THAT(cards.output,
+              HasSubstr("1      5   10  13-15   table 5 NS  table 1 EW  "
+                        "table 4\n"))
+      << cards.output;
+  EXPECT_THAT(cards.output, HasSubstr("end         end         end\n"));
+  const ShellRun missing = Shell(absl::StrCat(
+      TallyCliPath(), " --server=", tallyd.address(), " --token=",
+      tallyd.admin_token(), " movement demo pairs 9"));
+  EXPECT_EQ(missing.exit_code, 1) << missing.output;
+  EXPECT_THAT(missing.output,
+              HasSubstr("session 9 of pairs in demo is not defined"));
+  EXPECT_EQ(tallyd.Stop(), 0);
 }
 
 TEST(TallydServiceUnitTest, SystemdAnalyzeVerifiesTheUnit) {
