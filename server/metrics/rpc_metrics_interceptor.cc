@@ -44,10 +44,7 @@ class RpcMetricsInterceptor : public grpc::experimental::Interceptor {
     in_flight_->Add(1);
     if (streams_open_ != nullptr) streams_open_->Add(1);
   }
-  ~RpcMetricsInterceptor() override {
-    in_flight_->Add(-1);
-    if (streams_open_ != nullptr) streams_open_->Add(-1);
-  }
+  ~RpcMetricsInterceptor() override { Done(); }
 
   void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
     if (methods->QueryInterceptionHookPoint(
@@ -64,16 +61,28 @@ class RpcMetricsInterceptor : public grpc::experimental::Interceptor {
                          "Time from a call's start to its status, by RPC.",
                          {{"rpc", rpc_}}, LatencyBuckets())
           .Observe(absl::ToDoubleSeconds(absl::Now() - start_));
+      Done();
     }
     methods->Proceed();
   }
 
  private:
+  // The call is answered: no longer in flight. Once, when its status is
+  // sent (so a client that has its answer sees it counted out), or when
+  // the call ends without one.
+  void Done() {
+    if (done_) return;
+    done_ = true;
+    in_flight_->Add(-1);
+    if (streams_open_ != nullptr) streams_open_->Add(-1);
+  }
+
   MetricsRegistry* registry_;
   const std::string rpc_;
   Gauge* in_flight_;
   Gauge* streams_open_;  // null for a unary call
   const absl::Time start_;
+  bool done_ = false;  // gRPC runs one call's hooks one at a time
 };
 
 }  // namespace
