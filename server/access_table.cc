@@ -140,6 +140,9 @@ const std::vector<AccessRule>& Table() {
     {"AccessService.RotateCredential",         A | D,     kNone},
     {"AccessService.RevokePrincipal",          A | D,     kNone},
     {"AccessService.WhoAmI",                   kAll,      kNone},
+    // The operator's backup writes a copy of every tournament on the
+    // server's disk: the administrator's alone (docs/operator.md).
+    {"OperatorService.Backup",                 A,         kNone},
   };
   return *table;
 }

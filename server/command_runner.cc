@@ -37,9 +37,14 @@ absl::StatusOr<v1::Principal> CommandRunner::Admit(
   if (s.ok()) s = gate_.Authorise(*principal, rpc, request);
   if (!s.ok()) {
     LogLine(absl::StrCat(
-        "refused ", rpc,
-        principal.ok() ? absl::StrCat(" from ", principal->id()) : "", ": ",
-        absl::StatusCodeToString(s.code()), ": ", s.message()));
+                "refused ", rpc,
+                principal.ok() ? absl::StrCat(" from ", principal->id()) : "",
+                ": ", absl::StatusCodeToString(s.code()), ": ", s.message()),
+            LogLevel::kWarning,
+            {{"event", "refused"},
+             {"rpc", rpc},
+             {"principal", principal.ok() ? principal->id() : ""},
+             {"code", absl::StatusCodeToString(s.code())}});
     return s;
   }
   return principal;
@@ -143,7 +148,13 @@ absl::StatusOr<v1::Event> CommandRunner::Execute(const std::string& method,
     LogLine(
         absl::StrCat("refused ", method, " from ", who, " on '", tournament_id,
                      "': ", absl::StatusCodeToString(result.status().code()),
-                     ": ", result.status().message()));
+                     ": ", result.status().message()),
+        LogLevel::kWarning,
+        {{"event", "refused"},
+         {"rpc", method},
+         {"principal", who},
+         {"tournament", tournament_id},
+         {"code", absl::StatusCodeToString(result.status().code())}});
     return result.status();
   }
   const v1::Event& event = result->event;

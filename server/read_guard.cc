@@ -136,12 +136,17 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
     s = CheckProgressPublished(*principal, rpc, *log, request);
   }
   if (!s.ok()) {
+    const std::string who =
+        principal.ok() && gate != nullptr ? principal->id() : "";
     LogLine(absl::StrCat("refused ", rpc,
-                         principal.ok() && gate != nullptr
-                             ? absl::StrCat(" from ", principal->id())
-                             : "",
-                         ": ", absl::StatusCodeToString(s.code()), ": ",
-                         s.message()));
+                         who.empty() ? "" : absl::StrCat(" from ", who), ": ",
+                         absl::StatusCodeToString(s.code()), ": ",
+                         s.message()),
+            LogLevel::kWarning,
+            {{"event", "refused"},
+             {"rpc", std::string(rpc)},
+             {"principal", who},
+             {"code", absl::StatusCodeToString(s.code())}});
     return ToGrpcStatus(s);
   }
   core::RationalOverflowScope scope;
@@ -149,7 +154,8 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
   if (!scope.overflowed()) return status;
   absl::Status overflow =
       OverflowStatus(log, TournamentOf(request), absl::StrCat("this ", method));
-  LogLine(absl::StrCat("failed ", method, ": ", overflow.message()));
+  LogLine(absl::StrCat("failed ", method, ": ", overflow.message()),
+          LogLevel::kError, {{"event", "failed"}, {"rpc", std::string(rpc)}});
   return ToGrpcStatus(overflow);
 }
 

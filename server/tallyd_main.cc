@@ -7,6 +7,10 @@
 // administrator and writes its token to admin.token in the data directory.
 // A listen address that is not loopback needs TLS (--tls_cert, --tls_key)
 // or an explicit --insecure. The port is bound exclusively.
+// Operators (docs/operator.md): every flag can come from a config file
+// (--flagfile, Abseil's), --log_format=json writes one JSON object per log
+// line, /metrics on the HTTP listener serves Prometheus metrics, and
+// --restore_from starts on a checked copy of a backup.
 
 #include <signal.h>
 
@@ -15,6 +19,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/internal/program_name.h"
@@ -31,6 +36,7 @@
 #include "replay/log/sha256.h"
 #include "replay/state/event_log.h"
 #include "server/access_service.h"
+#include "server/backup.h"
 #include "server/calculator_service.h"
 #include "server/checkpoints.h"
 #include "server/clock.h"
@@ -41,6 +47,10 @@
 #include "server/listen_address.h"
 #include "server/log_line.h"
 #include "server/log_watch.h"
+#include "server/metrics/log_metrics.h"
+#include "server/metrics/metrics_registry.h"
+#include "server/metrics/rpc_metrics_interceptor.h"
+#include "server/operator_service.h"
 #include "server/principal_store.h"
 #include "server/services.h"
 #include "server/version.h"
@@ -89,11 +99,22 @@ ABSL_FLAG(
     "Each principal's sustained request rate (five times as many at once).");
 ABSL_FLAG(int, max_streams, 8,
           "Each principal's concurrent log streams (ReadLog).");
+ABSL_FLAG(std::string, log_format, "text",
+          "How log lines are written on stderr: text (\"tallyd <time> "
+          "<message>\") or json (one object per line with ts, level, msg "
+          "and the line's fields). See docs/operator.md.");
+ABSL_FLAG(std::string, restore_from, "",
+          "A backup directory (tally backup DIR): check it as a data "
+          "directory is checked at start-up, copy it into --data_dir, which "
+          "must be absent or empty, then start on it. See "
+          "docs/operator.md.");
 
 namespace {
 
 int Fail(const std::string& message) {
-  tally::server::LogLine(absl::StrCat("cannot start: ", message));
+  tally::server::LogLine(absl::StrCat("cannot start: ", message),
+                         tally::server::LogLevel::kError,
+                         {{"event", "cannot_start"}});
   return 1;
 }
 
@@ -133,6 +154,13 @@ int main(int argc, char** argv) {
     }
   }
   absl::ParseCommandLine(argc, argv);
+  tally::server::LogFormat log_format;
+  if (!tally::server::ParseLogFormat(absl::GetFlag(FLAGS_log_format),
+                                     &log_format)) {
+    return Fail(absl::StrCat("--log_format=", absl::GetFlag(FLAGS_log_format),
+                             ": give text or json"));
+  }
+  tally::server::SetLogFormat(log_format);
 
   // Block the stop signals in every thread; main waits for them below.
   sigset_t stop_signals;
@@ -155,22 +183,47 @@ int main(int argc, char** argv) {
   if (!credentials.ok()) {
     return Fail(std::string(credentials.status().message()));
   }
+  if (const std::string from = absl::GetFlag(FLAGS_restore_from);
+      !from.empty()) {
+    absl::StatusOr<tally::server::BackupReport> restored =
+        tally::server::RestoreDataDirectory(from, data_dir);
+    if (!restored.ok()) return Fail(std::string(restored.status().message()));
+    tally::server::LogLine(
+        absl::StrCat("restored ", data_dir, " from ", from, ": ",
+                     restored->events, " events, head ",
+                     tally::replay::ToHex(restored->head_hash),
+                     ", hash chain checked"),
+        tally::server::LogLevel::kInfo,
+        {{"event", "restored"},
+         {"from", from},
+         {"events", absl::StrCat(restored->events)},
+         {"head", tally::replay::ToHex(restored->head_hash)}});
+  }
+  tally::server::metrics::MetricsRegistry metrics;
+  tally::server::metrics::LogMetrics log_metrics(&metrics, data_dir,
+                                                 tally::server::Version());
   // Signed checkpoints (issue #14 item 5): set below, before any command
   // can reach the writer, so the hook never sees it unset.
   std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
   // Wakes watchers (the watch API, the pages' long poll) once events are
   // durable and readable.
   tally::server::LogWatch watch(0);
+  const absl::Time open_started = absl::Now();
   absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
       tally::replay::EventLog::Open(
           {.path = data_dir,
            .clock = clock,
            .after_durable =
-               [&checkpoints, &watch](auto events) {
+               [&checkpoints, &watch, &log_metrics](auto events) {
                  tally::server::SignCheckpoints(checkpoints.get(), events);
-                 if (!events.empty()) watch.Advance(events.back().sequence());
+                 if (!events.empty()) {
+                   log_metrics.Appended(events.size(),
+                                        events.back().sequence());
+                   watch.Advance(events.back().sequence());
+                 }
                },
            .adopt_head = absl::GetFlag(FLAGS_adopt_head)});
+  const absl::Duration replay_took = absl::Now() - open_started;
   if (!log.ok()) {
     if (log.status().code() == absl::StatusCode::kDataLoss) {
       return Fail(absl::StrCat(
@@ -209,6 +262,7 @@ int main(int argc, char** argv) {
   tally::server::AccessService access(gate);
   tally::server::WatchService watcher(**log, watch, gate, query,
                                        checkpoints.get());
+  tally::server::OperatorService operator_service(**log, data_dir, gate);
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -225,6 +279,14 @@ int main(int argc, char** argv) {
   builder.RegisterService(&calculator);
   builder.RegisterService(&watcher);
   builder.RegisterService(&access);
+  builder.RegisterService(&operator_service);
+  std::vector<
+      std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+      interceptors;
+  interceptors.push_back(
+      std::make_unique<tally::server::metrics::RpcMetricsInterceptorFactory>(
+          &metrics));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
     return Fail(absl::StrCat(
@@ -236,6 +298,7 @@ int main(int argc, char** argv) {
   (*log)->Read(
       [&](const tally::replay::State& s) { events = s.last_sequence; });
   watch.Advance(events);
+  log_metrics.Replayed(replay_took, events);
   std::string http_listen = absl::GetFlag(FLAGS_http_listen);
   if (http_listen.empty() && absl::GetFlag(FLAGS_demo)) {
     http_listen = kDemoHttpListen;
@@ -257,7 +320,7 @@ int main(int argc, char** argv) {
       return tally::server::http::ResultsHttpServer::Start(
           listen,
           tally::server::InProcessChannelWithToken(*server, pages->token()),
-          watch);
+          watch, [&metrics] { return metrics.Render(); });
     };
     absl::StatusOr<std::unique_ptr<tally::server::http::ResultsHttpServer>>
         started = start(http_listen);
@@ -289,11 +352,21 @@ int main(int argc, char** argv) {
       bootstrapped ? "administrator token written to "
                    : "administrator token (first start) in ",
       data_dir, "/", tally::server::kAdminTokenFile, "; checkpoint key ",
-      tally::replay::ToHex(checkpoints->public_key())));
+      tally::replay::ToHex(checkpoints->public_key())),
+      tally::server::LogLevel::kInfo,
+      {{"event", "started"},
+       {"version", tally::server::Version()},
+       {"port", absl::StrCat(port)},
+       {"http_port", http == nullptr ? "" : absl::StrCat(http->port())},
+       {"data_dir", data_dir},
+       {"events", absl::StrCat(events)}});
 
   int signal = 0;
   sigwait(&stop_signals, &signal);
-  tally::server::LogLine(absl::StrCat("stopping on signal ", signal));
+  tally::server::LogLine(absl::StrCat("stopping on signal ", signal),
+                         tally::server::LogLevel::kInfo,
+                         {{"event", "stopping"},
+                          {"signal", absl::StrCat(signal)}});
   watch.Stop();  // ends long polls and watch streams
   http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));

@@ -25,6 +25,7 @@
 #include "tally/v1/access.grpc.pb.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/calculator.grpc.pb.h"
+#include "tally/v1/operator.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
@@ -58,7 +59,7 @@ void LinkDescriptors() {
         v1::GetStandingsRequest::descriptor(), v1::ReadLogRequest::descriptor(),
         v1::ContractScoreRequest::descriptor(),
         v1::CreatePrincipalRequest::descriptor(),
-        v1::WatchLogRequest::descriptor()}) {
+        v1::WatchLogRequest::descriptor(), v1::BackupRequest::descriptor()}) {
     ASSERT_NE(d, nullptr);
   }
 }
@@ -319,7 +320,7 @@ TEST(AccessTableTest, ListsEveryServedRpcOnce) {
        {"tally.v1.DirectorService", "tally.v1.VenueService",
         "tally.v1.QueryService", "tally.v1.AuditService",
         "tally.v1.CalculatorService", "tally.v1.AccessService",
-        "tally.v1.WatchService"}) {
+        "tally.v1.WatchService", "tally.v1.OperatorService"}) {
     const auto* service =
         google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(
             name);

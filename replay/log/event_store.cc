@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "rocksdb/options.h"
+#include "rocksdb/utilities/checkpoint.h"
 #include "rocksdb/write_batch.h"
 #include "tally/v1/events.pb.h"
 
@@ -197,6 +198,20 @@ absl::Status EventStore::CheckOpen() const {
   return absl::UnavailableError(absl::StrCat(
       "the data directory ", path_,
       " is being recovered after a failed write (disk full or I/O error)"));
+}
+
+absl::Status EventStore::CopyTo(const std::string& dir) const {
+  absl::ReaderMutexLock lock(&db_mu_);
+  if (absl::Status open = CheckOpen(); !open.ok()) return open;
+  rocksdb::Checkpoint* raw = nullptr;
+  if (absl::Status s = FromRocks(rocksdb::Checkpoint::Create(db_.get(), &raw),
+                                 "cannot copy the event log", path_);
+      !s.ok()) {
+    return s;
+  }
+  const std::unique_ptr<rocksdb::Checkpoint> checkpoint(raw);
+  return FromRocks(checkpoint->CreateCheckpoint(dir),
+                   absl::StrCat("cannot copy the event log to ", dir), path_);
 }
 
 EventStore::~EventStore() {

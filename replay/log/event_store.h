@@ -114,6 +114,14 @@ class EventStore {
 
   const std::string& path() const { return path_; }
 
+  // Writes a consistent copy of the store's RocksDB files as they are now
+  // (rocksdb::Checkpoint: hard links where `dir` is on the same file
+  // system, copies otherwise) into `dir`, which must not exist. Appends
+  // may continue meanwhile; the copy holds a prefix of the log (whole
+  // batches). TALLY-HEAD is not written: the caller checks the copy and
+  // records its head. Unavailable while the store is being recovered.
+  absl::Status CopyTo(const std::string& dir) const;
+
   // Whether the last Append failed, so that RocksDB must be reopened
   // before the next.
   bool NeedsRecovery() const;

@@ -152,6 +152,10 @@ int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
 void AddAppealCommands(std::vector<Command>& commands);
 void AddAccessCommands(std::vector<Command>& commands);
 void AddRulingCommands(std::vector<Command>& commands);
+// tally movement (server/cli/movement_commands.cc).
+void AddMovementCommands(std::vector<Command>& commands);
+// tally backup (server/cli/operator_commands.cc).
+void AddOperatorCommands(std::vector<Command>& commands);
 
 }  // namespace tally::cli
 

@@ -24,6 +24,7 @@ std::string CommandExample(const std::string& name) {
        "tally define-session club-2026 pairs 1 --mitchell=3:2"},
       {"start-session", "tally start-session club-2026 pairs 1"},
       {"post-scores", "tally post-scores club-2026 pairs 1"},
+      {"movement", "tally movement demo pairs 1"},
       // At the table.
       {"enter-result", "tally enter-result demo pairs 1 2 3 3NT N 9"},
       {"correct",
@@ -111,6 +112,9 @@ std::string CommandExample(const std::string& name) {
       {"rotate-token", "tally rotate-token t5s1"},
       {"revoke", "tally revoke t5s1"},
       {"whoami", "tally whoami"},
+      // Operating the server (docs/operator.md).
+      {"backup", "tally backup /var/backups/tally/2026-11-27"},
+      {"completion", "tally completion bash"},
       // Files in and out (docs/interchange.md).
       {"import",
        "tally import club.xml club-2026 --profile=sabf_matchpoint_pairs"},

@@ -209,6 +209,8 @@ int CheckArguments(const Command& c, const Invocation& inv) {
 
 }  // namespace
 
+const std::vector<std::string>& GlobalOptionNames() { return GlobalNames(); }
+
 std::vector<CommandGroup> AllCommands() {
   std::vector<CommandGroup> groups;
   auto group =
@@ -218,7 +220,7 @@ std::vector<CommandGroup> AllCommands() {
         for (auto add : adds) add(g.commands);
         groups.push_back(std::move(g));
       };
-  group("Setting up", {AddDirectorCommands});
+  group("Setting up", {AddDirectorCommands, AddMovementCommands});
   group("At the table", {AddVenueCommands, AddPairsEventCommands});
   group("Results", {AddQueryCommands, AddTimelineCommands});
   group("Events of matches",
@@ -230,6 +232,7 @@ std::vector<CommandGroup> AllCommands() {
   group("Audit and publishing", {AddAuditCommands, AddWhatChangedCommands,
                                  AddCheckpointCommands, AddPublishCommands});
   group("Who may do what", {AddAccessCommands});
+  group("Operating the server", {AddOperatorCommands});
   group("Files in and out (USEBIO, PBN)", {AddInterchangeCommands});
   group("Calculator", {AddCalcCommands});
   return groups;

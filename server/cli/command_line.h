@@ -24,6 +24,9 @@ struct CommandGroup {
 // Every command, in the order and groups the global help lists them.
 std::vector<CommandGroup> AllCommands();
 
+// The options every command takes, without "--" (json, server, ...).
+const std::vector<std::string>& GlobalOptionNames();
+
 // The example `tally COMMAND --help` shows ("" if there is none).
 std::string CommandExample(const std::string& name);
 

@@ -34,7 +34,7 @@ ResultsHttpServer::ResultsHttpServer(std::shared_ptr<grpc::Channel> channel,
 
 absl::StatusOr<std::unique_ptr<ResultsHttpServer>> ResultsHttpServer::Start(
     const std::string& listen, std::shared_ptr<grpc::Channel> channel,
-    const LogWatch& watch) {
+    const LogWatch& watch, std::function<std::string()> metrics) {
   const size_t colon = listen.rfind(':');
   int port = -1;
   if (colon == std::string::npos ||
@@ -77,6 +77,12 @@ absl::StatusOr<std::unique_ptr<ResultsHttpServer>> ResultsHttpServer::Start(
                }
                Answer({200, "application/x-ndjson", *std::move(text)}, res);
              });
+  if (metrics) {
+    server.Get("/metrics", [metrics](const httplib::Request&,
+                                     httplib::Response& res) {
+      Answer({200, "text/plain; version=0.0.4; charset=utf-8", metrics()}, res);
+    });
+  }
   server.Get(
       R"(/(.*))", [self](const httplib::Request& req, httplib::Response& res) {
         std::string path = req.matches[1];

@@ -3,12 +3,14 @@
 // pages (server/http/results_pages.h) at their paths, "?format=json" for a
 // page's JSON, "export.jsonl" for the log's export, and "wait?after=N", the
 // long poll that answers {"sequence": M} once the log's head M is beyond N
-// (or after 25 s). Public: it shows what the pages show to anyone, and
+// (or after 25 s), and /metrics when tallyd passes its metrics (the
+// Prometheus text format, docs/operator.md). Public: it shows what the pages show to anyone, and
 // changes nothing. Thread-safe; serves on its own threads until destroyed.
 
 #ifndef TALLY_SERVER_HTTP_RESULTS_HTTP_SERVER_H_
 #define TALLY_SERVER_HTTP_RESULTS_HTTP_SERVER_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -28,11 +30,13 @@ class ResultsHttpServer {
  public:
   // Listens on `listen` ("host:port"; port 0 picks a free one) and serves
   // pages asked of `channel` (tallyd's in-process channel). `watch` must
-  // outlive the server. InvalidArgument for a malformed address,
-  // Unavailable when it cannot be bound.
+  // outlive the server. `metrics`, when set, answers GET /metrics.
+  // InvalidArgument for a malformed address, Unavailable when it cannot be
+  // bound.
   static absl::StatusOr<std::unique_ptr<ResultsHttpServer>> Start(
       const std::string& listen, std::shared_ptr<grpc::Channel> channel,
-      const LogWatch& watch);
+      const LogWatch& watch,
+      std::function<std::string()> metrics = nullptr);
   ~ResultsHttpServer();  // stops serving and joins its threads
   ResultsHttpServer(const ResultsHttpServer&) = delete;
   ResultsHttpServer& operator=(const ResultsHttpServer&) = delete;
