@@ -72,6 +72,9 @@ class Caller {
 
   void Prepare(grpc::ClientContext& context) const {
     context.AddMetadata("authorization", "Bearer " + token_);
+    // A connection refused for a moment (a burst of new channels) is
+    // waited out, not counted as the server's failure.
+    context.set_wait_for_ready(true);
     context.set_deadline(std::chrono::system_clock::now() +
                          std::chrono::seconds(60));
   }
