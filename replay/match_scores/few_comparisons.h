@@ -35,8 +35,7 @@ inline constexpr char kAncSr7_7[] = "anc_sr_7_7";
 
 // The number of boards of `input` directly compared at the match at
 // `table` of `round` (see above).
-int BoardsComparedAt(core::ScoringMethod scoring,
-                     const MatchRoundState& round,
+int BoardsComparedAt(core::ScoringMethod scoring, const MatchRoundState& round,
                      const core::RoundInput& input, int table);
 
 // Under a profile with the few-comparisons rule: removes from

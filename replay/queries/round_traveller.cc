@@ -92,10 +92,9 @@ bool PlaysRoundsOfMatches(const State& state, const std::string& tournament_id,
 
 absl::StatusOr<v1::Traveller> BuildRoundTraveller(
     const State& state, const v1::GetTravellerRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(
-      const CompetitionState* c,
-      FindMatchCompetition(state, request.tournament_id(),
-                           request.competition_id()));
+  TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
+                         FindMatchCompetition(state, request.tournament_id(),
+                                              request.competition_id()));
   TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                          FindDrawnRound(*c, request.session()));
   const int board = request.board();
@@ -146,7 +145,8 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
     line->set_confirmed(r.confirmed);
     if (std::optional<AdjustmentInForce> a =
             AdjustmentAt(round->rulings, board, r.slot.table, r.room)) {
-      if (const RulingRecord* ruling = FindRuling(round->rulings, a->sequence)) {
+      if (const RulingRecord* ruling =
+              FindRuling(round->rulings, a->sequence)) {
         line->set_ruling_law(ruling->ruling.law());
         line->set_ruling_sequence(ruling->sequence);
       }
@@ -155,9 +155,8 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
     if (line->match_note().empty()) AddFigures(c->profile, scores, r, *line);
   }
   if (scores != nullptr && scores->datum.has_value()) {
-    *out.mutable_datum() =
-        BoardDatumView(*scores->datum,
-                       static_cast<int>(scores->ns_points.size()), false);
+    *out.mutable_datum() = BoardDatumView(
+        *scores->datum, static_cast<int>(scores->ns_points.size()), false);
   }
   return out;
 }

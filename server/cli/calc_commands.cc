@@ -717,20 +717,16 @@ int FewComparisons(v1::CalculatorService::Stub& calc, Client& cl,
         std::cout << (x.scored_as_forfeit() ? "scored as a forfeit"
                                             : "scored on its boards")
                   << " under " << x.regulation_profile() << "  ("
-                  << x.clause() << ")
-  " << x.working() << "
-";
+                  << x.clause() << ")\n  " << x.working() << "\n";
         if (!x.scored_as_forfeit()) return;
         if (x.scored()) {
           std::cout << "  each side " << ExactText(x.each_side_vps())
                     << " VPs and " << ExactText(x.each_side_imps())
                     << " IMPs: " << x.award_basis() << " ("
-                    << x.award_clause() << ")
-";
+                    << x.award_clause() << ")\n";
         } else {
           std::cout << "  " << x.award_basis() << " (" << x.award_clause()
-                    << ")
-";
+                    << ")\n";
         }
       });
 }
