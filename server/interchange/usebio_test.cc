@@ -181,7 +181,9 @@ TEST(UsebioAdjustedTest, PlansARulingForTheAdjustedScore) {
   int rulings = 0;
   for (const ImportStep& s : *steps) {
     const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
-    if (e != nullptr) EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    if (e != nullptr) {
+      EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    }
     const auto* r = std::get_if<v1::RecordRulingRequest>(&s.request);
     if (r == nullptr) continue;
     ++rulings;
