@@ -51,7 +51,8 @@ absl::StatusOr<std::optional<std::string>> ReadIfPresent(
 absl::Status WriteFile(const std::string& path, const std::string& bytes) {
   const int fd =
       open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) return absl::UnavailableError(absl::StrCat("cannot write ", path));
+  if (fd < 0)
+    return absl::UnavailableError(absl::StrCat("cannot write ", path));
   size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
@@ -63,7 +64,8 @@ absl::Status WriteFile(const std::string& path, const std::string& bytes) {
   }
   const bool synced = fsync(fd) == 0;
   close(fd);
-  if (!synced) return absl::UnavailableError(absl::StrCat("cannot sync ", path));
+  if (!synced)
+    return absl::UnavailableError(absl::StrCat("cannot sync ", path));
   return absl::OkStatus();
 }
 
@@ -103,9 +105,9 @@ absl::StatusOr<BackupReport> BackupDataDirectory(const replay::EventLog& log,
   }
   std::error_code ec;
   if (fs::exists(path, ec)) {
-    return absl::AlreadyExistsError(absl::StrCat(
-        "the backup directory ", target,
-        " already exists; a backup goes into a new directory"));
+    return absl::AlreadyExistsError(
+        absl::StrCat("the backup directory ", target,
+                     " already exists; a backup goes into a new directory"));
   }
   if (!fs::is_directory(path.parent_path(), ec)) {
     return absl::FailedPreconditionError(
@@ -127,13 +129,13 @@ absl::StatusOr<BackupReport> BackupDataDirectory(const replay::EventLog& log,
   absl::StatusOr<replay::DataDirectoryReport> checked =
       replay::CheckDataDirectory(target, /*head_required=*/false);
   if (!checked.ok()) {
-    return absl::DataLossError(absl::StrCat("the backup in ", target,
-                                            " does not check: ",
-                                            checked.status().message()));
+    return absl::DataLossError(
+        absl::StrCat("the backup in ", target,
+                     " does not check: ", checked.status().message()));
   }
   absl::StatusOr<std::unique_ptr<replay::HeadFile>> head =
-      replay::HeadFile::Open(target, {.sequence = checked->events,
-                                      .hash = checked->last_hash});
+      replay::HeadFile::Open(
+          target, {.sequence = checked->events, .hash = checked->last_hash});
   if (!head.ok()) return head.status();
   head->reset();
   for (const auto& [name, bytes] : side) {
@@ -163,10 +165,10 @@ absl::StatusOr<BackupReport> RestoreDataDirectory(const std::string& from,
   absl::StatusOr<replay::DataDirectoryReport> checked =
       replay::CheckDataDirectory(from, /*head_required=*/true);
   if (!checked.ok()) {
-    return absl::Status(checked.status().code(),
-                        absl::StrCat("--restore_from: the backup ", from,
-                                     " does not check: ",
-                                     checked.status().message()));
+    return absl::Status(
+        checked.status().code(),
+        absl::StrCat("--restore_from: the backup ", from,
+                     " does not check: ", checked.status().message()));
   }
   std::error_code ec;
   fs::create_directories(data_dir, ec);

@@ -22,8 +22,8 @@ std::atomic<LogFormat> g_format{LogFormat::kText};
 // `message` cut to kMaxLineBytes, saying how long it was.
 std::string Cut(absl::string_view message) {
   if (message.size() <= kMaxLineBytes) return std::string(message);
-  return absl::StrCat(message.substr(0, kMaxLineBytes), "... (",
-                      message.size(), " bytes)");
+  return absl::StrCat(message.substr(0, kMaxLineBytes), "... (", message.size(),
+                      " bytes)");
 }
 
 std::string Escaped(absl::string_view message) {
@@ -46,8 +46,11 @@ std::string JsonString(absl::string_view text) {
   std::string valid;
   for (size_t i = 0; i < text.size();) {
     const unsigned char c = text[i];
-    const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3
-                                 : (c >> 3) == 0x1e ? 4 : 0;
+    const size_t n = c < 0x80           ? 1
+                     : (c >> 5) == 0x6  ? 2
+                     : (c >> 4) == 0xe  ? 3
+                     : (c >> 3) == 0x1e ? 4
+                                        : 0;
     bool ok = n > 0 && i + n <= text.size();
     for (size_t k = 1; ok && k < n; ++k) {
       ok = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
@@ -99,17 +102,17 @@ std::string FormatLogLine(LogFormat format, absl::Time time, LogLevel level,
                           absl::string_view message, const LogFields& fields) {
   if (format == LogFormat::kText) {
     std::string line = absl::StrCat(
-        "tallyd ", absl::FormatTime("%Y-%m-%dT%H:%M:%SZ", time,
-                                    absl::UTCTimeZone()),
-        " ", Escaped(message));
+        "tallyd ",
+        absl::FormatTime("%Y-%m-%dT%H:%M:%SZ", time, absl::UTCTimeZone()), " ",
+        Escaped(message));
     return line;
   }
-  std::string line = absl::StrCat(
-      "{\"ts\":",
-      JsonString(absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", time,
-                                  absl::UTCTimeZone())),
-      ",\"level\":", JsonString(LevelName(level)),
-      ",\"msg\":", JsonString(Cut(message)));
+  std::string line =
+      absl::StrCat("{\"ts\":",
+                   JsonString(absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", time,
+                                               absl::UTCTimeZone())),
+                   ",\"level\":", JsonString(LevelName(level)),
+                   ",\"msg\":", JsonString(Cut(message)));
   for (const auto& [name, value] : fields) {
     absl::StrAppend(&line, ",", JsonString(name), ":", JsonString(Cut(value)));
   }

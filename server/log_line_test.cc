@@ -15,7 +15,8 @@
 namespace tally::server {
 namespace {
 
-const absl::Time kTime = absl::FromUnixMillis(1795755600123);  // 2026-11-27T05:00:00.123Z
+const absl::Time kTime =
+    absl::FromUnixMillis(1795755600123);  // 2026-11-27T05:00:00.123Z
 
 google::protobuf::Struct Parse(const std::string& line) {
   google::protobuf::Struct parsed;
@@ -51,16 +52,15 @@ TEST(LogLineTest, JsonEscapesQuotesNewlinesAndKeepsNonAscii) {
 }
 
 TEST(LogLineTest, JsonReplacesBytesThatAreNotUtf8) {
-  const std::string line = FormatLogLine(LogFormat::kJson, kTime,
-                                         LogLevel::kError, "bad \xff\xc3 end", {});
+  const std::string line = FormatLogLine(
+      LogFormat::kJson, kTime, LogLevel::kError, "bad \xff\xc3 end", {});
   EXPECT_EQ(Parse(line).fields().at("msg").string_value(),
             "bad \xef\xbf\xbd\xef\xbf\xbd end");
 }
 
 TEST(LogLineTest, JsonCutsALongMessage) {
-  const std::string line =
-      FormatLogLine(LogFormat::kJson, kTime, LogLevel::kInfo,
-                    std::string(5000, 'x'), {});
+  const std::string line = FormatLogLine(
+      LogFormat::kJson, kTime, LogLevel::kInfo, std::string(5000, 'x'), {});
   EXPECT_EQ(Parse(line).fields().at("msg").string_value(),
             std::string(2000, 'x') + "... (5000 bytes)");
 }

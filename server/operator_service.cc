@@ -25,11 +25,10 @@ grpc::Status OperatorService::Backup(grpc::ServerContext* context,
                    {"directory", request->directory()}});
           return ToGrpcStatus(report.status());
         }
-        LogLine(absl::StrCat("backup to ", request->directory(), ": ",
-                             report->events, " events, head ",
-                             replay::ToHex(report->head_hash), ", ",
-                             report->files, " files, ", report->bytes,
-                             " bytes"),
+        LogLine(absl::StrCat(
+                    "backup to ", request->directory(), ": ", report->events,
+                    " events, head ", replay::ToHex(report->head_hash), ", ",
+                    report->files, " files, ", report->bytes, " bytes"),
                 LogLevel::kInfo,
                 {{"event", "backup"},
                  {"directory", request->directory()},

@@ -16,8 +16,7 @@ namespace tally::server {
 
 class OperatorService final : public v1::OperatorService::Service {
  public:
-  OperatorService(const replay::EventLog& log, std::string data_dir,
-                  Gate& gate)
+  OperatorService(const replay::EventLog& log, std::string data_dir, Gate& gate)
       : log_(log), data_dir_(std::move(data_dir)), gate_(gate) {}
 
   grpc::Status Backup(grpc::ServerContext* context,

@@ -28,8 +28,7 @@ std::string BashCompletion(const std::vector<CommandGroup>& groups,
         words.push_back(Word(o));
         if (o.kind == OptionSpec::Kind::kChoice) {
           absl::StrAppend(&choice_cases, "    ", c.name, ":--", o.name,
-                          ") words='", absl::StrJoin(o.choices, " "),
-                          "' ;;\n");
+                          ") words='", absl::StrJoin(o.choices, " "), "' ;;\n");
         }
       }
       absl::StrAppend(&option_cases, "    ", c.name, ") opts='",
@@ -38,9 +37,8 @@ std::string BashCompletion(const std::vector<CommandGroup>& groups,
   }
   std::vector<std::string> globals;
   for (const std::string& g : global_options) {
-    globals.push_back(
-        absl::StrCat("--", g,
-                     g == "json" || g == "help" || g == "version" ? "" : "="));
+    globals.push_back(absl::StrCat(
+        "--", g, g == "json" || g == "help" || g == "version" ? "" : "="));
   }
   return absl::StrCat(
       "# bash completion for tally, made by `tally completion bash` from its\n"

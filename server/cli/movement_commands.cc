@@ -37,8 +37,8 @@ int Movement(Client& client, const Invocation& inv) {
     return Refused(status);
   }
   if (!defined.has_value()) {
-    std::cerr << "tally movement: session " << session << " of "
-              << inv.args[1] << " in " << inv.args[0]
+    std::cerr << "tally movement: session " << session << " of " << inv.args[1]
+              << " in " << inv.args[0]
               << " is not defined (tally define-session defines it)\n";
     return kFailed;
   }

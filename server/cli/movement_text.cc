@@ -10,8 +10,7 @@
 namespace tally::cli {
 namespace {
 
-const v1::MovementRound* RoundAfter(const v1::Movement& movement,
-                                    int round) {
+const v1::MovementRound* RoundAfter(const v1::Movement& movement, int round) {
   const v1::MovementRound* next = nullptr;
   for (const v1::MovementRound& r : movement.rounds()) {
     if (r.round() > round && (next == nullptr || r.round() < next->round())) {

@@ -114,8 +114,8 @@ Counter& MetricsRegistry::GetCounter(absl::string_view name,
   return *counter;
 }
 
-Gauge& MetricsRegistry::GetGauge(absl::string_view name,
-                                 absl::string_view help, const Labels& labels) {
+Gauge& MetricsRegistry::GetGauge(absl::string_view name, absl::string_view help,
+                                 const Labels& labels) {
   absl::MutexLock lock(&mu_);
   Family& family = FamilyOf(name, help, Type::kGauge);
   const std::string key = RenderLabels(labels);
@@ -164,8 +164,8 @@ std::string MetricsRegistry::Render() const {
         break;
       case Type::kGauge:
         if (family.callback) {
-          absl::StrAppend(&out, name, " ",
-                          FormatSampleValue(family.callback()), "\n");
+          absl::StrAppend(&out, name, " ", FormatSampleValue(family.callback()),
+                          "\n");
         }
         for (const auto& [labels, gauge] : family.gauges) {
           absl::StrAppend(&out, name, labels, " ",

@@ -10,24 +10,23 @@ namespace {
 
 // gRPC's names of its status codes, as Prometheus labels.
 absl::string_view CodeName(grpc::StatusCode code) {
-  static constexpr absl::string_view kNames[] = {
-      "OK",
-      "CANCELLED",
-      "UNKNOWN",
-      "INVALID_ARGUMENT",
-      "DEADLINE_EXCEEDED",
-      "NOT_FOUND",
-      "ALREADY_EXISTS",
-      "PERMISSION_DENIED",
-      "RESOURCE_EXHAUSTED",
-      "FAILED_PRECONDITION",
-      "ABORTED",
-      "OUT_OF_RANGE",
-      "UNIMPLEMENTED",
-      "INTERNAL",
-      "UNAVAILABLE",
-      "DATA_LOSS",
-      "UNAUTHENTICATED"};
+  static constexpr absl::string_view kNames[] = {"OK",
+                                                 "CANCELLED",
+                                                 "UNKNOWN",
+                                                 "INVALID_ARGUMENT",
+                                                 "DEADLINE_EXCEEDED",
+                                                 "NOT_FOUND",
+                                                 "ALREADY_EXISTS",
+                                                 "PERMISSION_DENIED",
+                                                 "RESOURCE_EXHAUSTED",
+                                                 "FAILED_PRECONDITION",
+                                                 "ABORTED",
+                                                 "OUT_OF_RANGE",
+                                                 "UNIMPLEMENTED",
+                                                 "INTERNAL",
+                                                 "UNAVAILABLE",
+                                                 "DATA_LOSS",
+                                                 "UNAUTHENTICATED"};
   const int i = static_cast<int>(code);
   return i >= 0 && i < 17 ? kNames[i] : "UNKNOWN";
 }
@@ -46,7 +45,8 @@ class RpcMetricsInterceptor : public grpc::experimental::Interceptor {
   }
   ~RpcMetricsInterceptor() override { Done(); }
 
-  void Intercept(grpc::experimental::InterceptorBatchMethods* methods) override {
+  void Intercept(
+      grpc::experimental::InterceptorBatchMethods* methods) override {
     if (methods->QueryInterceptionHookPoint(
             grpc::experimental::InterceptionHookPoints::PRE_SEND_STATUS)) {
       const grpc::Status status = methods->GetSendStatus();
