@@ -13,12 +13,12 @@
 namespace tally::testing {
 namespace {
 
-constexpr std::string_view kFence = "```";
-constexpr std::string_view kExampleFence = "```console";
-constexpr std::string_view kPrompt = "$ ";
-constexpr std::string_view kAnyLines = "...";
+constexpr absl::string_view kFence = "```";
+constexpr absl::string_view kExampleFence = "```console";
+constexpr absl::string_view kPrompt = "$ ";
+constexpr absl::string_view kAnyLines = "...";
 
-std::string_view StripTrailing(std::string_view s) {
+absl::string_view StripTrailing(absl::string_view s) {
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' ||
                         s.back() == '\r')) {
     s.remove_suffix(1);
@@ -32,7 +32,7 @@ struct Piece {
   bool placeholder = false;
 };
 
-bool IsPlaceholderName(std::string_view name) {
+bool IsPlaceholderName(absl::string_view name) {
   if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0]))) {
     return false;
   }
@@ -42,20 +42,20 @@ bool IsPlaceholderName(std::string_view name) {
   return true;
 }
 
-bool IsVariable(std::string_view name) {
+bool IsVariable(absl::string_view name) {
   return std::isupper(static_cast<unsigned char>(name[0]));
 }
 
 // The pieces of `line`; a "{{...}}" that is not a placeholder name stays
 // literal.
-std::vector<Piece> Pieces(std::string_view line) {
+std::vector<Piece> Pieces(absl::string_view line) {
   std::vector<Piece> pieces;
   std::string literal;
   size_t i = 0;
   while (i < line.size()) {
     if (line.substr(i, 2) == "{{") {
       const size_t close = line.find("}}", i + 2);
-      if (close != std::string_view::npos &&
+      if (close != absl::string_view::npos &&
           IsPlaceholderName(line.substr(i + 2, close - i - 2))) {
         if (!literal.empty()) pieces.push_back({std::move(literal), false});
         literal.clear();
@@ -72,7 +72,7 @@ std::vector<Piece> Pieces(std::string_view line) {
 
 // Whether `pieces[p..]` matches `text[t..]` exactly; binds new variables.
 bool MatchPieces(const std::vector<Piece>& pieces, size_t p,
-                 std::string_view text, size_t t, DocVariables& vars) {
+                 absl::string_view text, size_t t, DocVariables& vars) {
   if (p == pieces.size()) return t == text.size();
   const Piece& piece = pieces[p];
   if (!piece.placeholder) {
@@ -100,7 +100,7 @@ bool MatchPieces(const std::vector<Piece>& pieces, size_t p,
 }
 
 bool MatchLines(const std::vector<std::string>& expected, size_t e,
-                const std::vector<std::string_view>& actual, size_t a,
+                const std::vector<absl::string_view>& actual, size_t a,
                 DocVariables& vars) {
   if (e == expected.size()) return a == actual.size();
   if (StripTrailing(expected[e]) == kAnyLines) {
@@ -125,24 +125,24 @@ bool MatchLines(const std::vector<std::string>& expected, size_t e,
 }
 
 // The lines of `text` without trailing spaces and trailing empty lines.
-std::vector<std::string_view> Lines(std::string_view text) {
-  std::vector<std::string_view> lines = absl::StrSplit(text, '\n');
-  for (std::string_view& line : lines) line = StripTrailing(line);
+std::vector<absl::string_view> Lines(absl::string_view text) {
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  for (absl::string_view& line : lines) line = StripTrailing(line);
   while (!lines.empty() && lines.back().empty()) lines.pop_back();
   return lines;
 }
 
 }  // namespace
 
-std::vector<DocExample> ParseDocExamples(std::string_view markdown) {
+std::vector<DocExample> ParseDocExamples(absl::string_view markdown) {
   std::vector<DocExample> examples;
   bool in_example = false;
   bool in_other_block = false;
   std::optional<DocExample> current;
   int number = 0;
-  for (std::string_view raw : absl::StrSplit(markdown, '\n')) {
+  for (absl::string_view raw : absl::StrSplit(markdown, '\n')) {
     ++number;
-    const std::string_view line = StripTrailing(raw);
+    const absl::string_view line = StripTrailing(raw);
     if (in_other_block) {
       if (absl::StartsWith(line, kFence)) in_other_block = false;
       continue;
@@ -203,7 +203,7 @@ absl::StatusOr<std::string> SubstituteDocVariables(const std::string& command,
 }
 
 bool MatchesDocOutput(const std::vector<std::string>& expected,
-                      std::string_view actual, DocVariables& vars) {
+                      absl::string_view actual, DocVariables& vars) {
   return MatchLines(expected, 0, Lines(actual), 0, vars);
 }
 

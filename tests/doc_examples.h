@@ -19,10 +19,10 @@
 
 #include <map>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace tally::testing {
 
@@ -33,7 +33,7 @@ struct DocExample {
 };
 
 // The examples of `markdown` in the order they appear.
-std::vector<DocExample> ParseDocExamples(std::string_view markdown);
+std::vector<DocExample> ParseDocExamples(absl::string_view markdown);
 
 // The values the upper-case placeholders of one guide stood for so far.
 using DocVariables = std::map<std::string, std::string>;
@@ -46,7 +46,7 @@ absl::StatusOr<std::string> SubstituteDocVariables(const std::string& command,
 // Whether `actual` is what `expected` shows; on a match, the upper-case
 // placeholders first met here are added to `vars`.
 bool MatchesDocOutput(const std::vector<std::string>& expected,
-                      std::string_view actual, DocVariables& vars);
+                      absl::string_view actual, DocVariables& vars);
 
 }  // namespace tally::testing
 
