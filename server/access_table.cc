@@ -299,17 +299,18 @@ absl::Status Authorise(const v1::Principal& principal, absl::string_view rpc,
   }
   if (rule->scope == kTable && principal.role() == v1::ROLE_VENUE &&
       scope.table() != 0) {
-    const bool same_place =
-        competition == scope.competition_id() &&
-        IntField(request, "table") == scope.table() &&
-        (scope.session() != 0 ? IntField(request, "session") == scope.session()
-                              : IntField(request, "round") == scope.round());
+    // A request names its session, or in an event of matches its round,
+    // in `session` (VenueService); a device is bound to one or the other.
+    const int bound = scope.session() != 0 ? scope.session() : scope.round();
+    const bool same_place = competition == scope.competition_id() &&
+                            IntField(request, "table") == scope.table() &&
+                            IntField(request, "session") == bound;
     if (!same_place) {
       return absl::PermissionDeniedError(absl::StrCat(
           Who(principal), " may not call ", rpc, " for ",
           QuoteForMessage(competition), " table ", IntField(request, "table"),
-          " (session ", IntField(request, "session"), ", round ",
-          IntField(request, "round"),
+          " (", scope.session() != 0 ? "session " : "round ",
+          IntField(request, "session"),
           "): a table's device enters and confirms its own table's results "
           "only (NSW TR 12.11)"));
     }

@@ -312,6 +312,47 @@ TEST_F(AccessMatrixTest, EveryRpcByEveryRoleInAndOutOfScope) {
   EXPECT_EQ(tallyd_->Stop(), 0);
 }
 
+// A device enrolled for a table of a round of matches (`enrol-device
+// --round`) enters and confirms that table's results, which name the round
+// in `session`, and no other table's or round's.
+TEST(AccessTableTest, ARoundsDeviceKeepsToItsOwnTableOfTheRound) {
+  v1::Principal device;
+  device.set_id("dev:r2t3");
+  device.set_role(v1::ROLE_VENUE);
+  device.mutable_scope()->set_tournament_id("t1");
+  device.mutable_scope()->set_competition_id("c1");
+  device.mutable_scope()->set_round(2);
+  device.mutable_scope()->set_table(3);
+  auto enter = [](int round, int table) {
+    v1::EnterResultRequest r;
+    r.set_tournament_id("t1");
+    r.set_competition_id("c1");
+    r.set_session(round);
+    r.set_table(table);
+    return r;
+  };
+  v1::ConfirmResultRequest confirm;
+  confirm.set_tournament_id("t1");
+  confirm.set_competition_id("c1");
+  confirm.set_session(2);
+  confirm.set_table(3);
+  EXPECT_TRUE(
+      server::Authorise(device, "VenueService.EnterResult", enter(2, 3)).ok());
+  EXPECT_TRUE(
+      server::Authorise(device, "VenueService.ConfirmResult", confirm).ok());
+  const absl::Status other_round =
+      server::Authorise(device, "VenueService.EnterResult", enter(1, 3));
+  EXPECT_EQ(other_round.code(), absl::StatusCode::kPermissionDenied);
+  EXPECT_THAT(other_round.message(), HasSubstr("table 3 (round 1)"));
+  EXPECT_EQ(server::Authorise(device, "VenueService.EnterResult", enter(2, 4))
+                .code(),
+            absl::StatusCode::kPermissionDenied);
+  confirm.set_session(3);
+  EXPECT_EQ(
+      server::Authorise(device, "VenueService.ConfirmResult", confirm).code(),
+      absl::StatusCode::kPermissionDenied);
+}
+
 // The table covers every RPC tallyd serves, and nothing else.
 TEST(AccessTableTest, ListsEveryServedRpcOnce) {
   LinkDescriptors();
