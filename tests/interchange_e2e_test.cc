@@ -105,7 +105,9 @@ class InterchangeEndToEndTest : public ::testing::Test {
     absl::StatusOr<interchange::SessionFile> b = read(exported);
     EXPECT_THAT(a, IsOk());
     EXPECT_THAT(b, IsOk());
-    if (a.ok() && b.ok()) EXPECT_EQ(interchange::FirstDifference(*a, *b), "");
+    if (a.ok() && b.ok()) {
+      EXPECT_EQ(interchange::FirstDifference(*a, *b), "");
+    }
     return ReadAll(exported);
   }
 
@@ -272,8 +274,10 @@ TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
 TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
   ASSERT_THAT(Import(FixturePath(), "friday"), HasSubstr("29 events appended"));
   auto director = v1::DirectorService::NewStub(tallyd_.channel());
+  int key = 0;
   const auto rule = [&](const v1::SideAward& ns, const v1::SideAward& ew) {
     v1::RecordRulingRequest r;
+    r.mutable_options()->set_idempotency_key(absl::StrCat("per-side-", ++key));
     r.set_tournament_id("friday");
     r.set_competition_id("pairs");
     r.set_session(1);
@@ -323,8 +327,12 @@ TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
   for (const v1::TravellerLine& line : t.lines()) {
     const int64_t twice_ns = 2 * line.ns_matchpoints().numerator() /
                              line.ns_matchpoints().denominator();
-    if (line.table() == 1) EXPECT_EQ(twice_ns, 7);  // 3.50
-    if (line.table() == 3) EXPECT_EQ(twice_ns, 1);  // 0.50
+    if (line.table() == 1) {
+      EXPECT_EQ(twice_ns, 7);  // 3.50
+    }
+    if (line.table() == 3) {
+      EXPECT_EQ(twice_ns, 1);  // 0.50
+    }
     if (line.table() == 2) {
       EXPECT_EQ(line.ns_matchpoints().numerator(), 12);  // 2.40
       EXPECT_EQ(line.ns_matchpoints().denominator(), 5);
