@@ -607,8 +607,8 @@ TEST_F(RegulationFixesTest, AncSr7_7MatchWithFewComparisonsIsAForfeit) {
   EXPECT_FALSE(scored->has_forfeit());
   EXPECT_EQ(FractionText(scored->home_imps()), "8");
   EXPECT_EQ(FractionText(scored->away_imps()), "8");
-  EXPECT_EQ(DecimalText(scored->home_vps()), "43.00");
-  EXPECT_EQ(DecimalText(scored->away_vps()), "43.00");
+  EXPECT_EQ(DecimalText(scored->home_vps()), "43.0");
+  EXPECT_EQ(DecimalText(scored->away_vps()), "43.0");
 
   absl::StatusOr<v1::MatchStandings> standings = client_->Standings(1);
   ASSERT_THAT(standings, IsOk());

@@ -90,7 +90,8 @@ TEST(HtmlTest, PerSideAdjustedScoreReadsAsWords) {
   *traveller.add_lines() = line;
   const std::string html = TableHtml(traveller, "lines", nullptr);
   EXPECT_THAT(html, HasSubstr("<th>Adjusted: per side</th>"));
-  EXPECT_THAT(html, HasSubstr("<td>NS 60%, EW on NS +630</td>"));
+  EXPECT_THAT(html, HasSubstr("<td data-label=\"Adjusted: per side\">NS 60%, "
+                              "EW on NS +630</td>"));
 }
 
 TEST(HtmlTest, LinkedPagesResolvesRelativeLinksInsideTheSite) {
