@@ -128,6 +128,7 @@ const std::vector<AccessRule>& Table() {
     {"CalculatorService.FouledBoard",          kAll,      kNone},
     {"CalculatorService.FouledButlerBoard",    kAll,      kNone},
     {"CalculatorService.FewComparisons",       kAll,      kNone},
+    {"CalculatorService.ByeScore",             kAll,      kNone},
     // The watch API: the log to whom may read it, figures as published.
     {"WatchService.GetLogHead",                kAll,      kNone},
     {"WatchService.WatchLog",                  kReaders,  kTournament},

@@ -20,6 +20,7 @@
 #include "absl/types/span.h"
 #include "core/adjust/artificial.h"
 #include "core/adjust/fouled_board.h"
+#include "core/adjust/fouled_board_anc.h"
 #include "core/adjust/fouled_board_nsw.h"
 #include "core/adjust/multiple_average_plus.h"
 #include "core/adjust/weighted_score.h"
@@ -33,11 +34,12 @@
 #include "core/datum/datum_rule.h"
 #include "core/draw/swiss_draw.h"
 #include "core/forfeit/forfeit.h"
+#include "core/matchplay/round_input.h"
+#include "core/matchplay/round_score.h"
 #include "core/profile/named_rules.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "core/scoring/imps.h"
-#include "core/adjust/fouled_board_anc.h"
 #include "core/scoring/matchpoints.h"
 #include "core/scoring/percentage.h"
 #include "core/tiebreak/chains.h"
@@ -983,6 +985,83 @@ absl::StatusOr<v1::FewComparisonsResponse> JudgeFewComparisons(
   return out;
 }
 
+// -------------------------------------------------------------- Bye score
+
+constexpr int kMaxBoardsInRound = 64;
+
+// The bye's score as the server scores a round with a bye: the profile's
+// bye rule (core::ByeScoreById, as replay/match_scores/match_standings.cc
+// reads it) and core::ScoreRound over a round whose only entry is the bye.
+absl::StatusOr<v1::ByeScoreResponse> ScoreByeOf(const v1::ByeScoreRequest& r) {
+  if (r.regulation_profile().empty()) {
+    return absl::InvalidArgumentError(
+        "give the profile (e.g. anc2025_itc_qualifying, nsw_swiss_pairs)");
+  }
+  absl::StatusOr<core::RegulationProfile> profile =
+      replay::FindBuiltInProfile(r.regulation_profile());
+  if (!profile.ok()) {
+    return absl::InvalidArgumentError(profile.status().message());
+  }
+  if (!profile->forfeit.has_value() || profile->forfeit->bye.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "profile ", profile->name,
+        " names no bye rule (forfeit.bye): a bye scores nothing until the "
+        "director rules"));
+  }
+  int boards = r.boards();
+  if (boards == 0 && profile->matches.has_value()) {
+    boards = profile->matches->boards_per_match;
+  }
+  TALLY_RETURN_IF_ERROR(
+      CheckCount("boards in the round", boards, 1, kMaxBoardsInRound));
+  TALLY_ASSIGN_OR_RETURN(
+      const core::NamedRule rule,
+      core::FindNamedRule(core::ByeRules(), "bye rule", profile->forfeit->bye));
+  TALLY_ASSIGN_OR_RETURN(const core::ByeScore bye,
+                         core::ByeScoreById(profile->forfeit->bye));
+  core::RoundInput round;
+  round.round = 1;
+  for (int b = 1; b <= boards; ++b) round.boards.push_back(b);
+  round.bye = 1;
+  absl::StatusOr<core::RoundScore> scored =
+      core::ScoreRound(*profile, round, bye.imps, bye.vps);
+  if (!scored.ok()) {
+    return absl::InvalidArgumentError(scored.status().message());
+  }
+  const core::ByeOutcome& outcome = *scored->bye;
+  v1::ByeScoreResponse out;
+  out.set_regulation_profile(profile->name);
+  out.set_rule(std::string(rule.id));
+  out.set_clause(std::string(rule.clause));
+  out.set_description(std::string(rule.description));
+  out.set_boards(boards);
+  *out.mutable_imps() = ToProtoFraction(outcome.imps);
+  out.set_fixed_vps(bye.vps.has_value());
+  std::string working =
+      absl::StrCat(outcome.imps.ToString(), " IMPs for the bye");
+  if (!outcome.vps.has_value()) {
+    absl::StrAppend(&working, "; the profile converts no matches to VPs");
+  } else if (bye.vps.has_value()) {
+    absl::StrAppend(&working, " and ", outcome.vps->vps.ToString(),
+                    " VPs, fixed by the rule");
+  } else {
+    TALLY_ASSIGN_OR_RETURN(const core::VpScaleForBoards scale,
+                           core::VpScaleForMatch(*profile, boards));
+    TALLY_ASSIGN_OR_RETURN(const core::VpScaleInfo info,
+                           core::FindVpScale(scale.scale.id));
+    *out.mutable_scale() = ToProtoScale(info);
+    out.set_scale_boards(scale.boards);
+    absl::StrAppend(&working, ", converted on the ", scale.scale.id,
+                    " scale at ", scale.boards,
+                    " boards: ", outcome.vps->vps.ToString(), " VPs");
+  }
+  if (outcome.vps.has_value()) {
+    *out.mutable_vps() = ToProtoDecimal(outcome.vps->vps);
+  }
+  out.set_working(working);
+  return out;
+}
+
 // ------------------------------------------------------ Session percentage
 
 // The clause a profile's percentage rounding follows.
@@ -1613,6 +1692,14 @@ grpc::Status CalculatorService::FewComparisons(
                    *request, [&]() -> grpc::Status {
     return Reply(JudgeFewComparisons(*request), response);
   });
+}
+
+grpc::Status CalculatorService::ByeScore(grpc::ServerContext* context,
+                                         const v1::ByeScoreRequest* request,
+                                         v1::ByeScoreResponse* response) {
+  return GuardCall(
+      context, gate_, "CalculatorService.ByeScore", nullptr, *request,
+      [&]() -> grpc::Status { return Reply(ScoreByeOf(*request), response); });
 }
 
 grpc::Status CalculatorService::ArtificialAward(

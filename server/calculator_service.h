@@ -93,6 +93,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status FewComparisons(grpc::ServerContext* context,
                               const v1::FewComparisonsRequest* request,
                               v1::FewComparisonsResponse* response) override;
+  grpc::Status ByeScore(grpc::ServerContext* context,
+                        const v1::ByeScoreRequest* request,
+                        v1::ByeScoreResponse* response) override;
   grpc::Status FouledButlerBoard(
       grpc::ServerContext* context, const v1::FouledButlerBoardRequest* request,
       v1::FouledButlerBoardResponse* response) override;

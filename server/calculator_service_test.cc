@@ -627,6 +627,46 @@ TEST_F(CalculatorServiceTest, SabfForfeitAdjustedToTheMeanWithItsImps) {
   EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(21, 1)));
 }
 
+// NSW TR 12.9.2, the final (adjusted) score: "the highest of: (a) 12 VPs;
+// (b) the mean VP score of the non-offenders for its completed matches; and
+// (c) the mean VP score of the opponents of the offenders in completed
+// matches"; 12.9.4: "the maximum number of IMPs that earned the assigned
+// Victory Points score". nsw_swiss_teams: 10-board matches, the WBF
+// continuous scale (SABF TR 21.7: 14 IMPs 14.54, 15 IMPs 14.80; 20 IMPs
+// 15.97, 21 IMPs 16.18).
+// (c): non-offenders (13.43 + 11.85) / 2 = 12.64; the offenders lost
+// 4.20-15.80 and 6.50-13.50, their opponents' mean (15.80 + 13.50) / 2 =
+// 14.65, the highest: 14.65 VPs, 14 IMPs (14.54 <= 14.65 < 14.80).
+// (b): non-offenders (17.16 + 15.05) / 2 = 16.105 against the same 14.65:
+// 16.105 VPs, 20 IMPs (15.97 <= 16.105 < 16.18). The offenders 0 VPs.
+TEST_F(CalculatorServiceTest, NswForfeitFinalIsTheHighestOfTheThreeLimbs) {
+  v1::ForfeitAwardRequest r;
+  r.set_regulation_profile("nsw_swiss_teams");
+  r.set_adjusted(true);
+  *r.add_non_offender() = Played("13.43", "6.57");
+  *r.add_non_offender() = Played("11.85", "8.15");
+  *r.add_offender() = Played("4.20", "15.80");
+  *r.add_offender() = Played("6.50", "13.50");
+  v1::ForfeitAwardResponse out;
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_THAT(out.clause(), HasSubstr("NSW TR 12.9"));
+  EXPECT_TRUE(out.in_vps());
+  EXPECT_EQ(out.limb(), "offenders_opponents");
+  EXPECT_THAT(out.own_mean(), FractionIs(Frac(316, 25)));             // 12.64
+  EXPECT_THAT(out.offenders_opponents(), FractionIs(Frac(293, 20)));  // 14.65
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(293, 20)));
+  EXPECT_THAT(out.offender(), FractionIs(Frac(0, 1)));
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(14, 1)));
+
+  r.clear_non_offender();
+  *r.add_non_offender() = Played("17.16", "2.84");
+  *r.add_non_offender() = Played("15.05", "4.95");
+  ASSERT_TRUE(calc_.ForfeitAward(&context_, &r, &out).ok());
+  EXPECT_EQ(out.limb(), "own_mean");
+  EXPECT_THAT(out.non_offender(), FractionIs(Frac(3221, 200)));  // 16.105
+  EXPECT_THAT(out.non_offender_imps(), FractionIs(Frac(20, 1)));
+}
+
 TEST_F(CalculatorServiceTest, ForfeitRefusesUnknownProfileAndProfileWithout) {
   v1::ForfeitAwardRequest r;
   r.set_regulation_profile("no_such_profile");
@@ -1367,6 +1407,68 @@ TEST_F(CalculatorServiceTest, FewComparisonsFollowsAncSr7_7) {
   r.set_boards_compared(17);
   st = calc_.FewComparisons(&context_, &r, &out);
   EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+// -------------------------------------------------------------- Bye score
+
+// ANC SR 10.11: "35 VPs and 0 IMPs are awarded for a bye": fixed VPs,
+// whatever the round's length.
+TEST_F(CalculatorServiceTest, ItcByeIsThirtyFiveVpsAndZeroImps) {
+  v1::ByeScoreRequest r;
+  r.set_regulation_profile("anc2025_itc_qualifying");
+  v1::ByeScoreResponse out;
+  ASSERT_TRUE(calc_.ByeScore(&context_, &r, &out).ok());
+  EXPECT_EQ(out.rule(), "anc_sr_10_11");
+  EXPECT_EQ(out.clause(), "ANC SR 10.11");
+  EXPECT_EQ(out.boards(), 16);  // the profile's matches
+  EXPECT_THAT(out.imps(), FractionIs(Frac(0, 1)));
+  ASSERT_TRUE(out.has_vps());
+  EXPECT_THAT(out.vps(), DecimalIs(35, 0));
+  EXPECT_TRUE(out.fixed_vps());
+  EXPECT_FALSE(out.has_scale());
+  EXPECT_THAT(out.working(), HasSubstr("fixed by the rule"));
+}
+
+// NSW TR 12.8: each pair that sat out gets "an average score for every
+// board played": against a datum the NS and EW IMPs at a table are
+// negatives, so the average is 0 IMPs, converted on the event's scale
+// (nsw_swiss_pairs: 8 boards, the WBF continuous scale): 0 IMPs is 10.00
+// VPs at any length (SABF TR 21.5, 21.7: margin 0, 10.00).
+TEST_F(CalculatorServiceTest, NswByeIsTheBoardAverageOnTheEventsScale) {
+  v1::ByeScoreRequest r;
+  r.set_regulation_profile("nsw_swiss_pairs");
+  v1::ByeScoreResponse out;
+  ASSERT_TRUE(calc_.ByeScore(&context_, &r, &out).ok());
+  EXPECT_EQ(out.rule(), "nsw_tr_12_8");
+  EXPECT_EQ(out.clause(), "NSW TR 12.8");
+  EXPECT_EQ(out.boards(), 8);
+  EXPECT_THAT(out.imps(), FractionIs(Frac(0, 1)));
+  EXPECT_FALSE(out.fixed_vps());
+  ASSERT_TRUE(out.has_scale());
+  EXPECT_EQ(out.scale().id(), "wbf2013_continuous");
+  EXPECT_EQ(out.scale_boards(), 8);
+  ASSERT_TRUE(out.has_vps());
+  EXPECT_THAT(out.vps(), DecimalIs(1000, 2));
+  r.set_boards(10);
+  ASSERT_TRUE(calc_.ByeScore(&context_, &r, &out).ok());
+  EXPECT_EQ(out.scale_boards(), 10);
+  EXPECT_THAT(out.vps(), DecimalIs(1000, 2));
+}
+
+TEST_F(CalculatorServiceTest, ByeRefusesProfileWithoutByeRuleAndBadBoards) {
+  v1::ByeScoreRequest r;
+  r.set_regulation_profile("nsw_swiss_teams");  // forfeit rule, no bye rule
+  v1::ByeScoreResponse out;
+  grpc::Status st = calc_.ByeScore(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("no bye rule"));
+  r.set_regulation_profile("no_such_profile");
+  EXPECT_EQ(calc_.ByeScore(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  r.set_regulation_profile("nsw_swiss_pairs");
+  r.set_boards(-3);
+  EXPECT_EQ(calc_.ByeScore(&context_, &r, &out).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 }  // namespace

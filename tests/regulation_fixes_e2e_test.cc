@@ -117,6 +117,48 @@ class RegulationFixesTest : public ::testing::Test {
     return r;
   }
 
+  // anc2025_abpc_open_stage2 (ANC SR 16.11: (n-2) middle scores), 4 tables
+  // playing boards 1-12, every result passed out, but boards 1..`boards`
+  // not played at table 1 (pairs 1 and 5; average plus to both).
+  void PlayWithBoardsNotPlayedAtTableOne(int boards) {
+    ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
+                                "anc2025_abpc_open_stage2"),
+                IsOk());
+    ASSERT_THAT(client_->RegisterPairs(8), IsOk());
+    DefineAndStart({1, 2, 3, 4}, {5, 6, 7, 8}, 1, 12);
+    for (int table = 1; table <= 4; ++table) {
+      for (int board = 1; board <= 12; ++board) {
+        if (table == 1 && board <= boards) continue;
+        ASSERT_THAT(client_->Enter(1, table, board, PassedOut()), IsOk());
+      }
+    }
+    for (int board = 1; board <= boards; ++board) {
+      ASSERT_THAT(Rule(NotPlayed(1, 1, board)), IsOk());
+    }
+  }
+
+  // Pairs 1 and 5 each have `net_imps` in session 1's standings.
+  void ExpectNetImpsOfPairsOneAndFive(const std::string& net_imps) {
+    v1::GetStandingsRequest s;
+    s.set_tournament_id("t");
+    s.set_competition_id("c");
+    s.set_session(1);
+    v1::Standings standings;
+    ASSERT_TRUE(
+        query_->GetStandings(ContextAs("td:test").get(), s, &standings).ok());
+    int seen = 0;
+    for (const v1::StandingsField& f : standings.fields()) {
+      for (const v1::StandingsRow& row : f.rows()) {
+        if (row.pair() == 1 || row.pair() == 5) {
+          ++seen;
+          EXPECT_EQ(FractionText(row.net_imps()), net_imps)
+              << "pair " << row.pair();
+        }
+      }
+    }
+    EXPECT_EQ(seen, 2);
+  }
+
   // An appeal by `appellant` on `board` at `table` of round 1.
   static v1::LodgeAppealRequest Appeal(v1::AppealKind kind, int table,
                                        int board, int appellant,
@@ -229,37 +271,8 @@ TEST_F(RegulationFixesTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
 // table 1's artificial score is "not in datum".
 TEST_F(RegulationFixesTest, AncAppendixSeveralBoardsAndTheTravellerRole) {
   StartServer("reg-fix-2");
-  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
-                              "anc2025_abpc_open_stage2"),
-              IsOk());
-  ASSERT_THAT(client_->RegisterPairs(8), IsOk());
-  DefineAndStart({1, 2, 3, 4}, {5, 6, 7, 8}, 1, 12);
-  for (int table = 1; table <= 4; ++table) {
-    for (int board = 1; board <= 12; ++board) {
-      if (table == 1 && board <= 7) continue;
-      ASSERT_THAT(client_->Enter(1, table, board, PassedOut()), IsOk());
-    }
-  }
-  for (int board = 1; board <= 7; ++board) {
-    ASSERT_THAT(Rule(NotPlayed(1, 1, board)), IsOk());
-  }
-  v1::GetStandingsRequest s;
-  s.set_tournament_id("t");
-  s.set_competition_id("c");
-  s.set_session(1);
-  v1::Standings standings;
-  ASSERT_TRUE(
-      query_->GetStandings(ContextAs("td:test").get(), s, &standings).ok());
-  int seen = 0;
-  for (const v1::StandingsField& f : standings.fields()) {
-    for (const v1::StandingsRow& row : f.rows()) {
-      if (row.pair() == 1 || row.pair() == 5) {
-        ++seen;
-        EXPECT_EQ(FractionText(row.net_imps()), "5") << "pair " << row.pair();
-      }
-    }
-  }
-  EXPECT_EQ(seen, 2);
+  PlayWithBoardsNotPlayedAtTableOne(7);
+  ExpectNetImpsOfPairsOneAndFive("5");
 
   v1::GetTravellerRequest t;
   t.set_tournament_id("t");
@@ -277,6 +290,22 @@ TEST_F(RegulationFixesTest, AncAppendixSeveralBoardsAndTheTravellerRole) {
       EXPECT_NE(line.datum_role(), "not in datum") << line.table();
     }
   }
+}
+
+// Defect 2, the other two counts. ANC SR 7.5-7.6 and the appendix
+// (pairs: 2 sqrt(N) IMPs in total, "rounded to the nearest IMP"): 2 boards
+// not played at table 1 give 2 sqrt(2) = 2.83, 3 IMPs to each of pairs 1
+// and 5 (not 2 x 2 = 4); 4 boards give 2 sqrt(4) = 4 IMPs (not 4 x 2 = 8).
+TEST_F(RegulationFixesTest, AncAppendixTwoBoardsNotPlayedGiveThreeImps) {
+  StartServer("reg-fix-2b");
+  PlayWithBoardsNotPlayedAtTableOne(2);
+  ExpectNetImpsOfPairsOneAndFive("3");
+}
+
+TEST_F(RegulationFixesTest, AncAppendixFourBoardsNotPlayedGiveFourImps) {
+  StartServer("reg-fix-2c");
+  PlayWithBoardsNotPlayedAtTableOne(4);
+  ExpectNetImpsOfPairsOneAndFive("4");
 }
 
 // Defect 3. anc2025_abpc_open_stage1, ANC SR 16.4 "(n-6) middle scores":

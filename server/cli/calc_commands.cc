@@ -695,6 +695,32 @@ int SeveralBoards(v1::CalculatorService::Stub& calc, Client& cl,
       });
 }
 
+// -------------------------------------------------------------- Bye score
+
+int Bye(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
+        const std::vector<std::string>& args) {
+  int boards = 0;
+  if (!args.empty() || !inv.Has("profile") ||
+      (inv.Has("boards") && !ToInt(inv.Get("boards"), &boards))) {
+    return CalcUsage("bye", "give --profile=ID [--boards=N]");
+  }
+  v1::ByeScoreRequest r;
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_boards(boards);
+  v1::ByeScoreResponse out;
+  grpc::Status st = calc.ByeScore(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::ByeScoreResponse>(
+      inv, st, out, [](const v1::ByeScoreResponse& x) {
+        std::cout << "a bye under " << x.regulation_profile() << ", "
+                  << x.boards() << " boards: " << x.rule() << "  ("
+                  << x.clause() << ")\n  " << x.description() << "\n  "
+                  << x.working() << "\n  the bye: " << ExactText(x.imps())
+                  << " IMPs";
+        if (x.has_vps()) std::cout << ", " << DecimalText(x.vps()) << " VPs";
+        std::cout << "\n";
+      });
+}
+
 // --------------------------------------------------------- Few comparisons
 
 int FewComparisons(v1::CalculatorService::Stub& calc, Client& cl,
@@ -1415,6 +1441,10 @@ const std::vector<CalcFunction>& Functions() {
            "tally calc few-comparisons --profile=anc2025_itc_qualifying "
            "--boards=16 --compared=7",
            FewComparisons},
+          {"bye",
+           "--profile=ID [--boards=N]  (ANC SR 10.11; NSW TR 12.8: the "
+           "profile's bye rule)",
+           "tally calc bye --profile=anc2025_itc_qualifying", Bye},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1455,7 +1485,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
        "several-boards, percentage, swiss-draw, tie-break, fouled, "
-       "fouled-butler, few-comparisons, carry-over",
+       "fouled-butler, few-comparisons, bye, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,
