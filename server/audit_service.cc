@@ -1,4 +1,3 @@
-#include <limits>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
@@ -7,6 +6,7 @@
 #include "replay/queries/audit.h"
 #include "replay/queries/board_history_windows.h"
 #include "replay/queries/match_queries.h"
+#include "replay/state/tournament_replay.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
 #include "server/services.h"
@@ -49,26 +49,15 @@ grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
 
 namespace {
 
-// Replays the log up to `as_of` and answers with `build` from that State;
-// a refusal names the point it was asked at.
+// Replays `tournament_id` up to `as_of` and answers with `build` from that
+// State; a refusal names the point it was asked at.
 template <typename Response, typename Build>
 grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
-                        Response* response, Build build) {
-  uint64_t last = std::numeric_limits<uint64_t>::max();
-  std::optional<absl::Time> until;
-  switch (as_of.point_case()) {
-    case v1::AsOf::kSequence:
-      last = as_of.sequence();
-      break;
-    case v1::AsOf::kTime:
-      until = replay::ToTime(as_of.time());
-      break;
-    case v1::AsOf::POINT_NOT_SET:
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                          "say as of which sequence number or time");
-  }
+                        const std::string& tournament_id, Response* response,
+                        Build build) {
   absl::StatusOr<replay::State> state =
-      replay::ReplayPrefix(log.store(), last, until);
+      replay::TournamentAsOf(log.store(), *log.Snapshot(), tournament_id,
+                             as_of);
   if (!state.ok()) return ToGrpcStatus(state.status());
   absl::StatusOr<Response> answer = build(*state);
   if (!answer.ok()) {
@@ -89,7 +78,8 @@ grpc::Status AuditService::GetStandingsAsOf(
   return GuardCall(context, gate_,
       "AuditService.GetStandingsAsOf", &log_, *request,
       [&]() -> grpc::Status {
-    return AnswerAsOf(log_, request->as_of(), response,
+    return AnswerAsOf(log_, request->as_of(),
+                      request->standings().tournament_id(), response,
                       [request](const replay::State& s) {
                         return replay::BuildStandings(s, request->standings());
                       });
@@ -102,7 +92,8 @@ grpc::Status AuditService::GetMatchStandingsAsOf(
   return GuardCall(context, gate_,
       "AuditService.GetMatchStandingsAsOf", &log_, *request,
       [&]() -> grpc::Status {
-    return AnswerAsOf(log_, request->as_of(), response,
+    return AnswerAsOf(log_, request->as_of(),
+                      request->standings().tournament_id(), response,
                       [request](const replay::State& s) {
                         return replay::BuildMatchStandings(s,
                                                            request->standings());
@@ -133,7 +124,8 @@ grpc::Status AuditService::GetBoardHistory(
       [&]() -> grpc::Status {
     // Each event with the windows open at its own time (issue #5 item 9).
     absl::StatusOr<v1::BoardHistory> history =
-        replay::BoardHistoryWithWindows(log_.store(), *request);
+        replay::BoardHistoryWithWindows(log_.store(), *log_.Snapshot(),
+                                        *request);
     if (!history.ok()) return ToGrpcStatus(history.status());
     *response = *std::move(history);
     return grpc::Status::OK;

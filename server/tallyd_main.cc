@@ -299,6 +299,13 @@ int main(int argc, char** argv) {
       [&](const tally::replay::State& s) { events = s.last_sequence; });
   watch.Advance(events);
   log_metrics.Replayed(replay_took, events);
+  metrics.AddGaugeCallback(
+      "tally_log_events_read",
+      "Events read back from the log since tallyd started: the start-up "
+      "replay, then the auditor's queries and the log's streams.",
+      [store = &(*log)->store()] {
+        return static_cast<double>(store->events_read());
+      });
   std::string http_listen = absl::GetFlag(FLAGS_http_listen);
   if (http_listen.empty() && absl::GetFlag(FLAGS_demo)) {
     http_listen = kDemoHttpListen;

@@ -4,9 +4,7 @@
 // difference between two points. The figures and their order come from
 // replay/queries/what_changed.h; these handlers only convert.
 
-#include <limits>
 #include <memory>
-#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -15,6 +13,7 @@
 #include "replay/decide/decide_ruling.h"
 #include "replay/queries/what_changed.h"
 #include "replay/state/event_log.h"
+#include "replay/state/tournament_replay.h"
 #include "server/command_runner.h"
 #include "server/grpc_status.h"
 #include "server/read_guard.h"
@@ -51,23 +50,18 @@ void Fill(replay::EventChanges changes, bool appended,
   *response->mutable_event() = std::move(changes.event);
 }
 
-// The State as of `point`; InvalidArgument naming `which` when unset.
+// The tournament as of `point`; InvalidArgument naming `which` when unset.
 absl::StatusOr<replay::State> StateAsOf(const replay::EventLog& log,
+                                        const replay::State& now,
+                                        const std::string& tournament_id,
                                         const v1::AsOf& point,
                                         const char* which) {
-  switch (point.point_case()) {
-    case v1::AsOf::kSequence:
-      return replay::ReplayPrefix(log.store(), point.sequence(), std::nullopt);
-    case v1::AsOf::kTime:
-      return replay::ReplayPrefix(log.store(),
-                                  std::numeric_limits<uint64_t>::max(),
-                                  replay::ToTime(point.time()));
-    case v1::AsOf::POINT_NOT_SET:
-      break;
+  if (point.point_case() == v1::AsOf::POINT_NOT_SET) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("say as of which sequence number or time '", which,
+                     "' is"));
   }
-  return absl::InvalidArgumentError(
-      absl::StrCat("say as of which sequence number or time '", which,
-                   "' is"));
+  return replay::TournamentAsOf(log.store(), now, tournament_id, point);
 }
 
 // What `decide` would change if received at `at`: decided against a copy
@@ -114,7 +108,8 @@ grpc::Status AuditService::WhatChanged(grpc::ServerContext* context,
   return GuardCall(context, gate_, "AuditService.WhatChanged", &log_, *request,
       [&]() -> grpc::Status {
     absl::StatusOr<replay::EventChanges> changes =
-        replay::WhatChangedAt(log_.store(), request->sequence());
+        replay::WhatChangedAt(log_.store(), *log_.Snapshot(),
+                              request->sequence());
     if (!changes.ok()) return ToGrpcStatus(changes.status());
     Fill(*std::move(changes), /*appended=*/true, response);
     return grpc::Status::OK;
@@ -172,9 +167,12 @@ grpc::Status AuditService::DiffStandings(
   return GuardCall(context, gate_,
       "AuditService.DiffStandings", &log_, *request,
       [&]() -> grpc::Status {
-    absl::StatusOr<replay::State> from = StateAsOf(log_, request->from(), "from");
+    const std::shared_ptr<const replay::State> now = log_.Snapshot();
+    absl::StatusOr<replay::State> from = StateAsOf(
+        log_, *now, request->tournament_id(), request->from(), "from");
     if (!from.ok()) return ToGrpcStatus(from.status());
-    absl::StatusOr<replay::State> to = StateAsOf(log_, request->to(), "to");
+    absl::StatusOr<replay::State> to = StateAsOf(
+        log_, *now, request->tournament_id(), request->to(), "to");
     if (!to.ok()) return ToGrpcStatus(to.status());
     std::vector<replay::Change> changes =
         replay::Diff(replay::TakeSnapshot(*from, request->tournament_id()),

@@ -2,7 +2,10 @@
 
 #include <future>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -167,6 +170,16 @@ grpc::Status CallMethod(grpc::Channel& channel,
       grpc::StubOptions(), &in, &out,
       [&done](grpc::Status s) { done.set_value(std::move(s)); });
   return done.get_future().get();
+}
+
+double MetricSample(const std::string& page, const std::string& series) {
+  for (absl::string_view line : absl::StrSplit(page, '\n')) {
+    if (absl::ConsumePrefix(&line, series) && absl::ConsumePrefix(&line, " ")) {
+      double value = 0;
+      if (absl::SimpleAtod(line, &value)) return value;
+    }
+  }
+  return -1;
 }
 
 }  // namespace tally::testing

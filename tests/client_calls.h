@@ -43,6 +43,10 @@ absl::StatusOr<std::vector<v1::Event>> ReadWholeLog(grpc::Channel& channel);
 // The chain verification's outcome; an error if it is not OK.
 absl::Status VerifyChain(grpc::Channel& channel);
 
+// The value of the series `series` (name and labels exactly as printed) in
+// a Prometheus text page (tallyd's /metrics); -1 when absent.
+double MetricSample(const std::string& page, const std::string& series);
+
 // Calls any tally.v1 RPC by its descriptor with `request` (of its input
 // type). ReadLog, the one server-streaming RPC, is read to its end.
 grpc::Status CallMethod(grpc::Channel& channel,

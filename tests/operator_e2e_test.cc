@@ -153,18 +153,6 @@ TEST(TallydConfigTest, AnUnknownFlagInTheConfigIsRefusedByName) {
   EXPECT_THAT(format.output, HasSubstr("--log_format=yaml: give text or json"));
 }
 
-// The value of the series `series` (name and labels exactly as printed) in
-// a Prometheus text page; -1 when absent.
-double Sample(const std::string& page, const std::string& series) {
-  for (absl::string_view line : absl::StrSplit(page, '\n')) {
-    if (absl::ConsumePrefix(&line, series) && absl::ConsumePrefix(&line, " ")) {
-      double value = 0;
-      if (absl::SimpleAtod(line, &value)) return value;
-    }
-  }
-  return -1;
-}
-
 TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
   const std::string dir = MakeTempDir("metrics");
   const std::string http_port = MakeTempDir("metrics-files") + "/http.port";
@@ -183,10 +171,10 @@ TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
     return r->body;
   };
   const std::string before = scrape();
-  EXPECT_EQ(Sample(before, "tally_events_appended_total"), 0) << before;
-  EXPECT_EQ(Sample(before, "tally_log_events"), 0) << before;
-  EXPECT_GE(Sample(before, "tally_startup_replay_seconds"), 0) << before;
-  EXPECT_GT(Sample(before, "tally_data_dir_bytes"), 0) << before;
+  EXPECT_EQ(MetricSample(before, "tally_events_appended_total"), 0) << before;
+  EXPECT_EQ(MetricSample(before, "tally_log_events"), 0) << before;
+  EXPECT_GE(MetricSample(before, "tally_startup_replay_seconds"), 0) << before;
+  EXPECT_GT(MetricSample(before, "tally_data_dir_bytes"), 0) << before;
 
   ASSERT_THAT(CreateTournament(tallyd.channel(), "m1"), IsOk());
   ASSERT_THAT(CreateTournament(tallyd.channel(), "m2"), IsOk());
@@ -204,30 +192,30 @@ TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
   }
   const std::string after = scrape();
   EXPECT_THAT(after, HasSubstr("# TYPE tally_rpc_duration_seconds histogram"));
-  EXPECT_EQ(Sample(after, "tally_events_appended_total"), 2) << after;
-  EXPECT_EQ(Sample(after, "tally_log_events"), 2) << after;
-  EXPECT_EQ(Sample(after,
+  EXPECT_EQ(MetricSample(after, "tally_events_appended_total"), 2) << after;
+  EXPECT_EQ(MetricSample(after, "tally_log_events"), 2) << after;
+  EXPECT_EQ(MetricSample(after,
                    "tally_rpc_requests_total{rpc=\"DirectorService."
                    "CreateTournament\",code=\"OK\"}"),
             2)
       << after;
-  EXPECT_EQ(Sample(after,
+  EXPECT_EQ(MetricSample(after,
                    "tally_rpc_requests_total{rpc=\"DirectorService."
                    "CreateTournament\",code=\"ALREADY_EXISTS\"}"),
             1)
       << after;
-  EXPECT_EQ(Sample(after,
+  EXPECT_EQ(MetricSample(after,
                    "tally_rpc_duration_seconds_count{rpc="
                    "\"DirectorService.CreateTournament\"}"),
             3)
       << after;
-  EXPECT_EQ(Sample(after,
+  EXPECT_EQ(MetricSample(after,
                    "tally_rpc_duration_seconds_bucket{rpc="
                    "\"DirectorService.CreateTournament\",le=\"+Inf\"}"),
             3)
       << after;
-  EXPECT_EQ(Sample(after, "tally_rpcs_in_flight"), 0) << after;
-  EXPECT_EQ(Sample(after, "tally_streams_open"), 0) << after;
+  EXPECT_EQ(MetricSample(after, "tally_rpcs_in_flight"), 0) << after;
+  EXPECT_EQ(MetricSample(after, "tally_streams_open"), 0) << after;
   // A follower's stream is open while it reads.
   {
     grpc::ClientContext context;
@@ -236,7 +224,7 @@ TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
                       ->WatchLog(&context, request);
     v1::Event event;
     ASSERT_TRUE(stream->Read(&event));
-    EXPECT_EQ(Sample(scrape(), "tally_streams_open"), 1);
+    EXPECT_EQ(MetricSample(scrape(), "tally_streams_open"), 1);
     context.TryCancel();
     while (stream->Read(&event)) {
     }

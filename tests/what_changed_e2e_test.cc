@@ -14,6 +14,7 @@
 // t2 4S+1 +450, t3 3S+1 +170, t4 4S-1 -50: NS MP 4 6 2 0 (top 6), EW 2 0 4
 // 6. Board 2 passed out everywhere.
 
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "httplib.h"
 #include "replay/state/state.h"
 #include "server/grpc_status.h"
 #include "tally/v1/audit.grpc.pb.h"
@@ -68,6 +70,8 @@ class WhatChangedE2eTest : public ::testing::Test {
   void SetUp() override {
     dir_ = MakeTempDir("what_changed");
     tallyd_ = std::make_unique<TallydProcess>(TallydPath(), dir_ + "/data");
+    tallyd_->AddFlag("--http_listen=127.0.0.1:0");
+    tallyd_->AddFlag("--http_port_file=" + dir_ + "/http.port");
     ASSERT_THAT(tallyd_->Start(), IsOk());
     director_ = v1::DirectorService::NewStub(tallyd_->channel());
     venue_ = v1::VenueService::NewStub(tallyd_->channel());
@@ -147,6 +151,17 @@ class WhatChangedE2eTest : public ::testing::Test {
     TALLY_RETURN_IF_ERROR(server::FromGrpcStatus(
         audit_->GetStandingsAsOf(Context().get(), r, &out)));
     return out;
+  }
+
+  // Events read back from the log so far (/metrics' tally_log_events_read).
+  double EventsRead() {
+    std::ifstream port_file(dir_ + "/http.port");
+    int port = 0;
+    port_file >> port;
+    httplib::Client http("127.0.0.1", port);
+    httplib::Result page = http.Get("/metrics");
+    EXPECT_TRUE(page) << "no answer from /metrics";
+    return page ? MetricSample(page->body, "tally_log_events_read") : -1;
   }
 
   v1::CorrectResultRequest TableThreeFourSpadesPlusOne() {
@@ -401,6 +416,98 @@ TEST_F(WhatChangedE2eTest, RulingAndAppealDecisionSeenBeforeTheyAreMade) {
   v1::FigureChanges changed;
   ASSERT_TRUE(audit_->WhatChanged(Context().get(), which, &changed).ok());
   EXPECT_EQ(Texts(changed), Texts(decided));
+}
+
+// Issue #19 item 3, counts and not times: the auditor's queries of one
+// tournament (what changed, as-of standings, the standings difference, a
+// board's history) read that tournament's events only, so they read as
+// many events after another tournament adds 152 as before, and answer the
+// same. tally_log_events_read on /metrics counts every event read back.
+TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
+  MatchClient setup(tallyd_->channel(), "club", "p");
+  ASSERT_THAT(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                           "sabf_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(setup.RegisterPairs(8), IsOk());
+  ASSERT_THAT(Session(), IsOk());
+  const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
+                                     Spades(3, 10), Spades(4, 9)};
+  for (int t = 1; t <= 4; ++t) ASSERT_THAT(Enter(t, 1, board1[t - 1]), IsOk());
+  absl::StatusOr<uint64_t> middle = Enter(1, 2, Passed());
+  ASSERT_THAT(middle, IsOk());
+  for (int t = 2; t <= 4; ++t) ASSERT_THAT(Enter(t, 2, Passed()), IsOk());
+  v1::CorrectResultRequest correction = TableThreeFourSpadesPlusOne();
+  *correction.mutable_options() = Options();
+  v1::CommandOutcome corrected;
+  ASSERT_TRUE(
+      director_->CorrectResult(Context().get(), correction, &corrected).ok());
+  const uint64_t club_events = corrected.sequence();
+
+  // Each query's events read, and its answer.
+  auto run = [&](auto call) {
+    const double before = EventsRead();
+    const std::string answer = call();
+    return std::make_pair(EventsRead() - before, answer);
+  };
+  auto what_changed = [&] {
+    v1::WhatChangedRequest r;
+    r.set_sequence(corrected.sequence());
+    v1::FigureChanges out;
+    EXPECT_TRUE(audit_->WhatChanged(Context().get(), r, &out).ok());
+    return out.SerializeAsString();
+  };
+  auto as_of = [&] {
+    absl::StatusOr<v1::Standings> s = StandingsAsOf(*middle);
+    EXPECT_THAT(s, IsOk());
+    return s.ok() ? s->SerializeAsString() : "";
+  };
+  auto diff = [&] {
+    v1::DiffStandingsRequest r;
+    r.set_tournament_id("club");
+    r.mutable_from()->set_sequence(*middle);
+    r.mutable_to()->set_sequence(club_events);
+    v1::FigureChanges out;
+    EXPECT_TRUE(audit_->DiffStandings(Context().get(), r, &out).ok());
+    return out.SerializeAsString();
+  };
+  auto history = [&] {
+    v1::GetBoardHistoryRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("p");
+    r.set_session(1);
+    r.set_board(1);
+    v1::BoardHistory out;
+    EXPECT_TRUE(audit_->GetBoardHistory(Context().get(), r, &out).ok());
+    EXPECT_EQ(out.events_size(), 7);  // defined, started, 4 results, fix
+    return out.SerializeAsString();
+  };
+  const auto changed_alone = run(what_changed);
+  const auto as_of_alone = run(as_of);
+  const auto diff_alone = run(diff);
+  const auto history_alone = run(history);
+  // The club's own events up to each point, no more: all 21 for what
+  // changed (the event, and the 20 before it) and for the history; 17 as
+  // of the middle; 17 + 21 for the difference.
+  ASSERT_EQ(club_events, 21u);
+  ASSERT_EQ(*middle, 17u);
+  EXPECT_EQ(changed_alone.first, 21);
+  EXPECT_EQ(as_of_alone.first, 17);
+  EXPECT_EQ(diff_alone.first, 17 + 21);
+  EXPECT_EQ(history_alone.first, 21);
+
+  MatchClient other(tallyd_->channel(), "other", "q");
+  ASSERT_THAT(other.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                           "sabf_matchpoint_pairs"),
+              IsOk());
+  ASSERT_THAT(other.RegisterPairs(150), IsOk());
+  absl::StatusOr<uint64_t> length = other.LogLength();
+  ASSERT_THAT(length, IsOk());
+  ASSERT_EQ(*length, club_events + 152);
+
+  EXPECT_EQ(run(what_changed), changed_alone);
+  EXPECT_EQ(run(as_of), as_of_alone);
+  EXPECT_EQ(run(diff), diff_alone);
+  EXPECT_EQ(run(history), history_alone);
 }
 
 }  // namespace

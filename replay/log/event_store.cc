@@ -323,6 +323,7 @@ absl::StatusOr<std::string> EventStore::ReadRaw(uint64_t sequence) const {
         absl::StrCat("no event with sequence ", sequence));
   }
   if (!s.ok()) return FromRocks(s, "cannot read the event log", path_);
+  events_read_.fetch_add(1, std::memory_order_relaxed);
   return value;
 }
 
@@ -334,6 +335,7 @@ absl::Status EventStore::Scan(
   std::unique_ptr<rocksdb::Iterator> it(
       db_->NewIterator(rocksdb::ReadOptions(), events_));
   for (it->Seek(SequenceKey(from_sequence)); it->Valid(); it->Next()) {
+    events_read_.fetch_add(1, std::memory_order_relaxed);
     if (!visit(SequenceFromKey(it->key()), it->value().ToString())) break;
   }
   return FromRocks(it->status(), "cannot read the event log", path_);

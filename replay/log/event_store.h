@@ -114,6 +114,10 @@ class EventStore {
 
   const std::string& path() const { return path_; }
 
+  // How many events ReadRaw and Scan have returned since the store was
+  // opened: what the growth tests count (issue #19).
+  uint64_t events_read() const { return events_read_.load(); }
+
   // Writes a consistent copy of the store's RocksDB files as they are now
   // (rocksdb::Checkpoint: hard links where `dir` is on the same file
   // system, copies otherwise) into `dir`, which must not exist. Appends
@@ -156,6 +160,7 @@ class EventStore {
   std::unique_ptr<HeadFile> head_file_;  // null when read-only
   // The last Append failed. Written by the writer thread only.
   std::atomic<bool> needs_recovery_ = false;
+  mutable std::atomic<uint64_t> events_read_ = 0;
 };
 
 // The 8-byte big-endian key of a sequence number, and back.

@@ -87,26 +87,10 @@ absl::StatusOr<v1::ChainVerification> VerifyChain(const EventStore& store) {
   return out;
 }
 
-absl::StatusOr<std::vector<v1::Event>> BoardHistory(
-    const EventStore& store, const v1::GetBoardHistoryRequest& request) {
-  std::vector<v1::Event> events;
-  std::set<int> appeals;  // the appeals lodged about the board
-  absl::Status failure;
-  TALLY_RETURN_IF_ERROR(
-      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
-        absl::StatusOr<v1::Event> event = DecodeEvent(sequence, raw);
-        if (!event.ok()) {
-          failure = event.status();
-          return false;
-        }
-        if (Touches(*event, request) ||
-            TouchesAppeal(*event, request, appeals)) {
-          events.push_back(*std::move(event));
-        }
-        return true;
-      }));
-  TALLY_RETURN_IF_ERROR(failure);
-  return events;
+bool InBoardHistory(const v1::Event& event,
+                    const v1::GetBoardHistoryRequest& request,
+                    std::set<int>& appeals) {
+  return Touches(event, request) || TouchesAppeal(event, request, appeals);
 }
 
 }  // namespace tally::replay

@@ -5,7 +5,7 @@
 #ifndef TALLY_REPLAY_AUDIT_H_
 #define TALLY_REPLAY_AUDIT_H_
 
-#include <vector>
+#include <set>
 
 #include "absl/status/statusor.h"
 #include "replay/log/event_store.h"
@@ -20,10 +20,13 @@ namespace tally::replay {
 // the first bad sequence. An error status only when the store can't be read.
 absl::StatusOr<v1::ChainVerification> VerifyChain(const EventStore& store);
 
-// Every event that touched `board` of a session, in log order, plus the
-// events that defined, started and posted that session.
-absl::StatusOr<std::vector<v1::Event>> BoardHistory(
-    const EventStore& store, const v1::GetBoardHistoryRequest& request);
+// Whether `event` belongs to the history of `request`'s board: it touched
+// the board, or defined, started or posted its session, or concerns an
+// appeal about the board. Called on the tournament's events in log order;
+// `appeals` keeps the appeals lodged about the board so far.
+bool InBoardHistory(const v1::Event& event,
+                    const v1::GetBoardHistoryRequest& request,
+                    std::set<int>& appeals);
 
 }  // namespace tally::replay
 

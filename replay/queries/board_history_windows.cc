@@ -10,8 +10,8 @@
 #include "core/base/status_macros.h"
 #include "core/profile/profile.h"
 #include "core/window/windows_at.h"
-#include "replay/log/codec.h"
 #include "replay/queries/audit.h"
+#include "replay/state/tournament_replay.h"
 #include "replay/timeline/time_windows.h"
 
 namespace tally::replay {
@@ -116,37 +116,26 @@ v1::EventWindows WindowsAtEvent(const State& state, const v1::Event& event,
 }
 
 absl::StatusOr<v1::BoardHistory> BoardHistoryWithWindows(
-    const EventStore& store, const v1::GetBoardHistoryRequest& request) {
-  TALLY_ASSIGN_OR_RETURN(std::vector<v1::Event> events,
-                         BoardHistory(store, request));
+    const EventStore& store, const State& now,
+    const v1::GetBoardHistoryRequest& request) {
+  // One replay of the tournament's events; at each event of the history,
+  // the windows as they stood then.
   v1::BoardHistory out;
-  if (events.empty()) return out;
-  std::set<uint64_t> wanted;
-  for (const v1::Event& e : events) wanted.insert(e.sequence());
-  const uint64_t last = *wanted.rbegin();
-  // One replay of the log up to the last event of the history; at each
-  // event of it, the windows as they stood then.
-  State state;
-  std::vector<v1::EventWindows> windows;
-  absl::Status failure;
+  const TournamentState* tournament = now.FindTournament(request.tournament_id());
+  if (tournament == nullptr || tournament->event_sequences.empty()) return out;
+  std::set<int> appeals;
   TALLY_RETURN_IF_ERROR(
-      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
-        if (sequence > last) return false;
-        absl::StatusOr<v1::Event> event = DecodeEvent(sequence, raw);
-        if (!event.ok()) {
-          failure = event.status();
-          return false;
-        }
-        failure = Evolve(*event, state);
-        if (!failure.ok()) return false;
-        if (wanted.contains(sequence)) {
-          windows.push_back(WindowsAtEvent(state, *event, request));
-        }
-        return true;
-      }));
-  TALLY_RETURN_IF_ERROR(failure);
-  for (v1::Event& e : events) *out.add_events() = std::move(e);
-  for (v1::EventWindows& w : windows) *out.add_windows() = std::move(w);
+      ReplayTournament(
+          store, now, request.tournament_id(),
+          tournament->event_sequences.back(),
+          [&](const v1::Event& event, const State& state) {
+            if (InBoardHistory(event, request, appeals)) {
+              *out.add_events() = event;
+              *out.add_windows() = WindowsAtEvent(state, event, request);
+            }
+            return absl::OkStatus();
+          })
+          .status());
   return out;
 }
 

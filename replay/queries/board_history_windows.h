@@ -29,10 +29,13 @@ namespace tally::replay {
 v1::EventWindows WindowsAtEvent(const State& state, const v1::Event& event,
                                 const v1::GetBoardHistoryRequest& request);
 
-// BoardHistory (replay/queries/audit.h) with each event's windows beside it.
-// DataLoss for a damaged log.
+// Every event of the board's history (InBoardHistory, replay/queries/
+// audit.h), in log order, with each event's windows beside it; `now` is the
+// current State, whose index of the tournament's events is read. DataLoss
+// for a damaged log.
 absl::StatusOr<v1::BoardHistory> BoardHistoryWithWindows(
-    const EventStore& store, const v1::GetBoardHistoryRequest& request);
+    const EventStore& store, const State& now,
+    const v1::GetBoardHistoryRequest& request);
 
 }  // namespace tally::replay
 

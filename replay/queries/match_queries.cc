@@ -14,7 +14,7 @@
 #include "replay/rulings/datum_view.h"
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
-#include "replay/state/event_log.h"
+#include "replay/state/tournament_replay.h"
 #include "replay/state/lookups.h"
 
 namespace tally::replay {
@@ -300,7 +300,8 @@ absl::StatusOr<v1::DrawCheck> CheckDraw(const EventStore& store,
   TALLY_ASSIGN_OR_RETURN(const MatchRoundState* round,
                          FindDrawnRound(*c, request.round()));
   TALLY_ASSIGN_OR_RETURN(
-      State before, ReplayPrefix(store, round->draw_sequence - 1, std::nullopt));
+      State before, ReplayTournament(store, state, request.tournament_id(),
+                                     round->draw_sequence - 1));
   TALLY_ASSIGN_OR_RETURN(
       const CompetitionState* then,
       FindMatchCompetition(before, request.tournament_id(),

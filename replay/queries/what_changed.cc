@@ -21,7 +21,7 @@
 #include "replay/pairs/session_scores.h"
 #include "replay/queries/match_queries.h"
 #include "replay/state/bridge_convert.h"
-#include "replay/state/event_log.h"
+#include "replay/state/tournament_replay.h"
 
 namespace tally::replay {
 namespace {
@@ -447,20 +447,23 @@ std::vector<Change> StandingsOnly(std::vector<Change> changes) {
 }
 
 absl::StatusOr<EventChanges> WhatChangedAt(const EventStore& store,
+                                           const State& now,
                                            uint64_t sequence) {
   if (sequence == 0) {
     return absl::InvalidArgumentError(
         "say which event: sequence numbers start at 1");
   }
   absl::StatusOr<std::string> raw = store.ReadRaw(sequence);
-  if (absl::IsNotFound(raw.status())) {
+  if (absl::IsNotFound(raw.status()) ||
+      (raw.ok() && sequence > now.last_sequence)) {
     return absl::NotFoundError(
         absl::StrCat("there is no event ", sequence, " in the log"));
   }
   TALLY_RETURN_IF_ERROR(raw.status());
   TALLY_ASSIGN_OR_RETURN(v1::Event event, DecodeEvent(sequence, *raw));
-  TALLY_ASSIGN_OR_RETURN(State before,
-                         ReplayPrefix(store, sequence - 1, std::nullopt));
+  TALLY_ASSIGN_OR_RETURN(
+      State before,
+      ReplayTournament(store, now, event.tournament_id(), sequence - 1));
   State after = before;
   TALLY_RETURN_IF_ERROR(Evolve(event, after));
   EventChanges out;

@@ -104,10 +104,13 @@ struct EventChanges {
   std::vector<Change> changes;
 };
 
-// Replays the log to `sequence` - 1 and folds event `sequence` into a copy:
-// the changes it made to its tournament's figures. InvalidArgument for 0,
-// NotFound for a sequence beyond the log, DataLoss for a damaged log.
+// Replays event `sequence`'s tournament to `sequence` - 1 and folds the
+// event into a copy: the changes it made to its tournament's figures. `now`
+// is the current State (its index of the tournament's events). Invalid
+// Argument for 0, NotFound for a sequence beyond `now`, DataLoss for a
+// damaged log.
 absl::StatusOr<EventChanges> WhatChangedAt(const EventStore& store,
+                                           const State& now,
                                            uint64_t sequence);
 
 using DecideAt = std::function<absl::StatusOr<v1::EventPayload>(

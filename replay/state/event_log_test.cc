@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include "replay/log/event_store.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/queries/audit.h"
+#include "replay/state/tournament_replay.h"
 #include "rocksdb/db.h"
 
 namespace tally::replay {
@@ -73,6 +75,25 @@ Command AddCompetition(const std::string& id, const std::string& cid,
   return c;
 }
 
+// A command that records a warning against pair `pair` of competition
+// "pairs" of tournament `id` in the offence register.
+Command Warning(const std::string& id, int pair, const std::string& key) {
+  Command c;
+  c.tournament_id = id;
+  c.idempotency_key = key;
+  c.fingerprint = absl::StrCat("warning ", id, " ", pair);
+  c.decide = [pair](const State&) -> absl::StatusOr<v1::EventPayload> {
+    v1::EventPayload p;
+    v1::OffenceRecorded* o = p.mutable_offence_recorded();
+    o->set_competition_id("pairs");
+    o->set_entrant(pair);
+    o->set_offence("slow_play");
+    o->set_occurrence(1);
+    return p;
+  };
+  return c;
+}
+
 uint64_t LastSequence(const EventLog& log) {
   uint64_t last = 0;
   log.Read([&](const State& s) { last = s.last_sequence; });
@@ -105,6 +126,81 @@ class EventLogTest : public ::testing::Test {
   absl::Time now_ = absl::FromUnixSeconds(1'750'000'000);
   std::unique_ptr<EventLog> log_;
 };
+
+// The auditor's replays of one tournament (replay/state/
+// tournament_replay.h) leave it, and the offence register that spans every
+// tournament, exactly as a full replay does, at every point of a log where
+// two tournaments interleave, and read fewer events.
+TEST_F(EventLogTest, ATournamentReplayedAloneEqualsItsPartOfAFullReplay) {
+  int key = 0;
+  auto run = [&](Command c) {
+    c.idempotency_key = absl::StrCat("k", ++key);
+    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
+  };
+  run(Create("b", ""));
+  run(AddCompetition("b", "pairs", ""));
+  run(Warning("b", 1, ""));
+  run(Create("a", ""));
+  run(AddCompetition("a", "pairs", ""));
+  run(Warning("b", 2, ""));
+  now_ += absl::Minutes(1);
+  run(Warning("a", 3, ""));
+  run(Warning("b", 4, ""));
+  now_ += absl::Minutes(1);
+  run(Warning("a", 5, ""));
+  run(Warning("b", 6, ""));
+  const std::shared_ptr<const State> now = log_->Snapshot();
+  ASSERT_EQ(now->last_sequence, 10u);
+  ASSERT_EQ(now->FindTournament("a")->event_sequences,
+            (std::vector<uint64_t>{4, 5, 7, 9}));
+  for (uint64_t point = 0; point <= 11; ++point) {
+    SCOPED_TRACE(absl::StrCat("as of event ", point));
+    const uint64_t reads = log_->store().events_read();
+    absl::StatusOr<State> full = ReplayPrefix(log_->store(), point, {});
+    const uint64_t full_reads = log_->store().events_read() - reads;
+    absl::StatusOr<State> alone = ReplayTournament(log_->store(), *now, "a", point);
+    const uint64_t alone_reads =
+        log_->store().events_read() - reads - full_reads;
+    ASSERT_THAT(full, IsOk());
+    ASSERT_THAT(alone, IsOk());
+    EXPECT_EQ(alone->last_sequence, full->last_sequence);
+    EXPECT_EQ(alone->last_hash, full->last_hash);
+    EXPECT_EQ(alone->last_received, full->last_received);
+    ASSERT_EQ(alone->offences.size(), full->offences.size());
+    for (size_t i = 0; i < full->offences.size(); ++i) {
+      EXPECT_EQ(alone->offences[i].sequence, full->offences[i].sequence);
+      EXPECT_EQ(alone->offences[i].tournament_id,
+                full->offences[i].tournament_id);
+      EXPECT_EQ(alone->offences[i].offence.entrant(),
+                full->offences[i].offence.entrant());
+    }
+    const TournamentState* a = alone->FindTournament("a");
+    const TournamentState* expected = full->FindTournament("a");
+    ASSERT_EQ(a == nullptr, expected == nullptr);
+    EXPECT_EQ(alone->FindTournament("b"), nullptr);
+    if (expected != nullptr) {
+      EXPECT_EQ(a->version, expected->version);
+      EXPECT_EQ(a->event_sequences, expected->event_sequences);
+      ASSERT_EQ(a->competitions.size(), expected->competitions.size());
+      for (const auto& [id, c] : expected->competitions) {
+        ASSERT_TRUE(a->competitions.contains(id));
+        EXPECT_EQ(a->competitions.at(id).event_sequences, c.event_sequences);
+      }
+    }
+    // Its own events, and the event at the point when it is another's.
+    EXPECT_LE(alone_reads, 5u);
+    EXPECT_LT(alone_reads, std::max<uint64_t>(full_reads, 1));
+  }
+  // As of a time: the events received by then, found by a binary search.
+  absl::StatusOr<uint64_t> by_time = LastSequenceReceivedBy(
+      log_->store(), now->last_sequence, now_ - absl::Seconds(1));
+  ASSERT_THAT(by_time, IsOk());
+  EXPECT_EQ(*by_time, 8u);
+  absl::StatusOr<uint64_t> before_all = LastSequenceReceivedBy(
+      log_->store(), now->last_sequence, now_ - absl::Minutes(3));
+  ASSERT_THAT(before_all, IsOk());
+  EXPECT_EQ(*before_all, 0u);
+}
 
 TEST_F(EventLogTest, AssignsGapFreeSequencesAndPerTournamentVersions) {
   ASSERT_THAT(log_->Execute(Create("a", "k1")), IsOk());

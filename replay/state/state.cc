@@ -586,6 +586,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
     c->event_sequences.push_back(event.sequence());
   }
   tournament.version = event.stream_version();
+  tournament.event_sequences.push_back(event.sequence());
   state.last_sequence = event.sequence();
   state.last_hash = event.hash();
   state.last_received = ToTime(event.received_at());

@@ -182,6 +182,9 @@ struct TournamentState {
   std::string name;
   uint64_t version = 0;  // events in this tournament's stream
   std::map<std::string, CompetitionState> competitions;
+  // The sequence of each of its events, in log order: what the auditor's
+  // replays of one tournament read (replay/state/tournament_replay.h).
+  std::vector<uint64_t> event_sequences;
 };
 
 // One entry of the offence register (OffenceRecorded), which spans every
