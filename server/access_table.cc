@@ -50,6 +50,8 @@ const std::vector<AccessRule>& Table() {
     {"DirectorService.EndStage",               A | D,     kTournament},
     {"DirectorService.DeclareResultsOfficial", A | D,     kTournament},
     {"DirectorService.CorrectResult",          A | D | S, kTournament},
+    // Every ruling, the Fouled-board guide's match play (tally fouled-match)
+    // among them.
     {"DirectorService.RecordRuling",           A | D,     kTournament},
     {"DirectorService.ChooseDatumSubstitutes", A | D,     kTournament},
     {"DirectorService.QualifyEntrants",        A | D,     kTournament},
@@ -129,6 +131,7 @@ const std::vector<AccessRule>& Table() {
     {"CalculatorService.FouledButlerBoard",    kAll,      kNone},
     {"CalculatorService.FewComparisons",       kAll,      kNone},
     {"CalculatorService.ByeScore",             kAll,      kNone},
+    {"CalculatorService.FouledMatchPlay",      kAll,      kNone},
     // The watch API: the log to whom may read it, figures as published.
     {"WatchService.GetLogHead",                kAll,      kNone},
     {"WatchService.WatchLog",                  kReaders,  kTournament},

@@ -1062,6 +1062,103 @@ absl::StatusOr<v1::ByeScoreResponse> ScoreByeOf(const v1::ByeScoreRequest& r) {
   return out;
 }
 
+// ------------------------------------------------------ Fouled match play
+
+// The Fouled-board guide (Match Play) as the server scores a teams match
+// under it (replay/match_scores/match_adjustments.cc ApplyGuideMatchPlay):
+// core::GuideMatchPlay's fine or (a)'s IMPs on the match's margin, then the
+// margin converted on the profile's scale at the match's length.
+absl::StatusOr<v1::FouledMatchPlayResponse> ScoreFouledMatchPlay(
+    const v1::FouledMatchPlayRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(const core::GuideMatchPlayTreatment treatment,
+                         core::GuideMatchPlayTreatmentById(r.treatment()));
+  if (!r.offending().empty() && r.offending() != "home" &&
+      r.offending() != "away") {
+    return absl::InvalidArgumentError(
+        "the offending team is home or away (none under (c))");
+  }
+  TALLY_ASSIGN_OR_RETURN(
+      const core::GuideMatchPlayOutcome outcome,
+      core::GuideMatchPlay({.treatment = treatment,
+                            .offender_named = !r.offending().empty(),
+                            .cards_exchanged = r.cards_exchanged(),
+                            .adjusted_imps = r.adjusted_imps()}));
+  v1::FouledMatchPlayResponse out;
+  out.set_rule("guide_match_play");
+  out.set_clause(outcome.clause);
+  out.set_what(outcome.what);
+  out.set_fine_imps(outcome.fine_imps);
+  if (outcome.non_offenders_imps.has_value()) {
+    out.set_non_offenders_imps(*outcome.non_offenders_imps);
+  }
+  out.set_redeal(outcome.redeal);
+  std::string working = outcome.working;
+  if (r.home_imps().empty()) {
+    if (!r.regulation_profile().empty()) {
+      return absl::InvalidArgumentError(
+          "give home's IMPs in the match to convert it on the profile's scale");
+    }
+    out.set_working(working);
+    return out;
+  }
+  TALLY_ASSIGN_OR_RETURN(const Rational before,
+                         ParseExact("home's IMPs", r.home_imps()));
+  // Home's side of the margin: (a)'s board and the fine, as the server's
+  // ApplyGuideMatchPlay moves it.
+  const int sign = r.offending() == "home" ? -1 : 1;
+  const Rational after =
+      before + Rational(sign * outcome.non_offenders_imps.value_or(0)) +
+      Rational(sign * outcome.fine_imps);
+  *out.mutable_home_imps_after() = ToProtoFraction(after);
+  absl::StrAppend(&working, "; home's IMPs ", before.ToString(), " -> ",
+                  after.ToString());
+  if (!r.regulation_profile().empty()) {
+    absl::StatusOr<core::RegulationProfile> profile =
+        replay::FindBuiltInProfile(r.regulation_profile());
+    if (!profile.ok()) {
+      return absl::InvalidArgumentError(profile.status().message());
+    }
+    if (profile->artificial.fouled_board != "guide_match_play") {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "profile ", profile->name, "'s fouled-board rule is ",
+          profile->artificial.fouled_board,
+          ", not the Fouled-board guide's match play (guide_match_play)"));
+    }
+    if (!profile->vp.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "profile ", profile->name, " converts no matches to VPs"));
+    }
+    int boards = r.boards();
+    if (boards == 0 && profile->matches.has_value()) {
+      boards = profile->matches->boards_per_match;
+    }
+    TALLY_RETURN_IF_ERROR(
+        CheckCount("boards in the match", boards, 1, kMaxBoardsInRound));
+    TALLY_ASSIGN_OR_RETURN(const core::VpScaleForBoards scale,
+                           core::VpScaleForMatch(*profile, boards));
+    TALLY_ASSIGN_OR_RETURN(const core::VpScaleInfo info,
+                           core::FindVpScale(scale.scale.id));
+    TALLY_ASSIGN_OR_RETURN(
+        const core::VpResult vps_before,
+        core::VpForMargin(scale.scale, before, scale.boards));
+    TALLY_ASSIGN_OR_RETURN(const core::VpResult vps_after,
+                           core::VpForMargin(scale.scale, after, scale.boards));
+    *out.mutable_scale() = ToProtoScale(info);
+    out.set_scale_boards(scale.boards);
+    *out.mutable_home_vps_before() = ToProtoDecimal(vps_before.vps);
+    *out.mutable_away_vps_before() = ToProtoDecimal(vps_before.opponent_vps);
+    *out.mutable_home_vps_after() = ToProtoDecimal(vps_after.vps);
+    *out.mutable_away_vps_after() = ToProtoDecimal(vps_after.opponent_vps);
+    absl::StrAppend(&working, "; on the ", scale.scale.id, " scale at ",
+                    scale.boards, " boards: ", vps_before.vps.ToString(), "-",
+                    vps_before.opponent_vps.ToString(), " VPs -> ",
+                    vps_after.vps.ToString(), "-",
+                    vps_after.opponent_vps.ToString());
+  }
+  out.set_working(working);
+  return out;
+}
+
 // ------------------------------------------------------ Session percentage
 
 // The clause a profile's percentage rounding follows.
@@ -1700,6 +1797,15 @@ grpc::Status CalculatorService::ByeScore(grpc::ServerContext* context,
   return GuardCall(
       context, gate_, "CalculatorService.ByeScore", nullptr, *request,
       [&]() -> grpc::Status { return Reply(ScoreByeOf(*request), response); });
+}
+
+grpc::Status CalculatorService::FouledMatchPlay(
+    grpc::ServerContext* context, const v1::FouledMatchPlayRequest* request,
+    v1::FouledMatchPlayResponse* response) {
+  return GuardCall(context, gate_, "CalculatorService.FouledMatchPlay", nullptr,
+                   *request, [&]() -> grpc::Status {
+                     return Reply(ScoreFouledMatchPlay(*request), response);
+                   });
 }
 
 grpc::Status CalculatorService::ArtificialAward(

@@ -96,6 +96,9 @@ class CalculatorService final : public v1::CalculatorService::Service {
   grpc::Status ByeScore(grpc::ServerContext* context,
                         const v1::ByeScoreRequest* request,
                         v1::ByeScoreResponse* response) override;
+  grpc::Status FouledMatchPlay(grpc::ServerContext* context,
+                               const v1::FouledMatchPlayRequest* request,
+                               v1::FouledMatchPlayResponse* response) override;
   grpc::Status FouledButlerBoard(
       grpc::ServerContext* context, const v1::FouledButlerBoardRequest* request,
       v1::FouledButlerBoardResponse* response) override;

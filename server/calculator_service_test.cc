@@ -1471,5 +1471,83 @@ TEST_F(CalculatorServiceTest, ByeRefusesProfileWithoutByeRuleAndBadBoards) {
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+// ------------------------------------------------------ Fouled match play
+
+// Fouled-board guide, Match Play, on sabf_swiss_teams (14 boards, SABF TR
+// 21.10): home 8 IMPs up (12.43-7.57). (b): redealt, home offended, fined
+// 3 IMPs: 5, 11.58-8.42. The corrected board with cards exchanged between
+// partners: 6 IMPs off away, home 14, 13.96-6.04. (a): away offended, the
+// board 5 IMPs to home on top of home's 8 on the other boards: 13,
+// 13.72-6.28. (c): no fine, no team named, 8, 12.43-7.57.
+TEST_F(CalculatorServiceTest, FouledMatchPlayFinesAdjustsAndRedeals) {
+  v1::FouledMatchPlayRequest r;
+  r.set_treatment("redealt");
+  r.set_offending("home");
+  r.set_home_imps("8");
+  r.set_regulation_profile("sabf_swiss_teams");
+  v1::FouledMatchPlayResponse out;
+  ASSERT_TRUE(calc_.FouledMatchPlay(&context_, &r, &out).ok());
+  EXPECT_EQ(out.clause(), "Fouled-board guide (Match Play) (b)");
+  EXPECT_EQ(out.fine_imps(), 3);
+  EXPECT_TRUE(out.redeal());
+  EXPECT_THAT(out.home_imps_after(), FractionIs(Frac(5, 1)));
+  EXPECT_THAT(out.home_vps_before(), DecimalIs(1243, 2));
+  EXPECT_THAT(out.away_vps_before(), DecimalIs(757, 2));
+  EXPECT_THAT(out.home_vps_after(), DecimalIs(1158, 2));
+  EXPECT_THAT(out.away_vps_after(), DecimalIs(842, 2));
+  EXPECT_EQ(out.scale_boards(), 14);
+  EXPECT_THAT(out.working(), HasSubstr("fined 3 IMPs"));
+
+  r.set_treatment("play_proceeds");
+  r.set_offending("away");
+  r.set_cards_exchanged(true);
+  ASSERT_TRUE(calc_.FouledMatchPlay(&context_, &r, &out).ok());
+  EXPECT_EQ(out.fine_imps(), 6);
+  EXPECT_FALSE(out.redeal());
+  EXPECT_THAT(out.home_imps_after(), FractionIs(Frac(14, 1)));
+  EXPECT_THAT(out.home_vps_after(), DecimalIs(1396, 2));
+
+  r.set_treatment("adjusted");
+  r.set_cards_exchanged(false);
+  r.set_adjusted_imps(5);
+  ASSERT_TRUE(calc_.FouledMatchPlay(&context_, &r, &out).ok());
+  EXPECT_EQ(out.fine_imps(), 0);
+  EXPECT_EQ(out.non_offenders_imps(), 5);
+  EXPECT_THAT(out.home_imps_after(), FractionIs(Frac(13, 1)));
+  EXPECT_THAT(out.home_vps_after(), DecimalIs(1372, 2));
+  EXPECT_THAT(out.away_vps_after(), DecimalIs(628, 2));
+
+  r.set_treatment("redealt_both_at_fault");
+  r.set_offending("");
+  r.set_adjusted_imps(0);
+  ASSERT_TRUE(calc_.FouledMatchPlay(&context_, &r, &out).ok());
+  EXPECT_EQ(out.fine_imps(), 0);
+  EXPECT_TRUE(out.redeal());
+  EXPECT_THAT(out.home_vps_after(), DecimalIs(1243, 2));
+}
+
+TEST_F(CalculatorServiceTest, FouledMatchPlayRefusesWhatTheGuideForbids) {
+  v1::FouledMatchPlayRequest r;
+  v1::FouledMatchPlayResponse out;
+  r.set_treatment("adjusted");
+  r.set_offending("away");
+  r.set_adjusted_imps(3);  // (a): "greater than 3 IMPs"
+  grpc::Status st = calc_.FouledMatchPlay(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(),
+              HasSubstr("Fouled-board guide (Match Play) (a)"));
+  r.set_treatment("redealt_both_at_fault");  // (c) names no offender
+  r.set_adjusted_imps(0);
+  st = calc_.FouledMatchPlay(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("(c)"));
+  r.set_treatment("redealt");
+  r.set_home_imps("8");
+  r.set_regulation_profile("anc2025_itc_qualifying");  // ANC SR 7.1's rule
+  st = calc_.FouledMatchPlay(&context_, &r, &out);
+  EXPECT_EQ(st.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_THAT(st.error_message(), HasSubstr("anc_sr_7_1"));
+}
+
 }  // namespace
 }  // namespace tally::server

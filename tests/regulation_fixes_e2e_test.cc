@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "replay/state/state.h"
 #include "server/grpc_status.h"
+#include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/calculator.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
@@ -178,6 +179,79 @@ class RegulationFixesTest : public ::testing::Test {
     return l;
   }
 
+  // sabf_swiss_teams (14-board matches, the WBF scale of SABF TR 21.10;
+  // fouled boards by the Fouled-board guide's match play), 4 teams, round 1
+  // drawn. Every board is passed out in both rooms of both matches except
+  // the first board of the first match, whose open room (home North-South)
+  // is 2S= by North, NS +110 against 0: 3 IMPs to home. Returns that match.
+  v1::DrawnMatch PlayTeamsRoundWithThreeImpsToHome() {
+    EXPECT_THAT(
+        client_->Create(v1::COMPETITION_KIND_SWISS_TEAMS, "sabf_swiss_teams"),
+        IsOk());
+    EXPECT_THAT(client_->RegisterTeams(4), IsOk());
+    absl::StatusOr<v1::DrawMade> draw = client_->Draw(1, 3);
+    EXPECT_THAT(draw, IsOk());
+    if (!draw.ok()) return {};
+    EXPECT_EQ(draw->boards_size(), 14);
+    board_ = draw->boards(0);
+    for (const v1::DrawnMatch& m : draw->matches()) {
+      for (int board : draw->boards()) {
+        for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+          const bool played = m.table() == draw->matches(0).table() &&
+                              board == board_ && room == v1::ROOM_OPEN;
+          EXPECT_THAT(client_->Enter(1, m.table(), board,
+                                     played ? Played(2, v1::STRAIN_SPADES,
+                                                     v1::SEAT_NORTH, 8)
+                                            : PassedOut(),
+                                     room),
+                      IsOk());
+        }
+      }
+    }
+    return draw->matches(0);
+  }
+
+  // A Fouled-board guide (Match Play) ruling on board_ of round 1 at the
+  // match's `table`.
+  v1::RecordRulingRequest Fouled(int table, const std::string& treatment,
+                                 int offending, int imps = 0,
+                                 bool cards_exchanged = false) {
+    v1::RecordRulingRequest r;
+    r.set_session(1);
+    r.set_table(table);
+    r.set_board(board_);
+    r.set_law("Fouled-board guide (Match Play)");
+    r.set_text("board fouled between the rooms");
+    r.mutable_fouled()->set_treatment(treatment);
+    r.mutable_fouled()->set_offending_team(offending);
+    r.mutable_fouled()->set_adjusted_imps(imps);
+    r.mutable_fouled()->set_cards_exchanged(cards_exchanged);
+    return r;
+  }
+
+  // The result of round 1's match at `table`.
+  v1::MatchResult MatchAt(int table) {
+    absl::StatusOr<v1::MatchResults> results = client_->Results(1);
+    EXPECT_THAT(results, IsOk());
+    if (!results.ok()) return {};
+    for (const v1::MatchResult& m : results->matches()) {
+      if (m.table() == table) return m;
+    }
+    ADD_FAILURE() << "no match at table " << table;
+    return {};
+  }
+
+  // `r` is refused with `code` and a message containing `text`, and the
+  // log does not grow.
+  void ExpectRefused(v1::RecordRulingRequest r, absl::StatusCode code,
+                     const std::string& text) {
+    absl::StatusOr<uint64_t> before = client_->LogLength();
+    ASSERT_THAT(before, IsOk());
+    EXPECT_THAT(Rule(std::move(r)), StatusIs(code, HasSubstr(text)));
+    EXPECT_EQ(*client_->LogLength(), *before);
+  }
+
+  int board_ = 0;  // the fouled board
   std::string dir_;
   std::string clock_;
   std::unique_ptr<TallydProcess> tallyd_;
@@ -661,6 +735,187 @@ TEST_F(RegulationFixesTest, AncSr7_7MatchWithFewComparisonsIsAForfeit) {
   q.set_boards_compared(8);
   ASSERT_TRUE(calc->FewComparisons(ContextAs("td:test").get(), q, &a).ok());
   EXPECT_FALSE(a.scored_as_forfeit());
+}
+
+// Fouled-board guide, Match Play: "the Director will correct a fouled board
+// and allow play to proceed. The team responsible for the fouling will be
+// fined 3 IMPs. (6 IMPs if cards are exchanged between partners)." The
+// fine comes off the match's IMPs before they are converted to VPs (the
+// guide: a fine "should not have a direct effect on their opponent's
+// score - except in Teams Matches, of course"). Home won the match by 3
+// IMPs (10.97-9.03, SABF TR 21.10 at 14 boards); fined 3 IMPs it is 0,
+// 10.00-10.00; the ruling corrected to 6 IMPs (cards exchanged), -3,
+// 9.03-10.97, and the standings say the same.
+TEST_F(RegulationFixesTest, GuideMatchPlayCorrectedBoardFinesThreeOrSixImps) {
+  StartServer("reg-fix-guide-i");
+  const v1::DrawnMatch m = PlayTeamsRoundWithThreeImpsToHome();
+  v1::MatchResult before = MatchAt(m.table());
+  EXPECT_EQ(FractionText(before.home_imps()), "3");
+  EXPECT_EQ(DecimalText(before.home_vps()), "10.97");
+  EXPECT_EQ(DecimalText(before.away_vps()), "9.03");
+
+  absl::StatusOr<v1::CommandOutcome> three =
+      Rule(Fouled(m.table(), "play_proceeds", m.home()));
+  ASSERT_THAT(three, IsOk());
+  v1::MatchResult fined = MatchAt(m.table());
+  EXPECT_EQ(FractionText(fined.home_imps()), "0");
+  EXPECT_FALSE(fined.has_away_imps());  // one margin for both teams
+  EXPECT_EQ(DecimalText(fined.home_vps()), "10.00");
+  EXPECT_EQ(DecimalText(fined.away_vps()), "10.00");
+
+  v1::RecordRulingRequest six =
+      Fouled(m.table(), "play_proceeds", m.home(), 0, true);
+  // A second ruling that does not correct the first is refused.
+  ExpectRefused(six, absl::StatusCode::kFailedPrecondition,
+                "already has a Fouled-board guide (Match Play) ruling");
+  six.set_supersedes_sequence(three->sequence());
+  ASSERT_THAT(Rule(six), IsOk());
+  v1::MatchResult fined6 = MatchAt(m.table());
+  EXPECT_EQ(FractionText(fined6.home_imps()), "-3");
+  EXPECT_EQ(DecimalText(fined6.home_vps()), "9.03");
+  EXPECT_EQ(DecimalText(fined6.away_vps()), "10.97");
+  absl::StatusOr<v1::MatchStandings> standings = client_->Standings(1);
+  ASSERT_THAT(standings, IsOk());
+  int seen = 0;
+  for (const v1::MatchStandingsRow& row : standings->rows()) {
+    if (row.entrant() == m.home()) {
+      ++seen;
+      EXPECT_EQ(DecimalText(row.vps()), "9.03");
+      EXPECT_EQ(FractionText(row.net_imps()), "-3");
+    }
+    if (row.entrant() == m.away()) {
+      ++seen;
+      EXPECT_EQ(DecimalText(row.vps()), "10.97");
+    }
+  }
+  EXPECT_EQ(seen, 2);
+}
+
+// (a) "an adjusted score greater than 3 IMPs may be awarded ... There is no
+// fine and the hand is not redealt." The away team fouled; home, the
+// non-offending team, gets 5 IMPs on the board in place of the rooms' 3:
+// home +5, 11.58-8.42 (SABF TR 21.10). 3 IMPs is refused (not greater than
+// 3), and so is a team not in the match; neither appends anything.
+TEST_F(RegulationFixesTest, GuideMatchPlayAdjustedScoreOverThreeImps) {
+  StartServer("reg-fix-guide-a");
+  const v1::DrawnMatch m = PlayTeamsRoundWithThreeImpsToHome();
+  ExpectRefused(Fouled(m.table(), "adjusted", m.away(), 3),
+                absl::StatusCode::kInvalidArgument,
+                "Fouled-board guide (Match Play) (a)");
+  int stranger = 1;
+  while (stranger == m.home() || stranger == m.away()) ++stranger;
+  ExpectRefused(Fouled(m.table(), "adjusted", stranger, 5),
+                absl::StatusCode::kInvalidArgument,
+                absl::StrCat("team ", stranger, " is not in the match"));
+  ExpectRefused(Fouled(m.table(), "adjusted", m.away(), 5, true),
+                absl::StatusCode::kInvalidArgument, "(a): the 6 IMPs fine");
+  ASSERT_THAT(Rule(Fouled(m.table(), "adjusted", m.away(), 5)), IsOk());
+  v1::MatchResult a = MatchAt(m.table());
+  EXPECT_EQ(FractionText(a.home_imps()), "5");
+  EXPECT_FALSE(a.has_away_imps());
+  EXPECT_EQ(DecimalText(a.home_vps()), "11.58");
+  EXPECT_EQ(DecimalText(a.away_vps()), "8.42");
+  // The board's score is the guide's: no adjusted score in a room beside it.
+  v1::RecordRulingRequest room;
+  room.set_session(1);
+  room.set_table(m.table());
+  room.set_board(board_);
+  room.set_room(v1::ROOM_OPEN);
+  room.set_law("Law 12C2");
+  room.set_text("x");
+  room.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  room.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  ExpectRefused(room, absl::StatusCode::kFailedPrecondition, "(a)");
+}
+
+// (b) "the board is redealt and the offending side fined 3 IMPs." Home
+// fouled. The board's results at both tables are superseded (they stay in
+// the log and the board's history lists them under the ruling): the match
+// has 13 boards scored until the redealt board's results are entered, as
+// any result. Redealt: open room passed out, closed room 2S= by North (away
+// North-South) +110: 3 IMPs to away. Home -3, fined 3: -6, 8.13-11.87
+// (SABF TR 21.10: 6 IMPs 11.87).
+TEST_F(RegulationFixesTest, GuideMatchPlayRedealtAndOffendersFined) {
+  StartServer("reg-fix-guide-b");
+  const v1::DrawnMatch m = PlayTeamsRoundWithThreeImpsToHome();
+  ExpectRefused(Fouled(m.table(), "redealt", 0),
+                absl::StatusCode::kInvalidArgument,
+                "(b): name the team responsible");
+  v1::RecordRulingRequest wrong_room = Fouled(m.table(), "redealt", m.home());
+  wrong_room.set_room(v1::ROOM_OPEN);
+  ExpectRefused(wrong_room, absl::StatusCode::kInvalidArgument, "give no room");
+  absl::StatusOr<v1::CommandOutcome> ruling =
+      Rule(Fouled(m.table(), "redealt", m.home()));
+  ASSERT_THAT(ruling, IsOk());
+  v1::MatchResult waiting = MatchAt(m.table());
+  EXPECT_EQ(waiting.boards_scored(), 13);
+  EXPECT_FALSE(waiting.complete());
+  // Only the redealt board stays redealt: a corrected ruling keeps it so.
+  v1::RecordRulingRequest undo = Fouled(m.table(), "play_proceeds", m.home());
+  undo.set_supersedes_sequence(ruling->sequence());
+  ExpectRefused(undo, absl::StatusCode::kFailedPrecondition, "was redealt");
+  ASSERT_THAT(client_->Enter(1, m.table(), board_, PassedOut(), v1::ROOM_OPEN),
+              IsOk());
+  ASSERT_THAT(client_->Enter(1, m.table(), board_,
+                             Played(2, v1::STRAIN_SPADES, v1::SEAT_NORTH, 8),
+                             v1::ROOM_CLOSED),
+              IsOk());
+  v1::MatchResult b = MatchAt(m.table());
+  EXPECT_TRUE(b.complete());
+  EXPECT_EQ(FractionText(b.home_imps()), "-6");
+  EXPECT_EQ(DecimalText(b.home_vps()), "8.13");
+  EXPECT_EQ(DecimalText(b.away_vps()), "11.87");
+
+  auto audit = v1::AuditService::NewStub(tallyd_->channel());
+  v1::GetBoardHistoryRequest h;
+  h.set_tournament_id("t");
+  h.set_competition_id("c");
+  h.set_session(1);
+  h.set_board(board_);
+  v1::BoardHistory history;
+  ASSERT_TRUE(
+      audit->GetBoardHistory(ContextAs("td:test").get(), h, &history).ok());
+  std::vector<uint64_t> superseded;
+  int entered_at_table = 0;
+  for (const v1::Event& e : history.events()) {
+    if (e.payload().has_ruling_made() && e.sequence() == ruling->sequence()) {
+      const auto& gone =
+          e.payload().ruling_made().fouled().superseded_results();
+      superseded.assign(gone.begin(), gone.end());
+    }
+    if (e.payload().has_result_entered() &&
+        e.payload().result_entered().table() == m.table()) {
+      ++entered_at_table;
+    }
+  }
+  EXPECT_EQ(superseded.size(), 2u);  // both rooms' first results
+  EXPECT_EQ(entered_at_table, 4);    // the fouled two and the redealt two
+}
+
+// (c) "If both sides were at fault, the board is redealt and there is no
+// fine." Naming an offending team (a fine) is refused; the redealt board is
+// passed out in both rooms: home 0, 10.00-10.00, no fine.
+TEST_F(RegulationFixesTest, GuideMatchPlayBothAtFaultRedealtWithoutFine) {
+  StartServer("reg-fix-guide-c");
+  const v1::DrawnMatch m = PlayTeamsRoundWithThreeImpsToHome();
+  ExpectRefused(Fouled(m.table(), "redealt_both_at_fault", m.home()),
+                absl::StatusCode::kInvalidArgument,
+                "(c): both sides were at fault");
+  ExpectRefused(Fouled(m.table(), "redeal", 0),
+                absl::StatusCode::kInvalidArgument,
+                "does not allow the treatment 'redeal'");
+  ASSERT_THAT(Rule(Fouled(m.table(), "redealt_both_at_fault", 0)), IsOk());
+  for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+    ASSERT_THAT(client_->Enter(1, m.table(), board_, PassedOut(), room),
+                IsOk());
+  }
+  v1::MatchResult c = MatchAt(m.table());
+  EXPECT_TRUE(c.complete());
+  EXPECT_EQ(FractionText(c.home_imps()), "0");
+  EXPECT_EQ(DecimalText(c.home_vps()), "10.00");
+  EXPECT_EQ(DecimalText(c.away_vps()), "10.00");
 }
 
 }  // namespace

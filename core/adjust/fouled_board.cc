@@ -122,4 +122,107 @@ absl::StatusOr<Rational> GuideFouledSidePercent(
   return table_percent;
 }
 
+namespace {
+
+constexpr absl::string_view kMatchPlay = "Fouled-board guide (Match Play)";
+constexpr int kMaxBoardImps = 24;  // the IMP scale's top
+
+}  // namespace
+
+absl::StatusOr<GuideMatchPlayTreatment> GuideMatchPlayTreatmentById(
+    absl::string_view id) {
+  if (id == "play_proceeds") return GuideMatchPlayTreatment::kPlayProceeds;
+  if (id == "adjusted") return GuideMatchPlayTreatment::kAdjusted;
+  if (id == "redealt") return GuideMatchPlayTreatment::kRedealt;
+  if (id == "redealt_both_at_fault") {
+    return GuideMatchPlayTreatment::kRedealtBothAtFault;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      kMatchPlay, " does not allow the treatment '", id,
+      "'; it allows play_proceeds (the board corrected, 3 IMPs fine, 6 if "
+      "cards were exchanged between partners), adjusted ((a): more than 3 "
+      "IMPs to the non-offending side), redealt ((b): 3 IMPs fine) and "
+      "redealt_both_at_fault ((c): no fine)"));
+}
+
+absl::StatusOr<GuideMatchPlayOutcome> GuideMatchPlay(
+    const GuideMatchPlayChoice& choice) {
+  GuideMatchPlayOutcome out;
+  const bool corrected =
+      choice.treatment == GuideMatchPlayTreatment::kPlayProceeds;
+  const bool both =
+      choice.treatment == GuideMatchPlayTreatment::kRedealtBothAtFault;
+  switch (choice.treatment) {
+    case GuideMatchPlayTreatment::kPlayProceeds:
+      out.clause = absl::StrCat(kMatchPlay, ", a corrected board");
+      out.what = "the board corrected and play proceeds";
+      break;
+    case GuideMatchPlayTreatment::kAdjusted:
+      out.clause = absl::StrCat(kMatchPlay, " (a)");
+      out.what =
+          "an adjusted score to the non-offending side, no fine, no redeal";
+      break;
+    case GuideMatchPlayTreatment::kRedealt:
+      out.clause = absl::StrCat(kMatchPlay, " (b)");
+      out.what = "the board redealt and the offending side fined";
+      break;
+    case GuideMatchPlayTreatment::kRedealtBothAtFault:
+      out.clause = absl::StrCat(kMatchPlay, " (c)");
+      out.what = "both sides at fault: the board redealt, no fine";
+      break;
+  }
+  if (both && choice.offender_named) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        out.clause,
+        ": both sides were at fault, so no team is named as offending and "
+        "there is no fine"));
+  }
+  if (!both && !choice.offender_named) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        out.clause, ": name the team responsible for the fouling"));
+  }
+  if (choice.cards_exchanged && !corrected) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        out.clause,
+        ": the 6 IMPs fine for cards exchanged between partners is the "
+        "corrected board's (play_proceeds)"));
+  }
+  if (choice.treatment == GuideMatchPlayTreatment::kAdjusted) {
+    if (choice.adjusted_imps <= 3 || choice.adjusted_imps > kMaxBoardImps) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          out.clause,
+          ": the adjusted score is \"greater than 3 IMPs\" (and at "
+          "most ",
+          kMaxBoardImps, "), not ", choice.adjusted_imps,
+          "; for 3 IMPs or less rule an artificial score"));
+    }
+    out.non_offenders_imps = choice.adjusted_imps;
+    out.working = absl::StrCat(
+        "the board: +", choice.adjusted_imps,
+        " IMPs to the non-offending team, -", choice.adjusted_imps,
+        " to the offending team, in place of both rooms' results; no fine");
+    return out;
+  }
+  if (choice.adjusted_imps != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        out.clause, ": IMPs are awarded only as (a)'s adjusted score"));
+  }
+  out.redeal = !corrected;
+  if (both) {
+    out.working =
+        "the board's results at both tables replaced by the redealt board's; "
+        "no fine";
+    return out;
+  }
+  out.fine_imps = choice.cards_exchanged ? 6 : 3;
+  out.working = absl::StrCat(
+      corrected ? "the board scored as played; "
+                : "the board's results at both tables replaced by the "
+                  "redealt board's; ",
+      "the offending team fined ", out.fine_imps, " IMPs",
+      choice.cards_exchanged ? " (cards exchanged between partners)" : "",
+      ", off its IMPs in the match before they are converted");
+  return out;
+}
+
 }  // namespace tally::core

@@ -1,5 +1,6 @@
-// Fouled boards in ranking play (matchpoints) under the Fouled-board guide
-// ("Rectification of Fouled Movements"), the method NSW TR 7.3.1 calls
+// Fouled boards under the Fouled-board guide ("Rectification of Fouled
+// Movements"): match play (teams; GuideMatchPlay, below) and ranking play
+// (matchpoints), the method NSW TR 7.3.1 calls
 // "computer scoring": the field splits into groups by the form of the deal
 // each table played, each group is matchpointed on its own, and each score is
 // factored to the full field.
@@ -33,9 +34,12 @@
 #ifndef TALLY_CORE_ADJUST_FOULED_BOARD_H_
 #define TALLY_CORE_ADJUST_FOULED_BOARD_H_
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/adjust/table_award.h"
 #include "core/base/rational.h"
 
@@ -91,6 +95,69 @@ enum class FouledBoardFault {
 absl::StatusOr<Rational> GuideFouledSidePercent(
     const Rational& table_percent, FouledBoardFault fault,
     const Rational& session_percent);
+
+// ------------------------------------------------------------ Match play
+//
+// The guide's "Match Play" (teams): "Whenever it is possible to do so, the
+// Director will correct a fouled board and allow play to proceed. The team
+// responsible for the fouling will be fined 3 IMPs. (6 IMPs if cards are
+// exchanged between partners). When it is not possible to correct the
+// board: (a) If the non-offending side gained a result which in the opinion
+// of the Director was superior to the par for the deal, an adjusted score
+// greater than 3 IMPs may be awarded allowing them the benefit of their
+// superior score. There is no fine and the hand is not redealt. (b) If the
+// offending side gained a result which, in the opinion of the Director, was
+// neutral or superior to the par for the deal, the board is redealt and the
+// offending side fined 3 IMPs. (c) If both sides were at fault, the board is
+// redealt and there is no fine."
+//
+// Readings. The 6 IMPs for cards exchanged between partners belong to the
+// corrected board (the parenthesis follows its fine); (b) fines 3 IMPs
+// whatever was exchanged. (a)'s adjusted score is whole IMPs on the board,
+// more than 3 and at most 24 (the IMP scale's top), to the non-offending
+// team, the offending team conceding as many (a balanced board). The
+// opinions (par, superior, neutral) are the Director's, so the clause is
+// chosen, not derived.
+
+enum class GuideMatchPlayTreatment {
+  kPlayProceeds,        // corrected: fine 3 IMPs (6: cards exchanged)
+  kAdjusted,            // (a): more than 3 IMPs to the non-offenders
+  kRedealt,             // (b): redealt, the offenders fined 3 IMPs
+  kRedealtBothAtFault,  // (c): redealt, no fine
+};
+
+// The ids the log and the API use: "play_proceeds", "adjusted",
+// "redealt", "redealt_both_at_fault". InvalidArgument listing them for any
+// other id.
+absl::StatusOr<GuideMatchPlayTreatment> GuideMatchPlayTreatmentById(
+    absl::string_view id);
+
+// The Director's choice under the guide's match play.
+struct GuideMatchPlayChoice {
+  GuideMatchPlayTreatment treatment = GuideMatchPlayTreatment::kPlayProceeds;
+  bool offender_named = false;   // a team responsible for the fouling
+  bool cards_exchanged = false;  // between partners
+  int adjusted_imps = 0;         // (a) only
+};
+
+struct GuideMatchPlayOutcome {
+  std::string clause;  // e.g. "Fouled-board guide (Match Play) (b)"
+  std::string what;    // the treatment in words
+  // Off the offending team's IMPs in the match (0: no fine).
+  int fine_imps = 0;
+  // (a): the board's IMPs to the non-offending team (the offenders -N).
+  std::optional<int> non_offenders_imps;
+  bool redeal = false;  // the board's results replaced by the redealt board's
+  std::string working;  // the arithmetic in words
+};
+
+// The outcome of `choice`. InvalidArgument naming the clause for a choice
+// the guide does not allow: no offending team named where there is one
+// (corrected, (a), (b)) or one named under (c) (both at fault: no fine);
+// cards exchanged under (a)-(c); IMPs given outside (a), or (a)'s IMPs not
+// more than 3 or above 24.
+absl::StatusOr<GuideMatchPlayOutcome> GuideMatchPlay(
+    const GuideMatchPlayChoice& choice);
 
 }  // namespace tally::core
 

@@ -157,5 +157,70 @@ TEST(GuideFouledSidePercentTest, IndemnityNoIncreaseOrPenalty) {
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
+// Fouled-board guide, Match Play: "The team responsible for the fouling
+// will be fined 3 IMPs. (6 IMPs if cards are exchanged between partners)."
+TEST(GuideMatchPlayTest, CorrectedBoardFinesThreeOrSixImps) {
+  GuideMatchPlayChoice c{.treatment = GuideMatchPlayTreatment::kPlayProceeds,
+                         .offender_named = true};
+  absl::StatusOr<GuideMatchPlayOutcome> out = GuideMatchPlay(c);
+  ASSERT_THAT(out, IsOk());
+  EXPECT_EQ(out->fine_imps, 3);
+  EXPECT_FALSE(out->redeal);
+  EXPECT_FALSE(out->non_offenders_imps.has_value());
+  c.cards_exchanged = true;
+  out = GuideMatchPlay(c);
+  ASSERT_THAT(out, IsOk());
+  EXPECT_EQ(out->fine_imps, 6);
+}
+
+// (a) "an adjusted score greater than 3 IMPs ... There is no fine and the
+// hand is not redealt"; (b) "redealt and the offending side fined 3 IMPs";
+// (c) "redealt and there is no fine".
+TEST(GuideMatchPlayTest, ClausesAToC) {
+  absl::StatusOr<GuideMatchPlayOutcome> a =
+      GuideMatchPlay({.treatment = GuideMatchPlayTreatment::kAdjusted,
+                      .offender_named = true,
+                      .adjusted_imps = 5});
+  ASSERT_THAT(a, IsOk());
+  EXPECT_EQ(a->non_offenders_imps, 5);
+  EXPECT_EQ(a->fine_imps, 0);
+  EXPECT_FALSE(a->redeal);
+  EXPECT_EQ(a->clause, "Fouled-board guide (Match Play) (a)");
+  absl::StatusOr<GuideMatchPlayOutcome> b = GuideMatchPlay(
+      {.treatment = GuideMatchPlayTreatment::kRedealt, .offender_named = true});
+  ASSERT_THAT(b, IsOk());
+  EXPECT_EQ(b->fine_imps, 3);
+  EXPECT_TRUE(b->redeal);
+  absl::StatusOr<GuideMatchPlayOutcome> c = GuideMatchPlay(
+      {.treatment = GuideMatchPlayTreatment::kRedealtBothAtFault});
+  ASSERT_THAT(c, IsOk());
+  EXPECT_EQ(c->fine_imps, 0);
+  EXPECT_TRUE(c->redeal);
+}
+
+TEST(GuideMatchPlayTest, RefusesWhatTheGuideDoesNotAllow) {
+  EXPECT_THAT(GuideMatchPlay({.treatment = GuideMatchPlayTreatment::kAdjusted,
+                              .offender_named = true,
+                              .adjusted_imps = 3}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("(a): the adjusted score is \"greater than "
+                                 "3 IMPs\"")));
+  EXPECT_THAT(
+      GuideMatchPlay({.treatment = GuideMatchPlayTreatment::kRedealtBothAtFault,
+                      .offender_named = true}),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("(c): both sides were at fault")));
+  EXPECT_THAT(GuideMatchPlay({.treatment = GuideMatchPlayTreatment::kRedealt,
+                              .offender_named = true,
+                              .cards_exchanged = true}),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("(b)")));
+  EXPECT_THAT(GuideMatchPlay({.treatment = GuideMatchPlayTreatment::kRedealt}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("name the team responsible")));
+  EXPECT_THAT(GuideMatchPlayTreatmentById("two_imps"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("Fouled-board guide (Match Play)")));
+}
+
 }  // namespace
 }  // namespace tally::core

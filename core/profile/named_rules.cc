@@ -141,8 +141,9 @@ const NamedRule kFouledBoards[] = {
      "group, or 60% to both sides",
      kMatchpoints},
     {"guide_match_play", "Fouled-board guide (Match Play)",
-     "teams: corrected and play proceeds (3 IMPs fine), else adjusted or "
-     "redealt",
+     "teams: corrected and play proceeds (3 IMPs fine, 6 if cards were "
+     "exchanged), else (a) more than 3 IMPs to the non-offenders, (b) "
+     "redealt and 3 IMPs fine, (c) both at fault: redealt",
      kTwoTables},
     {"guide_ranking_play", "Fouled-board guide (Ranking Play)",
      "matchpoints: groups matchpointed separately and factored to the field",

@@ -199,6 +199,16 @@ absl::Status CheckMatchAdjustment(const CompetitionState& c,
                                   const std::vector<RulingRecord>& rulings,
                                   const v1::RecordRulingRequest& r) {
   const v1::AdjustedScore& a = r.adjusted();
+  if (const RulingRecord* guide =
+          GuideMatchRulingAt(rulings, r.board(), r.table());
+      guide != nullptr && guide->ruling.fouled().treatment() == "adjusted") {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "board ", r.board(), " at table ", r.table(),
+        " has the Fouled-board guide (Match Play) (a)'s adjusted score in "
+        "force (ruling ",
+        guide->sequence,
+        "), which replaces both rooms' results: correct that ruling instead"));
+  }
   if (a.has_assigned()) return absl::OkStatus();
   if (c.profile.scoring == core::ScoringMethod::kImpsTwoTables) {
     const v1::Room other =
@@ -624,6 +634,28 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         e->set_ns_pair(sides.first);
         e->set_ew_pair(sides.second);
         break;
+      }
+      if (c->profile.scoring == core::ScoringMethod::kImpsTwoTables &&
+          c->profile.artificial.fouled_board == "guide_match_play" &&
+          request.table() != 0) {
+        // Fouled-board guide (Match Play): at the match's table, both rooms
+        // (replay/match_scores/fouled_matches.h).
+        TALLY_ASSIGN_OR_RETURN(
+            *e->mutable_fouled(),
+            GuideMatchPlayRuling(c->rounds.at(request.session()), request));
+        TALLY_ASSIGN_OR_RETURN(auto sides, SidesAt(*c, request));
+        e->set_ns_pair(sides.first);  // home
+        e->set_ew_pair(sides.second);
+        break;
+      }
+      if (request.fouled().offending_team() != 0 ||
+          request.fouled().cards_exchanged() ||
+          request.fouled().adjusted_imps() != 0 ||
+          !request.fouled().superseded_results().empty()) {
+        return absl::InvalidArgumentError(
+            "an offending team, cards exchanged, an adjusted score in IMPs "
+            "and superseded results belong to the Fouled-board guide's match "
+            "play, ruled at a teams match's table");
       }
       if (request.table() != 0) {
         return absl::InvalidArgumentError(

@@ -1,6 +1,7 @@
 #include "replay/match_scores/fouled_matches.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,8 @@
 #include "core/base/status_macros.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/match_scores/forfeits.h"
+#include "replay/state/fouled_ruling.h"
+#include "replay/state/rulings.h"
 
 namespace tally::replay {
 
@@ -103,13 +106,16 @@ absl::StatusOr<int> FouledFieldInRound(const CompetitionState& competition,
           "--artificial=ns:avg,ew:avg, which leaves the margin as 3 IMPs to "
           "both would");
     }
-    return absl::InvalidArgumentError(absl::StrCat(
-        rule == "guide_match_play" ? "Fouled-board guide (Match Play)"
-                                   : "in a teams match",
-        ": a fouled board is corrected and play proceeds, or it is redealt "
-        "(enter the result played either way), or the Director awards an "
-        "adjusted score: rule at the match's table and room with "
-        "--artificial, --assigned, --weighted or --split"));
+    if (rule == "guide_match_play") {
+      return absl::InvalidArgumentError(
+          "Fouled-board guide (Match Play): rule at the match's table, not "
+          "table 0 (tally fouled-match)");
+    }
+    return absl::InvalidArgumentError(
+        "in a teams match a fouled board is corrected and play proceeds, or "
+        "it is redealt (enter the result played either way), or the "
+        "Director awards an adjusted score: rule at the match's table and "
+        "room with --artificial, --assigned, --weighted or --split");
   }
   if (profile.scoring == core::ScoringMethod::kMatchpoints) {
     // ANC SR 7.4's one figure, 60% of the board's matchpoints to both sides,
@@ -139,6 +145,112 @@ absl::StatusOr<int> FouledFieldInRound(const CompetitionState& competition,
     }
   }
   return core::TablesInPlay(input);
+}
+
+absl::StatusOr<v1::FouledBoardRuling> GuideMatchPlayRuling(
+    const MatchRoundState& round, const v1::RecordRulingRequest& r) {
+  constexpr absl::string_view kGuide = "Fouled-board guide (Match Play)";
+  const int board = r.board();
+  const int table = r.table();
+  if (r.room() != v1::ROOM_UNSPECIFIED) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        kGuide,
+        ": the ruling is on the match's board in both rooms; give no "
+        "room"));
+  }
+  if (std::find(round.draw.boards().begin(), round.draw.boards().end(),
+                board) == round.draw.boards().end()) {
+    return absl::NotFoundError(
+        absl::StrCat("round ", round.number, " does not play board ", board));
+  }
+  const v1::DrawnMatch* match = nullptr;
+  for (const v1::DrawnMatch& m : round.draw.matches()) {
+    if (m.table() == table) match = &m;
+  }
+  if (match == nullptr) {
+    return absl::NotFoundError(absl::StrCat(kGuide, ": round ", round.number,
+                                            " has no drawn match at table ",
+                                            table, "; name the match's table"));
+  }
+  const auto& listed = r.fouled().fouled_tables();
+  if (!listed.empty() && (listed.size() != 1 || listed[0] != table)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(kGuide, ": the ruling is on the match at table ", table,
+                     "; list no other fouled tables"));
+  }
+  TALLY_ASSIGN_OR_RETURN(const core::GuideMatchPlayOutcome outcome,
+                         GuideMatchPlayOf(r.fouled()));
+  const int offender = r.fouled().offending_team();
+  if (offender != 0 && offender != match->home() && offender != match->away()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        outcome.clause, ": team ", offender, " is not in the match at table ",
+        table, " (", match->home(), " v ", match->away(), ")"));
+  }
+  const RulingRecord* current = GuideMatchRulingAt(round.rulings, board, table);
+  if (current != nullptr && current->sequence != r.supersedes_sequence()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "board ", board, " at table ", table, " already has a ", kGuide,
+        " ruling in force (ruling ", current->sequence,
+        "); a ruling that corrects it names it as the ruling it supersedes "
+        "(NZ LIRG 82C)"));
+  }
+  if (r.supersedes_sequence() != 0 && current == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "ruling ", r.supersedes_sequence(), " is not a ", kGuide,
+        " ruling on board ", board, " at table ", table,
+        ": a guide ruling corrects only the guide's ruling on the same match"));
+  }
+  bool redealt = false;  // by the ruling this one corrects
+  if (current != nullptr) {
+    TALLY_ASSIGN_OR_RETURN(const core::GuideMatchPlayOutcome before,
+                           GuideMatchPlayOf(current->ruling.fouled()));
+    redealt = before.redeal;
+  }
+  if (redealt && !outcome.redeal) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        outcome.clause, ": board ", board, " at table ", table,
+        " was redealt (ruling ", current->sequence,
+        ") and the redealt board's results stand; correct the ruling with "
+        "redealt ((b)) or redealt_both_at_fault ((c))"));
+  }
+  if (outcome.redeal || outcome.non_offenders_imps.has_value()) {
+    for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+      if (redealt) break;
+      if (std::optional<AdjustmentInForce> a =
+              AdjustmentAt(round.rulings, board, table, room)) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            outcome.clause, ": the ",
+            room == v1::ROOM_OPEN ? "open room" : "closed room", " of board ",
+            board, " at table ", table,
+            " has an adjusted score in force "
+            "(ruling ",
+            a->sequence,
+            "); the guide's ruling replaces the "
+            "board's results at both tables, so it cannot stand beside one"));
+      }
+    }
+  }
+  if (outcome.redeal && !redealt && round.posted) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        outcome.clause, ": round ", round.number,
+        " is posted; a board is redealt during play, and its results are "
+        "entered before the round is posted"));
+  }
+  v1::FouledBoardRuling out = r.fouled();
+  out.clear_fouled_tables();
+  out.add_fouled_tables(table);
+  out.set_rule("guide_match_play");
+  out.set_rule_clause(outcome.clause);
+  out.clear_superseded_results();
+  if (outcome.redeal && !redealt) {
+    for (int room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+      auto it = round.results.find({board, table, room});
+      if (it != round.results.end()) {
+        out.add_superseded_results(it->second.sequence);
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace tally::replay

@@ -24,6 +24,7 @@
 #include "core/profile/profile.h"
 #include "replay/butler/butler_session.h"
 #include "replay/state/state.h"
+#include "tally/v1/director.pb.h"
 #include "tally/v1/query.pb.h"
 
 namespace tally::replay {
@@ -67,6 +68,21 @@ absl::Status AddFouledNotes(const CompetitionState& competition,
 absl::StatusOr<int> FouledFieldInRound(const CompetitionState& competition,
                                        const MatchRoundState& round, int board,
                                        const std::vector<int>& fouled_tables);
+
+// At decide time, a fouled board in a teams match under the Fouled-board
+// guide (Match Play), ruled at the match's table `r.table()` for both
+// rooms: the FouledBoardRuling to record (fouled_tables that table, the
+// rule and the clause, and for a redeal the result events it replaces).
+// InvalidArgument naming the clause for a choice the guide does not allow
+// (GuideMatchPlayOf), a room given, other tables listed, a team not in
+// the match, or a correction of a ruling that is not the guide's at this
+// match; NotFound for a board the round does not play or a table with no
+// drawn match; FailedPrecondition for a second guide ruling that does not
+// supersede the one in force, a redealt board ruled anything but redealt
+// (its redealt results stand), (a) or a redeal over an adjusted score in
+// force in a room, and a redeal once the round is posted.
+absl::StatusOr<v1::FouledBoardRuling> GuideMatchPlayRuling(
+    const MatchRoundState& round, const v1::RecordRulingRequest& r);
 
 }  // namespace tally::replay
 

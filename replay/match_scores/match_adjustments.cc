@@ -21,6 +21,7 @@
 #include "replay/match_scores/matchpoint_rulings.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/rulings/several_boards.h"
+#include "replay/state/fouled_ruling.h"
 #include "replay/state/rulings.h"
 
 namespace tally::replay {
@@ -154,6 +155,29 @@ void ApplyShares(const AveragePlusShares& shares, int table, int board,
   }
 }
 
+// Teams: the match at `table` scores `home` IMPs for the home team and
+// `away` for the away team on `board` (balanced when away == -home); its
+// IMPs and boards scored move by the difference (an unscored board, with
+// one room in or none, counts from now).
+void SetTeamsBoard(int table, const core::Rational& home,
+                   const core::Rational& away, core::BoardScore& board,
+                   MatchDelta& d) {
+  if (auto old = board.ns_points.find({table, 1});
+      old != board.ns_points.end()) {
+    auto old_away = board.away_points.find({table, 1});
+    d.home -= old->second;
+    d.away -=
+        old_away != board.away_points.end() ? old_away->second : -old->second;
+  } else {
+    ++d.boards_scored;
+  }
+  d.home += home;
+  d.away += away;
+  board.ns_points[{table, 1}] = home;
+  board.away_points.erase({table, 1});
+  if (away != -home) board.away_points[{table, 1}] = away;
+}
+
 // Teams: the adjusted room of each match's board IMPed against the other
 // room's result (replay/rulings/adjusted_boards.h's Butler arithmetic with the
 // other room's score as the reference).
@@ -195,19 +219,7 @@ absl::Status ApplyTeams(const MatchRoundState& round,
         core::Rational away =
             room == v1::ROOM_OPEN ? award->east_west : award->north_south;
         if (IsArtificial(table)) ApplyShares(shares, m.table, b, home, away);
-        MatchDelta& d = deltas[m.table];
-        if (auto old = board->ns_points.find({m.table, 1});
-            old != board->ns_points.end()) {
-          d.home -= old->second;
-          d.away += old->second;
-        } else {
-          ++d.boards_scored;  // an artificial score with one room in
-        }
-        d.home += home;
-        d.away += away;
-        board->ns_points[{m.table, 1}] = home;
-        board->away_points.erase({m.table, 1});
-        if (away != -home) board->away_points[{m.table, 1}] = away;
+        SetTeamsBoard(m.table, home, away, *board, deltas[m.table]);
         // One such room per board of a match (decide), or both rooms
         // artificial with the same award to each team: the board's one
         // artificial score (Law 12C2(a)), counted once.
@@ -358,6 +370,47 @@ absl::StatusOr<std::set<int>> ApplyFouled(
   return scored;
 }
 
+// Fouled-board guide (Match Play) at a match's table: (a)'s adjusted score
+// on the board (in place of both rooms'), and the fines (the corrected
+// board, (b)) off the offending team's IMPs in the match: off the margin,
+// so the opponents' IMPs gain them ("Such fine should not have a direct
+// effect on their opponent's score - except in Teams Matches, of course").
+// A redeal needs nothing here: the redealt board's results are the
+// board's (replay/state/state.cc). InvalidArgument for a damaged log.
+absl::Status ApplyGuideMatchPlay(const MatchRoundState& round,
+                                 const core::RoundInput& input,
+                                 core::RoundScore& score,
+                                 std::map<int, MatchDelta>& deltas) {
+  for (const RulingRecord* r : RulingsInForce(round.rulings)) {
+    const v1::RulingMade& m = r->ruling;
+    if (!IsGuideMatchRuling(m)) continue;
+    const core::MatchAtTable* match = nullptr;
+    for (const core::MatchAtTable& x : input.matches) {
+      if (x.table == m.table()) match = &x;
+    }
+    if (match == nullptr) continue;  // forfeited
+    absl::StatusOr<core::GuideMatchPlayOutcome> outcome =
+        GuideMatchPlayOf(m.fouled());
+    if (!outcome.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "ruling ", r->sequence, ": ", outcome.status().message()));
+    }
+    const bool home_offends = m.fouled().offending_team() == match->home;
+    MatchDelta& d = deltas[m.table()];
+    if (outcome->non_offenders_imps.has_value()) {
+      core::BoardScore* board = BoardOf(score, m.board());
+      if (board == nullptr) continue;
+      const core::Rational home(home_offends ? -*outcome->non_offenders_imps
+                                             : *outcome->non_offenders_imps);
+      SetTeamsBoard(m.table(), home, -home, *board, d);
+    }
+    const core::Rational fine(outcome->fine_imps);
+    d.home += home_offends ? -fine : fine;
+    d.away += home_offends ? fine : -fine;
+  }
+  return absl::OkStatus();
+}
+
 // Laws 90, 91: an IMP penalty off the penalised side's IMPs in its match
 // at the ruling's table (before VP conversion: see the header).
 void ApplyImpPenalties(const MatchRoundState& round,
@@ -470,6 +523,7 @@ absl::Status ApplyRoundRulings(const core::RegulationProfile& profile,
   if (teams) {
     TALLY_RETURN_IF_ERROR(
         ApplyTeams(round, input, rule, shares, boards, score, deltas));
+    TALLY_RETURN_IF_ERROR(ApplyGuideMatchPlay(round, input, score, deltas));
   } else {
     TALLY_ASSIGN_OR_RETURN(
         const std::set<int> fouled,

@@ -33,6 +33,15 @@
 //   An IMP penalty is given in the unit a match is won in, so it counts in
 //   the margin that is converted; a director who wants VPs off the total
 //   gives a VP penalty (PenaltyAwarded, after conversion, ANC SR 5.1).
+//   Fouled boards, teams under the Fouled-board guide (Match Play), ruled
+//   at the match's table (core/adjust/fouled_board.h GuideMatchPlay): (a)'s
+//   adjusted score is the board's IMPs in place of both rooms' (N to the
+//   non-offenders, -N to the offenders); a redeal needs nothing here (the
+//   redealt board's results are the board's); the fines (3 IMPs, 6 with
+//   cards exchanged, (b) 3 IMPs) come off the match's margin before it is
+//   converted to VPs, so the opponents' side of the margin gains them: the
+//   guide's fine "should not have a direct effect on their opponent's
+//   score - except in Teams Matches, of course" (docs/regulation-fixes.md).
 //
 // A split, an artificial score whose awards are not equal and opposite,
 // or an IMP penalty leaves the two sides of a match with different IMPs:

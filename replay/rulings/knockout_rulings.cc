@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "replay/state/fouled_ruling.h"
 #include "replay/state/rulings.h"
 
 namespace tally::replay {
@@ -31,6 +32,18 @@ core::Rational KnockoutImpPenalties(const MatchRoundState& round, int team) {
       continue;
     }
     total += core::Rational(p.amount().numerator(), p.amount().denominator());
+  }
+  // The Fouled-board guide's (Match Play) fines: the corrected board's, (b)'s.
+  for (const RulingRecord* r : RulingsInForce(round.rulings)) {
+    if (!IsGuideMatchRuling(r->ruling) ||
+        r->ruling.fouled().offending_team() != team) {
+      continue;
+    }
+    if (absl::StatusOr<core::GuideMatchPlayOutcome> outcome =
+            GuideMatchPlayOf(r->ruling.fouled());
+        outcome.ok()) {
+      total += core::Rational(outcome->fine_imps);
+    }
   }
   return total;
 }

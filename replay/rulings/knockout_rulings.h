@@ -31,6 +31,9 @@
 //   before the winner is decided. The fine is not credited to the
 //   opponents (Fouled-board guide: a fine "should not have a direct effect
 //   on their opponent's score"); the margin moves by the fine all the same.
+//   So do the Fouled-board guide's match-play fines (3 IMPs, 6 with cards
+//   exchanged between partners, (b) 3 IMPs: core::GuideMatchPlay) on the
+//   offending team.
 //
 // Pure functions. Thread-safe.
 
@@ -54,8 +57,8 @@ struct KnockoutBoardImps {
 KnockoutBoardImps KnockoutImpsOnBoard(
     const core::Rational& home, const std::optional<core::Rational>& away);
 
-// The IMPs of the IMP penalties in force in `round` against `team`
-// (0 when none).
+// The IMPs of the IMP penalties and the Fouled-board guide's fines in
+// force in `round` against `team` (0 when none).
 core::Rational KnockoutImpPenalties(const MatchRoundState& round, int team);
 
 }  // namespace tally::replay

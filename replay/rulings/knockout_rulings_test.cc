@@ -185,6 +185,42 @@ TEST_F(KnockoutRulingTest, ImpPenaltyComesOffThePenalisedTeamsTotal) {
   EXPECT_EQ(m.winner, m.home);
 }
 
+// The Fouled-board guide (Match Play) in a knock-out (sabf_teams_finals
+// names it): "The team responsible for the fouling will be fined 3 IMPs",
+// off its total as an IMP penalty is. Away +3 on board 1, fined 3: 0, so
+// home (0) and away (0) are level on IMPs. The ruling corrected to (a), 5
+// IMPs to home, the non-offending team, in place of both rooms' results and
+// with no fine: home 5, away 0, home wins.
+TEST_F(KnockoutRulingTest, GuideMatchPlayFineAndAdjustedScore) {
+  Play({{match_.table(), 0, match_.away(), Made(1, v1::STRAIN_NO_TRUMP, 7)}});
+  v1::RecordRulingRequest r = Ruling(1, v1::ROOM_UNSPECIFIED);
+  r.set_law("Fouled-board guide (Match Play)");
+  r.set_text("board 1 fouled, corrected");
+  r.mutable_fouled()->set_treatment("play_proceeds");
+  r.mutable_fouled()->set_offending_team(match_.away());
+  absl::StatusOr<v1::EventPayload> fined = DecideRecordRuling(state_, r, kAt);
+  ASSERT_THAT(fined, IsOk());
+  EXPECT_EQ(fined->ruling_made().fouled().rule_clause(),
+            "Fouled-board guide (Match Play), a corrected board");
+  Apply(state_, fined);
+  const uint64_t sequence =
+      CompetitionOf(state_, "c").rounds.at(1).rulings.back().sequence;
+  KnockoutMatchScore m = Match();
+  EXPECT_EQ(m.away_deducted, Rational(3));
+  EXPECT_EQ(m.home_total, Carry(m.home));
+  EXPECT_EQ(m.away_total, Carry(m.away));
+
+  r.mutable_fouled()->set_treatment("adjusted");
+  r.mutable_fouled()->set_adjusted_imps(5);
+  r.set_supersedes_sequence(sequence);
+  Rule(r);
+  m = Match();
+  EXPECT_EQ(m.away_deducted, Rational(0));
+  EXPECT_EQ(m.home_total, Rational(5) + Carry(m.home));
+  EXPECT_EQ(m.away_total, Carry(m.away));
+  EXPECT_EQ(m.winner, m.home);
+}
+
 TEST_F(KnockoutRulingTest, RefusedRulingChangesNothing) {
   Play({});
   // A penalty in matchpoints: not a knock-out's unit.

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/adjust/fouled_board.h"
 #include "core/adjust/fouled_board_nsw.h"
 #include "core/base/status_macros.h"
 
@@ -18,41 +19,57 @@ struct RuleTreatments {
 
 const std::vector<RuleTreatments>& Table() {
   static const auto* table = new std::vector<RuleTreatments>{
-      {"anc_sr_7_1", "ANC SR 7.1",
+      {"anc_sr_7_1",
+       "ANC SR 7.1",
        {{"substitute_board", "ANC SR 7.1",
          "a substitute board played at both tables"},
         {"three_imps", "ANC SR 7.1",
          "3 IMPs to both sides (the match result is known or a player has "
          "left)"}}},
-      {"anc_sr_7_2", "ANC SR 7.2",
+      {"anc_sr_7_2",
+       "ANC SR 7.2",
        {{"separate_datums", "ANC SR 7.2(a)",
          "separate datums after dropping the extreme scores"},
         {"two_imps", "ANC SR 7.2(b), 7.3", "2 IMPs to the fouled tables"}}},
-      {"anc_sr_7_4", "ANC SR 7.4",
+      {"anc_sr_7_4",
+       "ANC SR 7.4",
        {{"sixty_percent", "ANC SR 7.4",
          "60% of the board's matchpoints to both sides"}}},
-      {"sabf_tr_11_9", "SABF TR 11.9",
+      {"sabf_tr_11_9",
+       "SABF TR 11.9",
        {{"sixty_percent", "SABF TR 11.9",
          "innocent pairs 60% or their session average"}}},
-      {"sabf_tr_12_3", "SABF TR 12.3",
-       {{"no_consequence", "SABF TR 12.3", "of no consequence: scored as played"},
+      {"sabf_tr_12_3",
+       "SABF TR 12.3",
+       {{"no_consequence", "SABF TR 12.3",
+         "of no consequence: scored as played"},
         {"separate_datums", "SABF TR 12.3",
          "separate datums after dropping the two extreme scores"},
         {"two_imps", "SABF TR 12.3", "cancelled with 2 IMPs"}}},
-      {"nsw_tr_7_1_1", "NSW TR 7.1.1",
+      {"nsw_tr_7_1_1",
+       "NSW TR 7.1.1",
        {{"separate_datum", "NSW TR 7.1.1(a)",
          "a separate datum and the equalising integer"},
         {"two_imps", "NSW TR 7.1.1(b)", "2 IMPs to the fouled tables"}}},
-      {"nsw_tr_7_3_2", "NSW TR 7.3.2",
+      {"nsw_tr_7_3_2",
+       "NSW TR 7.3.2",
        {{"separate_deal", "NSW TR 7.3.2",
          "a separate deal plus 1 MP per score in the other group"},
         {"sixty_percent", "NSW TR 7.3.2", "60% to both sides"}}},
-      {"guide_match_play", "Fouled-board guide (Match Play)",
-       {{"play_proceeds", "Fouled-board guide (Match Play)",
-         "corrected and play proceeds"},
-        {"adjusted", "Fouled-board guide (Match Play)", "an adjusted score"},
-        {"redealt", "Fouled-board guide (Match Play)", "redealt"}}},
-      {"guide_ranking_play", "Fouled-board guide (Ranking Play)",
+      // Teams, at a match's table (GuideMatchPlayOf below).
+      {"guide_match_play",
+       "Fouled-board guide (Match Play)",
+       {{"play_proceeds", "Fouled-board guide (Match Play), a corrected board",
+         "corrected and play proceeds, the offenders fined 3 IMPs (6 if "
+         "cards were exchanged between partners)"},
+        {"adjusted", "Fouled-board guide (Match Play) (a)",
+         "more than 3 IMPs to the non-offending side, no fine"},
+        {"redealt", "Fouled-board guide (Match Play) (b)",
+         "redealt, the offenders fined 3 IMPs"},
+        {"redealt_both_at_fault", "Fouled-board guide (Match Play) (c)",
+         "both sides at fault: redealt, no fine"}}},
+      {"guide_ranking_play",
+       "Fouled-board guide (Ranking Play)",
        {{"factored", "Fouled-board guide (Ranking Play)",
          "groups matchpointed separately and factored to the field"}}},
   };
@@ -67,6 +84,16 @@ const RuleTreatments* Find(absl::string_view rule_id) {
 }
 
 }  // namespace
+
+absl::StatusOr<core::GuideMatchPlayOutcome> GuideMatchPlayOf(
+    const v1::FouledBoardRuling& fouled) {
+  TALLY_ASSIGN_OR_RETURN(core::GuideMatchPlayTreatment treatment,
+                         core::GuideMatchPlayTreatmentById(fouled.treatment()));
+  return core::GuideMatchPlay({.treatment = treatment,
+                               .offender_named = fouled.offending_team() != 0,
+                               .cards_exchanged = fouled.cards_exchanged(),
+                               .adjusted_imps = fouled.adjusted_imps()});
+}
 
 std::vector<FouledTreatmentChoice> FouledTreatmentsFor(
     absl::string_view rule_id) {

@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/adjust/fouled_board.h"
+#include "tally/v1/events.pb.h"
 
 namespace tally::replay {
 
@@ -57,6 +60,13 @@ std::vector<FouledTreatmentChoice> FouledTreatmentsFor(absl::string_view rule_id
 absl::Status CheckFouledTreatment(absl::string_view rule_id,
                                   absl::string_view treatment,
                                   int field_tables, int fouled_tables);
+
+// The Fouled-board guide (Match Play) in a teams match: the outcome
+// (fine, (a)'s adjusted score, redeal) of a FouledBoardRuling under rule
+// guide_match_play at a match's table, from core::GuideMatchPlay. Fails
+// as GuideMatchPlay (at replay: a damaged log).
+absl::StatusOr<core::GuideMatchPlayOutcome> GuideMatchPlayOf(
+    const v1::FouledBoardRuling& fouled);
 
 }  // namespace tally::replay
 

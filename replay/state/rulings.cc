@@ -102,7 +102,24 @@ const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
   const RulingRecord* found = nullptr;
   for (const RulingRecord* r : RulingsInForce(rulings)) {
     if (r->ruling.has_fouled() && !IsWrongSideRuling(r->ruling) &&
-        r->ruling.board() == board) {
+        !IsGuideMatchRuling(r->ruling) && r->ruling.board() == board) {
+      found = r;
+    }
+  }
+  return found;
+}
+
+bool IsGuideMatchRuling(const v1::RulingMade& ruling) {
+  return ruling.has_fouled() && ruling.table() != 0 &&
+         ruling.fouled().rule() == "guide_match_play";
+}
+
+const RulingRecord* GuideMatchRulingAt(const std::vector<RulingRecord>& rulings,
+                                       int board, int table) {
+  const RulingRecord* found = nullptr;
+  for (const RulingRecord* r : RulingsInForce(rulings)) {
+    if (IsGuideMatchRuling(r->ruling) && r->ruling.board() == board &&
+        r->ruling.table() == table) {
       found = r;
     }
   }

@@ -66,9 +66,19 @@ std::vector<const RulingRecord*> PenaltiesInForce(
     const std::vector<RulingRecord>& rulings);
 
 // The fouled-board treatment in force for `board` (wrong-side rulings
-// aside: they are adjustments at their tables), or nullptr.
+// aside: they are adjustments at their tables; and the guide's match play,
+// which is per match: GuideMatchRulingAt), or nullptr.
 const RulingRecord* FouledTreatmentAt(const std::vector<RulingRecord>& rulings,
                                       int board);
+
+// The ruling is the Fouled-board guide's match play at a teams match's
+// table (replay/state/fouled_ruling.h GuideMatchPlayOf).
+bool IsGuideMatchRuling(const v1::RulingMade& ruling);
+
+// The guide's match-play ruling in force for `board` at the match at
+// `table`, or nullptr.
+const RulingRecord* GuideMatchRulingAt(const std::vector<RulingRecord>& rulings,
+                                       int board, int table);
 
 // The ruling an appeals committee's varied decision amounts to: its
 // adjusted score at the appealed table and board, superseding the

@@ -482,6 +482,19 @@ absl::Status Evolve(const v1::Event& event, State& state) {
               {e.board(), e.table(), e.room()},
               NotPlayedResult(event.sequence(), e, 1));
         }
+        // Fouled-board guide (Match Play) (b), (c): the board is redealt;
+        // its results at the match's table leave the state (not the log)
+        // and the redealt board's are entered afresh.
+        const auto& gone = e.fouled().superseded_results();
+        for (int room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+          if (gone.empty()) break;
+          auto it = round->second.results.find({e.board(), e.table(), room});
+          if (it != round->second.results.end() &&
+              std::find(gone.begin(), gone.end(), it->second.sequence) !=
+                  gone.end()) {
+            round->second.results.erase(it);
+          }
+        }
       } else {
         SessionState* s = session(e.competition_id(), e.session());
         if (s == nullptr) return Misfit(event, "unknown session");

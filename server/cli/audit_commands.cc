@@ -164,6 +164,15 @@ void AddAuditCommands(std::vector<Command>& commands) {
          return PrintAnswer<v1::BoardHistory>(
              inv, st, out, [](const v1::BoardHistory& h) {
                TextTable t({"Event", "Received", "Actor", "Device", "What"});
+               // Result events a redeal replaced (Fouled-board guide, Match
+               // Play (b), (c)) -> the ruling.
+               std::map<uint64_t, uint64_t> redealt;
+               for (const v1::Event& e : h.events()) {
+                 for (uint64_t seq :
+                      e.payload().ruling_made().fouled().superseded_results()) {
+                   redealt[seq] = e.sequence();
+                 }
+               }
                for (const v1::Event& e : h.events()) {
                  const v1::EventPayload& p = e.payload();
                  std::string what = p.GetDescriptor()
@@ -198,6 +207,13 @@ void AddAuditCommands(std::vector<Command>& commands) {
                    what = absl::StrCat(
                        "confirmed at table ", p.result_confirmed().table(),
                        " by pair ", p.result_confirmed().confirming_pair());
+                 }
+                 if (auto it = redealt.find(e.sequence());
+                     it != redealt.end()) {
+                   absl::StrAppend(&what,
+                                   " [superseded: the board was "
+                                   "redealt, ruling ",
+                                   it->second, "]");
                  }
                  t.AddRow({absl::StrCat(e.sequence()),
                            TimeText(e.received_at()), ActorText(e.actor()),

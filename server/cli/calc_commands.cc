@@ -721,6 +721,54 @@ int Bye(v1::CalculatorService::Stub& calc, Client& cl, const Invocation& inv,
       });
 }
 
+// ------------------------------------------------------ Fouled match play
+
+int FouledMatch(v1::CalculatorService::Stub& calc, Client& cl,
+                const Invocation& inv, const std::vector<std::string>& args) {
+  int imps = 0, boards = 0;
+  if (args.size() != 1 || (inv.Has("imps") && !ToInt(inv.Get("imps"), &imps)) ||
+      (inv.Has("boards") && !ToInt(inv.Get("boards"), &boards))) {
+    return CalcUsage("fouled-match",
+                     "give TREATMENT [--offending=home|away] "
+                     "[--cards-exchanged] [--imps=N] [--home-imps=IMPS "
+                     "[--profile=ID [--boards=N]]]");
+  }
+  v1::FouledMatchPlayRequest r;
+  r.set_treatment(args[0]);
+  r.set_offending(inv.Get("offending"));
+  r.set_cards_exchanged(inv.Has("cards-exchanged"));
+  r.set_adjusted_imps(imps);
+  r.set_home_imps(inv.Get("home-imps"));
+  r.set_regulation_profile(inv.Get("profile"));
+  r.set_boards(boards);
+  v1::FouledMatchPlayResponse out;
+  grpc::Status st = calc.FouledMatchPlay(cl.Context().get(), r, &out);
+  return PrintAnswer<v1::FouledMatchPlayResponse>(
+      inv, st, out, [](const v1::FouledMatchPlayResponse& x) {
+        std::cout << "a fouled board in a teams match: " << x.clause() << "\n  "
+                  << x.what() << "\n  " << x.working() << "\n  "
+                  << (x.fine_imps() == 0
+                          ? std::string("no fine")
+                          : absl::StrCat("fine: ", x.fine_imps(), " IMPs"));
+        if (x.has_non_offenders_imps()) {
+          std::cout << "; the board: " << x.non_offenders_imps()
+                    << " IMPs to the non-offending team";
+        }
+        if (x.redeal()) std::cout << "; the board is redealt";
+        if (x.has_home_imps_after()) {
+          std::cout << "\n  home's IMPs after: "
+                    << ExactText(x.home_imps_after());
+        }
+        if (x.has_home_vps_after()) {
+          std::cout << ", VPs " << DecimalText(x.home_vps_after()) << "-"
+                    << DecimalText(x.away_vps_after()) << " (before "
+                    << DecimalText(x.home_vps_before()) << "-"
+                    << DecimalText(x.away_vps_before()) << ")";
+        }
+        std::cout << "\n";
+      });
+}
+
 // --------------------------------------------------------- Few comparisons
 
 int FewComparisons(v1::CalculatorService::Stub& calc, Client& cl,
@@ -1445,6 +1493,15 @@ const std::vector<CalcFunction>& Functions() {
            "--profile=ID [--boards=N]  (ANC SR 10.11; NSW TR 12.8: the "
            "profile's bye rule)",
            "tally calc bye --profile=anc2025_itc_qualifying", Bye},
+          {"fouled-match",
+           "play_proceeds|adjusted|redealt|redealt_both_at_fault "
+           "[--offending=home|away] [--cards-exchanged] [--imps=N] "
+           "[--home-imps=IMPS [--profile=ID [--boards=N]]]  (Fouled-board "
+           "guide, Match Play: the fine, (a)'s IMPs or the redeal, and the "
+           "match's IMPs and VPs after it)",
+           "tally calc fouled-match redealt --offending=home --home-imps=8 "
+           "--profile=sabf_swiss_teams",
+           FouledMatch},
           {"carry-over",
            "itc HIGHER_VPS LOWER_VPS | abpc-open PLACE | abpc-mixed --place=N "
            "VPS_BY_PLACE... | sabf-final-four|sabf-final-five MATCH "
@@ -1485,7 +1542,7 @@ void AddCalcCommands(std::vector<Command>& commands) {
        "the director's calculator: contract, imps, datum, vp, weighted, "
        "average-plus, neuberg, matchpoints, artificial, half-match, forfeit, "
        "several-boards, percentage, swiss-draw, tie-break, fouled, "
-       "fouled-butler, few-comparisons, bye, carry-over",
+       "fouled-butler, few-comparisons, bye, fouled-match, carry-over",
        1, 1000, [](Client& cl, const Invocation& inv) {
          const std::string& name = inv.args[0];
          const std::vector<std::string> args(inv.args.begin() + 1,

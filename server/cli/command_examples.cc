@@ -82,6 +82,9 @@ std::string CommandExample(const std::string& name) {
        "tally rule club mp 1 4 2 --law=\"Law 12C1(c)\" "
        "--text=\"misinformation\" "
        "--weighted=\"70%:4S N +1;30%:6S N =\" --non-offending=ew"},
+      {"fouled-match",
+       "tally fouled-match club teams 2 3 7 --treatment=redealt "
+       "--offending=5 --text=\"board 7 fouled between the rooms\""},
       {"appeal", "tally appeal list demo pairs"},
       {"offence",
        "tally offence nsw swiss 1 slow_play --round=2 --day=2026-03-01 "

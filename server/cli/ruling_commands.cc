@@ -81,9 +81,92 @@ bool EffectOption(const Invocation& inv, v1::RecordRulingRequest* r) {
   return true;
 }
 
+// Fills the request's options, session, table, board, law, text and
+// --supersedes from the arguments; false (after saying why) on a bad one.
+bool RulingArgs(Client& cl, const Invocation& inv, v1::RecordRulingRequest* r) {
+  *r->mutable_options() = cl.Options();
+  int table = 0, board = 0;
+  if (!SessionArgs(inv, r) || !ToInt(inv.args[3], &table) ||
+      !ToInt(inv.args[4], &board)) {
+    std::cerr << "tally: session, table and board are numbers\n";
+    return false;
+  }
+  r->set_table(table);
+  r->set_board(board);
+  r->set_law(inv.Get("law"));
+  r->set_text(inv.Get("text"));
+  if (inv.Has("supersedes")) {
+    uint64_t seq = 0;
+    if (!absl::SimpleAtoi(inv.Get("supersedes"), &seq)) {
+      std::cerr << "tally: --supersedes is an event sequence number\n";
+      return false;
+    }
+    r->set_supersedes_sequence(seq);
+  }
+  return true;
+}
+
+// Records `r`, or with --dry-run lists what it would change.
+int SendRuling(Client& cl, const Invocation& inv,
+               const v1::RecordRulingRequest& r) {
+  if (inv.Has("dry-run")) {
+    v1::FigureChanges changes;
+    grpc::Status st =
+        cl.audit_->WhatIfRecordRuling(cl.Context().get(), r, &changes);
+    return PrintFigureChanges(inv, st, changes);
+  }
+  v1::CommandOutcome out;
+  grpc::Status st = cl.director_->RecordRuling(cl.Context().get(), r, &out);
+  return PrintOutcome(
+      inv, st, out, out,
+      absl::StrCat("ruling on board ", r.board(),
+                   r.table() == 0 ? std::string()
+                                  : absl::StrCat(" at table ", r.table()),
+                   " recorded"));
+}
+
 }  // namespace
 
 void AddRulingCommands(std::vector<Command>& commands) {
+  commands.push_back(
+      {"fouled-match",
+       "TOURNAMENT COMPETITION ROUND TABLE BOARD --treatment=play_proceeds|"
+       "adjusted|redealt|redealt_both_at_fault --text=TEXT [--offending=TEAM] "
+       "[--cards-exchanged] [--imps=N] [--law=LAW] [--supersedes=SEQ] "
+       "[--dry-run [--exact]]",
+       "rule a fouled board of the teams match at TABLE (both rooms) under "
+       "the Fouled-board guide (Match Play), for profiles whose fouled-board "
+       "rule is guide_match_play (SABF and NSW teams): play_proceeds, the "
+       "board corrected and played on, the team responsible (--offending) "
+       "fined 3 IMPs, 6 with --cards-exchanged between partners; adjusted, "
+       "(a): --imps=N, more than 3, to the non-offending team on the board "
+       "in place of both rooms' results, no fine; redealt, (b): the board's "
+       "results at both tables are superseded (they stay in the log and the "
+       "board's history) and the redealt board's are entered as any result, "
+       "the offending team fined 3 IMPs; redealt_both_at_fault, (c): "
+       "redealt, no fine, no team named. A fine comes off the match's IMPs "
+       "before they are converted to VPs. --law defaults to the guide. "
+       "--supersedes corrects an earlier guide ruling on the match (NZ LIRG "
+       "82C); a redealt board stays redealt. --dry-run appends nothing: it "
+       "lists every figure the ruling would change.",
+       5, 5, [](Client& cl, const Invocation& inv) {
+         v1::RecordRulingRequest r;
+         if (!RulingArgs(cl, inv, &r)) return kUsage;
+         if (r.law().empty()) r.set_law("Fouled-board guide (Match Play)");
+         v1::FouledBoardRuling* f = r.mutable_fouled();
+         f->set_treatment(inv.Get("treatment"));
+         f->set_cards_exchanged(inv.Has("cards-exchanged"));
+         int team = 0, imps = 0;
+         if ((inv.Has("offending") && !ToInt(inv.Get("offending"), &team)) ||
+             (inv.Has("imps") && !ToInt(inv.Get("imps"), &imps))) {
+           std::cerr << "tally: --offending is a team number, --imps a "
+                        "number of IMPs\n";
+           return kUsage;
+         }
+         f->set_offending_team(team);
+         f->set_adjusted_imps(imps);
+         return SendRuling(cl, inv, r);
+       }});
   commands.push_back(
       {"rule",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD --law=LAW --text=TEXT "
@@ -143,15 +226,7 @@ void AddRulingCommands(std::vector<Command>& commands) {
        "if recorded now, or the refusal the ruling would meet.",
        5, 5, [](Client& cl, const Invocation& inv) {
          v1::RecordRulingRequest r;
-         *r.mutable_options() = cl.Options();
-         int table = 0, board = 0;
-         if (!SessionArgs(inv, &r) || !ToInt(inv.args[3], &table) ||
-             !ToInt(inv.args[4], &board)) {
-           std::cerr << "tally: session, table and board are numbers\n";
-           return kUsage;
-         }
-         r.set_table(table);
-         r.set_board(board);
+         if (!RulingArgs(cl, inv, &r)) return kUsage;
          const std::string room = absl::AsciiStrToLower(inv.Get("room"));
          if (room == "open") {
            r.set_room(v1::ROOM_OPEN);
@@ -160,16 +235,6 @@ void AddRulingCommands(std::vector<Command>& commands) {
          } else if (!room.empty()) {
            std::cerr << "tally: --room is open or closed\n";
            return kUsage;
-         }
-         r.set_law(inv.Get("law"));
-         r.set_text(inv.Get("text"));
-         if (inv.Has("supersedes")) {
-           uint64_t seq = 0;
-           if (!absl::SimpleAtoi(inv.Get("supersedes"), &seq)) {
-             std::cerr << "tally: --supersedes is an event sequence number\n";
-             return kUsage;
-           }
-           r.set_supersedes_sequence(seq);
          }
          if (inv.Has("non-offending")) {
            auto side = ParseSide(inv.Get("non-offending"));
@@ -181,21 +246,7 @@ void AddRulingCommands(std::vector<Command>& commands) {
          }
          if (!EffectOption(inv, &r)) return kUsage;
          r.set_board_not_played(inv.Has("not-played"));
-         if (inv.Has("dry-run")) {
-           v1::FigureChanges changes;
-           grpc::Status st = cl.audit_->WhatIfRecordRuling(
-               cl.Context().get(), r, &changes);
-           return PrintFigureChanges(inv, st, changes);
-         }
-         v1::CommandOutcome out;
-         grpc::Status st =
-             cl.director_->RecordRuling(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
-                             absl::StrCat("ruling on board ", board,
-                                          table == 0
-                                              ? std::string()
-                                              : absl::StrCat(" at table ", table),
-                                          " recorded"));
+         return SendRuling(cl, inv, r);
        }});
 }
 

@@ -10,6 +10,8 @@
 #include "absl/strings/strip.h"
 #include "core/base/rational.h"
 #include "replay/state/bridge_convert.h"
+#include "replay/state/fouled_ruling.h"
+#include "replay/state/rulings.h"
 #include "server/cli/result_text.h"
 #include "server/cli/side_awards_text.h"
 
@@ -253,6 +255,30 @@ std::string DescribeRuling(const v1::RulingMade& r) {
             .ToString(),
         unit, " to ", SideText(p.side()), " pair ", p.entrant(), " at table ",
         r.table());
+  } else if (replay::IsGuideMatchRuling(r)) {
+    const v1::FouledBoardRuling& f = r.fouled();
+    what = absl::StrCat("fouled board at table ", r.table(), ": ",
+                        f.treatment(), " (", f.rule_clause(), ")");
+    if (f.offending_team() != 0) {
+      absl::StrAppend(&what, ", team ", f.offending_team(), " offending");
+    }
+    if (absl::StatusOr<core::GuideMatchPlayOutcome> o =
+            replay::GuideMatchPlayOf(f);
+        o.ok()) {
+      if (o->fine_imps != 0) {
+        absl::StrAppend(&what, ", fined ", o->fine_imps, " IMPs",
+                        f.cards_exchanged() ? " (cards exchanged)" : "");
+      }
+      if (o->non_offenders_imps.has_value()) {
+        absl::StrAppend(&what, ", ", *o->non_offenders_imps,
+                        " IMPs to the non-offending team");
+      }
+    }
+    if (!f.superseded_results().empty()) {
+      absl::StrAppend(&what, "; redealt: results of events ",
+                      absl::StrJoin(f.superseded_results(), ", "),
+                      " superseded");
+    }
   } else if (r.has_fouled()) {
     what = absl::StrCat("fouled board: ", r.fouled().treatment(), " (",
                         r.fouled().rule_clause(), ") at tables ",
