@@ -299,8 +299,9 @@ absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
         FouledFormDatum(*profile.datum, zeros, in_play, match);
     if (d.ok()) return absl::OkStatus();
     return absl::FailedPreconditionError(absl::StrCat(
-        which, " form's ", group,
-        " result(s) leave the event's datum rule nothing to average (",
+        which, " form's ", core::Counted(group, "result"),
+        group == 1 ? " leaves" : " leave",
+        " the event's datum rule nothing to average (",
         d.status().message(), ")", instead));
   };
   if (id == "nsw_tr_7_1_1" && treatment == "separate_datum") {

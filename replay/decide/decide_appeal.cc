@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "core/base/rational.h"
 #include "core/base/status_macros.h"
+#include "core/window/timeline.h"
 #include "core/window/window_close.h"
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_ruling.h"
@@ -181,7 +182,7 @@ absl::Status CheckLateRulingClaim(const CompetitionState& c,
                                                 : t->second.play_finished;
   }
   const auto clock = [&](absl::Time t) {
-    return absl::FormatTime("%Y-%m-%d %H:%M:%S", t, zone);
+    return core::DateTimeText(t, zone);
   };
   if (ended.has_value() && ruling.made_at <= *ended) {
     return absl::FailedPreconditionError(absl::StrCat(

@@ -668,7 +668,7 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   v1::DeclareResultsOfficialRequest official;
   official.set_tournament_id("t");
   official.set_competition_id("c");
-  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official, Clock(12, 10)),
           Clock(12, 10));
 
   v1::CorrectResultRequest correction;

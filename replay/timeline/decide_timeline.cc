@@ -4,10 +4,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
+#include "core/window/timeline.h"
+#include "core/window/windows_at.h"
 #include "replay/draws/draw_maker.h"
 #include "replay/match_scores/three_way_tables.h"
 #include "replay/state/lookups.h"
+#include "replay/timeline/time_windows.h"
 
 namespace tally::replay {
 namespace {
@@ -110,9 +114,12 @@ absl::StatusOr<v1::EventPayload> DecideScheduleSession(
   const absl::Time start = ToTime(request.scheduled_start());
   const absl::Time end = ToTime(request.scheduled_end());
   if (end <= start) {
+    const absl::TimeZone zone =
+        state.FindTournament(request.tournament_id())->time_zone;
     return absl::InvalidArgumentError(absl::StrCat(
-        "the scheduled end (", absl::FormatTime(end),
-        ") must be after the scheduled start (", absl::FormatTime(start), ")"));
+        "the scheduled end (", core::DateTimeText(end, zone),
+        ") must be after the scheduled start (",
+        core::DateTimeText(start, zone), ")"));
   }
   const std::string name = SessionWord(*c, request.session());
   // Only a session (round) the competition has can be scheduled: a
@@ -207,8 +214,9 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
   if (entered < expected) {
     return absl::FailedPreconditionError(
         absl::StrCat("the match at table ", request.table(), " in round ",
-                     request.session(), " has ", expected - entered,
-                     " result(s) still to enter; its scores "
+                     request.session(), " has ",
+                     core::Counted(expected - entered, "result"),
+                     " still to enter; its scores "
                      "can be agreed once all ",
                      expected, " are in"));
   }
@@ -247,7 +255,8 @@ absl::StatusOr<v1::EventPayload> DecideEndStage(
 }
 
 absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
-    const State& state, const v1::DeclareResultsOfficialRequest& request) {
+    const State& state, const v1::DeclareResultsOfficialRequest& request,
+    absl::Time at) {
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
@@ -256,6 +265,31 @@ absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
         absl::StrCat("the results of '", c->id, "' are already official"));
   }
   TALLY_RETURN_IF_ERROR(AllPosted(*c, "declare the results official"));
+  // NSW TR 12.4: "the results will become official 30 minutes after the
+  // posting of scores, after which time no further corrections may be
+  // made": not while the players or the scorer may still correct.
+  const CompetitionTimeline timeline =
+      TimelineOf(*state.FindTournament(request.tournament_id()), *c);
+  absl::StatusOr<std::vector<core::TimeWindowAt>> windows =
+      core::TimeWindowsAt(c->profile, timeline.stage, at);
+  if (!windows.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the time windows of '", c->id,
+                     "' cannot be worked out: ", windows.status().message()));
+  }
+  for (const core::TimeWindowAt& w : *windows) {
+    // A window whose close is not known yet (a match's scores never
+    // agreed) does not hold the results back.
+    if (w.state != core::WindowState::kOpen ||
+        (w.close.kind != core::TimeWindowKind::kCorrectionPeriod &&
+         w.close.kind != core::TimeWindowKind::kScorerErrorCorrection)) {
+      continue;
+    }
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the results of '", c->id,
+        "' cannot be official while corrections may still be made: ", w.line,
+        ". They become official when it closes (NSW TR 12.4)"));
+  }
   v1::EventPayload payload;
   payload.mutable_results_official()->set_competition_id(
       request.competition_id());

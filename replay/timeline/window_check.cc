@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/window/timeline.h"
 #include "replay/timeline/time_windows.h"
 
 namespace tally::replay {
@@ -45,8 +46,7 @@ absl::StatusOr<WindowVerdict> CheckWindowAt(const TournamentState& tournament,
   if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
     verdict.closed = true;
     verdict.closed_at = absl::StrCat(
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
+        core::DateTimeText(*close->closes_at, timeline.stage.zone),
         ", ", close->explanation);
   }
   return verdict;

@@ -185,12 +185,12 @@ void AddRulingCommands(std::vector<Command>& commands) {
            v1::FigureChanges changes;
            grpc::Status st = cl.audit_->WhatIfRecordRuling(
                cl.Context().get(), r, &changes);
-           return PrintFigureChanges(inv, st, changes);
+           return PrintFigureChanges(cl, inv, st, changes);
          }
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->RecordRuling(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
+         return PrintOutcome(cl, inv, st, out, out,
                              absl::StrCat("ruling on board ", board,
                                           table == 0
                                               ? std::string()
