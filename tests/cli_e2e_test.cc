@@ -146,7 +146,7 @@ TEST(CliE2eTest, EveryCommandHasHelpWithAnExample) {
   EXPECT_THAT(standings.output, HasSubstr("SESSION is a whole number."));
   EXPECT_THAT(standings.output,
               HasSubstr("example:\n  tally standings demo pairs 1\n"));  EXPECT_THAT(Tally("correct --help").output,
-              HasSubstr("\n  --ns-agreed=WHO          who agreed the "
+              HasSubstr("\n  --ns-agreed=WHO         who agreed the "
                         "correction for North-South\n"));
 }
 
@@ -230,6 +230,12 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
                "--profile=sabf_matchpoint_pairs")
                 .exit_code,
             0);
+  for (int pair = 1; pair <= 6; ++pair) {
+    ASSERT_EQ(At(absl::StrCat("register-pair club mp ", pair, " A", pair,
+                              " B", pair))
+                  .exit_code,
+              0);
+  }
   ASSERT_EQ(At("define-session club mp 1 --mitchell=3:2").exit_code, 0);
   r = At("schedule club mp 1 \"2026-10-04 02:30\" \"2026-10-04 05:00\"");
   EXPECT_EQ(r.exit_code, 2);

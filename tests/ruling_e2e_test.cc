@@ -211,7 +211,7 @@ TEST(RulingE2eTest, AssignedScoreSupersededThenRefusedAfterTheWindow) {
   EXPECT_THAT(td.Rule(late),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("ANC SR 6.1"),
-                             HasSubstr("2026-03-14 12:30:00"),
+                             HasSubstr("2026-03-14 12:30 UTC"),
                              HasSubstr("Law 79C2"))));
   absl::StatusOr<uint64_t> after = wsp.LogLength();
   ASSERT_THAT(after, IsOk());

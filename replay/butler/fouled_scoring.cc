@@ -7,6 +7,7 @@
 #include "core/adjust/fouled_board.h"
 #include "core/adjust/fouled_board_anc.h"
 #include "core/adjust/fouled_board_nsw.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
 #include "replay/butler/fouled_imps_board.h"

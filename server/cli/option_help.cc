@@ -289,6 +289,16 @@ const std::map<std::string, std::string>& Descriptions() {
       {"calc --compared", "few-comparisons: the boards compared"},
       {"calc --place", "carry-over: the place carried over"},
       {"calc --winners", "carry-over: the winner of each match, MATCH:TEAM"},
+      {"calc --adjusted",
+       "forfeit: the adjusted score (\"the highest of\") at an adjustment "
+       "point, not the interim one"},
+      {"calc --non-offender",
+       "forfeit: the non-offender's other matches, OWN:OPP (or bye:OWN)"},
+      {"calc --offender", "forfeit: the offender's other matches, OWN:OPP"},
+      {"calc --top", "artificial: the top on the board (matchpoints)"},
+      {"calc --session",
+       "artificial: the side's session percentage or average IMPs a board, "
+       "where the rule may raise average plus to it"},
   };
   return *kDescriptions;
 }

@@ -24,6 +24,7 @@
 #include "server/cli/result_text.h"
 #include "server/cli/side_awards_text.h"
 #include "server/cli/text_table.h"
+#include "tally/v1/profile.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 
 namespace tally::cli {
@@ -50,6 +51,9 @@ std::string ValueWords(const std::string& token) {
   if (token.size() >= 2 && token.front() == '"' && token.back() == '"') {
     return token.substr(1, token.size() - 2);
   }
+  // The profile's proto file (and the files it imports) in the pool first:
+  // an enum value is found only in a file already loaded.
+  (void)v1::RegulationProfileSpec::descriptor();
   const google::protobuf::EnumValueDescriptor* value =
       google::protobuf::DescriptorPool::generated_pool()->FindEnumValueByName(
           "tally.v1." + token);
@@ -146,6 +150,13 @@ std::string ProfileText(const std::string& text) {
     }
     const absl::string_view body = raw.substr(indent);
     if (body == "}") continue;
+    // A string continued on the next line ("..." alone): one text.
+    if (body.size() >= 2 && body.front() == '"' && body.back() == '"' &&
+        !out.empty()) {
+      absl::StrAppend(&out.back(), body.substr(1, body.size() - 2));
+      last_key.clear();
+      continue;
+    }
     if (body.front() == '#') {
       out.emplace_back(raw);
       last_key.clear();
@@ -154,7 +165,8 @@ std::string ProfileText(const std::string& text) {
     std::string line =
         absl::StrCat(std::string(indent, ' '), ProfileLine(body));
     const size_t colon = line.find(": ");
-    const bool simple = body.find_first_of("{#") == absl::string_view::npos;
+    const bool simple = body.find_first_of("{#") == absl::string_view::npos &&
+                        !absl::StartsWith(body, "notes:");
     const std::string key =
         colon == std::string::npos || !simple ? "" : line.substr(0, colon + 1);
     if (!key.empty() && key == last_key && !out.empty()) {
@@ -165,15 +177,21 @@ std::string ProfileText(const std::string& text) {
     out.push_back(std::move(line));
   }
   while (!out.empty() && out.back().empty()) out.pop_back();
-  // Lines longer than 100 columns go on under themselves, after a ", ".
+  // Lines longer than 100 columns go on under themselves, after a ", "
+  // where there is one, else after a space.
   std::string text_out;
   for (std::string& line : out) {
     const size_t indent = line.find_first_not_of(' ');
     while (line.size() > 100) {
-      const size_t cut = line.rfind(", ", 98);
-      if (cut == std::string::npos || cut <= indent) break;
-      absl::StrAppend(&text_out, line.substr(0, cut + 1), "\n");
-      line = absl::StrCat(std::string(indent + 4, ' '), line.substr(cut + 2));
+      size_t cut = line.rfind(", ", 98);
+      if (cut != std::string::npos && cut > indent) {
+        ++cut;  // after the comma
+      } else {
+        cut = line.rfind(' ', 99);
+        if (cut == std::string::npos || cut <= indent) break;
+      }
+      absl::StrAppend(&text_out, line.substr(0, cut), "\n");
+      line = absl::StrCat(std::string(indent + 4, ' '), line.substr(cut + 1));
     }
     absl::StrAppend(&text_out, line, "\n");
   }
