@@ -93,16 +93,16 @@ grpc::Status DirectorService::DeclareResultsOfficial(
     const v1::DeclareResultsOfficialRequest* request,
     v1::CommandOutcome* response) {
   // Timed: the correction windows are judged when it is received.
-  return ToGrpcStatus(
-      runner_
-          .RunTimed(context, "DeclareResultsOfficial", *request,
-                    request->options(), request->tournament_id(),
-                    [request](const replay::State& s, absl::Time at) {
-                      return replay::DecideDeclareResultsOfficial(s, *request,
-                                                                  at);
-                    },
-                    response)
-          .status());
+  return ToGrpcStatus(runner_
+                          .RunTimed(
+                              context, "DeclareResultsOfficial", *request,
+                              request->options(), request->tournament_id(),
+                              [request](const replay::State& s, absl::Time at) {
+                                return replay::DecideDeclareResultsOfficial(
+                                    s, *request, at);
+                              },
+                              response)
+                          .status());
 }
 
 grpc::Status DirectorService::LodgeAppeal(

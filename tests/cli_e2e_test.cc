@@ -145,7 +145,8 @@ TEST(CliE2eTest, EveryCommandHasHelpWithAnExample) {
   Outcome standings = Tally("standings --help");
   EXPECT_THAT(standings.output, HasSubstr("SESSION is a whole number."));
   EXPECT_THAT(standings.output,
-              HasSubstr("example:\n  tally standings demo pairs 1\n"));  EXPECT_THAT(Tally("correct --help").output,
+              HasSubstr("example:\n  tally standings demo pairs 1\n"));
+  EXPECT_THAT(Tally("correct --help").output,
               HasSubstr("\n  --ns-agreed=WHO         who agreed the "
                         "correction for North-South\n"));
 }
@@ -231,10 +232,10 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
                 .exit_code,
             0);
   for (int pair = 1; pair <= 6; ++pair) {
-    ASSERT_EQ(At(absl::StrCat("register-pair club mp ", pair, " A", pair,
-                              " B", pair))
-                  .exit_code,
-              0);
+    ASSERT_EQ(
+        At(absl::StrCat("register-pair club mp ", pair, " A", pair, " B", pair))
+            .exit_code,
+        0);
   }
   ASSERT_EQ(At("define-session club mp 1 --mitchell=3:2").exit_code, 0);
   r = At("schedule club mp 1 \"2026-10-04 02:30\" \"2026-10-04 05:00\"");
@@ -260,8 +261,7 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
   ASSERT_EQ(At("time-zone club Australia/Perth").exit_code, 0);
   r = At("windows club mp --at=\"2026-11-27 19:45\"");
   EXPECT_THAT(r.output, HasSubstr("time windows at 2026-11-27 19:45 AWST"));
-  EXPECT_THAT(r.output,
-              HasSubstr("review of rulings: open until 20:00 AWST"));
+  EXPECT_THAT(r.output, HasSubstr("review of rulings: open until 20:00 AWST"));
   EXPECT_THAT(At("tournament club").output,
               HasSubstr("times in Australia/Perth"));
 }

@@ -33,10 +33,11 @@ namespace {
 std::string TransitionText(absl::Time trans, absl::TimeZone zone) {
   const absl::TimeZone::CivilInfo before = zone.At(trans - absl::Seconds(1));
   const absl::CivilSecond clock = before.cs + 1;
-  return absl::StrCat("from ", absl::StrFormat("%02d:%02d", clock.hour(), clock.minute()),
-                      " ", before.zone_abbr, " to ", ClockTime(trans, zone),
-                      " ", zone.At(trans).zone_abbr, " on ",
-                      absl::FormatTime("%Y-%m-%d", trans, zone));
+  return absl::StrCat(
+      "from ", absl::StrFormat("%02d:%02d", clock.hour(), clock.minute()), " ",
+      before.zone_abbr, " to ", ClockTime(trans, zone), " ",
+      zone.At(trans).zone_abbr, " on ",
+      absl::FormatTime("%Y-%m-%d", trans, zone));
 }
 
 }  // namespace
@@ -60,8 +61,8 @@ absl::StatusOr<absl::Time> ParseDirectorTime(absl::string_view text,
     std::string error;
     if (absl::ParseTime(absl::RFC3339_full, clock, &t, &error)) return t;
     return absl::InvalidArgumentError(absl::StrCat(
-        "'", text, "' is not a time: write 2026-11-27 21:45 (in ",
-        zone.name(), ") or 2026-11-27T21:45:00+11:00 (with its offset)"));
+        "'", text, "' is not a time: write 2026-11-27 21:45 (in ", zone.name(),
+        ") or 2026-11-27T21:45:00+11:00 (with its offset)"));
   }
   const absl::TimeZone::TimeInfo info = zone.At(civil);
   const auto offset_form = [&](absl::Time t) {

@@ -84,8 +84,7 @@ absl::Status CheckDatums(const v1::Movement& movement,
     if (!datum.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "board ", board, " is played at only ", core::Counted(n, "table"),
-          " in this movement, too few for a datum: ",
-          datum.message()));
+          " in this movement, too few for a datum: ", datum.message()));
     }
   }
   return absl::OkStatus();
@@ -108,8 +107,7 @@ absl::Status CheckMatchLengths(const v1::Movement& movement,
         return absl::InvalidArgumentError(absl::StrCat(
             "round ", round.round(), ", table ", t.table(), ": a match of ",
             core::Counted(boards, "board"), " has no VPs under ",
-            profile.vp->clause, " (",
-            converts.message(), ")",
+            profile.vp->clause, " (", converts.message(), ")",
             profile.matches.has_value()
                 ? absl::StrCat("; ", profile.matches->clause, ": matches of ",
                                profile.matches->boards_per_match, " boards")

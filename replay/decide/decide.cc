@@ -370,11 +370,11 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
     }
   }
   if (missing > 0) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ",
-        SessionName(request.competition_id(), request.session()), ": ",
-        core::Counted(missing, "result"), " still missing, the first being ",
-        first_missing));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ",
+                     SessionName(request.competition_id(), request.session()),
+                     ": ", core::Counted(missing, "result"),
+                     " still missing, the first being ", first_missing));
   }
   // A Butler board with every result in but too few scores for its datum
   // (ANC SR 16.4) would be posted unscored.

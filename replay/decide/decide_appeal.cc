@@ -181,9 +181,7 @@ absl::Status CheckLateRulingClaim(const CompetitionState& c,
     ended = t->second.scheduled_end.has_value() ? t->second.scheduled_end
                                                 : t->second.play_finished;
   }
-  const auto clock = [&](absl::Time t) {
-    return core::DateTimeText(t, zone);
-  };
+  const auto clock = [&](absl::Time t) { return core::DateTimeText(t, zone); };
   if (ended.has_value() && ruling.made_at <= *ended) {
     return absl::FailedPreconditionError(absl::StrCat(
         "ruling ", ruling.sequence, " was made at ", clock(ruling.made_at),

@@ -661,7 +661,7 @@ TEST_F(RulingTest, AfterTheCorrectionPeriodOnlyAnAppealChangesTheScore) {
   EXPECT_THAT(Decide(r, Clock(13, 30, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("NSW TR 12.2, 12.4"),
-                             HasSubstr("13:30:00"), HasSubstr("Law 79C2"))));
+                             HasSubstr("13:30 UTC"), HasSubstr("Law 79C2"))));
 }
 
 TEST_F(RulingTest, OfficialResultsTakeNoRuling) {

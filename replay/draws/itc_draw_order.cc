@@ -138,8 +138,7 @@ absl::Status DrawItcRound(const CompetitionState& competition,
               "round robin ",
               round_robin - 1, " (ANC SR 10.3); round ", number,
               " still lacks ", core::Counted(missing.size(), "result"),
-              ", the first being ",
-              missing.front()));
+              ", the first being ", missing.front()));
         }
       }
       TALLY_ASSIGN_OR_RETURN(

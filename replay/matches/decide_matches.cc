@@ -435,10 +435,10 @@ absl::StatusOr<v1::EventPayload> DecidePostRound(
                          FindRoundInPlay(c, request.session()));
   std::vector<std::string> missing = MissingResults(c, *round);
   if (!missing.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ", RoundName(c, request.session()), ": ",
-        core::Counted(missing.size(), "result"),
-        " still missing, the first being ", missing.front()));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ", RoundName(c, request.session()), ": ",
+                     core::Counted(missing.size(), "result"),
+                     " still missing, the first being ", missing.front()));
   }
   // A pairs round's board with every result in but too few scores for its
   // datum would be posted unscored (issue #16 defect 3).

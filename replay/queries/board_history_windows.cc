@@ -69,7 +69,6 @@ std::string Awaited(const std::string& anchor) {
   return anchor;
 }
 
-
 // "review of rulings: closed at 2026-03-14 11:30 UTC (SABF TR 7)", in the
 // tournament's time zone.
 std::string Line(const v1::TimeWindowView& w, absl::TimeZone zone) {

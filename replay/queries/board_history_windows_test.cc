@@ -166,9 +166,10 @@ TEST_F(BoardHistoryWindowsTest, CorrectionPeriodOneSecondEitherSideOfItsClose) {
           "appeal against the scorer's decisions: open until 2026-03-21 "
           "12:00 UTC (SABF TR 7)"));
   // And the week's edge for the scorer's decisions.
-  EXPECT_THAT(Lines(Clock(21, 12, 0, 1)),
-              ::testing::Contains("appeal against the scorer's decisions: "
-                                  "closed at 2026-03-21 12:00 UTC (SABF TR 7)"));
+  EXPECT_THAT(
+      Lines(Clock(21, 12, 0, 1)),
+      ::testing::Contains("appeal against the scorer's decisions: "
+                          "closed at 2026-03-21 12:00 UTC (SABF TR 7)"));
 }
 
 TEST_F(BoardHistoryWindowsTest, AnUnknownCompetitionIsANoteNotAFailure) {

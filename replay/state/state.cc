@@ -105,8 +105,7 @@ absl::Status EvolveTimeline(const v1::Event& event,
 
 }  // namespace
 
-absl::StatusOr<absl::TimeZone> LoadTournamentTimeZone(
-    const std::string& name) {
+absl::StatusOr<absl::TimeZone> LoadTournamentTimeZone(const std::string& name) {
   if (name.empty()) return absl::UTCTimeZone();
   bool iana = name.size() <= 64 && absl::ascii_isalpha(name[0]) &&
               name != "localtime" && name.find("..") == std::string::npos;

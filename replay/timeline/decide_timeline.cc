@@ -116,10 +116,10 @@ absl::StatusOr<v1::EventPayload> DecideScheduleSession(
   if (end <= start) {
     const absl::TimeZone zone =
         state.FindTournament(request.tournament_id())->time_zone;
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the scheduled end (", core::DateTimeText(end, zone),
-        ") must be after the scheduled start (",
-        core::DateTimeText(start, zone), ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the scheduled end (", core::DateTimeText(end, zone),
+                     ") must be after the scheduled start (",
+                     core::DateTimeText(start, zone), ")"));
   }
   const std::string name = SessionWord(*c, request.session());
   // Only a session (round) the competition has can be scheduled: a
@@ -212,13 +212,12 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
   }
   const int expected = round.draw.boards_size() * rooms;
   if (entered < expected) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the match at table ", request.table(), " in round ",
-                     request.session(), " has ",
-                     core::Counted(expected - entered, "result"),
-                     " still to enter; its scores "
-                     "can be agreed once all ",
-                     expected, " are in"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the match at table ", request.table(), " in round ", request.session(),
+        " has ", core::Counted(expected - entered, "result"),
+        " still to enter; its scores "
+        "can be agreed once all ",
+        expected, " are in"));
   }
   if (auto t = c->timeline.find(request.session());
       t != c->timeline.end() &&

@@ -45,9 +45,9 @@ absl::StatusOr<WindowVerdict> CheckWindowAt(const TournamentState& tournament,
   verdict.closes_at = close->closes_at;
   if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
     verdict.closed = true;
-    verdict.closed_at = absl::StrCat(
-        core::DateTimeText(*close->closes_at, timeline.stage.zone),
-        ", ", close->explanation);
+    verdict.closed_at =
+        absl::StrCat(core::DateTimeText(*close->closes_at, timeline.stage.zone),
+                     ", ", close->explanation);
   }
   return verdict;
 }

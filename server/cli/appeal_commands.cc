@@ -24,14 +24,19 @@ constexpr char kUsageText[] =
     "lodge|submit|reply|hear|decide|withdraw|further|show|list "
     "TOURNAMENT COMPETITION ...\n\n"
     "  lodge T C SESSION TABLE BOARD --kind=review|ruling|scorer\n"
-    "        --appellant=N --signed-by=NAME --grounds=TEXT [--respondents=N,N]\n"
+    "        --appellant=N --signed-by=NAME --grounds=TEXT "
+    "[--respondents=N,N]\n"
     "        [--ruling=TEXT] [--ruling-sequence=N] [--advised=TIME (a ruling\n"
-    "        made after the session)] [--involved=NAME,NAME] [--room=open|closed]\n"
+    "        made after the session)] [--involved=NAME,NAME] "
+    "[--room=open|closed]\n"
     "        [--auction=TEXT] [--details=TEXT] [--director-comments=TEXT]\n"
     "        [--director-signature=NAME] [--north=HAND] [--east=HAND]\n"
-    "        [--south=HAND] [--west=HAND] (HAND: S.H.D.C, e.g. AKJ4.Q32.K5.A432)\n"
-    "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' submission\n"
-    "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the submission\n"
+    "        [--south=HAND] [--west=HAND] (HAND: S.H.D.C, e.g. "
+    "AKJ4.Q32.K5.A432)\n"
+    "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' "
+    "submission\n"
+    "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the "
+    "submission\n"
     "  hear T C APPEAL --chair=NAME --members=NAME,NAME  the committee sits\n"
     "        (the chair among the members; none involved in the dispute)\n"
     "  decide T C APPEAL --upheld|--assigned='3S N 9'|--artificial=avg+/avg-\n"
@@ -360,7 +365,8 @@ int Run(Client& cl, const Invocation& inv) {
     v1::AppealView v;
     st = cl.query_->GetAppeal(cl.Context().get(), r, &v);
     return PrintAnswer<v1::AppealView>(
-        inv, st, v, [&cl](const v1::AppealView& a) { PrintAppeal(a, cl.Zone()); });
+        inv, st, v,
+        [&cl](const v1::AppealView& a) { PrintAppeal(a, cl.Zone()); });
   } else if (sub == "submit") {
     v1::SubmitAppealResponseRequest r;
     *r.mutable_options() = cl.Options();

@@ -124,9 +124,11 @@ void AddAuditCommands(std::vector<Command>& commands) {
                                   .GetDescriptor()
                                   ->FindFieldByNumber(e.payload().kind_case())
                                   ->name();
-           t.AddRow({absl::StrCat(e.sequence()), ReceivedText(e.received_at(), cl.ZoneOf(e.tournament_id())),
-                     e.tournament_id(), absl::StrCat(e.stream_version()),
-                     ActorText(e.actor()), what});
+           t.AddRow(
+               {absl::StrCat(e.sequence()),
+                ReceivedText(e.received_at(), cl.ZoneOf(e.tournament_id())),
+                e.tournament_id(), absl::StrCat(e.stream_version()),
+                ActorText(e.actor()), what});
          }
          grpc::Status st = reader->Finish();
          if (!st.ok()) return Refused(st);
@@ -201,8 +203,8 @@ void AddAuditCommands(std::vector<Command>& commands) {
                        " by pair ", p.result_confirmed().confirming_pair());
                  }
                  t.AddRow({absl::StrCat(e.sequence()),
-                           ReceivedText(e.received_at(), zone), ActorText(e.actor()),
-                           e.actor().device(), what});
+                           ReceivedText(e.received_at(), zone),
+                           ActorText(e.actor()), e.actor().device(), what});
                }
                std::cout << t.Render();
                if (h.windows().empty()) return;

@@ -1,4 +1,3 @@
-#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 
 #include <random>
@@ -8,13 +7,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
-#include "google/protobuf/util/json_util.h"
 #include "core/window/timeline.h"
+#include "google/protobuf/util/json_util.h"
 #include "replay/log/sha256.h"
 #include "replay/state/state.h"
+#include "server/bearer_channel.h"
+#include "server/cli/butler_text.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
-#include "server/bearer_channel.h"
 #include "server/command_runner.h"
 #include "server/gate.h"
 
@@ -133,8 +133,8 @@ std::string ReceivedText(const google::protobuf::Timestamp& ts,
                       zone.At(t).zone_abbr);
 }
 
-bool TimeArg(const Client& cl, const std::string& text,
-             const std::string& what, google::protobuf::Timestamp* out) {
+bool TimeArg(const Client& cl, const std::string& text, const std::string& what,
+             google::protobuf::Timestamp* out) {
   absl::StatusOr<absl::Time> t = core::ParseDirectorTime(text, cl.Zone());
   if (!t.ok()) {
     std::cerr << "tally: " << what << ": " << t.status().message() << "\n";

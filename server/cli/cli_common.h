@@ -97,8 +97,8 @@ std::string ReceivedText(const google::protobuf::Timestamp& ts,
 // command's tournament's time zone: "2026-11-27 21:45", or RFC 3339 with an
 // offset (core::ParseDirectorTime). False, after saying why, when it is not
 // a time or the clock time is skipped or repeated at a change of offset.
-bool TimeArg(const Client& cl, const std::string& text,
-             const std::string& what, google::protobuf::Timestamp* out);
+bool TimeArg(const Client& cl, const std::string& text, const std::string& what,
+             google::protobuf::Timestamp* out);
 // How TimeArg reads a time, for the commands' help.
 inline constexpr char kTimeHelp[] =
     "a time in the tournament's time zone, 2026-11-27 21:45 (or with its "

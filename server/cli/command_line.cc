@@ -213,9 +213,8 @@ int CheckArguments(const Command& c, const Invocation& inv) {
 // "lodge|submit|... TOURNAMENT ...").
 std::optional<size_t> TournamentArgument(const std::string& usage) {
   size_t i = 0;
-  for (absl::string_view word :
-       absl::StrSplit(usage.substr(0, usage.find('\n')), ' ',
-                      absl::SkipEmpty())) {
+  for (absl::string_view word : absl::StrSplit(
+           usage.substr(0, usage.find('\n')), ' ', absl::SkipEmpty())) {
     if (word == "TOURNAMENT") return i;
     if (absl::StartsWith(word, "[") || absl::StartsWith(word, "(") ||
         absl::StartsWith(word, "-")) {

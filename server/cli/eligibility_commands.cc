@@ -178,11 +178,11 @@ void PrintEligibility(const v1::Eligibility& e) {
                                 absl::StrJoin(entrant.missing_lineups(), ", ")));
     }
     if (!entrant.forfeited_rounds().empty()) {
-      notes.insert(absl::StrCat("entrant ", entrant.entrant(),
-                                entrant.forfeited_rounds_size() == 1
-                                    ? ": forfeited round "
-                                    : ": forfeited rounds ",
-                                absl::StrJoin(entrant.forfeited_rounds(), ", ")));
+      notes.insert(absl::StrCat(
+          "entrant ", entrant.entrant(),
+          entrant.forfeited_rounds_size() == 1 ? ": forfeited round "
+                                               : ": forfeited rounds ",
+          absl::StrJoin(entrant.forfeited_rounds(), ", ")));
     }
   }
   std::cout << t.Render();

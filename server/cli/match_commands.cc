@@ -507,9 +507,9 @@ int RecordLot(Client& cl, const Invocation& inv) {
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RecordLot(cl.Context().get(), r, &out);
-  return PrintOutcome(cl, inv, st, out, out,
-                      absl::StrCat("recorded the lot: ",
-                                   absl::StrJoin(r.order(), ", ")));
+  return PrintOutcome(
+      cl, inv, st, out, out,
+      absl::StrCat("recorded the lot: ", absl::StrJoin(r.order(), ", ")));
 }
 
 // --after-round=N and --purpose=draw|qualification|final into `request`;

@@ -49,8 +49,8 @@ int RecordOffence(Client& cl, const Invocation& inv) {
   r.set_player(inv.Get("player"));
   // The day is the director's: today in the tournament's time zone unless
   // given.
-  r.set_day(inv.Get("day", absl::FormatCivilTime(absl::ToCivilDay(
-                               absl::Now(), cl.Zone()))));
+  r.set_day(inv.Get(
+      "day", absl::FormatCivilTime(absl::ToCivilDay(absl::Now(), cl.Zone()))));
   r.set_reason(inv.Get("reason"));
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RecordOffence(cl.Context().get(), r, &out);

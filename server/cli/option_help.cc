@@ -37,8 +37,9 @@ const std::map<std::string, std::string>& Descriptions() {
        "East-West pair k is numbered N + k (the file numbers them apart)"},
       {"--format", "the file's format: usebio (USEBIO 1.2) or pbn (PBN 2.1)"},
       {"--list", "list the rules (or scales) and what each does"},
-      {"--half", "how a half is rounded: away from zero, toward it, up, "
-                 "down or to even"},
+      {"--half",
+       "how a half is rounded: away from zero, toward it, up, "
+       "down or to even"},
       {"--boards", "the number of boards in the match"},
       {"--true", "the scores of the true form, comma-separated"},
       {"--fouled", "the scores of the fouled form, comma-separated"},
@@ -57,8 +58,9 @@ const std::map<std::string, std::string>& Descriptions() {
        "a Howell movement: PAIRS pairs, BOARDS_PER_ROUND boards a round"},
       {"define-session --movement-file",
        "a file of lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'"},
-      {"register-team --players", "the team's four to six players, "
-                                  "comma-separated"},
+      {"register-team --players",
+       "the team's four to six players, "
+       "comma-separated"},
       // At the table.
       {"enter-result --round",
        "in an event of matches: the round (also SESSION)"},
@@ -97,8 +99,9 @@ const std::map<std::string, std::string>& Descriptions() {
       {"end-stage --next-stage-start",
        "when the next stage starts: " + std::string(kTimeHelp)},
       // Events of matches.
-      {"draw --seed", "the seed of the random draw (default: one is chosen "
-                      "and kept in the log)"},
+      {"draw --seed",
+       "the seed of the random draw (default: one is chosen "
+       "and kept in the log)"},
       {"draw --first-board", "the number of the round's first board"},
       {"draw --early",
        "draw before every result of the previous round is in (ANC SR 6.3)"},
@@ -155,12 +158,14 @@ const std::map<std::string, std::string>& Descriptions() {
        "yes: bring in as many scores from the next tables down; no: leave "
        "the datum without them (NSW TR 13.3)"},
       {"datum-substitutes --director", "the director who chose"},
-      {"offence --day", "the day of the offence (default: today in the "
-                        "tournament's time zone)"},
+      {"offence --day",
+       "the day of the offence (default: today in the "
+       "tournament's time zone)"},
       {"offence --round", "the round of the offence"},
       {"offence --player", "the player, for offences counted per player"},
-      {"offence --boards", "the boards the offence concerns, where the "
-                           "penalty scale counts them"},
+      {"offence --boards",
+       "the boards the offence concerns, where the "
+       "penalty scale counts them"},
       {"offences --offender",
        "only this offender: 'pair A & B', 'team NAME' or 'player NAME'"},
       {"appeal --kind",
@@ -235,12 +240,14 @@ const std::map<std::string, std::string>& Descriptions() {
       {"principal-add --table", "a device's table"},
       {"principal-add --description", "who or what it is, for the list"},
       // Files.
-      {"import --competition", "the competition to import into (default "
-                               "pairs)"},
+      {"import --competition",
+       "the competition to import into (default "
+       "pairs)"},
       {"import --existing-tournament",
        "add to a tournament that exists already"},
-      {"export-session --output", "the file to write (default: standard "
-                                  "output)"},
+      {"export-session --output",
+       "the file to write (default: standard "
+       "output)"},
       // The calculator.
       {"calc --board", "contract: the board, for its vulnerability"},
       {"calc --vul", "contract: the vulnerability, without a board"},
@@ -249,12 +256,12 @@ const std::map<std::string, std::string>& Descriptions() {
       {"calc --match", "datum, fouled-butler: the boards of a match"},
       {"calc --tables", "datum, fouled-butler: the number of tables"},
       {"calc --pending", "datum: the tables whose scores are pending appeal"},
-      {"calc --substitute", "datum: substitute the pending scores "
-                            "(NSW TR 13.3)"},
+      {"calc --substitute",
+       "datum: substitute the pending scores "
+       "(NSW TR 13.3)"},
       {"calc --step", "datum: round the datum to this step (default 10)"},
       {"calc --ten-percent", "datum: how 10% of the scores is rounded"},
-      {"calc --pending-policy",
-       "datum: what to do with scores pending appeal"},
+      {"calc --pending-policy", "datum: what to do with scores pending appeal"},
       {"calc --scale", "vp, half-match: the VP scale (calc vp --list)"},
       {"calc --itc-loser", "vp, half-match: the ITC loser's VPs"},
       {"calc --ipc-places", "vp: the IPC scale's places"},
@@ -266,8 +273,9 @@ const std::map<std::string, std::string>& Descriptions() {
       {"calc --played", "neuberg, half-match: the scores (boards) played"},
       {"calc --reduced-scale", "half-match: the scale for fewer boards"},
       {"calc --method", "several-boards: the method"},
-      {"calc --teams", "several-boards: teams; carry-over: the teams, in "
-                       "order"},
+      {"calc --teams",
+       "several-boards: teams; carry-over: the teams, in "
+       "order"},
       {"calc --maximum", "percentage: the maximum"},
       {"calc --penalties", "percentage: matchpoints deducted"},
       {"calc --places", "percentage: decimal places, or exact"},

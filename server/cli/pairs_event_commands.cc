@@ -45,10 +45,10 @@ int RecordSubstitute(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->RecordSubstitute(cl.Context().get(), r, &out);
-  return PrintOutcome(cl, inv, st, out, out,
-                      absl::StrCat(r.substitute(), " substitutes for ",
-                                   r.replaced_player(), " (pair ", r.pair(),
-                                   ", session ", r.session(), ")"));
+  return PrintOutcome(
+      cl, inv, st, out, out,
+      absl::StrCat(r.substitute(), " substitutes for ", r.replaced_player(),
+                   " (pair ", r.pair(), ", session ", r.session(), ")"));
 }
 
 int RecordAbsent(Client& cl, const Invocation& inv) {

@@ -85,9 +85,9 @@ int Qualify(Client& cl, const Invocation& inv) {
   grpc::Status st = cl.director_->QualifyEntrants(cl.Context().get(), r, &out);
   int code = PrintOutcome(
       cl, inv, st, out, out.outcome(),
-      absl::StrCat("qualified ",
-                   core::Counted(out.qualification().entrants_size(),
-                                 "entrant")));
+      absl::StrCat(
+          "qualified ",
+          core::Counted(out.qualification().entrants_size(), "entrant")));
   if (code == kOk && !inv.Has("json")) PrintQualification(out.qualification());
   return code;
 }

@@ -234,8 +234,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
          return PrintAnswer<v1::Tournament>(
              inv, st, out, [](const v1::Tournament& x) {
                std::cout << x.tournament_id() << ": " << x.name()
-                         << " (version " << x.stream_version()
-                         << ", times in " << x.time_zone() << ")\n";
+                         << " (version " << x.stream_version() << ", times in "
+                         << x.time_zone() << ")\n";
                for (const v1::Competition& c : x.competitions()) {
                  std::cout << "\ncompetition " << c.competition_id() << ": "
                            << c.name() << ", " << c.pairs_size()
@@ -294,8 +294,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
                    core::ConditionsForBoard(x.board());
                if (!conditions.ok()) return;
                std::cout << "board " << x.board() << ": dealer "
-                         << core::SeatName(conditions->dealer)
-                         << ", "
+                         << core::SeatName(conditions->dealer) << ", "
                          << core::VulnerabilityWords(conditions->vulnerability)
                          << ", played at " << x.times_expected() << " tables\n";
                PrintFouledNote(x);
@@ -381,8 +380,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.query_->GetRegulationProfile(cl.Context().get(), r, &out);
          return PrintAnswer<v1::RegulationProfile>(
-             inv, st, out,
-             [](const v1::RegulationProfile& p) {
+             inv, st, out, [](const v1::RegulationProfile& p) {
                std::cout << ProfileText(p.text());
              });
        }});

@@ -190,12 +190,12 @@ void AddRulingCommands(std::vector<Command>& commands) {
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->RecordRuling(cl.Context().get(), r, &out);
-         return PrintOutcome(cl, inv, st, out, out,
-                             absl::StrCat("ruling on board ", board,
-                                          table == 0
-                                              ? std::string()
-                                              : absl::StrCat(" at table ", table),
-                                          " recorded"));
+         return PrintOutcome(
+             cl, inv, st, out, out,
+             absl::StrCat(
+                 "ruling on board ", board,
+                 table == 0 ? std::string() : absl::StrCat(" at table ", table),
+                 " recorded"));
        }});
 }
 

@@ -62,8 +62,7 @@ int PrintFigureChanges(const Client& cl, const Invocation& inv,
                     << PayloadName(c.event()) << ", "
                     << ActorText(c.event().actor()) << ", "
                     << ReceivedText(c.event().received_at(), cl.Zone())
-                    << ") changed "
-                    << figures << "\n";
+                    << ") changed " << figures << "\n";
         } else {
           std::cout << "from event " << c.before_sequence() << " to event "
                     << c.after_sequence() << ": " << figures << " differ\n";

@@ -111,9 +111,9 @@ grpc::Status KnockoutPage(PageContext& page) {
                     MessageHtml(m, page.MatchLinker(0), {"label"}, page.zone),
                     "</section>\n");
   }
-  c.body += MessageHtml(ko, page.MatchLinker(0),
-                        {"tournament_id", "competition_id", "matches"},
-                        page.zone);
+  c.body +=
+      MessageHtml(ko, page.MatchLinker(0),
+                  {"tournament_id", "competition_id", "matches"}, page.zone);
   return s;
 }
 

@@ -413,8 +413,8 @@ std::string MessageHtml(const Message& message, const Linker& link,
     } else if (!f->is_repeated()) {
       absl::StrAppend(
           &html, "<section><h3>", HtmlEscape(ColumnTitle(f->name())), "</h3>\n",
-          MessageHtml(message.GetReflection()->GetMessage(message, f), link,
-                      {}, zone),
+          MessageHtml(message.GetReflection()->GetMessage(message, f), link, {},
+                      zone),
           "</section>\n");
     }
   }

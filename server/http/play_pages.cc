@@ -113,9 +113,8 @@ grpc::Status DrawPage(PageContext& page) {
   grpc::Status s = page.source.Query(&v1::QueryService::Stub::GetDraw, r, &d);
   if (!s.ok()) return s;
   page.content.json = Json(d);
-  page.content.body =
-      MessageHtml(d.draw(), page.MatchLinker(round), {"competition_id"},
-                  page.zone);
+  page.content.body = MessageHtml(d.draw(), page.MatchLinker(round),
+                                  {"competition_id"}, page.zone);
   return s;
 }
 
