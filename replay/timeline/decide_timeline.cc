@@ -267,26 +267,24 @@ absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
   // NSW TR 12.4: "the results will become official 30 minutes after the
   // posting of scores, after which time no further corrections may be
   // made": not while the players or the scorer may still correct.
-  const CompetitionTimeline timeline =
-      TimelineOf(*state.FindTournament(request.tournament_id()), *c);
-  absl::StatusOr<std::vector<core::TimeWindowAt>> windows =
-      core::TimeWindowsAt(c->profile, timeline.stage, at);
-  if (!windows.ok()) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the time windows of '", c->id,
-                     "' cannot be worked out: ", windows.status().message()));
-  }
-  for (const core::TimeWindowAt& w : *windows) {
+  v1::GetTimeWindowsRequest ask;
+  ask.set_tournament_id(request.tournament_id());
+  ask.set_competition_id(request.competition_id());
+  TALLY_ASSIGN_OR_RETURN(v1::TimeWindows windows,
+                         BuildTimeWindows(state, ask, at));
+  for (const v1::TimeWindowView& w : windows.windows()) {
     // A window whose close is not known yet (a match's scores never
     // agreed) does not hold the results back.
-    if (w.state != core::WindowState::kOpen ||
-        (w.close.kind != core::TimeWindowKind::kCorrectionPeriod &&
-         w.close.kind != core::TimeWindowKind::kScorerErrorCorrection)) {
+    if (w.state() != core::WindowStateId(core::WindowState::kOpen) ||
+        (w.kind() != core::TimeWindowKindId(
+                         core::TimeWindowKind::kCorrectionPeriod) &&
+         w.kind() != core::TimeWindowKindId(
+                         core::TimeWindowKind::kScorerErrorCorrection))) {
       continue;
     }
     return absl::FailedPreconditionError(absl::StrCat(
         "the results of '", c->id,
-        "' cannot be official while corrections may still be made: ", w.line,
+        "' cannot be official while corrections may still be made: ", w.line(),
         ". They become official when it closes (NSW TR 12.4, Law 79C2)"));
   }
   v1::EventPayload payload;
