@@ -28,6 +28,7 @@ const std::vector<AccessRule>& Table() {
   static const std::vector<AccessRule>* table = new std::vector<AccessRule>{
     // The director's commands, on the director's own tournament.
     {"DirectorService.CreateTournament",       A,         kTournament},
+    {"DirectorService.SetTimeZone",            A | D,     kTournament},
     {"DirectorService.CreateCompetition",      A | D,     kTournament},
     {"DirectorService.RegisterPair",           A | D,     kTournament},
     {"DirectorService.DefineSession",          A | D,     kTournament},

@@ -1,6 +1,7 @@
 #include "server/checkpoints.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/base/plural.h"
 #include "replay/checkpoint/checkpoint.h"
 #include "replay/log/sha256.h"
 #include "server/log_line.h"
@@ -27,8 +28,9 @@ absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
   absl::StatusOr<uint64_t> signed_now = c.Reconcile(log.store());
   if (!signed_now.ok()) return signed_now.status();
   if (*signed_now > 0) {
-    LogLine(absl::StrCat("checkpoints: signed ", *signed_now,
-                         " checkpoint(s) of events already in the log"));
+    LogLine(absl::StrCat("checkpoints: signed ",
+                         core::Counted(*signed_now, "checkpoint"),
+                         " of events already in the log"));
   }
   return checkpoints;
 }

@@ -43,6 +43,7 @@ uint64_t RandomSeed() {
   }
 
 TALLY_DIRECTOR_COMMAND(CreateTournament, CreateTournamentRequest)
+TALLY_DIRECTOR_COMMAND(SetTimeZone, SetTimeZoneRequest)
 TALLY_DIRECTOR_COMMAND(CreateCompetition, CreateCompetitionRequest)
 TALLY_DIRECTOR_COMMAND(RegisterPair, RegisterPairRequest)
 TALLY_DIRECTOR_COMMAND(DefineSession, DefineSessionRequest)
@@ -63,7 +64,6 @@ TALLY_DIRECTOR_COMMAND(ScheduleSession, ScheduleSessionRequest)
 TALLY_DIRECTOR_COMMAND(RecordPlayFinished, RecordPlayFinishedRequest)
 TALLY_DIRECTOR_COMMAND(AgreeMatchScores, AgreeMatchScoresRequest)
 TALLY_DIRECTOR_COMMAND(EndStage, EndStageRequest)
-TALLY_DIRECTOR_COMMAND(DeclareResultsOfficial, DeclareResultsOfficialRequest)
 TALLY_DIRECTOR_COMMAND(SubmitAppealResponse, SubmitAppealResponseRequest)
 TALLY_DIRECTOR_COMMAND(ReplyToAppeal, ReplyToAppealRequest)
 TALLY_DIRECTOR_COMMAND(HearAppeal, HearAppealRequest)
@@ -86,6 +86,23 @@ grpc::Status DirectorService::CorrectResult(
                     },
                     response)
           .status());
+}
+
+grpc::Status DirectorService::DeclareResultsOfficial(
+    grpc::ServerContext* context,
+    const v1::DeclareResultsOfficialRequest* request,
+    v1::CommandOutcome* response) {
+  // Timed: the correction windows are judged when it is received.
+  return ToGrpcStatus(runner_
+                          .RunTimed(
+                              context, "DeclareResultsOfficial", *request,
+                              request->options(), request->tournament_id(),
+                              [request](const replay::State& s, absl::Time at) {
+                                return replay::DecideDeclareResultsOfficial(
+                                    s, *request, at);
+                              },
+                              response)
+                          .status());
 }
 
 grpc::Status DirectorService::LodgeAppeal(

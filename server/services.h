@@ -30,6 +30,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status CreateTournament(grpc::ServerContext* context,
                                 const v1::CreateTournamentRequest* request,
                                 v1::CommandOutcome* response) override;
+  grpc::Status SetTimeZone(grpc::ServerContext* context,
+                           const v1::SetTimeZoneRequest* request,
+                           v1::CommandOutcome* response) override;
   grpc::Status CreateCompetition(grpc::ServerContext* context,
                                  const v1::CreateCompetitionRequest* request,
                                  v1::CommandOutcome* response) override;

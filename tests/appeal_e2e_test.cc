@@ -86,7 +86,7 @@ TEST(AppealE2eTest, WholeLifeThenALateLodgingRefusedWithTheLogUnchanged) {
   grpc::Status late = director->LodgeAppeal(Context().get(), lodge, &out);
   EXPECT_THAT(server::FromGrpcStatus(late),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("expired at 2026-03-14 11:40:00"),
+                       AllOf(HasSubstr("expired at 2026-03-14 11:40 UTC"),
                              HasSubstr("ANC SR 6.2"))));
   absl::StatusOr<uint64_t> after = wsp.LogLength();
   ASSERT_THAT(after, IsOk());

@@ -176,22 +176,22 @@ TEST(BoardHistoryE2eTest, EachEventCarriesTheWindowsOpenAtItsOwnTime) {
                        "  event ", corrected, ":\n",
                        "    correction period: open; when it closes is known "
                        "once the scores are posted (SABF TR 8)\n",
-                       "    review of rulings: open until 2026-03-14 11:30:00 "
+                       "    review of rulings: open until 2026-03-14 11:30 UTC "
                        "(SABF TR 7)\n")));
   EXPECT_THAT(cli, HasSubstr(absl::StrCat(
                        "  event ", ruled, ":\n",
                        "    correction period: open; when it closes is known "
                        "once the scores are posted (SABF TR 8)\n",
-                       "    review of rulings: closed at 2026-03-14 11:30:00 "
+                       "    review of rulings: closed at 2026-03-14 11:30 UTC "
                        "(SABF TR 7)\n")));
   EXPECT_THAT(cli, HasSubstr(absl::StrCat(
                        "  event ", scorer, ":\n",
-                       "    correction period: open until 2026-03-15 12:00:00 "
+                       "    correction period: open until 2026-03-15 12:00 UTC "
                        "(SABF TR 8)\n",
-                       "    review of rulings: closed at 2026-03-14 11:30:00 "
+                       "    review of rulings: closed at 2026-03-14 11:30 UTC "
                        "(SABF TR 7)\n",
                        "    appeal against the scorer's decisions: open until "
-                       "2026-03-21 12:00:00 (SABF TR 7)\n")));
+                       "2026-03-21 12:00 UTC (SABF TR 7)\n")));
 }
 
 }  // namespace

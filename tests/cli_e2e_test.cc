@@ -107,8 +107,9 @@ TEST(CliE2eTest, GlobalHelpIsShortAndGrouped) {
   EXPECT_THAT(bare.output, HasSubstr("\nSetting up:\n"));
 }
 
-// Every command the global help lists answers --help with its usage and an
-// example, exit status 0; `tally help COMMAND` says the same.
+// Every command the global help lists answers --help with its usage, a
+// line of prose for each option and an example, exit status 0; `tally help
+// COMMAND` says the same.
 TEST(CliE2eTest, EveryCommandHasHelpWithAnExample) {
   Outcome global = Tally("--help");
   ASSERT_EQ(global.exit_code, 0);
@@ -133,6 +134,8 @@ TEST(CliE2eTest, EveryCommandHasHelpWithAnExample) {
                 ::testing::AnyOf(HasSubstr("\nexample:\n  tally " + c + " "),
                                  HasSubstr("\nexample:\n  tally " + c + "\n")))
         << c;
+    // Every option has its line of prose (server/cli/option_help.cc).
+    EXPECT_THAT(r.output, Not(HasSubstr("(undocumented)"))) << r.output;
     Outcome h = Tally("-h " + c);
     EXPECT_EQ(h.exit_code, 0) << c;
     Outcome via_help = Tally("help " + c);
@@ -143,6 +146,9 @@ TEST(CliE2eTest, EveryCommandHasHelpWithAnExample) {
   EXPECT_THAT(standings.output, HasSubstr("SESSION is a whole number."));
   EXPECT_THAT(standings.output,
               HasSubstr("example:\n  tally standings demo pairs 1\n"));
+  EXPECT_THAT(Tally("correct --help").output,
+              HasSubstr("\n  --ns-agreed=WHO         who agreed the "
+                        "correction for North-South\n"));
 }
 
 TEST(CliE2eTest, VersionOnBothBinaries) {
@@ -201,6 +207,63 @@ TEST_F(CliServerE2eTest, OptionValuesAfterASpaceAreKept) {
   // --json=no prints text; --json prints JSON.
   EXPECT_THAT(At("tournaments --json=no").output, StartsWith("Tournament "));
   EXPECT_THAT(At("tournaments --json").output, StartsWith("{"));
+}
+
+// A tournament in Australia/Sydney (AEDT, UTC+11, in November): the
+// session is scheduled 19:30-22:30 local, 08:30-11:30 UTC; SABF TR 7's
+// review of rulings runs to 30 minutes after the scheduled finish, 23:00
+// AEDT = 12:00 UTC. In Australia/Perth (AWST, UTC+8, no summer time) the
+// same instant is 20:00. The hour Sydney skips on 4 October 2026 (02:00
+// AEST becomes 03:00 AEDT) is refused; an unknown zone is refused by name
+// and appends nothing.
+TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
+  Outcome r = At("create-tournament club Club --time-zone=Mars/Olympus");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.output, HasSubstr("INVALID_ARGUMENT: unknown time zone "
+                                  "'Mars/Olympus'"));
+  EXPECT_THAT(At("tournaments").output, Not(HasSubstr("club")));
+  r = At("create-tournament club Club --time-zone=Australia/Sydney");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("created tournament club, times in "
+                                  "Australia/Sydney"));
+  EXPECT_THAT(r.output, HasSubstr(" AEDT, hash "));
+  ASSERT_EQ(At("create-competition club mp Tuesday pairs "
+               "--profile=sabf_matchpoint_pairs")
+                .exit_code,
+            0);
+  for (int pair = 1; pair <= 6; ++pair) {
+    ASSERT_EQ(
+        At(absl::StrCat("register-pair club mp ", pair, " A", pair, " B", pair))
+            .exit_code,
+        0);
+  }
+  ASSERT_EQ(At("define-session club mp 1 --mitchell=3:2").exit_code, 0);
+  r = At("schedule club mp 1 \"2026-10-04 02:30\" \"2026-10-04 05:00\"");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.output,
+              HasSubstr("'2026-10-04 02:30' does not exist in "
+                        "Australia/Sydney: the clocks go forward from 02:00 "
+                        "AEST to 03:00 AEDT on 2026-10-04"));
+  r = At("schedule club mp 1 \"2026-11-27 19:30\" \"2026-11-27 22:30\"");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("scheduled session 1: 2026-11-27 19:30 "
+                                  "AEDT to 2026-11-27 22:30 AEDT"));
+  r = At("windows club mp --at=\"2026-11-27 22:45\"");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("time windows at 2026-11-27 22:45 AEDT"));
+  EXPECT_THAT(r.output,
+              HasSubstr("session 1, review of rulings: open until 23:00 "
+                        "AEDT - 30 minutes after session 1's scheduled end "
+                        "at 22:30 (SABF TR 7)"));
+  EXPECT_THAT(At("windows club mp --at=2026-11-27T11:45:00Z --json").output,
+              HasSubstr("\"closes_at\":\"2026-11-27T12:00:00Z\""));
+  // A director moves the tournament; the instant is the same.
+  ASSERT_EQ(At("time-zone club Australia/Perth").exit_code, 0);
+  r = At("windows club mp --at=\"2026-11-27 19:45\"");
+  EXPECT_THAT(r.output, HasSubstr("time windows at 2026-11-27 19:45 AWST"));
+  EXPECT_THAT(r.output, HasSubstr("review of rulings: open until 20:00 AWST"));
+  EXPECT_THAT(At("tournament club").output,
+              HasSubstr("times in Australia/Perth"));
 }
 
 // Hand-checked: the Name column is as wide as "Zoë Ödegaard Cup", 16

@@ -125,7 +125,7 @@ TEST(CorrectionE2eTest, InsideTheCorrectionPeriodTakenOneSecondAfterRefused) {
   late.mutable_result()->mutable_played()->set_tricks(11);
   EXPECT_THAT(wsp.Correct(late),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("closed at 2026-03-14 12:30:00"),
+                       AllOf(HasSubstr("closed at 2026-03-14 12:30 UTC"),
                              HasSubstr("ANC SR 6.1"))));
   absl::StatusOr<uint64_t> after = wsp.LogLength();
   ASSERT_THAT(after, IsOk());

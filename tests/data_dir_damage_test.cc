@@ -249,7 +249,7 @@ TEST_F(DataDirDamageTest, IdempotencyRecordDeleted) {
   const std::string dir = Copy();
   RewriteIdempotency(dir,
                      [](const std::string&, std::string&) { return false; });
-  ExpectRefused(dir, {"1 event(s) have no idempotency record",
+  ExpectRefused(dir, {"1 event has no idempotency record",
                       "would be applied a second time"});
 }
 

@@ -286,7 +286,7 @@ TEST_F(RegulationFixesTest, AncSr62LateRulingIsNotExtendedByARoundUnderWay) {
   ASSERT_THAT(before, IsOk());
   EXPECT_THAT(Lodge(late),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("expired at 2026-03-14 12:40:00"),
+                       AllOf(HasSubstr("expired at 2026-03-14 12:40 UTC"),
                              HasSubstr("ANC SR 6.2"))));
   EXPECT_EQ(*client_->LogLength(), *before);
   At(Clock(12, 39, 59));
@@ -332,7 +332,7 @@ TEST_F(RegulationFixesTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
   ASSERT_THAT(before, IsOk());
   EXPECT_THAT(Lodge(late),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("made at 2026-03-14 11:52:00"),
+                       AllOf(HasSubstr("made at 2026-03-14 11:52 UTC"),
                              HasSubstr("ANC SR 6.2"))));
   EXPECT_EQ(*client_->LogLength(), *before);
 }

@@ -208,11 +208,10 @@ TEST(RulingE2eTest, AssignedScoreSupersededThenRefusedAfterTheWindow) {
   v1::RecordRulingRequest late = amended;
   late.set_supersedes_sequence(*second);
   *late.mutable_adjusted()->mutable_assigned() = FourSpades(9);
-  EXPECT_THAT(td.Rule(late),
-              StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("ANC SR 6.1"),
-                             HasSubstr("2026-03-14 12:30:00"),
-                             HasSubstr("Law 79C2"))));
+  EXPECT_THAT(td.Rule(late), StatusIs(absl::StatusCode::kFailedPrecondition,
+                                      AllOf(HasSubstr("ANC SR 6.1"),
+                                            HasSubstr("2026-03-14 12:30 UTC"),
+                                            HasSubstr("Law 79C2"))));
   absl::StatusOr<uint64_t> after = wsp.LogLength();
   ASSERT_THAT(after, IsOk());
   EXPECT_EQ(*after, *before);

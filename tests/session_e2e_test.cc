@@ -266,7 +266,7 @@ TEST_F(SessionEndToEndTest, BadInputIsRefusedPreciselyAndChangesNothing) {
   EXPECT_THAT(
       server::FromGrpcStatus(director_->PostScores(&context, post, &out)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               HasSubstr("146 result(s) still missing")));
+               HasSubstr("146 results still missing")));
   EXPECT_EQ(LogLength(), length + 1);
 }
 

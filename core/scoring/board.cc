@@ -81,4 +81,18 @@ absl::string_view VulnerabilityName(Vulnerability v) {
   return "?";
 }
 
+absl::string_view VulnerabilityWords(Vulnerability v) {
+  switch (v) {
+    case Vulnerability::kNone:
+      return "neither side vulnerable";
+    case Vulnerability::kNorthSouth:
+      return "NS vulnerable";
+    case Vulnerability::kEastWest:
+      return "EW vulnerable";
+    case Vulnerability::kBoth:
+      return "both sides vulnerable";
+  }
+  return "vulnerability unknown";
+}
+
 }  // namespace tally::core

@@ -37,8 +37,12 @@ bool IsNorthSouth(Seat seat);
 // "N", "E", "S" or "W".
 absl::string_view SeatName(Seat seat);
 
-// "None", "NS", "EW" or "All".
+// "None", "NS", "EW" or "All" (as PBN writes it).
 absl::string_view VulnerabilityName(Vulnerability v);
+
+// The vulnerability as a traveller says it: "neither side vulnerable",
+// "NS vulnerable", "EW vulnerable" or "both sides vulnerable".
+absl::string_view VulnerabilityWords(Vulnerability v);
 
 }  // namespace tally::core
 

@@ -74,6 +74,10 @@ TEST(BoardTest, SidesAndNames) {
   EXPECT_FALSE(IsNorthSouth(Seat::kWest));
   EXPECT_EQ(SeatName(Seat::kEast), "E");
   EXPECT_EQ(VulnerabilityName(Vulnerability::kBoth), "All");
+  EXPECT_EQ(VulnerabilityWords(Vulnerability::kNone),
+            "neither side vulnerable");
+  EXPECT_EQ(VulnerabilityWords(Vulnerability::kEastWest), "EW vulnerable");
+  EXPECT_EQ(VulnerabilityWords(Vulnerability::kBoth), "both sides vulnerable");
 }
 
 }  // namespace

@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 
 namespace tally::core {
@@ -101,6 +103,21 @@ std::string MatchName(const StageTimeline& timeline, int session, int match);
 // `time` as a clock time in `zone`: "20:31", or "20:31:15" when the seconds
 // are not zero. Explanations write every time this way.
 std::string ClockTime(absl::Time time, absl::TimeZone zone);
+
+// `time` as a date and clock time in `zone` with the zone's abbreviation
+// (or its offset where the zone has none): "2026-11-27 21:45 AEDT", or
+// "2026-11-27 21:45:30 AEDT" when the seconds are not zero. Every full time
+// shown to a person is written this way.
+std::string DateTimeText(absl::Time time, absl::TimeZone zone);
+
+// A time a director typed, read in `zone`: "2026-11-27 21:45" (or with a
+// 'T', or with seconds) is a clock time there; an RFC 3339 time with its
+// offset or Z ("2026-11-27T21:45:00+11:00") is taken as written.
+// InvalidArgument, saying why, for anything else, and for a clock time the
+// zone skips (the hour lost when summer time starts) or passes twice (the
+// hour repeated when it ends): the message gives the unambiguous forms.
+absl::StatusOr<absl::Time> ParseDirectorTime(absl::string_view text,
+                                             absl::TimeZone zone);
 
 // OK, or InvalidArgument naming the session when a session other than the
 // last listed is marked last_of_stage, when a session's scheduled end is

@@ -15,14 +15,13 @@
 namespace tally::core {
 namespace {
 
-// `time` as a clock time, with its date when it falls on another local day
-// than `at`.
+// `time` as a clock time with the zone's abbreviation ("21:45 AEDT"), with
+// its date when it falls on another local day than `at`.
 std::string CloseText(absl::Time time, absl::Time at, absl::TimeZone zone) {
   if (absl::ToCivilDay(time, zone) == absl::ToCivilDay(at, zone)) {
-    return ClockTime(time, zone);
+    return absl::StrCat(ClockTime(time, zone), " ", zone.At(time).zone_abbr);
   }
-  return absl::StrCat(absl::FormatTime("%Y-%m-%d ", time, zone),
-                      ClockTime(time, zone));
+  return DateTimeText(time, zone);
 }
 
 std::string StateText(const WindowClose& close, WindowState state,

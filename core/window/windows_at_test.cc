@@ -84,14 +84,16 @@ TEST(TimeWindowsAtTest, EveryWindowOfEveryRoundAndMatchAtAMoment) {
   EXPECT_THAT(
       lines,
       ElementsAre(
-          "round 1, correction period: open until 12:30 - at round 2's "
+          "round 1, correction period: open until 12:30 UTC - at round 2's "
           "scheduled start, 12:30, later than 30 minutes after round 1's "
           "scores were posted at 11:40 (ANC SR 6.1)",
-          "round 1, review of rulings: closed at 12:00 - 30 minutes after "
+          "round 1, review of rulings: closed at 12:00 UTC - 30 minutes after "
           "round 1's scheduled end at 11:30 (ANC SR 6.2)",
-          "round 1, match 1, result-sheet discrepancies: closed at 11:55 - 30 "
+          "round 1, match 1, result-sheet discrepancies: closed at 11:55 UTC - "
+          "30 "
           "minutes after match 1 of round 1 concluded at 11:25 (ANC SR 10.13)",
-          "round 1, match 2, result-sheet discrepancies: open until 12:20 - "
+          "round 1, match 2, result-sheet discrepancies: open until 12:20 UTC "
+          "- "
           "30 minutes after match 2 of round 1 concluded at 11:50 (ANC SR "
           "10.13)",
           "round 2, correction period: not yet known - not started: round 2's "
@@ -129,9 +131,10 @@ TEST(TimeWindowsAtTest, ACloseOnAnotherDayIsWrittenWithItsDate) {
       TimeWindowsAt(p, t, At(23, 0));
   ASSERT_THAT(windows, IsOk());
   ASSERT_EQ(windows->size(), 1u);
-  EXPECT_EQ((*windows)[0].line,
-            "session 1, correction period: open until 2025-07-13 22:10 - 24 "
-            "hours after session 1's scores were posted at 22:10 (SABF TR 8)");
+  EXPECT_EQ(
+      (*windows)[0].line,
+      "session 1, correction period: open until 2025-07-13 22:10 UTC - 24 "
+      "hours after session 1's scores were posted at 22:10 (SABF TR 8)");
 }
 
 TEST(TimeWindowKindNameTest, NamesEachKind) {

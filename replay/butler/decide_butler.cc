@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
 #include "core/vp/vp_scale.h"
@@ -82,9 +83,8 @@ absl::Status CheckDatums(const v1::Movement& movement,
     absl::Status datum = core::ComputeDatum(*profile.datum, input).status();
     if (!datum.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "board ", board, " is played at only ", n,
-          " table(s) in this movement, too few for a datum: ",
-          datum.message()));
+          "board ", board, " is played at only ", core::Counted(n, "table"),
+          " in this movement, too few for a datum: ", datum.message()));
     }
   }
   return absl::OkStatus();
@@ -106,8 +106,8 @@ absl::Status CheckMatchLengths(const v1::Movement& movement,
       if (!converts.ok()) {
         return absl::InvalidArgumentError(absl::StrCat(
             "round ", round.round(), ", table ", t.table(), ": a match of ",
-            boards, " board(s) has no VPs under ", profile.vp->clause, " (",
-            converts.message(), ")",
+            core::Counted(boards, "board"), " has no VPs under ",
+            profile.vp->clause, " (", converts.message(), ")",
             profile.matches.has_value()
                 ? absl::StrCat("; ", profile.matches->clause, ": matches of ",
                                profile.matches->boards_per_match, " boards")

@@ -7,6 +7,7 @@
 #include "core/adjust/fouled_board.h"
 #include "core/adjust/fouled_board_anc.h"
 #include "core/adjust/fouled_board_nsw.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
 #include "replay/butler/fouled_imps_board.h"
@@ -298,10 +299,11 @@ absl::Status CheckFouledScoring(const core::RegulationProfile& profile,
     absl::StatusOr<core::DatumResult> d =
         FouledFormDatum(*profile.datum, zeros, in_play, match);
     if (d.ok()) return absl::OkStatus();
-    return absl::FailedPreconditionError(absl::StrCat(
-        which, " form's ", group,
-        " result(s) leave the event's datum rule nothing to average (",
-        d.status().message(), ")", instead));
+    return absl::FailedPreconditionError(
+        absl::StrCat(which, " form's ", core::Counted(group, "result"),
+                     group == 1 ? " leaves" : " leave",
+                     " the event's datum rule nothing to average (",
+                     d.status().message(), ")", instead));
   };
   if (id == "nsw_tr_7_1_1" && treatment == "separate_datum") {
     const absl::string_view instead = "; choose two_imps (NSW TR 7.1.1(b))";

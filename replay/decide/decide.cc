@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/movement/howell.h"
 #include "core/movement/mitchell_matches.h"
@@ -150,8 +151,30 @@ absl::StatusOr<v1::EventPayload> DecideCreateTournament(
     return absl::AlreadyExistsError(absl::StrCat(
         "tournament '", request.tournament_id(), "' already exists"));
   }
+  TALLY_RETURN_IF_ERROR(LoadTournamentTimeZone(request.time_zone()).status());
   v1::EventPayload payload;
   payload.mutable_tournament_created()->set_name(request.name());
+  payload.mutable_tournament_created()->set_time_zone(request.time_zone());
+  return payload;
+}
+
+absl::StatusOr<v1::EventPayload> DecideSetTimeZone(
+    const State& state, const v1::SetTimeZoneRequest& request) {
+  TALLY_ASSIGN_OR_RETURN(const TournamentState* t,
+                         FindTournament(state, request.tournament_id()));
+  if (request.time_zone().empty()) {
+    return absl::InvalidArgumentError(
+        "name the time zone, e.g. Australia/Sydney or UTC");
+  }
+  TALLY_RETURN_IF_ERROR(LoadTournamentTimeZone(request.time_zone()).status());
+  if (request.time_zone() == t->time_zone_name) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("tournament '", t->id, "' is already in time zone ",
+                     request.time_zone()));
+  }
+  v1::EventPayload payload;
+  payload.mutable_tournament_time_zone_changed()->set_time_zone(
+      request.time_zone());
   return payload;
 }
 
@@ -347,10 +370,11 @@ absl::StatusOr<v1::EventPayload> DecidePostScores(
     }
   }
   if (missing > 0) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ",
-        SessionName(request.competition_id(), request.session()), ": ", missing,
-        " result(s) still missing, the first being ", first_missing));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ",
+                     SessionName(request.competition_id(), request.session()),
+                     ": ", core::Counted(missing, "result"),
+                     " still missing, the first being ", first_missing));
   }
   // A Butler board with every result in but too few scores for its datum
   // (ANC SR 16.4) would be posted unscored.

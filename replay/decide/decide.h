@@ -19,6 +19,11 @@ namespace tally::replay {
 
 absl::StatusOr<v1::EventPayload> DecideCreateTournament(
     const State& state, const v1::CreateTournamentRequest& request);
+// InvalidArgument naming the zone when it is not an IANA time zone name
+// of the system's tz database; FailedPrecondition when it is the zone the
+// tournament already has.
+absl::StatusOr<v1::EventPayload> DecideSetTimeZone(
+    const State& state, const v1::SetTimeZoneRequest& request);
 absl::StatusOr<v1::EventPayload> DecideCreateCompetition(
     const State& state, const v1::CreateCompetitionRequest& request);
 absl::StatusOr<v1::EventPayload> DecideRegisterPair(

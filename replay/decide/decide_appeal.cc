@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "core/base/rational.h"
 #include "core/base/status_macros.h"
+#include "core/window/timeline.h"
 #include "core/window/window_close.h"
 #include "replay/decide/decide.h"
 #include "replay/decide/decide_ruling.h"
@@ -180,9 +181,7 @@ absl::Status CheckLateRulingClaim(const CompetitionState& c,
     ended = t->second.scheduled_end.has_value() ? t->second.scheduled_end
                                                 : t->second.play_finished;
   }
-  const auto clock = [&](absl::Time t) {
-    return absl::FormatTime("%Y-%m-%d %H:%M:%S", t, zone);
-  };
+  const auto clock = [&](absl::Time t) { return core::DateTimeText(t, zone); };
   if (ended.has_value() && ruling.made_at <= *ended) {
     return absl::FailedPreconditionError(absl::StrCat(
         "ruling ", ruling.sequence, " was made at ", clock(ruling.made_at),

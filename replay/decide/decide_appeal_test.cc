@@ -240,7 +240,7 @@ TEST_F(AppealTest, AncSr62ClosesThirtyMinutesAfterTheScheduledFinish) {
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(v1::APPEAL_KIND_RULING_REVIEW),
                                 Clock(11, 40, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("expired at 2026-03-14 11:40:00"),
+                       AllOf(HasSubstr("expired at 2026-03-14 11:40 UTC"),
                              HasSubstr("ANC SR 6.2"))));
 }
 
@@ -259,7 +259,7 @@ TEST_F(AppealTest, AncSr62ExtendsIntoTheNextRoundStartingWithinThePeriod) {
   EXPECT_EQ(ToTime(in_time->appeal_lodged().window_closes_at()), Clock(13, 0));
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(13, 0, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("expired at 2026-03-14 13:00:00"),
+                       AllOf(HasSubstr("expired at 2026-03-14 13:00 UTC"),
                              HasSubstr("ANC SR 6.2"))));
 }
 
@@ -276,7 +276,7 @@ TEST_F(AppealTest, AncSr62LateRulingThirtyMinutesAfterThePartiesAreAdvised) {
   EXPECT_THAT(
       DecideLodgeAppeal(state_, LateRuling(Clock(12, 5)), Clock(12, 35, 1)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               AllOf(HasSubstr("expired at 2026-03-14 12:35:00"),
+               AllOf(HasSubstr("expired at 2026-03-14 12:35 UTC"),
                      HasSubstr("advised"), HasSubstr("ANC SR 6.2"))));
 }
 
@@ -286,7 +286,7 @@ TEST_F(AppealTest, SabfTr7RulingThirtyMinutesAfterTheScheduledFinish) {
   ASSERT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(11, 39, 59)), IsOk());
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(11, 40, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("11:40:00"), HasSubstr("SABF TR 7"))));
+                       AllOf(HasSubstr("11:40 UTC"), HasSubstr("SABF TR 7"))));
 }
 
 // SABF TR 7: "Appeals against the scorer's decisions ... within one week of
@@ -304,7 +304,7 @@ TEST_F(AppealTest, SabfTr7ScorerDecisionWithinOneWeekOfPosting) {
                         Clock(11, 30, 1, 7)),
       StatusIs(
           absl::StatusCode::kFailedPrecondition,
-          AllOf(HasSubstr("2026-03-21 11:30:00"), HasSubstr("SABF TR 7"))));
+          AllOf(HasSubstr("2026-03-21 11:30 UTC"), HasSubstr("SABF TR 7"))));
 }
 
 // NSW profiles read Law 92B's default: 30 minutes after the official score
@@ -315,7 +315,7 @@ TEST_F(AppealTest, NswLaw92bThirtyMinutesAfterPosting) {
   ASSERT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(11, 59, 59)), IsOk());
   EXPECT_THAT(DecideLodgeAppeal(state_, Lodging(), Clock(12, 0, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("12:00:00"), HasSubstr("Law 92B"))));
+                       AllOf(HasSubstr("12:00 UTC"), HasSubstr("Law 92B"))));
 }
 
 // NZ LIRG 92B: "expires 30 minutes after the official end of the session
@@ -342,7 +342,7 @@ TEST_F(AppealTest, NzLirg92bSessionEndAndLateRuling) {
   EXPECT_THAT(
       DecideLodgeAppeal(state_, LateRuling(Clock(13, 0)), Clock(13, 30, 1)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               AllOf(HasSubstr("13:30:00"), HasSubstr("NZ LIRG 92B"))));
+               AllOf(HasSubstr("13:30 UTC"), HasSubstr("NZ LIRG 92B"))));
 }
 
 TEST_F(AppealTest, RefusesTheScorersDecisionWhereTheProfileSetsNoTime) {
@@ -656,9 +656,10 @@ TEST_F(AppealTest, FullLifeLodgedSubmittedRepliedHeardVaried) {
 
 // Item 6 of issue #5: "after results are official, nothing changes except
 // by a decided appeal". An appeal lodged at 11:00 is heard, round 1 is
-// posted at 11:30, and the results are declared official at
-// 12:10. A correction and a ruling on the appealed board are refused, so
-// nothing is appended,
+// posted at 11:30, and the results are declared official when SABF TR 8's
+// 24 hours are over, at 11:30 the next day (not before: NSW TR 12.4, Law
+// 79C2). A correction and a ruling on the appealed board a minute later are
+// refused, so nothing is appended,
 // (NSW TR 12.4; Law 79C2); the committee's varied decision (3S by North
 // making 9 tricks, NS +140) is taken and becomes the score in force.
 TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
@@ -668,8 +669,14 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   v1::DeclareResultsOfficialRequest official;
   official.set_tournament_id("t");
   official.set_competition_id("c");
-  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
-          Clock(12, 10));
+  EXPECT_THAT(
+      DecideDeclareResultsOfficial(state_, official, Clock(12, 10)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               HasSubstr("correction period: open until 2026-03-15 11:30 "
+                         "UTC")));
+  const absl::Time next_day = Clock(11, 30, 0, 1);
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official, next_day),
+          next_day);
 
   v1::CorrectResultRequest correction;
   correction.set_tournament_id("t");
@@ -681,7 +688,7 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   correction.set_kind(v1::CORRECTION_KIND_SCORER_ERROR);
   correction.set_reason("entered at the wrong table");
   EXPECT_THAT(
-      DecideCorrectResult(state_, correction, Clock(12, 11)),
+      DecideCorrectResult(state_, correction, next_day + absl::Minutes(1)),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
   v1::RecordRulingRequest ruling;
   ruling.set_tournament_id("t");
@@ -693,7 +700,7 @@ TEST_F(AppealTest, AfterResultsAreOfficialOnlyADecidedAppealChangesAScore) {
   ruling.set_text("Score assigned: passed out.");
   ruling.mutable_adjusted()->mutable_assigned()->mutable_passed_out();
   EXPECT_THAT(
-      DecideRecordRuling(state_, ruling, Clock(12, 11)),
+      DecideRecordRuling(state_, ruling, next_day + absl::Minutes(1)),
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("official")));
 
   v1::DecideAppealRequest d = VariedTo3SMaking(n);
@@ -724,7 +731,7 @@ TEST_F(AppealTest, AncSr62LateRulingAdvisedDuringTheNextRoundIsNotExtended) {
   EXPECT_THAT(
       DecideLodgeAppeal(state_, LateRuling(Clock(12, 10)), Clock(12, 40, 1)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               AllOf(HasSubstr("expired at 2026-03-14 12:40:00"),
+               AllOf(HasSubstr("expired at 2026-03-14 12:40 UTC"),
                      HasSubstr("ANC SR 6.2"))));
 }
 
@@ -771,7 +778,7 @@ TEST_F(AppealTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
   late.mutable_appeal()->set_ruling_sequence(ruling_sequence);
   EXPECT_THAT(DecideLodgeAppeal(state_, late, Clock(14, 30)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       AllOf(HasSubstr("made at 2026-03-14 11:52:00"),
+                       AllOf(HasSubstr("made at 2026-03-14 11:52 UTC"),
                              HasSubstr("before round 1 ended"),
                              HasSubstr("ANC SR 6.2"))));
   // Not naming the ruling does not get round the log either.
@@ -785,7 +792,7 @@ TEST_F(AppealTest, AncSr62LateRulingClaimIsCheckedAgainstTheLog) {
   plain.mutable_appeal()->set_ruling_sequence(ruling_sequence);
   EXPECT_THAT(DecideLodgeAppeal(state_, plain, Clock(14, 30)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("expired at 2026-03-14 12:30:00")));
+                       HasSubstr("expired at 2026-03-14 12:30 UTC")));
   EXPECT_THAT(DecideLodgeAppeal(state_, plain, Clock(12, 29)), IsOk());
 }
 

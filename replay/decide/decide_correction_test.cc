@@ -144,7 +144,7 @@ TEST_F(DecideCorrectionTest, ClosesAtTheLaterOfThirtyMinutesAndTheNextRound) {
     EXPECT_THAT(
         DecideCorrectResult(state_, Correction(1, 3), late),
         StatusIs(absl::StatusCode::kFailedPrecondition,
-                 AllOf(HasSubstr("closed at 2026-03-14 12:30:00"),
+                 AllOf(HasSubstr("closed at 2026-03-14 12:30 UTC"),
                        HasSubstr("ANC SR 6.1"), HasSubstr("Law 79C2"))));
   }
 }
@@ -169,7 +169,7 @@ TEST_F(DecideCorrectionTest, ANextRoundWithinThirtyMinutesCarriesItsPeriod) {
             Clock(13, 50));
   EXPECT_THAT(DecideCorrectResult(state_, Correction(1, 3), Clock(13, 50, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("closed at 2026-03-14 13:50:00")));
+                       HasSubstr("closed at 2026-03-14 13:50 UTC")));
   // The last session of the stage: 30 minutes after its posting (6.1).
   EXPECT_THAT(DecideCorrectResult(state_, Correction(2, 9), Clock(13, 49, 59)),
               IsOk());
@@ -242,7 +242,7 @@ TEST_F(DecideCorrectionTest, OfficialResultsAreNotCorrected) {
   v1::DeclareResultsOfficialRequest official;
   official.set_tournament_id("t");
   official.set_competition_id("wsp");
-  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official, Clock(12, 10)),
           Clock(12, 10));
   EXPECT_THAT(
       DecideCorrectResult(state_, Correction(1, 3), Clock(12, 11)),

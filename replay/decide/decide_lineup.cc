@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "replay/decide/decide.h"
 
@@ -119,8 +120,8 @@ absl::StatusOr<v1::EventPayload> DecidePostLineup(
   const int stanza = request.stanza() == 0 ? 1 : request.stanza();
   if (stanza < 1 || stanza > static_cast<int>(stanzas.size())) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "round ", request.round(), "'s match is played in ", stanzas.size(),
-        " stanza(s)",
+        "round ", request.round(), "'s match is played in ",
+        core::Counted(stanzas.size(), "stanza"),
         stanzas.size() > 1
             ? absl::StrCat(" of ", c->profile.eligibility->stanza_boards,
                            " boards (", c->profile.eligibility->stanza_clause,

@@ -661,7 +661,7 @@ TEST_F(RulingTest, AfterTheCorrectionPeriodOnlyAnAppealChangesTheScore) {
   EXPECT_THAT(Decide(r, Clock(13, 30, 1)),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        AllOf(HasSubstr("NSW TR 12.2, 12.4"),
-                             HasSubstr("13:30:00"), HasSubstr("Law 79C2"))));
+                             HasSubstr("13:30 UTC"), HasSubstr("Law 79C2"))));
 }
 
 TEST_F(RulingTest, OfficialResultsTakeNoRuling) {
@@ -670,7 +670,9 @@ TEST_F(RulingTest, OfficialResultsTakeNoRuling) {
   v1::DeclareResultsOfficialRequest o;
   o.set_tournament_id("t");
   o.set_competition_id("c");
-  Apply(state_, DecideDeclareResultsOfficial(state_, o));
+  // NSW TR 12.4: official once the 30 minutes after posting are over.
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, o, Clock(13, 30)),
+          Clock(13, 30));
   v1::RecordRulingRequest r = Ruling(12, 2);
   *r.mutable_adjusted() = NzWeighted();
   EXPECT_THAT(Decide(r), StatusIs(absl::StatusCode::kFailedPrecondition,

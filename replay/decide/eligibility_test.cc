@@ -309,7 +309,7 @@ TEST_F(TeamsEligibilityTest, PostLineupRefusals) {
                        HasSubstr("two players in each room, not 3")));
   EXPECT_THAT(DecidePostLineup(state_, LineupRequest("rr", 1, 2, good, 2)),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("1 stanza(s); there is no stanza 2")));
+                       HasSubstr("1 stanza; there is no stanza 2")));
 
   // Posted, then changed before play: the latest holds.
   PostLineup("rr", 1, 2, good);

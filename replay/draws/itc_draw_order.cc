@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/movement/itc_draw.h"
 #include "core/movement/itc_final_draw.h"
@@ -136,8 +137,8 @@ absl::Status DrawItcRound(const CompetitionState& competition,
               "the final round robin is numbered by the placing after "
               "round robin ",
               round_robin - 1, " (ANC SR 10.3); round ", number,
-              " still lacks ", missing.size(), " result(s), the first being ",
-              missing.front()));
+              " still lacks ", core::Counted(missing.size(), "result"),
+              ", the first being ", missing.front()));
         }
       }
       TALLY_ASSIGN_OR_RETURN(

@@ -638,7 +638,7 @@ TEST_F(QualifyTest, RefusesWhatDoesNotFit) {
   r.set_per_field(12);
   EXPECT_THAT(DecideQualifyEntrants(state_, r),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("only 11 entrant(s) of 'rr' can qualify")));
+                       HasSubstr("only 11 entrants of 'rr' can qualify")));
 
   // Butler pairs in a movement (ANC SR 16.4-16.5) qualify from a finished
   // stage too: one that has played no session is refused.

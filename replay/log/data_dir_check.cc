@@ -10,6 +10,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "replay/log/codec.h"
 #include "replay/log/sha256.h"
 
@@ -89,8 +90,9 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
     }
   }
   return absl::DataLossError(absl::StrCat(
-      Damaged(dir), answers.size() - matched,
-      " event(s) have no idempotency record, so a client's retry of them "
+      Damaged(dir), core::Counted(answers.size() - matched, "event"),
+      answers.size() - matched == 1 ? " has" : " have",
+      " no idempotency record, so a client's retry of them "
       "would be applied a second time: ",
       absl::StrJoin(missing, ", "),
       answers.size() - matched > missing.size() ? ", ..." : ""));

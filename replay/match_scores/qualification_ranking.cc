@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "replay/butler/butler_ranking.h"
 #include "replay/match_scores/match_standings.h"
@@ -325,7 +326,7 @@ absl::StatusOr<std::vector<FieldQualifiers>> SelectQualifiers(
     }
     if (static_cast<int>(selected.qualifiers.size()) < per_field) {
       return absl::FailedPreconditionError(absl::StrCat(
-          "only ", selected.qualifiers.size(), " entrant(s)",
+          "only ", core::Counted(selected.qualifiers.size(), "entrant"),
           FieldText(field.name), " of '", source_id,
           "' can qualify (withdrawn and non-contending entrants are passed "
           "over), not the ",

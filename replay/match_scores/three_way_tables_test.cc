@@ -239,7 +239,7 @@ TEST_F(ShareMatchReplayTest, EachShareTableSeatsItsTwoTeams) {
                        HasSubstr("(Table 1 of the share match)")));
   // 14 x 2 at table 1 and 14 x 3 at the share, less the one in.
   EXPECT_THAT(Post(), StatusIs(absl::StatusCode::kFailedPrecondition,
-                               HasSubstr("69 result(s) still missing")));
+                               HasSubstr("69 results still missing")));
   EXPECT_THAT(MissingResults(Comp(), Comp().rounds.at(1)),
               ::testing::Contains("table 2 board 1 (Table 2 of the share "
                                   "match)"));
@@ -361,7 +361,7 @@ TEST_F(ThreeWayTablesTest, TheCorrectionPeriodRunsFromTheSharesAgreement) {
         // Its three tables' scores are agreed once all thirty are in.
         EXPECT_THAT(DecideAgreeMatchScores(state_, agree),
                     StatusIs(absl::StatusCode::kFailedPrecondition,
-                             HasSubstr("1 result(s) still to enter")));
+                             HasSubstr("1 result still to enter")));
       }
       Apply(state_, Enter(2, board, PassedOut(), room));
     }
@@ -439,7 +439,7 @@ TEST_F(HalfMatchReplayTest, AnOddPairsFieldDrawsHalfMatches) {
       Enter(3, 5, PassedOut(), v1::ROOM_OPEN),
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("give no room")));
   EXPECT_THAT(Post(), StatusIs(absl::StatusCode::kFailedPrecondition,
-                               HasSubstr("24 result(s) still missing")));
+                               HasSubstr("24 results still missing")));
 }
 
 TEST_F(HalfMatchReplayTest, UnderTwelveBoardsTheSitOutPairsDoubleTheirImps) {

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/base/decimal.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "replay/butler/decide_butler.h"
 #include "replay/draws/draw_maker.h"
@@ -142,8 +143,9 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
     if (!missing.empty()) {
       if (!request.early()) {
         return absl::FailedPreconditionError(absl::StrCat(
-            "round ", request.round() - 1, " still lacks ", missing.size(),
-            " result(s), the first being ", missing.front(),
+            "round ", request.round() - 1, " still lacks ",
+            core::Counted(missing.size(), "result"), ", the first being ",
+            missing.front(),
             "; the draw is made when all results are in, or earlier when "
             "the director decides (ANC SR 6.3: ask for an early draw)"));
       }
@@ -433,9 +435,10 @@ absl::StatusOr<v1::EventPayload> DecidePostRound(
                          FindRoundInPlay(c, request.session()));
   std::vector<std::string> missing = MissingResults(c, *round);
   if (!missing.empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot post ", RoundName(c, request.session()), ": ", missing.size(),
-        " result(s) still missing, the first being ", missing.front()));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot post ", RoundName(c, request.session()), ": ",
+                     core::Counted(missing.size(), "result"),
+                     " still missing, the first being ", missing.front()));
   }
   // A pairs round's board with every result in but too few scores for its
   // datum would be posted unscored (issue #16 defect 3).

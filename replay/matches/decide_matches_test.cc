@@ -151,7 +151,7 @@ TEST_F(DecideMatchesTest, ResultsGoToADrawnRoundsTablesAndBoards) {
   post.set_session(1);
   EXPECT_THAT(DecidePostScores(state_, post),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("31 result(s) still missing")));
+                       HasSubstr("31 results still missing")));
 }
 
 TEST_F(DecideMatchesTest, TheFieldClosesAtTheFirstDraw) {

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "replay/match_scores/forfeits.h"
 #include "replay/rounds/rounds_in_event.h"
@@ -106,9 +107,10 @@ absl::StatusOr<v1::EventPayload> DecideWithdrawEntrant(
   }
   const size_t left = c->pairs.size() - c->withdrawals.size() - 1;
   if (left < 2) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "withdrawing entrant ", entrant, " would leave ", left,
-        " entrant(s) in '", c->id, "': a round needs two"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("withdrawing entrant ", entrant, " would leave ",
+                     core::Counted(left, "entrant"), " in '", c->id,
+                     "': a round needs two"));
   }
   v1::EventPayload payload;
   auto* e = payload.mutable_entrant_withdrawn();

@@ -144,7 +144,7 @@ TEST(WithdrawEntrantTest, RefusalsSayWhatIsWrong) {
                        HasSubstr("already withdrawn, after round 0")));
   // Two pairs left: a third withdrawal would leave one.
   EXPECT_THAT(e.Withdraw(2, 0), StatusIs(absl::StatusCode::kFailedPrecondition,
-                                         HasSubstr("leave 1 entrant(s)")));
+                                         HasSubstr("leave 1 entrant")));
   // The event has one round (CreateCompetition.rounds); once drawn, a pair
   // plays it all.
   e.Draw(1);

@@ -97,6 +97,7 @@ absl::StatusOr<v1::Tournament> BuildTournament(const State& state,
   out.set_tournament_id(t->id);
   out.set_name(t->name);
   out.set_stream_version(t->version);
+  out.set_time_zone(t->time_zone_name.empty() ? "UTC" : t->time_zone_name);
   for (const auto& [cid, c] : t->competitions) {
     v1::Competition* comp = out.add_competitions();
     comp->set_competition_id(cid);

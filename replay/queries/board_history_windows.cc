@@ -9,6 +9,7 @@
 #include "absl/time/time.h"
 #include "core/base/status_macros.h"
 #include "core/profile/profile.h"
+#include "core/window/timeline.h"
 #include "core/window/windows_at.h"
 #include "replay/queries/audit.h"
 #include "replay/state/tournament_replay.h"
@@ -68,17 +69,16 @@ std::string Awaited(const std::string& anchor) {
   return anchor;
 }
 
-std::string TimeText(const google::protobuf::Timestamp& t) {
-  return absl::FormatTime("%Y-%m-%d %H:%M:%S", ToTime(t), absl::UTCTimeZone());
-}
-
-// "review of rulings: closed at 2026-03-14 11:30:00 (SABF TR 7)".
-std::string Line(const v1::TimeWindowView& w) {
+// "review of rulings: closed at 2026-03-14 11:30 UTC (SABF TR 7)", in the
+// tournament's time zone.
+std::string Line(const v1::TimeWindowView& w, absl::TimeZone zone) {
   std::string state;
   if (w.state() == "open" && w.has_closes_at()) {
-    state = absl::StrCat("open until ", TimeText(w.closes_at()));
+    state = absl::StrCat("open until ",
+                         core::DateTimeText(ToTime(w.closes_at()), zone));
   } else if (w.state() == "closed" && w.has_closes_at()) {
-    state = absl::StrCat("closed at ", TimeText(w.closes_at()));
+    state = absl::StrCat("closed at ",
+                         core::DateTimeText(ToTime(w.closes_at()), zone));
   } else if (!w.waiting_for().empty()) {
     state = absl::StrCat("open; when it closes is known once ",
                          Awaited(w.waiting_for()));
@@ -106,10 +106,14 @@ v1::EventWindows WindowsAtEvent(const State& state, const v1::Event& event,
     return out;
   }
   const int table = EventTable(event.payload());
+  const TournamentState* tournament =
+      state.FindTournament(request.tournament_id());
+  const absl::TimeZone zone =
+      tournament == nullptr ? absl::UTCTimeZone() : tournament->time_zone;
   for (v1::TimeWindowView& w : *windows->mutable_windows()) {
     if (w.session() != request.session()) continue;
     if (w.table() != 0 && table != 0 && w.table() != table) continue;
-    out.add_lines(Line(w));
+    out.add_lines(Line(w, zone));
     *out.add_windows() = std::move(w);
   }
   return out;

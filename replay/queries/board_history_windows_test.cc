@@ -140,13 +140,13 @@ TEST_F(BoardHistoryWindowsTest, ReviewOfRulingsOneSecondEitherSideOfItsClose) {
       Lines(Clock(14, 11, 29, 59)),
       ElementsAre("correction period: open; when it closes is known once the "
                   "scores are posted (SABF TR 8)",
-                  "review of rulings: open until 2026-03-14 11:30:00 (SABF "
+                  "review of rulings: open until 2026-03-14 11:30 UTC (SABF "
                   "TR 7)",
                   "appeal against the scorer's decisions: open; when it "
                   "closes is known once the scores are posted (SABF TR 7)"));
   EXPECT_THAT(Lines(Clock(14, 11, 30, 1)),
               ::testing::Contains("review of rulings: closed at 2026-03-14 "
-                                  "11:30:00 (SABF TR 7)"));
+                                  "11:30 UTC (SABF TR 7)"));
 }
 
 TEST_F(BoardHistoryWindowsTest, CorrectionPeriodOneSecondEitherSideOfItsClose) {
@@ -154,21 +154,22 @@ TEST_F(BoardHistoryWindowsTest, CorrectionPeriodOneSecondEitherSideOfItsClose) {
   EXPECT_THAT(
       Lines(Clock(15, 11, 59, 59)),
       ElementsAre(
-          "correction period: open until 2026-03-15 12:00:00 (SABF TR 8)",
-          "review of rulings: closed at 2026-03-14 11:30:00 (SABF TR 7)",
+          "correction period: open until 2026-03-15 12:00 UTC (SABF TR 8)",
+          "review of rulings: closed at 2026-03-14 11:30 UTC (SABF TR 7)",
           "appeal against the scorer's decisions: open until 2026-03-21 "
-          "12:00:00 (SABF TR 7)"));
+          "12:00 UTC (SABF TR 7)"));
   EXPECT_THAT(
       Lines(Clock(15, 12, 0, 1)),
       ElementsAre(
-          "correction period: closed at 2026-03-15 12:00:00 (SABF TR 8)",
-          "review of rulings: closed at 2026-03-14 11:30:00 (SABF TR 7)",
+          "correction period: closed at 2026-03-15 12:00 UTC (SABF TR 8)",
+          "review of rulings: closed at 2026-03-14 11:30 UTC (SABF TR 7)",
           "appeal against the scorer's decisions: open until 2026-03-21 "
-          "12:00:00 (SABF TR 7)"));
+          "12:00 UTC (SABF TR 7)"));
   // And the week's edge for the scorer's decisions.
-  EXPECT_THAT(Lines(Clock(21, 12, 0, 1)),
-              ::testing::Contains("appeal against the scorer's decisions: "
-                                  "closed at 2026-03-21 12:00:00 (SABF TR 7)"));
+  EXPECT_THAT(
+      Lines(Clock(21, 12, 0, 1)),
+      ::testing::Contains("appeal against the scorer's decisions: "
+                          "closed at 2026-03-21 12:00 UTC (SABF TR 7)"));
 }
 
 TEST_F(BoardHistoryWindowsTest, AnUnknownCompetitionIsANoteNotAFailure) {

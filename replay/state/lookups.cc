@@ -83,7 +83,10 @@ absl::StatusOr<const MatchRoundState*> FindDrawnRound(
   if (it == competition.rounds.end()) {
     return absl::NotFoundError(absl::StrCat(
         "round ", round, " of '", competition.id, "' is not drawn (",
-        competition.rounds.size(), " round(s) drawn so far)"));
+        competition.rounds.size() == 1
+            ? "1 round is"
+            : absl::StrCat(competition.rounds.size(), " rounds are"),
+        " drawn so far)"));
   }
   return &it->second;
 }

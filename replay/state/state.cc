@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
@@ -30,6 +31,13 @@ int MeritTop(const CompetitionState& c, const v1::AppealLodged& lodged) {
     }
   }
   return scores > 1 ? 2 * (scores - 1) : 0;
+}
+
+// The zone was checked when the event was received; a tz database without
+// it (another machine) leaves the clock times in UTC, the figures unchanged.
+void SetTimeZone(const std::string& name, TournamentState& t) {
+  t.time_zone_name = name;
+  t.time_zone = LoadTournamentTimeZone(name).value_or(absl::UTCTimeZone());
 }
 
 absl::Status Misfit(const v1::Event& event, absl::string_view why) {
@@ -96,6 +104,25 @@ absl::Status EvolveTimeline(const v1::Event& event,
 }
 
 }  // namespace
+
+absl::StatusOr<absl::TimeZone> LoadTournamentTimeZone(const std::string& name) {
+  if (name.empty()) return absl::UTCTimeZone();
+  bool iana = name.size() <= 64 && absl::ascii_isalpha(name[0]) &&
+              name != "localtime" && name.find("..") == std::string::npos;
+  for (char c : name) {
+    if (!absl::ascii_isalnum(c) && c != '/' && c != '_' && c != '-' &&
+        c != '+') {
+      iana = false;
+    }
+  }
+  absl::TimeZone zone;
+  if (!iana || !absl::LoadTimeZone(name, &zone)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "unknown time zone '", name,
+        "': give an IANA time zone name such as Australia/Sydney or UTC"));
+  }
+  return zone;
+}
 
 const TournamentState* State::FindTournament(const std::string& id) const {
   auto it = tournaments.find(id);
@@ -165,6 +192,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
     TournamentState t;
     t.id = event.tournament_id();
     t.name = p.tournament_created().name();
+    SetTimeZone(p.tournament_created().time_zone(), t);
     tournament_it = state.tournaments.emplace(t.id, std::move(t)).first;
   } else if (tournament_it == state.tournaments.end()) {
     return Misfit(event, "unknown tournament");
@@ -187,6 +215,9 @@ absl::Status Evolve(const v1::Event& event, State& state) {
 
   switch (p.kind_case()) {
     case v1::EventPayload::kTournamentCreated:
+      break;
+    case v1::EventPayload::kTournamentTimeZoneChanged:
+      SetTimeZone(p.tournament_time_zone_changed().time_zone(), tournament);
       break;
     case v1::EventPayload::kCompetitionCreated: {
       const auto& e = p.competition_created();

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "core/profile/profile.h"
 #include "replay/state/appeal_state.h"
@@ -180,6 +181,10 @@ struct CompetitionState {
 struct TournamentState {
   std::string id;
   std::string name;
+  // The IANA time zone its clock times are read and written in
+  // (TournamentCreated, TournamentTimeZoneChanged). Default: "", UTC.
+  std::string time_zone_name;
+  absl::TimeZone time_zone = absl::UTCTimeZone();
   uint64_t version = 0;  // events in this tournament's stream
   std::map<std::string, CompetitionState> competitions;
   // The sequence of each of its events, in log order: what the auditor's
@@ -212,6 +217,11 @@ absl::Status Evolve(const v1::Event& event, State& state);
 // The session's slots by (table, board), checked: every pair number
 // positive, no table given the same board twice in one session.
 absl::Status IndexMovement(const v1::Movement& movement, SessionState& session);
+
+// The tournament time zone named `name` from the system's tz database
+// ("" is UTC). InvalidArgument naming the zone when it is unknown or not an
+// IANA name (a path, "localtime": nothing that depends on the machine).
+absl::StatusOr<absl::TimeZone> LoadTournamentTimeZone(const std::string& name);
 
 absl::Time ToTime(const google::protobuf::Timestamp& ts);
 google::protobuf::Timestamp ToTimestamp(absl::Time t);

@@ -4,10 +4,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
+#include "core/base/plural.h"
 #include "core/base/status_macros.h"
+#include "core/window/timeline.h"
+#include "core/window/windows_at.h"
 #include "replay/draws/draw_maker.h"
 #include "replay/match_scores/three_way_tables.h"
 #include "replay/state/lookups.h"
+#include "replay/timeline/time_windows.h"
 
 namespace tally::replay {
 namespace {
@@ -110,9 +114,12 @@ absl::StatusOr<v1::EventPayload> DecideScheduleSession(
   const absl::Time start = ToTime(request.scheduled_start());
   const absl::Time end = ToTime(request.scheduled_end());
   if (end <= start) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the scheduled end (", absl::FormatTime(end),
-        ") must be after the scheduled start (", absl::FormatTime(start), ")"));
+    const absl::TimeZone zone =
+        state.FindTournament(request.tournament_id())->time_zone;
+    return absl::InvalidArgumentError(
+        absl::StrCat("the scheduled end (", core::DateTimeText(end, zone),
+                     ") must be after the scheduled start (",
+                     core::DateTimeText(start, zone), ")"));
   }
   const std::string name = SessionWord(*c, request.session());
   // Only a session (round) the competition has can be scheduled: a
@@ -205,12 +212,12 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
   }
   const int expected = round.draw.boards_size() * rooms;
   if (entered < expected) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("the match at table ", request.table(), " in round ",
-                     request.session(), " has ", expected - entered,
-                     " result(s) still to enter; its scores "
-                     "can be agreed once all ",
-                     expected, " are in"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the match at table ", request.table(), " in round ", request.session(),
+        " has ", core::Counted(expected - entered, "result"),
+        " still to enter; its scores "
+        "can be agreed once all ",
+        expected, " are in"));
   }
   if (auto t = c->timeline.find(request.session());
       t != c->timeline.end() &&
@@ -247,7 +254,8 @@ absl::StatusOr<v1::EventPayload> DecideEndStage(
 }
 
 absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
-    const State& state, const v1::DeclareResultsOfficialRequest& request) {
+    const State& state, const v1::DeclareResultsOfficialRequest& request,
+    absl::Time at) {
   TALLY_ASSIGN_OR_RETURN(const CompetitionState* c,
                          FindCompetition(state, request.tournament_id(),
                                          request.competition_id()));
@@ -256,6 +264,29 @@ absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
         absl::StrCat("the results of '", c->id, "' are already official"));
   }
   TALLY_RETURN_IF_ERROR(AllPosted(*c, "declare the results official"));
+  // NSW TR 12.4: "the results will become official 30 minutes after the
+  // posting of scores, after which time no further corrections may be
+  // made": not while the players or the scorer may still correct.
+  v1::GetTimeWindowsRequest ask;
+  ask.set_tournament_id(request.tournament_id());
+  ask.set_competition_id(request.competition_id());
+  TALLY_ASSIGN_OR_RETURN(v1::TimeWindows windows,
+                         BuildTimeWindows(state, ask, at));
+  for (const v1::TimeWindowView& w : windows.windows()) {
+    // A window whose close is not known yet (a match's scores never
+    // agreed) does not hold the results back.
+    if (w.state() != core::WindowStateId(core::WindowState::kOpen) ||
+        (w.kind() != core::TimeWindowKindId(
+                         core::TimeWindowKind::kCorrectionPeriod) &&
+         w.kind() != core::TimeWindowKindId(
+                         core::TimeWindowKind::kScorerErrorCorrection))) {
+      continue;
+    }
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the results of '", c->id,
+        "' cannot be official while corrections may still be made: ", w.line(),
+        ". They become official when it closes (NSW TR 12.4, Law 79C2)"));
+  }
   v1::EventPayload payload;
   payload.mutable_results_official()->set_competition_id(
       request.competition_id());

@@ -35,10 +35,14 @@ absl::StatusOr<v1::EventPayload> DecideAgreeMatchScores(
 absl::StatusOr<v1::EventPayload> DecideEndStage(
     const State& state, const v1::EndStageRequest& request);
 
-// FailedPrecondition while a session or round is not posted, or when the
-// results are already official.
+// FailedPrecondition while a session or round is not posted, while a
+// window for corrections (the correction period, the scorer's errors) is
+// open at `at` (NSW TR 12.4: the results become official 30 minutes after
+// the posting of scores, after which no corrections), or when the results
+// are already official.
 absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
-    const State& state, const v1::DeclareResultsOfficialRequest& request);
+    const State& state, const v1::DeclareResultsOfficialRequest& request,
+    absl::Time at);
 
 }  // namespace tally::replay
 

@@ -15,6 +15,7 @@ namespace {
 
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 const absl::Time kEvening = absl::FromUnixSeconds(1795000000);
@@ -175,7 +176,7 @@ TEST_F(DecideTimelineTest, ScoresAreAgreedOnlyWhenTheMatchIsComplete) {
   EXPECT_THAT(
       DecideAgreeMatchScores(state_, For<v1::AgreeMatchScoresRequest>(1, 2)),
       StatusIs(absl::StatusCode::kFailedPrecondition,
-               HasSubstr("8 result(s) still to enter")));
+               HasSubstr("8 results still to enter")));
   ApplyAt(
       state_,
       DecideAgreeMatchScores(state_, For<v1::AgreeMatchScoresRequest>(1, 1)),
@@ -199,22 +200,34 @@ TEST_F(DecideTimelineTest,
   EXPECT_THAT(DecideEndStage(state_, end),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("round 1 of 'swiss' is not posted")));
-  EXPECT_THAT(DecideDeclareResultsOfficial(state_, official),
+  EXPECT_THAT(DecideDeclareResultsOfficial(state_, official, kEvening),
               StatusIs(absl::StatusCode::kFailedPrecondition));
   PostRoundOne();
   ApplyAt(state_, DecideEndStage(state_, end), kEvening + absl::Hours(3));
   EXPECT_EQ(Swiss().next_stage_start, kEvening + absl::Hours(24));
   EXPECT_THAT(DecideEndStage(state_, end),
               StatusIs(absl::StatusCode::kAlreadyExists));
-  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official),
-          kEvening + absl::Hours(4));
-  EXPECT_EQ(Swiss().results_official, kEvening + absl::Hours(4));
+  // NSW TR 12.3: the scorer's errors may be corrected up to the start of
+  // the next stage (24 hours on); until then the results are not official
+  // (NSW TR 12.4), and the refusal appends nothing.
+  EXPECT_THAT(
+      DecideDeclareResultsOfficial(state_, official, kEvening + absl::Hours(4)),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("cannot be official while corrections may "
+                               "still be made: round 1, scorer's errors: "
+                               "open until"),
+                     HasSubstr("They become official when it closes (NSW TR "
+                               "12.4, Law 79C2)"))));
+  const absl::Time next_stage = kEvening + absl::Hours(24);
+  ApplyAt(state_, DecideDeclareResultsOfficial(state_, official, next_stage),
+          next_stage);
+  EXPECT_EQ(Swiss().results_official, next_stage);
   // NSW TR 12.4: nothing changes afterwards.
   EXPECT_THAT(
       DecideScheduleSession(state_, Schedule(2, kEvening, absl::Hours(2))),
       StatusIs(absl::StatusCode::kFailedPrecondition,
                HasSubstr("NSW TR 12.4")));
-  EXPECT_THAT(DecideDeclareResultsOfficial(state_, official),
+  EXPECT_THAT(DecideDeclareResultsOfficial(state_, official, next_stage),
               StatusIs(absl::StatusCode::kAlreadyExists));
 }
 

@@ -116,6 +116,7 @@ CompetitionTimeline TimelineOf(const TournamentState& tournament,
   out.stage.next_stage_start = competition.next_stage_start;
   out.stage.final_stage = !competition.next_stage_start.has_value() &&
                           !QualifiesSomewhere(tournament, competition);
+  out.stage.zone = tournament.time_zone;
   return out;
 }
 

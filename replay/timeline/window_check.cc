@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "core/window/timeline.h"
 #include "replay/timeline/time_windows.h"
 
 namespace tally::replay {
@@ -44,10 +45,9 @@ absl::StatusOr<WindowVerdict> CheckWindowAt(const TournamentState& tournament,
   verdict.closes_at = close->closes_at;
   if (core::WindowStateAt(*close, at) == core::WindowState::kClosed) {
     verdict.closed = true;
-    verdict.closed_at = absl::StrCat(
-        absl::FormatTime("%Y-%m-%d %H:%M:%S", *close->closes_at,
-                         timeline.stage.zone),
-        ", ", close->explanation);
+    verdict.closed_at =
+        absl::StrCat(core::DateTimeText(*close->closes_at, timeline.stage.zone),
+                     ", ", close->explanation);
   }
   return verdict;
 }

@@ -4,12 +4,15 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "server/access_table.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/text_table.h"
+#include "server/cli/usage_grammar.h"
 #include "server/principal_store.h"
 #include "tally/v1/access.grpc.pb.h"
 
@@ -23,6 +26,10 @@ const std::map<std::string, v1::Role>& RoleWords() {
       {"scorer", v1::ROLE_SCORER},
       {"device", v1::ROLE_VENUE},
       {"committee", v1::ROLE_APPEALS_COMMITTEE},
+      // The role's full name (ROLE_APPEALS_COMMITTEE) and the venue's.
+      {"appeals-committee", v1::ROLE_APPEALS_COMMITTEE},
+      {"appeals_committee", v1::ROLE_APPEALS_COMMITTEE},
+      {"venue", v1::ROLE_VENUE},
       {"auditor", v1::ROLE_AUDITOR},
       {"public", v1::ROLE_PUBLIC}};
   return *words;
@@ -86,11 +93,18 @@ int EnrolDevice(Client& client, const Invocation& inv) {
 }
 
 int AddPrincipal(Client& client, const Invocation& inv) {
-  auto role = RoleWords().find(inv.args[0]);
+  auto role = RoleWords().find(absl::AsciiStrToLower(inv.args[0]));
   if (role == RoleWords().end()) {
-    std::cerr << "tally: role '" << inv.args[0]
-              << "' is one of administrator, director, scorer, device, "
-                 "committee, auditor, public\n";
+    std::vector<std::string> names;
+    for (const auto& [word, r] : RoleWords()) names.push_back(word);
+    std::optional<std::string> near =
+        ClosestName(absl::AsciiStrToLower(inv.args[0]), names);
+    std::cerr << "tally: unknown role '" << inv.args[0]
+              << "': give one of administrator, director, scorer, device "
+                 "(or venue), committee (or appeals-committee), auditor, "
+                 "public"
+              << (near.has_value() ? "; did you mean " + *near + "?" : "")
+              << "\n";
     return kUsage;
   }
   v1::CreatePrincipalRequest request;
@@ -187,7 +201,8 @@ void AddAccessCommands(std::vector<Command>& commands) {
        "ROLE [ID] [--tournament=T] [--competition=C] [--session=N] "
        "[--round=N] [--table=N] [--description=TEXT]",
        "create a principal (administrator, director, scorer, device, "
-       "committee, auditor, public) and print its token",
+       "committee (or appeals-committee), auditor, public) and print its "
+       "token",
        1, 2, AddPrincipal});
   commands.push_back({"principals", "[TOURNAMENT]",
                       "list the principals you may manage", 0, 1,

@@ -24,14 +24,19 @@ constexpr char kUsageText[] =
     "lodge|submit|reply|hear|decide|withdraw|further|show|list "
     "TOURNAMENT COMPETITION ...\n\n"
     "  lodge T C SESSION TABLE BOARD --kind=review|ruling|scorer\n"
-    "        --appellant=N --signed-by=NAME --grounds=TEXT [--respondents=N,N]\n"
-    "        [--ruling=TEXT] [--ruling-sequence=N] [--advised=RFC3339 (a ruling\n"
-    "        made after the session)] [--involved=NAME,NAME] [--room=open|closed]\n"
+    "        --appellant=N --signed-by=NAME --grounds=TEXT "
+    "[--respondents=N,N]\n"
+    "        [--ruling=TEXT] [--ruling-sequence=N] [--advised=TIME (a ruling\n"
+    "        made after the session)] [--involved=NAME,NAME] "
+    "[--room=open|closed]\n"
     "        [--auction=TEXT] [--details=TEXT] [--director-comments=TEXT]\n"
     "        [--director-signature=NAME] [--north=HAND] [--east=HAND]\n"
-    "        [--south=HAND] [--west=HAND] (HAND: S.H.D.C, e.g. AKJ4.Q32.K5.A432)\n"
-    "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' submission\n"
-    "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the submission\n"
+    "        [--south=HAND] [--west=HAND] (HAND: S.H.D.C, e.g. "
+    "AKJ4.Q32.K5.A432)\n"
+    "  submit T C APPEAL --text=TEXT --signed-by=NAME   respondents' "
+    "submission\n"
+    "  reply T C APPEAL --text=TEXT --signed-by=NAME    reply to the "
+    "submission\n"
     "  hear T C APPEAL --chair=NAME --members=NAME,NAME  the committee sits\n"
     "        (the chair among the members; none involved in the dispute)\n"
     "  decide T C APPEAL --upheld|--assigned='3S N 9'|--artificial=avg+/avg-\n"
@@ -147,13 +152,11 @@ int Lodge(Client& cl, const Invocation& inv) {
     else return Usage("--room is open or closed");
   }
   if (inv.Has("advised")) {
-    absl::Time t;
-    std::string error;
-    if (!absl::ParseTime(absl::RFC3339_full, inv.Get("advised"), &t, &error)) {
-      return Usage("--advised is a time like 2026-11-21T19:30:00Z");
+    if (!TimeArg(cl, inv.Get("advised"), "--advised",
+                 a->mutable_ruling_advised_at())) {
+      return kUsage;
     }
     a->set_ruling_made_after_session(true);
-    *a->mutable_ruling_advised_at() = replay::ToTimestamp(t);
   }
   v1::AppealForm* form = a->mutable_form();
   if (!HandOption(inv, "north", form->mutable_north()) ||
@@ -179,16 +182,18 @@ int Lodge(Client& cl, const Invocation& inv) {
     if (cl.query_->ListAppeals(cl.Context().get(), l, &list).ok()) {
       for (const v1::AppealView& v : list.appeals()) {
         if (!v.sequences().empty() && v.sequences(0) == out.sequence()) {
-          what = AppealEventLine([&] {
-            v1::EventPayload p;
-            *p.mutable_appeal_lodged() = v.lodged();
-            return p;
-          }());
+          what = AppealEventLine(
+              [&] {
+                v1::EventPayload p;
+                *p.mutable_appeal_lodged() = v.lodged();
+                return p;
+              }(),
+              cl.Zone());
         }
       }
     }
   }
-  return PrintOutcome(inv, st, out, out, what);
+  return PrintOutcome(cl, inv, st, out, out, what);
 }
 
 int Decide(Client& cl, const Invocation& inv, int appeal) {
@@ -251,20 +256,20 @@ int Decide(Client& cl, const Invocation& inv, int appeal) {
     v1::FigureChanges changes;
     grpc::Status st =
         cl.audit_->WhatIfDecideAppeal(cl.Context().get(), r, &changes);
-    return PrintFigureChanges(inv, st, changes);
+    return PrintFigureChanges(cl, inv, st, changes);
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->DecideAppeal(cl.Context().get(), r, &out);
   v1::EventPayload p;
   *p.mutable_appeal_decided() = *d;
-  return PrintOutcome(inv, st, out, out, AppealEventLine(p));
+  return PrintOutcome(cl, inv, st, out, out, AppealEventLine(p, cl.Zone()));
 }
 
-void PrintAppeal(const v1::AppealView& v) {
+void PrintAppeal(const v1::AppealView& v, absl::TimeZone zone) {
   const v1::AppealLodged& a = v.lodged();
   std::cout << "appeal " << v.appeal() << " of '" << a.competition_id()
             << "': " << v.stage() << "\n";
-  std::cout << "  lodged " << TimeText(v.lodged_at()) << " (event "
+  std::cout << "  lodged " << ReceivedText(v.lodged_at(), zone) << " (event "
             << v.sequences(0) << ")\n";
   std::cout << "  board " << a.board() << ", table " << a.table()
             << ", session " << a.session() << "; appellant " << a.appellant()
@@ -274,7 +279,7 @@ void PrintAppeal(const v1::AppealView& v) {
   }
   std::cout << "\n  window: " << a.window_clause();
   if (a.has_window_closes_at()) {
-    std::cout << ", closes " << TimeText(a.window_closes_at());
+    std::cout << ", closes " << TimeText(a.window_closes_at(), zone);
   }
   std::cout << "\n";
   if (!a.directors_ruling().empty()) {
@@ -284,10 +289,10 @@ void PrintAppeal(const v1::AppealView& v) {
   if (!a.form().auction().empty()) {
     std::cout << "  auction: " << a.form().auction() << "\n";
   }
-  auto line = [](auto setter) {
+  auto line = [zone](auto setter) {
     v1::EventPayload p;
     setter(p);
-    std::cout << "  " << AppealEventLine(p) << "\n";
+    std::cout << "  " << AppealEventLine(p, zone) << "\n";
   };
   if (v.has_submission()) {
     line([&](v1::EventPayload& p) { *p.mutable_appeal_submission() = v.submission(); });
@@ -329,7 +334,7 @@ int Run(Client& cl, const Invocation& inv) {
     v1::ListAppealsResponse out;
     grpc::Status st = cl.query_->ListAppeals(cl.Context().get(), r, &out);
     return PrintAnswer<v1::ListAppealsResponse>(
-        inv, st, out, [](const v1::ListAppealsResponse& l) {
+        inv, st, out, [&cl](const v1::ListAppealsResponse& l) {
           TextTable t({"Appeal", "Stage", "Session", "Table", "Board",
                        "Appellant", "Window", "Lodged"});
           for (const v1::AppealView& v : l.appeals()) {
@@ -338,7 +343,8 @@ int Run(Client& cl, const Invocation& inv) {
                       absl::StrCat(v.lodged().table()),
                       absl::StrCat(v.lodged().board()),
                       absl::StrCat(v.lodged().appellant()),
-                      v.lodged().window_clause(), TimeText(v.lodged_at())});
+                      v.lodged().window_clause(),
+                      ReceivedText(v.lodged_at(), cl.Zone())});
           }
           std::cout << t.Render();
         });
@@ -358,7 +364,9 @@ int Run(Client& cl, const Invocation& inv) {
     r.set_appeal(appeal);
     v1::AppealView v;
     st = cl.query_->GetAppeal(cl.Context().get(), r, &v);
-    return PrintAnswer<v1::AppealView>(inv, st, v, PrintAppeal);
+    return PrintAnswer<v1::AppealView>(
+        inv, st, v,
+        [&cl](const v1::AppealView& a) { PrintAppeal(a, cl.Zone()); });
   } else if (sub == "submit") {
     v1::SubmitAppealResponseRequest r;
     *r.mutable_options() = cl.Options();
@@ -424,7 +432,7 @@ int Run(Client& cl, const Invocation& inv) {
   } else {
     return Usage("unknown subcommand '" + sub + "'");
   }
-  return PrintOutcome(inv, st, out, out, AppealEventLine(p));
+  return PrintOutcome(cl, inv, st, out, out, AppealEventLine(p, cl.Zone()));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "core/window/timeline.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/state.h"
 #include "server/cli/result_text.h"
@@ -98,7 +99,7 @@ std::string AdjustedScoreText(const v1::AdjustedScore& s, int board) {
   return "none";
 }
 
-std::string AppealEventLine(const v1::EventPayload& p) {
+std::string AppealEventLine(const v1::EventPayload& p, absl::TimeZone zone) {
   switch (p.kind_case()) {
     case v1::EventPayload::kAppealLodged: {
       const v1::AppealLodged& a = p.appeal_lodged();
@@ -116,9 +117,8 @@ std::string AppealEventLine(const v1::EventPayload& p) {
           "; grounds: ", a.grounds(), "; within ", a.window_clause(),
           a.has_window_closes_at()
               ? absl::StrCat(" (until ",
-                             absl::FormatTime("%H:%M:%S",
-                                              replay::ToTime(a.window_closes_at()),
-                                              absl::UTCTimeZone()),
+                             core::DateTimeText(
+                                 replay::ToTime(a.window_closes_at()), zone),
                              ")")
               : "");
     }

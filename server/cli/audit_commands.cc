@@ -124,9 +124,11 @@ void AddAuditCommands(std::vector<Command>& commands) {
                                   .GetDescriptor()
                                   ->FindFieldByNumber(e.payload().kind_case())
                                   ->name();
-           t.AddRow({absl::StrCat(e.sequence()), TimeText(e.received_at()),
-                     e.tournament_id(), absl::StrCat(e.stream_version()),
-                     ActorText(e.actor()), what});
+           t.AddRow(
+               {absl::StrCat(e.sequence()),
+                ReceivedText(e.received_at(), cl.ZoneOf(e.tournament_id())),
+                e.tournament_id(), absl::StrCat(e.stream_version()),
+                ActorText(e.actor()), what});
          }
          grpc::Status st = reader->Finish();
          if (!st.ok()) return Refused(st);
@@ -134,12 +136,12 @@ void AddAuditCommands(std::vector<Command>& commands) {
          return kOk;
        }});
   add({"standings-as-of",
-       "TOURNAMENT COMPETITION SESSION (--sequence=N | --time=RFC3339)",
+       "TOURNAMENT COMPETITION SESSION (--sequence=N | --time=TIME)",
        "the standings replayed from the log as of an event or a time", 3, 3,
        [](Client& cl, const Invocation& inv) {
          v1::GetStandingsAsOfRequest r;
          if (!SessionArgs(inv, r.mutable_standings())) return kUsage;
-         if (!AsOfOption(inv, r.mutable_as_of())) return kUsage;
+         if (!AsOfOption(cl, inv, r.mutable_as_of())) return kUsage;
          v1::Standings out;
          grpc::Status st =
              cl.audit_->GetStandingsAsOf(cl.Context().get(), r, &out);
@@ -162,7 +164,8 @@ void AddAuditCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.audit_->GetBoardHistory(cl.Context().get(), r, &out);
          return PrintAnswer<v1::BoardHistory>(
-             inv, st, out, [](const v1::BoardHistory& h) {
+             inv, st, out, [&cl](const v1::BoardHistory& h) {
+               const absl::TimeZone zone = cl.Zone();
                TextTable t({"Event", "Received", "Actor", "Device", "What"});
                // Result events a redeal replaced (Fouled-board guide, Match
                // Play (b), (c)) -> the ruling.
@@ -197,7 +200,7 @@ void AddAuditCommands(std::vector<Command>& commands) {
                        c.window_clause().empty()
                            ? ""
                            : absl::StrCat("; within ", c.window_clause()));
-                 } else if (std::string line = AppealEventLine(p);
+                 } else if (std::string line = AppealEventLine(p, zone);
                             !line.empty()) {
                    what = line;
                  } else if (p.has_ruling_made()) {
@@ -216,8 +219,8 @@ void AddAuditCommands(std::vector<Command>& commands) {
                                    it->second, "]");
                  }
                  t.AddRow({absl::StrCat(e.sequence()),
-                           TimeText(e.received_at()), ActorText(e.actor()),
-                           e.actor().device(), what});
+                           ReceivedText(e.received_at(), zone),
+                           ActorText(e.actor()), e.actor().device(), what});
                }
                std::cout << t.Render();
                if (h.windows().empty()) return;

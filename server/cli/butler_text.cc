@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/base/plural.h"
 #include "core/scoring/board.h"
 #include "replay/state/bridge_convert.h"
 #include "server/cli/cli_common.h"
@@ -79,8 +80,9 @@ void PrintFouledBoardNote(const v1::FouledBoardNote& f) {
     const v1::BoardDatum& d = f.datum();
     std::cout << "  fouled form's datum " << Signed(d.datum()) << " ("
               << d.basis() << ")\n  mean of the "
-              << d.considered() - 2 * d.dropped_each_end()
-              << " score(s) used: " << ExactText(d.mean()) << "; "
+              << core::Counted(d.considered() - 2 * d.dropped_each_end(),
+                               "score")
+              << " used: " << ExactText(d.mean()) << "; "
               << d.dropped_each_end() << " dropped at each end of "
               << d.considered() << " considered"
               << (d.provisional() ? " (provisional)" : "") << "\n";
@@ -99,14 +101,16 @@ void PrintButlerTraveller(const v1::Traveller& x) {
       core::ConditionsForBoard(x.board());
   if (!conditions.ok()) return;
   std::cout << "board " << x.board() << ": dealer "
-            << core::SeatName(conditions->dealer) << ", vulnerable "
-            << core::VulnerabilityName(conditions->vulnerability)
+            << core::SeatName(conditions->dealer) << ", "
+            << core::VulnerabilityWords(conditions->vulnerability)
             << ", played at " << x.times_expected() << " tables\n";
   if (x.has_datum()) {
     const v1::BoardDatum& d = x.datum();
     std::cout << "datum " << Signed(d.datum()) << " (" << d.basis()
-              << ")\n  mean of the " << d.considered() - 2 * d.dropped_each_end()
-              << " score(s) used: " << ExactText(d.mean()) << "; "
+              << ")\n  mean of the "
+              << core::Counted(d.considered() - 2 * d.dropped_each_end(),
+                               "score")
+              << " used: " << ExactText(d.mean()) << "; "
               << d.dropped_each_end() << " dropped at each end of "
               << d.considered() << " considered\n";
     if (d.provisional() && d.results_in() < x.times_expected()) {

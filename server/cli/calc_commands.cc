@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/scoring/board.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
@@ -52,18 +53,21 @@ std::string Signed(int64_t v) {
   return v > 0 ? absl::StrCat("+", v) : absl::StrCat(v);
 }
 
+// "neither side vulnerable", "NS vulnerable", ... (core::VulnerabilityWords).
 std::string VulnerabilityText(v1::Vulnerability v) {
   switch (v) {
     case v1::VULNERABILITY_NONE:
-      return "None";
+      return std::string(core::VulnerabilityWords(core::Vulnerability::kNone));
     case v1::VULNERABILITY_NORTH_SOUTH:
-      return "NS";
+      return std::string(
+          core::VulnerabilityWords(core::Vulnerability::kNorthSouth));
     case v1::VULNERABILITY_EAST_WEST:
-      return "EW";
+      return std::string(
+          core::VulnerabilityWords(core::Vulnerability::kEastWest));
     case v1::VULNERABILITY_BOTH:
-      return "All";
+      return std::string(core::VulnerabilityWords(core::Vulnerability::kBoth));
     default:
-      return "?";
+      return "vulnerability unknown";
   }
 }
 
@@ -152,10 +156,10 @@ int Contract(v1::CalculatorService::Stub& calc, Client& cl,
         std::cout << x.result();
         if (r.has_board()) {
           std::cout << ", board " << r.board() << " (dealer "
-                    << SeatText(x.dealer()) << ", vulnerable "
+                    << SeatText(x.dealer()) << ", "
                     << VulnerabilityText(x.vulnerability()) << ")";
         } else {
-          std::cout << ", vulnerable " << VulnerabilityText(x.vulnerability());
+          std::cout << ", " << VulnerabilityText(x.vulnerability());
         }
         if (r.passed_out()) {
           std::cout << "\n  no score either way: North-South "

@@ -1,4 +1,3 @@
-#include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 
 #include <random>
@@ -8,12 +7,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "core/window/timeline.h"
 #include "google/protobuf/util/json_util.h"
 #include "replay/log/sha256.h"
 #include "replay/state/state.h"
+#include "server/bearer_channel.h"
+#include "server/cli/butler_text.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
-#include "server/bearer_channel.h"
 #include "server/command_runner.h"
 #include "server/gate.h"
 
@@ -77,6 +78,23 @@ v1::CommandOptions Client::Options() const {
   return o;
 }
 
+absl::TimeZone Client::ZoneOf(const std::string& tournament_id) const {
+  if (tournament_id.empty()) return absl::UTCTimeZone();
+  if (auto it = zones_.find(tournament_id); it != zones_.end()) {
+    return it->second;
+  }
+  v1::GetTournamentRequest r;
+  r.set_tournament_id(tournament_id);
+  v1::Tournament t;
+  absl::TimeZone zone = absl::UTCTimeZone();
+  if (query_->GetTournament(Context().get(), r, &t).ok()) {
+    zone = replay::LoadTournamentTimeZone(t.time_zone())
+               .value_or(absl::UTCTimeZone());
+  }
+  zones_[tournament_id] = zone;
+  return zone;
+}
+
 std::string Json(const google::protobuf::Message& m) {
   std::string out;
   google::protobuf::util::JsonPrintOptions options;
@@ -103,13 +121,31 @@ int Refused(const grpc::Status& status) {
   return kFailed;
 }
 
-std::string TimeText(const google::protobuf::Timestamp& ts) {
-  return absl::FormatTime("%Y-%m-%d %H:%M:%E3SZ", replay::ToTime(ts),
-                          absl::UTCTimeZone());
+std::string TimeText(const google::protobuf::Timestamp& ts,
+                     absl::TimeZone zone) {
+  return core::DateTimeText(replay::ToTime(ts), zone);
 }
 
-// Prints a command's outcome (or its JSON) and returns the exit status.
-int PrintOutcome(const Invocation& inv, const grpc::Status& status,
+std::string ReceivedText(const google::protobuf::Timestamp& ts,
+                         absl::TimeZone zone) {
+  const absl::Time t = replay::ToTime(ts);
+  return absl::StrCat(absl::FormatTime("%Y-%m-%d %H:%M:%S ", t, zone),
+                      zone.At(t).zone_abbr);
+}
+
+bool TimeArg(const Client& cl, const std::string& text, const std::string& what,
+             google::protobuf::Timestamp* out) {
+  absl::StatusOr<absl::Time> t = core::ParseDirectorTime(text, cl.Zone());
+  if (!t.ok()) {
+    std::cerr << "tally: " << what << ": " << t.status().message() << "\n";
+    return false;
+  }
+  *out = replay::ToTimestamp(*t);
+  return true;
+}
+
+int PrintOutcome(const Client& cl, const Invocation& inv,
+                 const grpc::Status& status,
                  const google::protobuf::Message& response,
                  const v1::CommandOutcome& outcome, const std::string& what) {
   if (!status.ok()) return Refused(status);
@@ -123,7 +159,7 @@ int PrintOutcome(const Invocation& inv, const grpc::Status& status,
                                    : "")
             << "\n  event " << outcome.sequence() << ", tournament version "
             << outcome.stream_version() << ", received "
-            << TimeText(outcome.received_at()) << ", hash "
+            << ReceivedText(outcome.received_at(), cl.Zone()) << ", hash "
             << replay::ToHex(outcome.event_hash()).substr(0, 16) << "\n";
   return kOk;
 }
@@ -138,21 +174,18 @@ std::string ActorText(const v1::Actor& actor) {
       actor.identity());
 }
 
-bool AsOfOption(const Invocation& inv, v1::AsOf* as_of) {
+bool AsOfOption(const Client& cl, const Invocation& inv, v1::AsOf* as_of) {
   uint64_t sequence = 0;
-  absl::Time time;
-  std::string error;
   if (inv.Has("sequence") && absl::SimpleAtoi(inv.Get("sequence"), &sequence)) {
     as_of->set_sequence(sequence);
-  } else if (inv.Has("time") &&
-             absl::ParseTime(absl::RFC3339_full, inv.Get("time"), &time,
-                             &error)) {
-    *as_of->mutable_time() = replay::ToTimestamp(time);
-  } else {
-    std::cerr << "tally: give --sequence=N or --time=2026-11-21T19:30:00Z\n";
-    return false;
+    return true;
   }
-  return true;
+  if (inv.Has("time")) {
+    return TimeArg(cl, inv.Get("time"), "--time", as_of->mutable_time());
+  }
+  std::cerr << "tally: give --sequence=N or --time=TIME (" << kTimeHelp
+            << ")\n";
+  return false;
 }
 
 std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p) {

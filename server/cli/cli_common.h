@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/time/time.h"
 #include "google/protobuf/message.h"
 #include "google/protobuf/repeated_field.h"
 #include "google/protobuf/timestamp.pb.h"
@@ -58,6 +59,17 @@ class Client {
   // re-run is a new command) and --expected-version.
   v1::CommandOptions Options() const;
 
+  // The time zone the times of `tournament_id` are shown and read in: the
+  // tournament's setting (GetTournament, asked once per tournament); UTC
+  // when it has none or cannot be read (the times then say UTC).
+  absl::TimeZone ZoneOf(const std::string& tournament_id) const;
+  // ZoneOf the command's tournament (`tournament_`); UTC without one.
+  absl::TimeZone Zone() const { return ZoneOf(tournament_); }
+
+  // The command's tournament: its first argument, when its usage starts
+  // with TOURNAMENT (set by RunCommandLine). Default: none.
+  std::string tournament_;
+
   const Invocation& inv_;
   const std::string token_;
   std::shared_ptr<grpc::Channel> channel_;
@@ -65,15 +77,36 @@ class Client {
   std::unique_ptr<v1::VenueService::Stub> venue_;
   std::unique_ptr<v1::QueryService::Stub> query_;
   std::unique_ptr<v1::AuditService::Stub> audit_;
+
+ private:
+  mutable std::map<std::string, absl::TimeZone> zones_;
 };
 
 std::string Json(const google::protobuf::Message& m);
 // Prints a refusal on stderr ("tally: NOT_FOUND: ...", or "cannot reach
 // tallyd at HOST:PORT" when there is no connection) and returns kFailed.
 int Refused(const grpc::Status& status);
-std::string TimeText(const google::protobuf::Timestamp& ts);
-// Prints a command's outcome (or its JSON) and returns the exit status.
-int PrintOutcome(const Invocation& inv, const grpc::Status& status,
+// `ts` in `zone` with its abbreviation: "2026-11-27 21:45 AEDT".
+std::string TimeText(const google::protobuf::Timestamp& ts,
+                     absl::TimeZone zone);
+// A receipt time in `zone`, always to the second so that a column of them
+// lines up: "2026-11-27 21:45:07 AEDT".
+std::string ReceivedText(const google::protobuf::Timestamp& ts,
+                         absl::TimeZone zone);
+// Reads a time the director typed (`what` names it in the message) in the
+// command's tournament's time zone: "2026-11-27 21:45", or RFC 3339 with an
+// offset (core::ParseDirectorTime). False, after saying why, when it is not
+// a time or the clock time is skipped or repeated at a change of offset.
+bool TimeArg(const Client& cl, const std::string& text, const std::string& what,
+             google::protobuf::Timestamp* out);
+// How TimeArg reads a time, for the commands' help.
+inline constexpr char kTimeHelp[] =
+    "a time in the tournament's time zone, 2026-11-27 21:45 (or with its "
+    "offset, 2026-11-27T21:45:00+11:00)";
+// Prints a command's outcome (or its JSON) and returns the exit status; the
+// time received is shown in the command's tournament's zone.
+int PrintOutcome(const Client& cl, const Invocation& inv,
+                 const grpc::Status& status,
                  const google::protobuf::Message& response,
                  const v1::CommandOutcome& outcome, const std::string& what);
 
@@ -94,9 +127,9 @@ int PrintAnswer(const Invocation& inv, const grpc::Status& status,
 bool ToInt(const std::string& word, int* out);
 // "director:alice": the actor's role and identity.
 std::string ActorText(const v1::Actor& actor);
-// Fills `as_of` from --sequence=N or --time=RFC3339; false, after saying how
-// to give one, when neither is there and readable.
-bool AsOfOption(const Invocation& inv, v1::AsOf* as_of);
+// Fills `as_of` from --sequence=N or --time=TIME (TimeArg); false, after
+// saying how to give one, when neither is there and readable.
+bool AsOfOption(const Client& cl, const Invocation& inv, v1::AsOf* as_of);
 std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p);
 void PrintStandings(const v1::Standings& s);
 
@@ -147,7 +180,8 @@ void AddWhatChangedCommands(std::vector<Command>& commands);
 void AddInterchangeCommands(std::vector<Command>& commands);
 
 // Prints what changed (or would change): one line per figure, or the JSON.
-int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
+int PrintFigureChanges(const Client& cl, const Invocation& inv,
+                       const grpc::Status& status,
                        const v1::FigureChanges& response);
 void AddAppealCommands(std::vector<Command>& commands);
 void AddAccessCommands(std::vector<Command>& commands);

@@ -14,7 +14,9 @@ std::string CommandExample(const std::string& name) {
   static const auto* const kExamples = new std::map<std::string, std::string>{
       // Setting up.
       {"create-tournament",
-       "tally create-tournament club-2026 Club championship"},
+       "tally create-tournament club-2026 Club championship "
+       "--time-zone=Australia/Sydney"},
+      {"time-zone", "tally time-zone club-2026 Australia/Adelaide"},
       {"create-competition",
        "tally create-competition club-2026 pairs Tuesday pairs "
        "--profile=sabf_matchpoint_pairs"},
@@ -45,12 +47,12 @@ std::string CommandExample(const std::string& name) {
       {"competition-standings",
        "tally competition-standings demo pairs --purpose=final"},
       {"schedule",
-       "tally schedule demo pairs 1 2026-11-21T19:30:00Z "
-       "2026-11-21T22:30:00Z"},
+       "tally schedule demo pairs 1 \"2026-11-21 19:30\" "
+       "\"2026-11-21 22:30\""},
       {"play-finished", "tally play-finished demo pairs 1"},
       {"scores-agreed", "tally scores-agreed demo butler 1 1"},
       {"end-stage",
-       "tally end-stage demo pairs --next-stage-start=2026-11-28T19:30:00Z"},
+       "tally end-stage demo pairs --next-stage-start=\"2026-11-28 19:30\""},
       {"windows", "tally windows demo pairs"},
       {"official", "tally official demo pairs"},
       // Events of matches.

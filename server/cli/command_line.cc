@@ -9,6 +9,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "server/cli/checkpoint_commands.h"
 #include "server/cli/credentials.h"
@@ -207,6 +208,23 @@ int CheckArguments(const Command& c, const Invocation& inv) {
   return kOk;
 }
 
+// Which argument names the tournament: the place of TOURNAMENT among the
+// leading words of `usage` ("TOURNAMENT COMPETITION ...", or after a verb:
+// "lodge|submit|... TOURNAMENT ...").
+std::optional<size_t> TournamentArgument(const std::string& usage) {
+  size_t i = 0;
+  for (absl::string_view word : absl::StrSplit(
+           usage.substr(0, usage.find('\n')), ' ', absl::SkipEmpty())) {
+    if (word == "TOURNAMENT") return i;
+    if (absl::StartsWith(word, "[") || absl::StartsWith(word, "(") ||
+        absl::StartsWith(word, "-")) {
+      break;
+    }
+    ++i;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 const std::vector<std::string>& GlobalOptionNames() { return GlobalNames(); }
@@ -261,11 +279,20 @@ std::string CommandHelp(const Command& c) {
     std::string left = absl::StrCat(
         "  --", o.name,
         o.kind == OptionSpec::Kind::kFlag ? "" : "=" + o.value_name);
-    if (left.size() < 26)
+    std::string text = OptionDescription(c.name, o.name);
+    if (text.empty()) text = "(undocumented)";
+    if (o.value_optional) absl::StrAppend(&text, " (or alone, as a flag)");
+    // The prose on the option's line when it fits, else on the next, both
+    // wrapped under column 26.
+    if (left.size() < 26) {
       left.resize(26, ' ');
-    else
-      left += "  ";
-    absl::StrAppend(&out, left, o.Help(), "\n");
+    } else {
+      absl::StrAppend(&left, "\n", std::string(26, ' '));
+    }
+    std::string wrapped = Wrap(text, 78 - 26);
+    absl::StrReplaceAll({{"\n", "\n" + std::string(26, ' ')}}, &wrapped);
+    wrapped.resize(wrapped.size() - 26);  // the last line's indent
+    absl::StrAppend(&out, left, wrapped);
   }
   if (std::string example = CommandExample(c.name); !example.empty()) {
     absl::StrAppend(&out, "\nexample:\n  ", example, "\n");
@@ -416,6 +443,12 @@ int RunCommandLine(const std::vector<CommandGroup>& groups, int argc,
       return kUsage;
     }
     Client client(inv, *credentials, FindToken(inv).token);
+    // Whose time zone the command's times are shown and read in.
+    client.tournament_ = inv.Get("tournament");
+    if (std::optional<size_t> at = TournamentArgument(line.command->usage);
+        at.has_value() && *at < inv.args.size()) {
+      client.tournament_ = inv.args[*at];
+    }
     return line.command->run(client, inv);
   }
   if (!app.remaining(true).empty()) {

@@ -30,8 +30,14 @@ const std::vector<std::string>& GlobalOptionNames();
 // The example `tally COMMAND --help` shows ("" if there is none).
 std::string CommandExample(const std::string& name);
 
-// One command's help: usage, summary, its options with their types, the
-// global options and an example.
+// The one line of prose `tally COMMAND --help` shows for one of its
+// options (`option` without "--"); "" when there is none
+// (server/cli/option_help.cc).
+std::string OptionDescription(const std::string& command,
+                              const std::string& option);
+
+// One command's help: usage, summary, its options each with a line of
+// prose, the global options and an example.
 std::string CommandHelp(const Command& command);
 
 // The global help: one line per command, grouped.

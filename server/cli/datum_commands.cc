@@ -40,7 +40,7 @@ int ChooseSubstitutes(Client& cl, const Invocation& inv) {
   e->set_include_substitutes(r.include_substitutes());
   e->set_director(r.director());
   e->set_reason(r.reason());
-  return PrintOutcome(inv, st, out, out, AppealEventLine(p));
+  return PrintOutcome(cl, inv, st, out, out, AppealEventLine(p, cl.Zone()));
 }
 
 }  // namespace

@@ -97,7 +97,7 @@ int CreateCompetition(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->CreateCompetition(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
+  return PrintOutcome(cl, inv, st, out, out,
                       absl::StrCat("created competition ", r.competition_id(),
                                    " (", KindWord(kind), ")"));
 }
@@ -108,19 +108,40 @@ void AddDirectorCommands(std::vector<Command>& commands) {
   auto add = [&](Command c) { commands.push_back(std::move(c)); };
 
   // --- Director ------------------------------------------------------------
-  add({"create-tournament", "TOURNAMENT NAME...",
-       "create a tournament (id: lower-case letters, digits, '-')", 2, 99,
-       [](Client& cl, const Invocation& inv) {
+  add({"create-tournament", "TOURNAMENT NAME... [--time-zone=ZONE]",
+       "create a tournament (id: lower-case letters, digits, '-'); its times "
+       "are shown and typed in ZONE, an IANA name such as Australia/Sydney "
+       "(default UTC)",
+       2, 99, [](Client& cl, const Invocation& inv) {
          v1::CreateTournamentRequest r;
          *r.mutable_options() = cl.Options();
          r.set_tournament_id(inv.args[0]);
          r.set_name(absl::StrJoin(inv.args.begin() + 1, inv.args.end(), " "));
+         r.set_time_zone(inv.Get("time-zone"));
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->CreateTournament(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
-             absl::StrCat("created tournament ", r.tournament_id()));
+             cl, inv, st, out, out,
+             absl::StrCat("created tournament ", r.tournament_id(),
+                          r.time_zone().empty()
+                              ? ""
+                              : absl::StrCat(", times in ", r.time_zone())));
+       }});
+  add({"time-zone", "TOURNAMENT ZONE",
+       "set the time zone the tournament's times are shown and typed in: an "
+       "IANA name such as Australia/Sydney, or UTC",
+       2, 2, [](Client& cl, const Invocation& inv) {
+         v1::SetTimeZoneRequest r;
+         *r.mutable_options() = cl.Options();
+         r.set_tournament_id(inv.args[0]);
+         r.set_time_zone(inv.args[1]);
+         v1::CommandOutcome out;
+         grpc::Status st =
+             cl.director_->SetTimeZone(cl.Context().get(), r, &out);
+         return PrintOutcome(cl, inv, st, out, out,
+                             absl::StrCat("tournament ", r.tournament_id(),
+                                          ": times in ", r.time_zone()));
        }});
   add({"create-competition",
        "TOURNAMENT COMPETITION NAME... --profile=REGULATION_PROFILE "
@@ -149,7 +170,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->RegisterPair(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
+         return PrintOutcome(cl, inv, st, out, out,
                              absl::StrCat("registered pair ", pair));
        }});
   add({"define-session",
@@ -236,7 +257,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->DefineSession(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
+         return PrintOutcome(cl, inv, st, out, out,
                              absl::StrCat("defined session ", r.session()));
        }});
   add({"start-session", "TOURNAMENT COMPETITION SESSION",
@@ -248,7 +269,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->StartSession(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
+         return PrintOutcome(cl, inv, st, out, out,
                              absl::StrCat("started session ", r.session()));
        }});
   add({"post-scores", "TOURNAMENT COMPETITION SESSION",
@@ -261,7 +282,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.director_->PostScores(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              absl::StrCat("posted scores of session ", r.session()));
        }});
 }

@@ -50,7 +50,7 @@ int PostLineup(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->PostLineup(cl.Context().get(), r, &out);
   return PrintOutcome(
-      inv, st, out, out,
+      cl, inv, st, out, out,
       absl::StrCat("team ", team, " round ", round,
                    stanza > 1 ? absl::StrCat(" stanza ", stanza) : "",
                    ": open room ", absl::StrJoin(r.open_room(), " & "),
@@ -178,9 +178,11 @@ void PrintEligibility(const v1::Eligibility& e) {
                                 absl::StrJoin(entrant.missing_lineups(), ", ")));
     }
     if (!entrant.forfeited_rounds().empty()) {
-      notes.insert(absl::StrCat("entrant ", entrant.entrant(),
-                                ": forfeited round(s) ",
-                                absl::StrJoin(entrant.forfeited_rounds(), ", ")));
+      notes.insert(absl::StrCat(
+          "entrant ", entrant.entrant(),
+          entrant.forfeited_rounds_size() == 1 ? ": forfeited round "
+                                               : ": forfeited rounds ",
+          absl::StrJoin(entrant.forfeited_rounds(), ", ")));
     }
   }
   std::cout << t.Render();

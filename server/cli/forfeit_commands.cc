@@ -79,7 +79,7 @@ int WithdrawEntrant(Client& cl, const Invocation& inv) {
   r.set_reason(inv.Get("reason"));
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->WithdrawEntrant(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
+  return PrintOutcome(cl, inv, st, out, out,
                       absl::StrCat("entrant ", entrant, " withdrew"));
 }
 
@@ -122,7 +122,7 @@ int ForfeitMatch(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->ForfeitMatch(cl.Context().get(), r, &out);
   return PrintOutcome(
-      inv, st, out, out,
+      cl, inv, st, out, out,
       absl::StrCat("round ", round, " table ", table, ": ",
                    r.kind() == v1::MATCH_FORFEIT_KIND_UNSPECIFIED
                        ? "forfeited by "

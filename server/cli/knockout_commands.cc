@@ -156,7 +156,7 @@ int SeatingRights(Client& cl, const Invocation& inv) {
   grpc::Status st =
       cl.director_->ChooseSeatingRights(cl.Context().get(), r, &out);
   return PrintOutcome(
-      inv, st, out, out,
+      cl, inv, st, out, out,
       absl::StrCat("team ", team, " has choice of opponents in stanza",
                    r.stanzas_size() == 1 ? " " : "s ",
                    absl::StrJoin(r.stanzas(), " and "), " (ANC SR 11.4)"));

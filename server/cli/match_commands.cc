@@ -410,7 +410,7 @@ int RegisterTeam(Client& cl, const Invocation& inv) {
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RegisterTeam(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
+  return PrintOutcome(cl, inv, st, out, out,
                       absl::StrCat("registered team ", team, " ", r.name()));
 }
 
@@ -449,7 +449,7 @@ int MakeDraw(Client& cl, const Invocation& inv) {
   }
   v1::MakeDrawResponse out;
   grpc::Status st = cl.director_->MakeDraw(cl.Context().get(), r, &out);
-  int code = PrintOutcome(inv, st, out, out.outcome(),
+  int code = PrintOutcome(cl, inv, st, out, out.outcome(),
                           absl::StrCat("drew round ", r.round()));
   if (code == kOk && !inv.Has("json")) PrintDraw(out.draw());
   return code;
@@ -487,7 +487,7 @@ int AwardPenalty(Client& cl, const Invocation& inv) {
                       : absl::StrCat(", in place of the penalty at event ",
                                      supersedes, " (NZ LIRG 82C)");
   return PrintOutcome(
-      inv, st, out, out,
+      cl, inv, st, out, out,
       absl::StrCat("penalised entrant ", entrant, " ", DecimalText(*vps),
                    " VPs (", r.clause(), ")", corrects));
 }
@@ -507,9 +507,9 @@ int RecordLot(Client& cl, const Invocation& inv) {
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RecordLot(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
-                      absl::StrCat("recorded the lot: ",
-                                   absl::StrJoin(r.order(), ", ")));
+  return PrintOutcome(
+      cl, inv, st, out, out,
+      absl::StrCat("recorded the lot: ", absl::StrJoin(r.order(), ", ")));
 }
 
 // --after-round=N and --purpose=draw|qualification|final into `request`;
@@ -547,7 +547,7 @@ int MatchStandings(Client& cl, const Invocation& inv) {
 int MatchStandingsAsOf(Client& cl, const Invocation& inv) {
   v1::GetMatchStandingsAsOfRequest r;
   if (!MatchStandingsOptions(inv, r.mutable_standings()) ||
-      !AsOfOption(inv, r.mutable_as_of())) {
+      !AsOfOption(cl, inv, r.mutable_as_of())) {
     return kUsage;
   }
   v1::MatchStandings out;
@@ -649,7 +649,7 @@ void AddMatchCommands(std::vector<Command>& commands) {
        "say whether it agrees (exit status 1 when it does not)",
        3, 3, CheckDraw});
   add({"match-standings-as-of",
-       "TOURNAMENT COMPETITION (--sequence=N | --time=RFC3339) "
+       "TOURNAMENT COMPETITION (--sequence=N | --time=TIME) "
        "[--after-round=N] [--purpose=draw|qualification|final]",
        "the ranking of an event of matches replayed from the log as of an "
        "event or a time",

@@ -47,14 +47,15 @@ int RecordOffence(Client& cl, const Invocation& inv) {
   r.set_round(round);
   r.set_boards(boards);
   r.set_player(inv.Get("player"));
-  // The day is the director's: today on this machine unless given.
-  r.set_day(inv.Get("day", absl::FormatCivilTime(absl::ToCivilDay(
-                               absl::Now(), absl::LocalTimeZone()))));
+  // The day is the director's: today in the tournament's time zone unless
+  // given.
+  r.set_day(inv.Get(
+      "day", absl::FormatCivilTime(absl::ToCivilDay(absl::Now(), cl.Zone()))));
   r.set_reason(inv.Get("reason"));
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RecordOffence(cl.Context().get(), r, &out);
   if (!st.ok() || inv.Has("json")) {
-    return PrintOutcome(inv, st, out, out, "");
+    return PrintOutcome(cl, inv, st, out, out, "");
   }
   // What the server decided: the register's entry for this event.
   v1::GetOffenceRegisterRequest q;

@@ -45,10 +45,10 @@ int RecordSubstitute(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->RecordSubstitute(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
-                      absl::StrCat(r.substitute(), " substitutes for ",
-                                   r.replaced_player(), " (pair ", r.pair(),
-                                   ", session ", r.session(), ")"));
+  return PrintOutcome(
+      cl, inv, st, out, out,
+      absl::StrCat(r.substitute(), " substitutes for ", r.replaced_player(),
+                   " (pair ", r.pair(), ", session ", r.session(), ")"));
 }
 
 int RecordAbsent(Client& cl, const Invocation& inv) {
@@ -70,7 +70,7 @@ int RecordAbsent(Client& cl, const Invocation& inv) {
   v1::CommandOutcome out;
   grpc::Status st =
       cl.director_->RecordPairAbsent(cl.Context().get(), r, &out);
-  return PrintOutcome(inv, st, out, out,
+  return PrintOutcome(cl, inv, st, out, out,
                       absl::StrCat("pair ", r.pair(), " absent from session ",
                                    r.session(), " (", reason, ")"));
 }

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "core/base/plural.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
 #include "server/cli/text_table.h"
@@ -83,9 +84,10 @@ int Qualify(Client& cl, const Invocation& inv) {
   v1::QualifyEntrantsResponse out;
   grpc::Status st = cl.director_->QualifyEntrants(cl.Context().get(), r, &out);
   int code = PrintOutcome(
-      inv, st, out, out.outcome(),
-      absl::StrCat("qualified ", out.qualification().entrants_size(),
-                   " entrant(s)"));
+      cl, inv, st, out, out.outcome(),
+      absl::StrCat(
+          "qualified ",
+          core::Counted(out.qualification().entrants_size(), "entrant")));
   if (code == kOk && !inv.Has("json")) PrintQualification(out.qualification());
   return code;
 }

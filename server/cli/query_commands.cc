@@ -8,12 +8,15 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "core/scoring/board.h"
+#include "google/protobuf/descriptor.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/state.h"
 #include "server/cli/butler_text.h"
@@ -21,6 +24,7 @@
 #include "server/cli/result_text.h"
 #include "server/cli/side_awards_text.h"
 #include "server/cli/text_table.h"
+#include "tally/v1/profile.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 
 namespace tally::cli {
@@ -33,6 +37,165 @@ std::string TravellerResultText(const v1::TravellerLine& l) {
   if (!l.adjusted().has_per_side()) return result;
   return absl::StrCat(result, "; adjusted ",
                       SideAwardsText(l.adjusted().per_side()));
+}
+
+// "rounding_step" -> "rounding step".
+std::string Words(absl::string_view key) {
+  return absl::StrReplaceAll(key, {{"_", " "}});
+}
+
+// A value of a profile's text as a person reads it: a string without its
+// quotes, an enum value as words without its type's prefix
+// (EVENT_KIND_BUTLER_PAIRS -> "butler pairs"), anything else as written.
+std::string ValueWords(const std::string& token) {
+  if (token.size() >= 2 && token.front() == '"' && token.back() == '"') {
+    return token.substr(1, token.size() - 2);
+  }
+  // The profile's proto file (and the files it imports) in the pool first:
+  // an enum value is found only in a file already loaded.
+  (void)v1::RegulationProfileSpec::descriptor();
+  const google::protobuf::EnumValueDescriptor* value =
+      google::protobuf::DescriptorPool::generated_pool()->FindEnumValueByName(
+          "tally.v1." + token);
+  if (value == nullptr) return token;
+  // The type's name in upper snake case is the prefix: EventKind ->
+  // EVENT_KIND_.
+  std::string prefix;
+  for (char c : value->type()->name()) {
+    if (absl::ascii_isupper(c) && !prefix.empty()) prefix += '_';
+    prefix += absl::ascii_toupper(c);
+  }
+  prefix += '_';
+  std::string name = value->name();
+  if (absl::StartsWith(name, prefix)) name = name.substr(prefix.size());
+  return Words(absl::AsciiStrToLower(name));
+}
+
+// One line of a profile's text in words: "rounding_step: 10" ->
+// "rounding step: 10", "datum {" -> "datum:", a one-line block
+// "rows { sessions: 10 schedule: \"weekend\" }" -> "rows: sessions 10,
+// schedule weekend"; "}" -> "" (the indentation shows the nesting); a
+// trailing comment kept.
+std::string ProfileLine(absl::string_view line) {
+  std::string comment;
+  std::vector<std::string> tokens;
+  for (size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (c == ' ') {
+      ++i;
+    } else if (c == '#') {
+      comment = std::string(line.substr(i));
+      break;
+    } else if (c == '"') {
+      size_t end = line.find('"', i + 1);
+      end = end == absl::string_view::npos ? line.size() : end + 1;
+      tokens.emplace_back(line.substr(i, end - i));
+      i = end;
+    } else {
+      size_t end = line.find_first_of(" #", i);
+      if (end == absl::string_view::npos) end = line.size();
+      tokens.emplace_back(line.substr(i, end - i));
+      i = end;
+    }
+  }
+  std::string out;
+  int depth = 0;            // blocks open on this line
+  bool first_inner = true;  // the first field inside a one-line block
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    if (t == "{") {
+      ++depth;
+      first_inner = true;
+      absl::StrAppend(&out, ":");
+    } else if (t == "}") {
+      --depth;
+    } else if (t.back() == ':') {
+      const std::string key = Words(t.substr(0, t.size() - 1));
+      if (depth > 0) {
+        absl::StrAppend(&out, first_inner ? " " : ", ", key);
+        first_inner = false;
+      } else {
+        absl::StrAppend(&out, key, ":");
+      }
+      if (i + 1 < tokens.size() && tokens[i + 1] != "{") {
+        absl::StrAppend(&out, " ", ValueWords(tokens[++i]));
+      }
+    } else {
+      // A block's name before its "{".
+      absl::StrAppend(&out, depth > 0 ? (first_inner ? " " : ", ") : "",
+                      Words(t));
+      first_inner = false;
+    }
+  }
+  if (!comment.empty()) absl::StrAppend(&out, out.empty() ? "" : "  ", comment);
+  return out;
+}
+
+// A shipped profile's text in words: the textproto without its
+// proto-file/proto-message header, its comments (the regulations' words
+// and the notes) as they are, each field named in words, a repeated
+// value's lines joined ("clauses: 5.2, 5.3, ...").
+std::string ProfileText(const std::string& text) {
+  std::vector<std::string> out;
+  std::string last_key;  // "  clauses:" of the line before, to join
+  bool header = true;
+  for (absl::string_view raw : absl::StrSplit(text, '\n')) {
+    if (header && (absl::StartsWith(raw, "# proto-") || raw == "#")) continue;
+    header = false;
+    const size_t indent = raw.find_first_not_of(' ');
+    if (indent == absl::string_view::npos) {
+      out.emplace_back();
+      last_key.clear();
+      continue;
+    }
+    const absl::string_view body = raw.substr(indent);
+    if (body == "}") continue;
+    // A string continued on the next line ("..." alone): one text.
+    if (body.size() >= 2 && body.front() == '"' && body.back() == '"' &&
+        !out.empty()) {
+      absl::StrAppend(&out.back(), body.substr(1, body.size() - 2));
+      last_key.clear();
+      continue;
+    }
+    if (body.front() == '#') {
+      out.emplace_back(raw);
+      last_key.clear();
+      continue;
+    }
+    std::string line =
+        absl::StrCat(std::string(indent, ' '), ProfileLine(body));
+    const size_t colon = line.find(": ");
+    const bool simple = body.find_first_of("{#") == absl::string_view::npos &&
+                        !absl::StartsWith(body, "notes:");
+    const std::string key =
+        colon == std::string::npos || !simple ? "" : line.substr(0, colon + 1);
+    if (!key.empty() && key == last_key && !out.empty()) {
+      absl::StrAppend(&out.back(), ", ", line.substr(colon + 2));
+      continue;
+    }
+    last_key = key;
+    out.push_back(std::move(line));
+  }
+  while (!out.empty() && out.back().empty()) out.pop_back();
+  // Lines longer than 100 columns go on under themselves, after a ", "
+  // where there is one, else after a space.
+  std::string text_out;
+  for (std::string& line : out) {
+    const size_t indent = line.find_first_not_of(' ');
+    while (line.size() > 100) {
+      size_t cut = line.rfind(", ", 98);
+      if (cut != std::string::npos && cut > indent) {
+        ++cut;  // after the comma
+      } else {
+        cut = line.rfind(' ', 99);
+        if (cut == std::string::npos || cut <= indent) break;
+      }
+      absl::StrAppend(&text_out, line.substr(0, cut), "\n");
+      line = absl::StrCat(std::string(indent + 4, ' '), line.substr(cut + 1));
+    }
+    absl::StrAppend(&text_out, line, "\n");
+  }
+  return text_out;
 }
 
 }  // namespace
@@ -71,7 +234,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
          return PrintAnswer<v1::Tournament>(
              inv, st, out, [](const v1::Tournament& x) {
                std::cout << x.tournament_id() << ": " << x.name()
-                         << " (version " << x.stream_version() << ")\n";
+                         << " (version " << x.stream_version() << ", times in "
+                         << x.time_zone() << ")\n";
                for (const v1::Competition& c : x.competitions()) {
                  std::cout << "\ncompetition " << c.competition_id() << ": "
                            << c.name() << ", " << c.pairs_size()
@@ -130,9 +294,8 @@ void AddQueryCommands(std::vector<Command>& commands) {
                    core::ConditionsForBoard(x.board());
                if (!conditions.ok()) return;
                std::cout << "board " << x.board() << ": dealer "
-                         << core::SeatName(conditions->dealer)
-                         << ", vulnerable "
-                         << core::VulnerabilityName(conditions->vulnerability)
+                         << core::SeatName(conditions->dealer) << ", "
+                         << core::VulnerabilityWords(conditions->vulnerability)
                          << ", played at " << x.times_expected() << " tables\n";
                PrintFouledNote(x);
                TextTable t({"Round", "Table", "NS", "EW", "Result", "NS score",
@@ -196,14 +359,16 @@ void AddQueryCommands(std::vector<Command>& commands) {
              cl.query_->ListRegulationProfiles(cl.Context().get(), {}, &out);
          return PrintAnswer<v1::ListRegulationProfilesResponse>(
              inv, st, out, [](const v1::ListRegulationProfilesResponse& x) {
-               TextTable t({"Profile", "Event kind", "Title", "Source"});
+               TextTable t({"Profile", "Event kind", "Title"});
                for (const v1::RegulationProfile& p : x.profiles()) {
                  t.AddRow({p.name(),
                            EnumLabel(v1::EventKind_Name(p.event_kind()),
                                      "EVENT_KIND_", p.event_kind()),
-                           p.title(), p.source()});
+                           p.title()});
                }
-               std::cout << t.Render();
+               std::cout << t.Render()
+                         << "(tally profile NAME: the clauses it follows and "
+                            "how)\n";
              });
        }});
   add({"profile", "NAME",
@@ -215,8 +380,9 @@ void AddQueryCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.query_->GetRegulationProfile(cl.Context().get(), r, &out);
          return PrintAnswer<v1::RegulationProfile>(
-             inv, st, out,
-             [](const v1::RegulationProfile& p) { std::cout << p.text(); });
+             inv, st, out, [](const v1::RegulationProfile& p) {
+               std::cout << ProfileText(p.text());
+             });
        }});
 }
 

@@ -113,12 +113,12 @@ int SendRuling(Client& cl, const Invocation& inv,
     v1::FigureChanges changes;
     grpc::Status st =
         cl.audit_->WhatIfRecordRuling(cl.Context().get(), r, &changes);
-    return PrintFigureChanges(inv, st, changes);
+    return PrintFigureChanges(cl, inv, st, changes);
   }
   v1::CommandOutcome out;
   grpc::Status st = cl.director_->RecordRuling(cl.Context().get(), r, &out);
   return PrintOutcome(
-      inv, st, out, out,
+      cl, inv, st, out, out,
       absl::StrCat("ruling on board ", r.board(),
                    r.table() == 0 ? std::string()
                                   : absl::StrCat(" at table ", r.table()),

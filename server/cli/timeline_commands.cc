@@ -16,21 +16,6 @@
 namespace tally::cli {
 namespace {
 
-// An RFC 3339 time such as 2026-11-21T19:30:00Z (or with an offset).
-bool ParseTimeArg(const std::string& text, const std::string& what,
-                  google::protobuf::Timestamp* out) {
-  absl::Time t;
-  std::string error;
-  if (!absl::ParseTime(absl::RFC3339_full, text, &t, &error)) {
-    std::cerr << "tally: " << what << " '" << text
-              << "' is not a time like 2026-11-21T19:30:00Z (" << error
-              << ")\n";
-    return false;
-  }
-  *out = replay::ToTimestamp(t);
-  return true;
-}
-
 // TOURNAMENT COMPETITION SESSION TABLE
 template <typename Request>
 bool SessionTableArgs(const Invocation& inv, Request* request) {
@@ -52,14 +37,16 @@ void AddTimelineCommands(std::vector<Command>& commands) {
   add({"schedule",
        "TOURNAMENT COMPETITION SESSION START END [--last-of-stage] "
        "[--reason=TEXT]",
-       "set a session's (round's, stanza's) scheduled start and end, RFC 3339 "
-       "times; again with --reason to change it before it is played",
+       "set a session's (round's, stanza's) scheduled start and end, each "
+       "\"2026-11-27 19:30\" in the tournament's time zone (tally "
+       "time-zone) or with its offset; again with --reason to change it "
+       "before it is played",
        5, 5, [](Client& cl, const Invocation& inv) {
          v1::ScheduleSessionRequest r;
          *r.mutable_options() = cl.Options();
          if (!SessionArgs(inv, &r) ||
-             !ParseTimeArg(inv.args[3], "START", r.mutable_scheduled_start()) ||
-             !ParseTimeArg(inv.args[4], "END", r.mutable_scheduled_end())) {
+             !TimeArg(cl, inv.args[3], "START", r.mutable_scheduled_start()) ||
+             !TimeArg(cl, inv.args[4], "END", r.mutable_scheduled_end())) {
            return kUsage;
          }
          r.set_last_of_stage(inv.Has("last-of-stage"));
@@ -68,9 +55,10 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.director_->ScheduleSession(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
-             absl::StrCat("scheduled session ", r.session(), ": ", inv.args[3],
-                          " to ", inv.args[4],
+             cl, inv, st, out, out,
+             absl::StrCat("scheduled session ", r.session(), ": ",
+                          TimeText(r.scheduled_start(), cl.Zone()), " to ",
+                          TimeText(r.scheduled_end(), cl.Zone()),
                           r.last_of_stage() ? " (last of its stage)" : ""));
        }});
   add({"play-finished", "TOURNAMENT COMPETITION SESSION [TABLE]",
@@ -84,7 +72,7 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.director_->RecordPlayFinished(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              r.table() == 0
                  ? absl::StrCat("play finished in session ", r.session())
                  : absl::StrCat("play finished at table ", r.table(),
@@ -100,7 +88,7 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->AgreeMatchScores(cl.Context().get(), r, &out);
-         return PrintOutcome(inv, st, out, out,
+         return PrintOutcome(cl, inv, st, out, out,
                              absl::StrCat("scores agreed at table ", r.table(),
                                           " in round ", r.session()));
        }});
@@ -113,14 +101,14 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          r.set_tournament_id(inv.args[0]);
          r.set_competition_id(inv.args[1]);
          if (inv.Has("next-stage-start") &&
-             !ParseTimeArg(inv.Get("next-stage-start"), "--next-stage-start",
-                           r.mutable_next_stage_start())) {
+             !TimeArg(cl, inv.Get("next-stage-start"), "--next-stage-start",
+                      r.mutable_next_stage_start())) {
            return kUsage;
          }
          v1::CommandOutcome out;
          grpc::Status st = cl.director_->EndStage(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              absl::StrCat("ended the stage ", r.competition_id()));
        }});
   add({"windows", "TOURNAMENT COMPETITION [--at=TIME]",
@@ -131,19 +119,16 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          r.set_tournament_id(inv.args[0]);
          r.set_competition_id(inv.args[1]);
          if (inv.Has("at") &&
-             !ParseTimeArg(inv.Get("at"), "--at", r.mutable_at())) {
+             !TimeArg(cl, inv.Get("at"), "--at", r.mutable_at())) {
            return kUsage;
          }
          v1::TimeWindows out;
          grpc::Status st =
              cl.query_->GetTimeWindows(cl.Context().get(), r, &out);
          return PrintAnswer<v1::TimeWindows>(
-             inv, st, out, [](const v1::TimeWindows& w) {
+             inv, st, out, [&cl](const v1::TimeWindows& w) {
                std::cout << w.tournament_id() << " / " << w.competition_id()
-                         << ": time windows at "
-                         << absl::FormatTime("%Y-%m-%d %H:%M:%S UTC",
-                                             replay::ToTime(w.at()),
-                                             absl::UTCTimeZone())
+                         << ": time windows at " << TimeText(w.at(), cl.Zone())
                          << ", as of event " << w.as_of_sequence() << "\n";
                if (w.windows().empty()) {
                  std::cout << "  (no sessions yet)\n";
@@ -154,8 +139,9 @@ void AddTimelineCommands(std::vector<Command>& commands) {
              });
        }});
   add({"official", "TOURNAMENT COMPETITION",
-       "declare the competition's results official (NSW TR 12.4): nothing "
-       "changes afterwards except by a decided appeal",
+       "record that the competition's results are official, once the "
+       "windows for corrections have closed (NSW TR 12.4): nothing changes "
+       "afterwards except by a decided appeal",
        2, 2, [](Client& cl, const Invocation& inv) {
          v1::DeclareResultsOfficialRequest r;
          *r.mutable_options() = cl.Options();
@@ -165,7 +151,7 @@ void AddTimelineCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.director_->DeclareResultsOfficial(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              absl::StrCat("results of ", r.competition_id(), " are official"));
        }});
 }

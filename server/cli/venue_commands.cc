@@ -96,7 +96,7 @@ void AddVenueCommands(std::vector<Command>& commands) {
          v1::EnterResultResponse out;
          grpc::Status st = cl.venue_->EnterResult(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out.outcome(),
+             cl, inv, st, out, out.outcome(),
              absl::StrCat("board ", board, " at table ", table, RoomText(room),
                           " (round ", out.round(), ", NS ", out.ns_pair(),
                           " v EW ", out.ew_pair(),
@@ -152,13 +152,13 @@ void AddVenueCommands(std::vector<Command>& commands) {
            v1::FigureChanges changes;
            grpc::Status st = cl.audit_->WhatIfCorrectResult(
                cl.Context().get(), r, &changes);
-           return PrintFigureChanges(inv, st, changes);
+           return PrintFigureChanges(cl, inv, st, changes);
          }
          v1::CommandOutcome out;
          grpc::Status st =
              cl.director_->CorrectResult(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              absl::StrCat("corrected board ", board, " at table ", table,
                           RoomText(room), ": ",
                           replay::DescribeResult(*result)));
@@ -189,7 +189,7 @@ void AddVenueCommands(std::vector<Command>& commands) {
          grpc::Status st =
              cl.venue_->ConfirmResult(cl.Context().get(), r, &out);
          return PrintOutcome(
-             inv, st, out, out,
+             cl, inv, st, out, out,
              absl::StrCat(room == v1::ROOM_UNSPECIFIED ? "pair " : "team ",
                           pair, " confirmed board ", board, " at table ", table,
                           RoomText(room)));

@@ -25,23 +25,16 @@ std::string PayloadName(const v1::Event& e) {
       ->name();
 }
 
-// A point of the log from SEQ or an RFC 3339 time; false after saying how.
-bool ParsePoint(const std::string& flag, const std::string& value,
-                v1::AsOf* point) {
+// A point of the log from SEQ or a time (TimeArg); false after saying how.
+bool ParsePoint(const Client& cl, const std::string& flag,
+                const std::string& value, v1::AsOf* point) {
   uint64_t sequence = 0;
-  absl::Time time;
-  std::string error;
   if (absl::SimpleAtoi(value, &sequence)) {
     point->set_sequence(sequence);
-  } else if (absl::ParseTime(absl::RFC3339_full, value, &time, &error)) {
-    *point->mutable_time() = replay::ToTimestamp(time);
-  } else {
-    std::cerr << "tally: --" << flag
-              << " is an event number or a time such as "
-                 "2026-11-21T19:30:00Z\n";
-    return false;
+    return true;
   }
-  return true;
+  return TimeArg(cl, value, "--" + flag + " (an event number or a time)",
+                 point->mutable_time());
 }
 
 void PrintChanges(const v1::FigureChanges& c, bool exact) {
@@ -52,10 +45,11 @@ void PrintChanges(const v1::FigureChanges& c, bool exact) {
 
 }  // namespace
 
-int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
+int PrintFigureChanges(const Client& cl, const Invocation& inv,
+                       const grpc::Status& status,
                        const v1::FigureChanges& response) {
   return PrintAnswer<v1::FigureChanges>(
-      inv, status, response, [&inv](const v1::FigureChanges& c) {
+      inv, status, response, [&inv, &cl](const v1::FigureChanges& c) {
         const size_t n = c.changes_size();
         const std::string figures =
             absl::StrCat(n, n == 1 ? " figure" : " figures");
@@ -67,8 +61,8 @@ int PrintFigureChanges(const Invocation& inv, const grpc::Status& status,
           std::cout << "event " << c.event().sequence() << " ("
                     << PayloadName(c.event()) << ", "
                     << ActorText(c.event().actor()) << ", "
-                    << TimeText(c.event().received_at()) << ") changed "
-                    << figures << "\n";
+                    << ReceivedText(c.event().received_at(), cl.Zone())
+                    << ") changed " << figures << "\n";
         } else {
           std::cout << "from event " << c.before_sequence() << " to event "
                     << c.after_sequence() << ": " << figures << " differ\n";
@@ -97,14 +91,15 @@ void AddWhatChangedCommands(std::vector<Command>& commands) {
          r.set_sequence(sequence);
          v1::FigureChanges out;
          grpc::Status st = cl.audit_->WhatChanged(cl.Context().get(), r, &out);
-         return PrintFigureChanges(inv, st, out);
+         return PrintFigureChanges(cl, inv, st, out);
        }});
   commands.push_back(
       {"diff-standings",
        "--from=SEQUENCE|TIME --to=SEQUENCE|TIME [--tournament=T] [--all] "
        "[--exact]",
        "the standings difference between two points of the log (an event "
-       "number, or an RFC 3339 time such as 2026-11-21T19:30:00Z): every "
+       "number, or a time such as 2026-11-21 19:30 in --tournament's time "
+       "zone, else UTC, or with its offset): every "
        "total and ranking position that differs, in every session, round "
        "and overall ranking; --all lists every figure that differs "
        "(results, datums, board scores, matches too)",
@@ -114,8 +109,8 @@ void AddWhatChangedCommands(std::vector<Command>& commands) {
            std::cerr << "tally: give --from and --to\n";
            return kUsage;
          }
-         if (!ParsePoint("from", inv.Get("from"), r.mutable_from()) ||
-             !ParsePoint("to", inv.Get("to"), r.mutable_to())) {
+         if (!ParsePoint(cl, "from", inv.Get("from"), r.mutable_from()) ||
+             !ParsePoint(cl, "to", inv.Get("to"), r.mutable_to())) {
            return kUsage;
          }
          r.set_tournament_id(inv.Get("tournament"));
@@ -123,7 +118,7 @@ void AddWhatChangedCommands(std::vector<Command>& commands) {
          v1::FigureChanges out;
          grpc::Status st =
              cl.audit_->DiffStandings(cl.Context().get(), r, &out);
-         return PrintFigureChanges(inv, st, out);
+         return PrintFigureChanges(cl, inv, st, out);
        }});
 }
 

@@ -108,11 +108,12 @@ grpc::Status KnockoutPage(PageContext& page) {
   for (const v1::KnockoutMatch& m : ko.matches()) {
     absl::StrAppend(&c.body, "<section class=\"match\"><h3>",
                     HtmlEscape(m.label()), "</h3>\n",
-                    MessageHtml(m, page.MatchLinker(0), {"label"}),
+                    MessageHtml(m, page.MatchLinker(0), {"label"}, page.zone),
                     "</section>\n");
   }
-  c.body += MessageHtml(ko, page.MatchLinker(0),
-                        {"tournament_id", "competition_id", "matches"});
+  c.body +=
+      MessageHtml(ko, page.MatchLinker(0),
+                  {"tournament_id", "competition_id", "matches"}, page.zone);
   return s;
 }
 

@@ -9,6 +9,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
+#include "core/window/timeline.h"
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/timestamp.pb.h"
 #include "replay/log/sha256.h"
@@ -51,7 +52,7 @@ std::string EnumText(const google::protobuf::EnumValueDescriptor* v) {
   return absl::StrReplaceAll(label, {{"_", " "}});
 }
 
-std::string ValueMessageText(const Message& m) {
+std::string ValueMessageText(const Message& m, absl::TimeZone zone) {
   const std::string& n = m.GetDescriptor()->full_name();
   if (n == "tally.v1.Fraction") {
     const auto& f = static_cast<const v1::Fraction&>(m);
@@ -76,17 +77,17 @@ std::string ValueMessageText(const Message& m) {
   }
   if (n == "google.protobuf.Timestamp") {
     const auto& t = static_cast<const google::protobuf::Timestamp&>(m);
-    return absl::FormatTime(
-        "%Y-%m-%d %H:%M:%SZ",
+    return core::DateTimeText(
         absl::FromUnixSeconds(t.seconds()) + absl::Nanoseconds(t.nanos()),
-        absl::UTCTimeZone());
+        zone);
   }
   return "";
 }
 
-std::string CompactText(const Message& m);
+std::string CompactText(const Message& m, absl::TimeZone zone);
 
-std::string OneText(const Message& m, const FieldDescriptor* f, int index) {
+std::string OneText(const Message& m, const FieldDescriptor* f, int index,
+                    absl::TimeZone zone) {
   const Reflection* r = m.GetReflection();
   const bool rep = index >= 0;
   switch (f->cpp_type()) {
@@ -115,8 +116,8 @@ std::string OneText(const Message& m, const FieldDescriptor* f, int index) {
     case FieldDescriptor::CPPTYPE_MESSAGE: {
       const Message& sub =
           rep ? r->GetRepeatedMessage(m, f, index) : r->GetMessage(m, f);
-      return IsValueType(sub.GetDescriptor()) ? ValueMessageText(sub)
-                                              : CompactText(sub);
+      return IsValueType(sub.GetDescriptor()) ? ValueMessageText(sub, zone)
+                                              : CompactText(sub, zone);
     }
     default:
       return absl::StrCat(rep ? r->GetRepeatedDouble(m, f, index)
@@ -126,12 +127,12 @@ std::string OneText(const Message& m, const FieldDescriptor* f, int index) {
 
 // Every set field as "name value", for a message nested too deep for
 // columns of its own.
-std::string CompactText(const Message& m) {
+std::string CompactText(const Message& m, absl::TimeZone zone) {
   std::vector<const FieldDescriptor*> fields;
   m.GetReflection()->ListFields(m, &fields);
   std::vector<std::string> parts;
   for (const FieldDescriptor* f : fields) {
-    std::string text = FieldText(m, f);
+    std::string text = FieldText(m, f, -1, zone);
     if (!text.empty()) {
       parts.push_back(absl::StrCat(ColumnTitle(f->name()), " ", text));
     }
@@ -164,7 +165,8 @@ std::vector<Column> ColumnsOf(const google::protobuf::Descriptor* row) {
 }
 
 // The cell's text, and its integer value for links (0 when none).
-std::pair<std::string, int64_t> Cell(const Message& row, const Column& c) {
+std::pair<std::string, int64_t> Cell(const Message& row, const Column& c,
+                                     absl::TimeZone zone) {
   const Message* m = &row;
   for (size_t i = 0; i + 1 < c.path.size(); ++i) {
     if (!m->GetReflection()->HasField(*m, c.path[i])) return {"", 0};
@@ -182,7 +184,7 @@ std::pair<std::string, int64_t> Cell(const Message& row, const Column& c) {
       value = static_cast<int64_t>(r->GetUInt64(*m, f));
     }
   }
-  return {FieldText(*m, f), value};
+  return {FieldText(*m, f, -1, zone), value};
 }
 
 std::string LinkedText(const std::string& text, const std::string& href) {
@@ -265,12 +267,12 @@ std::optional<std::string> IdFromSegment(absl::string_view segment) {
 }
 
 std::string FieldText(const Message& message, const FieldDescriptor* field,
-                      int index) {
+                      int index, absl::TimeZone zone) {
   const Reflection* r = message.GetReflection();
   if (field->is_repeated() && index < 0) {
     std::vector<std::string> parts;
     for (int i = 0; i < r->FieldSize(message, field); ++i) {
-      parts.push_back(OneText(message, field, i));
+      parts.push_back(OneText(message, field, i, zone));
     }
     return absl::StrJoin(
         parts,
@@ -286,7 +288,7 @@ std::string FieldText(const Message& message, const FieldDescriptor* field,
       !r->HasField(message, field)) {
     return "";
   }
-  std::string text = OneText(message, field, index);
+  std::string text = OneText(message, field, index, zone);
   // A shared place (SABF TR 11.7, NSW TR 11.2): "3=".
   if ((field->name() == "rank" || field->name() == "position") && index < 0) {
     const FieldDescriptor* tied =
@@ -323,7 +325,7 @@ std::string ColumnTitle(absl::string_view path) {
 }
 
 std::string TableHtml(const Message& message, absl::string_view field_name,
-                      const Linker& link) {
+                      const Linker& link, absl::TimeZone zone) {
   const FieldDescriptor* f =
       message.GetDescriptor()->FindFieldByName(std::string(field_name));
   if (f == nullptr || !f->is_repeated() ||
@@ -339,7 +341,7 @@ std::string TableHtml(const Message& message, absl::string_view field_name,
   for (int i = 0; i < n; ++i) {
     const Message& row = r->GetRepeatedMessage(message, f, i);
     for (size_t c = 0; c < columns.size(); ++c) {
-      cells[i].push_back(Cell(row, columns[c]));
+      cells[i].push_back(Cell(row, columns[c], zone));
       // A column of nothing but zeros (proto3's "not set") is left out.
       const std::string& text = cells[i].back().first;
       if (!text.empty() && text != "0") used[c] = true;
@@ -373,7 +375,8 @@ std::string TableHtml(const Message& message, absl::string_view field_name,
 }
 
 std::string MessageHtml(const Message& message, const Linker& link,
-                        const std::vector<std::string>& skip) {
+                        const std::vector<std::string>& skip,
+                        absl::TimeZone zone) {
   std::vector<const FieldDescriptor*> fields;
   message.GetReflection()->ListFields(message, &fields);
   auto skipped = [&](const FieldDescriptor* f) {
@@ -388,7 +391,7 @@ std::string MessageHtml(const Message& message, const Linker& link,
     if (skipped(f) || f->name() == "tied") continue;
     if (IsLeaf(f) || (f->is_repeated() &&
                       f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE)) {
-      const std::string text = FieldText(message, f);
+      const std::string text = FieldText(message, f, -1, zone);
       if (text.empty()) continue;
       int64_t value = 0;
       if (!f->is_repeated() &&
@@ -406,11 +409,12 @@ std::string MessageHtml(const Message& message, const Linker& link,
     if (skipped(f) || IsLeaf(f)) continue;
     if (f->is_repeated() && f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
       absl::StrAppend(&html, "<h3>", HtmlEscape(ColumnTitle(f->name())),
-                      "</h3>\n", TableHtml(message, f->name(), link));
+                      "</h3>\n", TableHtml(message, f->name(), link, zone));
     } else if (!f->is_repeated()) {
       absl::StrAppend(
           &html, "<section><h3>", HtmlEscape(ColumnTitle(f->name())), "</h3>\n",
-          MessageHtml(message.GetReflection()->GetMessage(message, f), link),
+          MessageHtml(message.GetReflection()->GetMessage(message, f), link, {},
+                      zone),
           "</section>\n");
     }
   }

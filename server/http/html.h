@@ -11,6 +11,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "google/protobuf/message.h"
 
 namespace tally::server::http {
@@ -35,24 +36,27 @@ using Linker =
 
 // One field's value as a person reads it: fractions exact ("368.33
 // (1105/3)"), decimals as published, results "4S= N", enum values in
-// lower case without their prefix, times in UTC, bytes in hex, a tied rank
-// "3=". Not escaped.
+// lower case without their prefix, times in `zone` with its abbreviation
+// (core::DateTimeText), bytes in hex, a tied rank "3=". Not escaped.
 std::string FieldText(const google::protobuf::Message& message,
                       const google::protobuf::FieldDescriptor* field,
-                      int index = -1);
+                      int index = -1,
+                      absl::TimeZone zone = absl::UTCTimeZone());
 
 // `message` as HTML: its set scalar fields as a list of names and values,
 // then each repeated message field as a table (one row per element, one
 // column per field any element sets, nested messages flattened a level),
 // then nested messages the same way under a heading. Skips the fields in
-// `skip` (top level only).
+// `skip` (top level only). Times in `zone` (the tournament's).
 std::string MessageHtml(const google::protobuf::Message& message,
                         const Linker& link,
-                        const std::vector<std::string>& skip = {});
+                        const std::vector<std::string>& skip = {},
+                        absl::TimeZone zone = absl::UTCTimeZone());
 
 // A repeated message field of `message` as one table ("" when empty).
 std::string TableHtml(const google::protobuf::Message& message,
-                      absl::string_view field_name, const Linker& link);
+                      absl::string_view field_name, const Linker& link,
+                      absl::TimeZone zone = absl::UTCTimeZone());
 
 // "ns_pair" -> "NS pair", "matchpoints" -> "Matchpoints".
 std::string ColumnTitle(absl::string_view path);

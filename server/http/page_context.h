@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/time/time.h"
 #include "google/protobuf/message.h"
 #include "server/http/html.h"
 #include "server/http/results_source.h"
@@ -63,7 +64,7 @@ struct PageContext {
     grpc::Status s = source.Query(method, request, &answer);
     if (!s.ok()) return s;
     content.json = Json(answer);
-    content.body += MessageHtml(answer, link, skip);
+    content.body += MessageHtml(answer, link, skip, zone);
     return s;
   }
 
@@ -91,6 +92,8 @@ struct PageContext {
   // The numbers in the path, in order (session or round, board, pair...).
   std::vector<int> numbers;
   v1::Tournament tournament;
+  // The tournament's time zone, the page's times are shown in. Default: UTC.
+  absl::TimeZone zone = absl::UTCTimeZone();
   const v1::Competition* competition = nullptr;
   std::string tpath, cpath;  // "t/T", "t/T/c/C"
   std::string base;          // "t/T/c/C/s/N" or ".../r/N"

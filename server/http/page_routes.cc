@@ -5,6 +5,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "replay/state/state.h"
 
 namespace tally::server::http {
 namespace {
@@ -64,6 +66,10 @@ grpc::Status LoadTournament(PageContext& page) {
   grpc::Status s = page.source.Query(&v1::QueryService::Stub::GetTournament, r,
                                      &page.tournament);
   if (!s.ok()) return s;
+  // The zone was checked when the tournament chose it; a tz database
+  // without it leaves the page in UTC.
+  page.zone = replay::LoadTournamentTimeZone(page.tournament.time_zone())
+                  .value_or(absl::UTCTimeZone());
   page.tpath = absl::StrCat("t/", page.parts[1]);
   page.content.crumbs.push_back({"Results", "index"});
   page.content.crumbs.push_back(

@@ -70,11 +70,12 @@ grpc::Status SessionStandingsPage(PageContext& page) {
   c.json = Json(st);
   for (const v1::StandingsField& f : st.fields()) {
     absl::StrAppend(&c.body, "<h2>", HtmlEscape(f.name()), "</h2>\n",
-                    TableHtml(f, "rows", page.SessionLinker()));
+                    TableHtml(f, "rows", page.SessionLinker(), page.zone));
   }
   c.body += MessageHtml(
       st, nullptr,
-      {"tournament_id", "competition_id", "fields", "as_of_sequence"});
+      {"tournament_id", "competition_id", "fields", "as_of_sequence"},
+      page.zone);
   c.body += TravellerLinks(page);
   return s;
 }
@@ -112,8 +113,8 @@ grpc::Status DrawPage(PageContext& page) {
   grpc::Status s = page.source.Query(&v1::QueryService::Stub::GetDraw, r, &d);
   if (!s.ok()) return s;
   page.content.json = Json(d);
-  page.content.body =
-      MessageHtml(d.draw(), page.MatchLinker(round), {"competition_id"});
+  page.content.body = MessageHtml(d.draw(), page.MatchLinker(round),
+                                  {"competition_id"}, page.zone);
   return s;
 }
 

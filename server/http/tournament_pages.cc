@@ -42,7 +42,7 @@ void LatestSession(const PageContext& page, const v1::Competition& x,
                              st.fields_size() > 1
                                  ? absl::StrCat(", ", HtmlEscape(f.name()))
                                  : ""),
-                absl::StrCat("\n", TableHtml(f, "rows", nullptr)));
+                absl::StrCat("\n", TableHtml(f, "rows", nullptr, page.zone)));
   }
 }
 
@@ -66,7 +66,7 @@ void LatestRound(const PageContext& page, const v1::Competition& x,
   data->push_back(Json(st));
   *sections += Section(
       absl::StrCat(HtmlEscape(x.name()), ", after round ", st.after_round()),
-      absl::StrCat("\n", TableHtml(st, "rows", nullptr)));
+      absl::StrCat("\n", TableHtml(st, "rows", nullptr, page.zone)));
 }
 
 }  // namespace
@@ -130,7 +130,7 @@ grpc::Status AppealsPage(PageContext& page) {
     if (!s.ok()) return s;
     if (!one.appeals().empty()) {
       absl::StrAppend(&appeals_html, "<h3>", HtmlEscape(x.name()), "</h3>\n",
-                      TableHtml(one, "appeals", nullptr));
+                      TableHtml(one, "appeals", nullptr, page.zone));
     }
     for (v1::AppealView& a : *one.mutable_appeals()) {
       *appeals.add_appeals() = std::move(a);

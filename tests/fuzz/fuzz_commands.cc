@@ -78,7 +78,7 @@ const std::vector<Command>& Commands() {
     c->push_back(Untimed(&DecideRecordPlayFinished));
     c->push_back(Untimed(&DecideAgreeMatchScores));
     c->push_back(Untimed(&DecideEndStage));
-    c->push_back(Untimed(&DecideDeclareResultsOfficial));
+    c->push_back(Timed(&DecideDeclareResultsOfficial));
     c->push_back(Untimed(&DecideSubmitAppealResponse));
     c->push_back(Untimed(&DecideReplyToAppeal));
     c->push_back(Untimed(&DecideHearAppeal));
