@@ -71,7 +71,7 @@ import sys
 # libraries are static and put the source root on the include path. When the
 # helpers change, check all that still holds and update the hash.
 HELPERS_PATH = "cmake/TallyHelpers.cmake"
-HELPERS_SHA256 = "d99c46596380bb6026969b9c033275ee14d9b04c70308f2d8c1741a3ddbe9828"
+HELPERS_SHA256 = "934624f4e5b8a2a8bd0097e4558f6ff0e200ebc934fe9ef5f4c4331a22e92cb2"
 HELPERS = {   # CMake function -> (Bazel rule, options, keywords)
     "tally_cc_library": ("cc_library", ["TESTONLY"],
                          ["NAME", "SRCS", "HDRS", "DEPS"]),
@@ -122,8 +122,9 @@ IGNORED_COMMANDS = {"cmake_minimum_required", "project", "find_package",
                     # EXCLUDE_FROM_ALL on the load generator (CMake only:
                     # Bazel builds what it is asked for anyway)
                     "set_target_properties",
-                    # registers the bundles' filter checks (CMake only)
-                    "tally_check_test_bundles"}
+                    # register the bundles' filter checks and the
+                    # regulation map's (CMake only)
+                    "tally_check_test_bundles", "tally_check_regulation_map"}
 
 SRC_REPO = "tally_src"      # the checkout, as WORKSPACE names it
 SYSTEM_PKG = "@//system"    # the system library wrappers
@@ -1104,8 +1105,8 @@ def check_ctest(build_dir, rules):
     bazel = {r["name"]: r for r in rules if r["_kind"] == "cc_test"}
     problems = []
     for name in tests:
-        if name.endswith("_filters_check"):
-            continue  # a CMake bundle's own check (cmake/TallyHelpers.cmake)
+        if name.endswith("_filters_check") or name == "regulation_map_check":
+            continue  # CMake's own checks (cmake/TallyHelpers.cmake)
         if name not in bazel:
             problems.append(f"ctest registers {name}; Bazel has no such "
                             "cc_test")

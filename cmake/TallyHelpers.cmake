@@ -132,3 +132,13 @@ function(tally_cc_binary)
   target_link_libraries(${T_NAME} PRIVATE ${T_DEPS})
   tally_precompile(${T_NAME} lib)
 endfunction()
+
+# Called once at the end of the top-level CMakeLists.txt: a test that fails
+# when the clause index of docs/guides/regulation-map.md, generated from the
+# profiles, the code and the tests, is stale.
+function(tally_check_regulation_map)
+  add_test(NAME regulation_map_check
+           COMMAND ${Python3_EXECUTABLE}
+                   ${PROJECT_SOURCE_DIR}/docs/guides/regulation_map.py --check
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+endfunction()
