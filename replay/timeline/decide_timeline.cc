@@ -285,7 +285,7 @@ absl::StatusOr<v1::EventPayload> DecideDeclareResultsOfficial(
     return absl::FailedPreconditionError(absl::StrCat(
         "the results of '", c->id,
         "' cannot be official while corrections may still be made: ", w.line(),
-        ". They become official when it closes (NSW TR 12.4, Law 79C2)"));
+        ". Declare them official once it has closed (NSW TR 12.4, Law 79C2)"));
   }
   v1::EventPayload payload;
   payload.mutable_results_official()->set_competition_id(

@@ -216,7 +216,7 @@ TEST_F(DecideTimelineTest,
                AllOf(HasSubstr("cannot be official while corrections may "
                                "still be made: round 1, scorer's errors: "
                                "open until"),
-                     HasSubstr("They become official when it closes (NSW TR "
+                     HasSubstr("Declare them official once it has closed (NSW TR "
                                "12.4, Law 79C2)"))));
   const absl::Time next_stage = kEvening + absl::Hours(24);
   ApplyAt(state_, DecideDeclareResultsOfficial(state_, official, next_stage),
