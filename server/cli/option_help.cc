@@ -130,6 +130,16 @@ const std::map<std::string, std::string>& Descriptions() {
       {"penalty --round", "the round the penalty belongs to"},
       // Rulings, appeals and offences.
       {"rule --law", "the Law or clause applied, e.g. \"Law 12C1(c)\""},
+      {"fouled-match --treatment",
+       "the Fouled-board guide's treatment: play_proceeds, adjusted ((a)), "
+       "redealt ((b)) or redealt_both_at_fault ((c))"},
+      {"fouled-match --offending",
+       "the team responsible for the fouling (its number)"},
+      {"fouled-match --cards-exchanged",
+       "play_proceeds: cards were exchanged between partners (fined 6 IMPs)"},
+      {"fouled-match --imps",
+       "adjusted: the IMPs to the non-offending team, more than 3"},
+      {"fouled-match --law", "the clause applied (default: the guide)"},
       {"rule --text", "the ruling as you gave it"},
       {"rule --artificial",
        "an artificial adjusted score for each side, e.g. ns:avg+,ew:avg- "
@@ -250,6 +260,12 @@ const std::map<std::string, std::string>& Descriptions() {
        "output)"},
       // The calculator.
       {"calc --board", "contract: the board, for its vulnerability"},
+      {"calc --offending", "fouled-match: the team responsible, home or away"},
+      {"calc --cards-exchanged",
+       "fouled-match: cards were exchanged between partners (6 IMPs)"},
+      {"calc --imps", "fouled-match: (a)'s IMPs to the non-offending team"},
+      {"calc --home-imps",
+       "fouled-match: the home team's IMPs in the match before the ruling"},
       {"calc --vul", "contract: the vulnerability, without a board"},
       {"calc --rule",
        "datum, fouled, fouled-butler: the rule (calc datum --list)"},

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -69,7 +70,21 @@ void Merge(OptionSpec& spec, const OptionSpec& again) {
   }
   spec.kind = Kind::kText;
   spec.choices.clear();
-  spec.value_name = absl::StrCat(spec.value_name, " or ", again.value_name);
+  const std::vector<std::string> names =
+      absl::StrSplit(spec.value_name, " or ");
+  if (std::find(names.begin(), names.end(), again.value_name) == names.end()) {
+    spec.value_name = absl::StrCat(spec.value_name, " or ", again.value_name);
+  }
+}
+
+// Whether the line of `usage` starting at `at` shows an example ("e.g.
+// tally calc vp ..." or "tally calc datum --list"): its values are not
+// the grammar's.
+bool IsExampleLine(const std::string& usage, size_t at) {
+  absl::string_view line(usage);
+  line.remove_prefix(at);
+  line = absl::StripLeadingAsciiWhitespace(line);
+  return absl::StartsWith(line, "e.g. ") || absl::StartsWith(line, "tally ");
 }
 
 }  // namespace
@@ -97,6 +112,11 @@ std::string OptionSpec::Help() const {
 std::vector<OptionSpec> OptionsFromUsage(const std::string& usage) {
   std::vector<OptionSpec> specs;
   for (size_t i = 0; i + 2 < usage.size(); ++i) {
+    if ((i == 0 || usage[i - 1] == '\n') && IsExampleLine(usage, i)) {
+      i = usage.find('\n', i);
+      if (i == std::string::npos) break;
+      continue;
+    }
     if (usage[i] != '-' || usage[i + 1] != '-' ||
         !absl::ascii_islower(usage[i + 2])) {
       continue;

@@ -30,7 +30,8 @@ struct OptionSpec {
 
 // Every option named in `usage`, in order of first appearance. A name
 // written twice with different values is loosened to take either (text
-// wins over a number, a value over a flag, choices are merged).
+// wins over a number, a value over a flag, choices are merged). Lines that
+// show an example (starting "e.g. " or "tally ") are skipped.
 std::vector<OptionSpec> OptionsFromUsage(const std::string& usage);
 
 struct PositionalSpec {
