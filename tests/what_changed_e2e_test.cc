@@ -113,6 +113,21 @@ class WhatChangedE2eTest : public ::testing::Test {
         director_->StartSession(Context().get(), s, &out));
   }
 
+  // The club's pairs event, its session started and board 1 entered at
+  // the four tables (the header's results: 4S=, 4S+1, 3S+1, 4S-1).
+  absl::Status BoardOneEverywhere(MatchClient& setup) {
+    TALLY_RETURN_IF_ERROR(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                                       "sabf_matchpoint_pairs"));
+    TALLY_RETURN_IF_ERROR(setup.RegisterPairs(8));
+    TALLY_RETURN_IF_ERROR(Session());
+    const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
+                                       Spades(3, 10), Spades(4, 9)};
+    for (int t = 1; t <= 4; ++t) {
+      TALLY_RETURN_IF_ERROR(Enter(t, 1, board1[t - 1]).status());
+    }
+    return absl::OkStatus();
+  }
+
   // The sequence of the event appended.
   absl::StatusOr<uint64_t> Enter(int table, int board,
                                  const v1::TableResult& result) {
@@ -190,14 +205,7 @@ class WhatChangedE2eTest : public ::testing::Test {
 
 TEST_F(WhatChangedE2eTest, AsOfMidSessionWhatIfAppendsNothingWhatChangedAgrees) {
   MatchClient setup(tallyd_->channel(), "club", "p");
-  ASSERT_THAT(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
-                           "sabf_matchpoint_pairs"),
-              IsOk());
-  ASSERT_THAT(setup.RegisterPairs(8), IsOk());
-  ASSERT_THAT(Session(), IsOk());
-  const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
-                                     Spades(3, 10), Spades(4, 9)};
-  for (int t = 1; t <= 4; ++t) ASSERT_THAT(Enter(t, 1, board1[t - 1]), IsOk());
+  ASSERT_THAT(BoardOneEverywhere(setup), IsOk());
   ASSERT_THAT(Enter(1, 2, Passed()), IsOk());
   absl::StatusOr<uint64_t> middle = Enter(2, 2, Passed());
   ASSERT_THAT(middle, IsOk());
@@ -425,14 +433,7 @@ TEST_F(WhatChangedE2eTest, RulingAndAppealDecisionSeenBeforeTheyAreMade) {
 // same. tally_log_events_read on /metrics counts every event read back.
 TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
   MatchClient setup(tallyd_->channel(), "club", "p");
-  ASSERT_THAT(setup.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
-                           "sabf_matchpoint_pairs"),
-              IsOk());
-  ASSERT_THAT(setup.RegisterPairs(8), IsOk());
-  ASSERT_THAT(Session(), IsOk());
-  const v1::TableResult board1[4] = {Spades(4, 10), Spades(4, 11),
-                                     Spades(3, 10), Spades(4, 9)};
-  for (int t = 1; t <= 4; ++t) ASSERT_THAT(Enter(t, 1, board1[t - 1]), IsOk());
+  ASSERT_THAT(BoardOneEverywhere(setup), IsOk());
   absl::StatusOr<uint64_t> middle = Enter(1, 2, Passed());
   ASSERT_THAT(middle, IsOk());
   for (int t = 2; t <= 4; ++t) ASSERT_THAT(Enter(t, 2, Passed()), IsOk());
