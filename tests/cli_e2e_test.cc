@@ -266,6 +266,62 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
               HasSubstr("times in Australia/Perth"));
 }
 
+// An arrow switch in the last round of a 3-table Mitchell (1 board a
+// round; board b is at table t in round ((b - t) mod 3) + 1): every board
+// is played 1NT by North, 8 tricks (+120) in round 1, 9 (+150) in round 2
+// and 7 (+90) in round 3, where the EW pairs 4-6 hold the NS cards. On
+// the 2/1 scale (top 4 for 3 scores) +150 is 4, +120 is 2 and +90 is 0
+// for the pair holding NS. Pairs 1-3: 2 + 4 + (4 - 0 as EW in round 3) =
+// 10 of 12, 83.33%; pairs 4-6: 2 + 0 + 0 = 2 of 12, 16.67%. One field:
+// without the switch, pairs 1-3 would have 6 of 12 in an NS field.
+TEST_F(CliServerE2eTest, ArrowSwitchInTheLastRoundMakesOneField) {
+  ASSERT_EQ(At("create-tournament club Club").exit_code, 0);
+  ASSERT_EQ(At("create-competition club mp Tuesday pairs "
+               "--profile=sabf_matchpoint_pairs")
+                .exit_code,
+            0);
+  for (int pair = 1; pair <= 6; ++pair) {
+    ASSERT_EQ(
+        At(absl::StrCat("register-pair club mp ", pair, " A", pair, " B", pair))
+            .exit_code,
+        0);
+  }
+  // A round the movement does not have is refused and defines nothing.
+  Outcome r = At("define-session club mp 1 --mitchell=3:1 "
+                 "--arrow-switch-rounds=4");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.output, HasSubstr("arrow switch: the movement has no round 4"));
+  r = At("define-session club mp 1 --mitchell=3:1 --arrow-switch-rounds=3");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Table 1 plays board 3 in round 3 (boards move down a table a round).
+  EXPECT_THAT(At("movement club mp 1").output, HasSubstr("3 (3 switched)"));
+  ASSERT_EQ(At("start-session club mp 1").exit_code, 0);
+  for (int table = 1; table <= 3; ++table) {
+    for (int board = 1; board <= 3; ++board) {
+      const int round = (board - table + 3) % 3 + 1;
+      const int tricks = round == 1 ? 8 : round == 2 ? 9 : 7;
+      r = At(absl::StrCat("enter-result club mp 1 ", table, " ", board,
+                          " 1NT N ", tricks));
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+    }
+  }
+  r = At("standings club mp 1");
+  EXPECT_THAT(r.output, Not(HasSubstr("NS field")));
+  for (absl::string_view line : absl::StrSplit(r.output, '\n')) {
+    std::vector<std::string> w =
+        absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    if (w.size() < 4 || !absl::StartsWith(w[2], "A")) continue;
+    const bool held_ns = w[1] == "1" || w[1] == "2" || w[1] == "3";
+    EXPECT_THAT(line, HasSubstr(held_ns ? "10.00  12   83.33"
+                                        : "2.00   12   16.67"));
+  }
+  // Pair 4 (EW, moving up a table a round) sits at table 3 in round 3,
+  // where board 2 is played, holding the NS cards against pair 3.
+  EXPECT_THAT(At("scorecard club mp 1 4 --json").output,
+              HasSubstr("\"round\":3,\"table\":3,\"board\":2,"
+                        "\"direction\":\"SEAT_NORTH\",\"opponents\":3"));
+}
+
 // Hand-checked: the Name column is as wide as "Zoë Ödegaard Cup", 16
 // columns (ë and Ö are one column each, two bytes each); "王芳 Cup" is 8
 // columns (each CJK character two), so it gets 16 - 8 + 2 = 10 spaces.

@@ -16,6 +16,8 @@ struct TableSeating {
   int ns_pair = 0;
   int ew_pair = 0;
   std::vector<int> boards;
+  // Boards of `boards` played arrow-switched: the pairs swap directions.
+  std::vector<int> arrow_switched_boards;
 };
 
 struct MovementRound {

@@ -1,5 +1,7 @@
 #include "core/movement/movement.h"
 
+#include "core/movement/arrow_switch.h"
+
 #include <map>
 #include <set>
 #include <utility>
@@ -123,6 +125,53 @@ TEST(MitchellTest, RefusesSillySizes) {
               StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_THAT(MitchellMovement(8, 9),
               StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST(ArrowSwitchTest, LastBoardOfEachRoundByHand) {
+  // 3 tables, 2 boards a set. Round 1: table t plays set t (boards 2t-1,
+  // 2t); the last board of each set, 2t, is played arrow-switched.
+  absl::StatusOr<Movement> m = MitchellMovement(3, 2);
+  ASSERT_TRUE(m.ok());
+  ASSERT_TRUE(ApplyArrowSwitch({.last_boards = 1}, *m).ok());
+  for (const MovementRound& r : m->rounds) {
+    for (const TableSeating& t : r.tables) {
+      EXPECT_EQ(t.arrow_switched_boards, std::vector<int>{t.boards.back()});
+    }
+  }
+  EXPECT_EQ(m->rounds[0].tables[0].arrow_switched_boards, std::vector<int>{2});
+  EXPECT_EQ(m->rounds[0].tables[2].arrow_switched_boards, std::vector<int>{6});
+}
+
+TEST(ArrowSwitchTest, AWholeRoundSwitchesEveryBoardOfThatRoundOnly) {
+  absl::StatusOr<Movement> m = MitchellMovement(3, 2);
+  ASSERT_TRUE(m.ok());
+  ASSERT_TRUE(ApplyArrowSwitch({.rounds = {3}}, *m).ok());
+  for (const MovementRound& r : m->rounds) {
+    for (const TableSeating& t : r.tables) {
+      EXPECT_EQ(t.arrow_switched_boards,
+                r.round == 3 ? t.boards : std::vector<int>{});
+    }
+  }
+}
+
+TEST(ArrowSwitchTest, RefusesWhatIsNotASwitchAndChangesNothing) {
+  absl::StatusOr<Movement> m = MitchellMovement(3, 2);
+  ASSERT_TRUE(m.ok());
+  EXPECT_THAT(ApplyArrowSwitch({.rounds = {4}}, *m),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("no round 4")));
+  EXPECT_THAT(ApplyArrowSwitch({.rounds = {2, 2}}, *m),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("named twice")));
+  // Switching both boards of every 2-board set only renames the fields.
+  EXPECT_THAT(ApplyArrowSwitch({.last_boards = 2}, *m),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       ::testing::HasSubstr("give 1 to 1")));
+  for (const MovementRound& r : m->rounds) {
+    for (const TableSeating& t : r.tables) {
+      EXPECT_TRUE(t.arrow_switched_boards.empty());
+    }
+  }
 }
 
 }  // namespace

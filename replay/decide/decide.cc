@@ -10,6 +10,7 @@
 #include "absl/strings/str_replace.h"
 #include "core/base/plural.h"
 #include "core/base/status_macros.h"
+#include "core/movement/arrow_switch.h"
 #include "core/movement/howell.h"
 #include "core/movement/mitchell_matches.h"
 #include "core/movement/movement.h"
@@ -69,6 +70,30 @@ std::string BoardList(const std::map<int, int>& times_scheduled) {
                       times_scheduled.rbegin()->first);
 }
 
+// An arrow switch names boards the table plays, each once.
+absl::Status CheckArrowSwitch(const v1::TableAssignment& t,
+                              const std::string& where) {
+  const std::set<int> boards(t.boards().begin(), t.boards().end());
+  std::set<int> switched;
+  for (int board : t.arrow_switched_boards()) {
+    if (!boards.contains(board) || !switched.insert(board).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          where, ": board ", board,
+          " is arrow-switched but not played there, or named twice"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+bool HasArrowSwitch(const v1::Movement& movement) {
+  for (const v1::MovementRound& r : movement.rounds()) {
+    for (const v1::TableAssignment& t : r.tables()) {
+      if (!t.arrow_switched_boards().empty()) return true;
+    }
+  }
+  return false;
+}
+
 absl::Status CheckMovement(const v1::Movement& movement,
                            const CompetitionState& competition) {
   if (movement.rounds().empty()) {
@@ -122,6 +147,7 @@ absl::Status CheckMovement(const v1::Movement& movement,
           }
         }
       }
+      TALLY_RETURN_IF_ERROR(CheckArrowSwitch(t, where));
     }
   }
   if (!missing_pairs.empty()) {
@@ -303,10 +329,24 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
               ? core::MitchellMovementOfMatches(m.tables(),
                                                 m.boards_per_round())
               : core::MitchellMovement(m.tables(), m.boards_per_round()));
+      const core::ArrowSwitchSpec arrow_switch{
+          .rounds = {m.arrow_switch_rounds().begin(),
+                     m.arrow_switch_rounds().end()},
+          .last_boards = m.arrow_switch_last_boards()};
+      TALLY_RETURN_IF_ERROR(core::ApplyArrowSwitch(arrow_switch, movement));
       *e->mutable_movement() = ToProtoMovement(movement);
-      e->set_movement_source(
-          absl::StrCat("mitchell tables=", m.tables(),
-                       " boards_per_round=", m.boards_per_round()));
+      std::string source = absl::StrCat("mitchell tables=", m.tables(),
+                                        " boards_per_round=",
+                                        m.boards_per_round());
+      if (!arrow_switch.rounds.empty()) {
+        absl::StrAppend(&source, " arrow_switch_rounds=",
+                        absl::StrJoin(arrow_switch.rounds, ","));
+      }
+      if (arrow_switch.last_boards > 0) {
+        absl::StrAppend(&source, " arrow_switch_last_boards=",
+                        arrow_switch.last_boards);
+      }
+      e->set_movement_source(source);
       break;
     }
     case v1::DefineSessionRequest::kHowell: {
@@ -326,6 +366,12 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
   }
   TALLY_RETURN_IF_ERROR(CheckMovement(e->movement(), *c));
   if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
+    if (HasArrowSwitch(e->movement())) {
+      return absl::InvalidArgumentError(
+          "an arrow switch moves pairs between the NS and EW fields, and "
+          "Butler pairs are scored against each field's datum (ANC SR 16.4); "
+          "define the session without it");
+    }
     TALLY_RETURN_IF_ERROR(CheckButlerMovement(e->movement(), *c));
   }
   return payload;

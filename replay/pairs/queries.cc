@@ -257,15 +257,20 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
   // Walk the movement in round order so the card reads as it was played.
   for (const v1::MovementRound& round : s->movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
-      bool north_south = t.ns_pair() == request.pair();
-      if (!north_south && t.ew_pair() != request.pair()) continue;
+      if (t.ns_pair() != request.pair() && t.ew_pair() != request.pair()) {
+        continue;
+      }
       for (int board : t.boards()) {
+        // The slot, not the table's seating: an arrow switch swaps the
+        // directions on some boards.
+        const TableSlot& slot = s->slots.at({t.table(), board});
+        const bool north_south = slot.ns_pair == request.pair();
         v1::ScorecardLine* line = out.add_lines();
         line->set_round(round.round());
         line->set_table(t.table());
         line->set_board(board);
         line->set_direction(north_south ? v1::SEAT_NORTH : v1::SEAT_EAST);
-        line->set_opponents(north_south ? t.ew_pair() : t.ns_pair());
+        line->set_opponents(north_south ? slot.ew_pair : slot.ns_pair);
         const ScoredBoard& scored = scores.boards.at(board);
         line->set_top(scored.top);
         for (const ScoredResult& r : scored.results) {

@@ -142,6 +142,7 @@ v1::Movement ToProtoMovement(const core::Movement& m) {
       a->set_ns_pair(t.ns_pair);
       a->set_ew_pair(t.ew_pair);
       for (int b : t.boards) a->add_boards(b);
+      for (int b : t.arrow_switched_boards) a->add_arrow_switched_boards(b);
     }
   }
   return out;

@@ -1,6 +1,7 @@
 #include "replay/state/state.h"
 
 #include <algorithm>
+#include <set>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -163,9 +164,16 @@ absl::Status IndexMovement(const v1::Movement& movement,
   session.times_scheduled.clear();
   for (const v1::MovementRound& round : movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
-      TableSlot slot{round.round(), t.table(), t.ns_pair(), t.ew_pair()};
+      const TableSlot slot{round.round(), t.table(), t.ns_pair(),
+                           t.ew_pair()};
+      const TableSlot switched{round.round(), t.table(), t.ew_pair(),
+                               t.ns_pair()};
+      const std::set<int> arrow_switched(t.arrow_switched_boards().begin(),
+                                         t.arrow_switched_boards().end());
       for (int board : t.boards()) {
-        if (!session.slots.emplace(std::make_pair(t.table(), board), slot)
+        if (!session.slots
+                 .emplace(std::make_pair(t.table(), board),
+                          arrow_switched.contains(board) ? switched : slot)
                  .second) {
           return absl::InvalidArgumentError(
               absl::StrCat("table ", t.table(), " is given board ", board,

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "absl/time/time.h"
 #include "replay/decide/decide.h"
 #include "replay/state/bridge_convert.h"
@@ -175,12 +176,13 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        }});
   add({"define-session",
        "TOURNAMENT COMPETITION SESSION (--mitchell=TABLES:BOARDS_PER_ROUND | "
-       "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE)",
-       "define a session's movement: a generated Mitchell (TABLES tables) or "
-       "Howell (PAIRS pairs), or a file of lines 'ROUND TABLE NS_PAIR EW_PAIR "
-       "BOARD,BOARD,...' (Butler pairs: a Mitchell of matches of up to 36 "
-       "boards, e.g. --mitchell=10:12 for ANC SR 16.5, or a file; every pair "
-       "keeps its NS or EW field)",
+       "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE) "
+       "[--arrow-switch-rounds=ROUNDS] [--arrow-switch-last-boards=N]",
+       "define a session's movement: a generated Mitchell (TABLES tables), "
+       "with an arrow switch if asked, or Howell (PAIRS pairs), or a file of "
+       "lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...' (Butler pairs: a "
+       "Mitchell of matches of up to 36 boards, e.g. --mitchell=10:12 for ANC "
+       "SR 16.5, or a file; every pair keeps its NS or EW field)",
        3, 3, [](Client& cl, const Invocation& inv) {
          v1::DefineSessionRequest r;
          *r.mutable_options() = cl.Options();
@@ -200,8 +202,37 @@ void AddDirectorCommands(std::vector<Command>& commands) {
          int count = 0, boards = 0;
          if (inv.Has("mitchell")) {
            if (!generated("mitchell", &count, &boards)) return kUsage;
-           r.mutable_mitchell()->set_tables(count);
-           r.mutable_mitchell()->set_boards_per_round(boards);
+           v1::MitchellMovement* m = r.mutable_mitchell();
+           m->set_tables(count);
+           m->set_boards_per_round(boards);
+           if (inv.Has("arrow-switch-rounds")) {
+             for (absl::string_view round :
+                  absl::StrSplit(inv.Get("arrow-switch-rounds"), ',')) {
+               int n = 0;
+               if (!absl::SimpleAtoi(round, &n)) {
+                 std::cerr << "tally: --arrow-switch-rounds takes round "
+                              "numbers, e.g. 3 or 3,6; not '"
+                           << round << "'\n";
+                 return kUsage;
+               }
+               m->add_arrow_switch_rounds(n);
+             }
+           }
+           if (inv.Has("arrow-switch-last-boards")) {
+             int n = 0;
+             if (!ToInt(inv.Get("arrow-switch-last-boards"), &n)) {
+               std::cerr << "tally: --arrow-switch-last-boards takes a "
+                            "number of boards, e.g. 1\n";
+               return kUsage;
+             }
+             m->set_arrow_switch_last_boards(n);
+           }
+         } else if (inv.Has("arrow-switch-rounds") ||
+                    inv.Has("arrow-switch-last-boards")) {
+           std::cerr << "tally: the --arrow-switch options go with "
+                        "--mitchell; in a --movement-file, write an "
+                        "arrow-switched board as 7*\n";
+           return kUsage;
          } else if (inv.Has("howell")) {
            if (!generated("howell", &count, &boards)) return kUsage;
            r.mutable_howell()->set_pairs(count);
@@ -240,6 +271,8 @@ void AddDirectorCommands(std::vector<Command>& commands) {
              a->set_ns_pair(ns);
              a->set_ew_pair(ew);
              for (absl::string_view b : absl::StrSplit(w[4], ',')) {
+               // "7*": board 7 is played arrow-switched at this table.
+               const bool switched = absl::ConsumeSuffix(&b, "*");
                int board = 0;
                if (!absl::SimpleAtoi(b, &board)) {
                  std::cerr << "tally: line " << line_number << ": board '" << b
@@ -247,6 +280,7 @@ void AddDirectorCommands(std::vector<Command>& commands) {
                  return kUsage;
                }
                a->add_boards(board);
+               if (switched) a->add_arrow_switched_boards(board);
              }
            }
          } else {

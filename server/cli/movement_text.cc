@@ -61,6 +61,20 @@ std::string BoardsText(const std::vector<int>& boards) {
   return absl::StrJoin(boards, ",");
 }
 
+namespace {
+
+// "1-3", or "1-3 (3 switched)" where the pairs swap directions on 3.
+std::string BoardsWithSwitch(const v1::TableAssignment& t) {
+  std::string text = BoardsText({t.boards().begin(), t.boards().end()});
+  if (t.arrow_switched_boards().empty()) return text;
+  return absl::StrCat(text, " (",
+                      BoardsText({t.arrow_switched_boards().begin(),
+                                  t.arrow_switched_boards().end()}),
+                      " switched)");
+}
+
+}  // namespace
+
 std::string MovementGuideCards(const v1::Movement& movement) {
   // Table -> (round -> its assignment).
   std::map<int, std::map<int, const v1::TableAssignment*>> cards;
@@ -77,7 +91,7 @@ std::string MovementGuideCards(const v1::Movement& movement) {
       const v1::MovementRound* next = RoundAfter(movement, round);
       card.AddRow({absl::StrCat(round), absl::StrCat(t->ns_pair()),
                    absl::StrCat(t->ew_pair()),
-                   BoardsText({t->boards().begin(), t->boards().end()}),
+                   BoardsWithSwitch(*t),
                    PairNext(next, t->ns_pair()), PairNext(next, t->ew_pair()),
                    BoardsNext(next, t->boards())});
     }

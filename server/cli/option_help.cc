@@ -57,7 +57,14 @@ const std::map<std::string, std::string>& Descriptions() {
       {"define-session --howell",
        "a Howell movement: PAIRS pairs, BOARDS_PER_ROUND boards a round"},
       {"define-session --movement-file",
-       "a file of lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'"},
+       "a file of lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'; a "
+       "board written 7* is played arrow-switched at that table"},
+      {"define-session --arrow-switch-rounds",
+       "with --mitchell: rounds whose boards are all played arrow-switched "
+       "(the pairs swap directions), e.g. 3 or 3,6; one field, one winner"},
+      {"define-session --arrow-switch-last-boards",
+       "with --mitchell: the last N boards of every round are played "
+       "arrow-switched (an arrow switch inside the round)"},
       {"register-team --players",
        "the team's four to six players, "
        "comma-separated"},
