@@ -368,9 +368,9 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
   if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
     if (HasArrowSwitch(e->movement())) {
       return absl::InvalidArgumentError(
-          "an arrow switch moves pairs between the NS and EW fields, and "
-          "Butler pairs are scored against each field's datum (ANC SR 16.4); "
-          "define the session without it");
+          "Butler pairs take no arrow switch: pairs keep their NS and EW "
+          "fields (ANC SR 16.4), or, under a one-field club profile, play a "
+          "Howell, which needs none; define the session without it");
     }
     TALLY_RETURN_IF_ERROR(CheckButlerMovement(e->movement(), *c));
   }
