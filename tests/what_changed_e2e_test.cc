@@ -482,7 +482,20 @@ TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
     EXPECT_EQ(out.events_size(), 7);  // defined, started, 4 results, fix
     return out.SerializeAsString();
   };
+  auto club_log = [&] {
+    v1::ReadLogRequest r;
+    r.set_tournament_id("club");
+    r.set_from_sequence(3);
+    auto context = Context();
+    std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+        audit_->ReadLog(context.get(), r);
+    std::string answer;
+    for (v1::Event e; reader->Read(&e);) answer += e.SerializeAsString();
+    EXPECT_TRUE(reader->Finish().ok());
+    return answer;
+  };
   const auto changed_alone = run(what_changed);
+  const auto club_log_alone = run(club_log);
   const auto as_of_alone = run(as_of);
   const auto diff_alone = run(diff);
   const auto history_alone = run(history);
@@ -495,6 +508,7 @@ TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
   EXPECT_EQ(as_of_alone.first, 17);
   EXPECT_EQ(diff_alone.first, 17 + 21);
   EXPECT_EQ(history_alone.first, 21);
+  EXPECT_EQ(club_log_alone.first, 21 - 2);  // from event 3
 
   MatchClient other(tallyd_->channel(), "other", "q");
   ASSERT_THAT(other.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
@@ -509,6 +523,7 @@ TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
   EXPECT_EQ(run(as_of), as_of_alone);
   EXPECT_EQ(run(diff), diff_alone);
   EXPECT_EQ(run(history), history_alone);
+  EXPECT_EQ(run(club_log), club_log_alone);
 }
 
 }  // namespace
