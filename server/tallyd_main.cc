@@ -14,6 +14,7 @@
 
 #include <signal.h>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -352,13 +353,23 @@ int main(int argc, char** argv) {
       !port_file.empty()) {
     std::ofstream(port_file) << port << "\n";
   }
+  // A restored directory holds no token file (backup.cc leaves it out):
+  // the administrator's token is the one of the server backed up.
+  const std::string token_path =
+      absl::StrCat(data_dir, "/", tally::server::kAdminTokenFile);
+  const std::string admin_token_line =
+      bootstrapped ? absl::StrCat("administrator token written to ",
+                                  token_path)
+      : std::filesystem::exists(token_path)
+          ? absl::StrCat("administrator token (first start) in ", token_path)
+          : absl::StrCat("no ", token_path,
+                         " (a restored directory has none): the "
+                         "administrator's token is the backed-up server's");
   tally::server::LogLine(absl::StrCat(
       "started: tallyd ", tally::server::Version(), " serving on port ", port,
       ", data in ", data_dir, ", ", events, " events replayed", pages_line,
-      "; ", credentials->tls ? "TLS" : "no TLS", "; ",
-      bootstrapped ? "administrator token written to "
-                   : "administrator token (first start) in ",
-      data_dir, "/", tally::server::kAdminTokenFile, "; checkpoint key ",
+      "; ", credentials->tls ? "TLS" : "no TLS", "; ", admin_token_line,
+      "; checkpoint key ",
       tally::replay::ToHex(checkpoints->public_key())),
       tally::server::LogLevel::kInfo,
       {{"event", "started"},

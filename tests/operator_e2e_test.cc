@@ -325,6 +325,13 @@ TEST(TallydBackupTest, BackupWhileWritingRestoresTheSameHead) {
       HasSubstr(absl::StrCat("restored ", restored_dir, " from ", backups,
                              "/first: ", first->events(), " events, head ",
                              replay::ToHex(first->head_hash()))));
+  // The start-up line says so, rather than pointing at a token file the
+  // restored directory does not hold.
+  EXPECT_THAT(ReadText(restored_dir + ".log"),
+              HasSubstr(absl::StrCat("no ", restored_dir,
+                                     "/admin.token (a restored directory has "
+                                     "none): the administrator's token is the "
+                                     "backed-up server's")));
   ASSERT_THAT(CreateTournament(admin, "after"), IsOk());
   EXPECT_EQ(restored.Stop(), 0);
 }
