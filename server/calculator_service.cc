@@ -846,22 +846,31 @@ std::string LimbText(core::ForfeitLimb limb) {
   }
 }
 
-absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
-    const v1::ForfeitAwardRequest& r) {
+// A built-in profile named in a calculator request; INVALID_ARGUMENT, the
+// loader's message, for a name it does not know.
+absl::StatusOr<core::RegulationProfile> CalculatorProfile(
+    const std::string& name) {
   absl::StatusOr<core::RegulationProfile> profile =
-      replay::FindBuiltInProfile(r.regulation_profile());
+      replay::FindBuiltInProfile(name);
   if (!profile.ok()) {
     return absl::InvalidArgumentError(profile.status().message());
   }
+  return profile;
+}
+
+absl::StatusOr<v1::ForfeitAwardResponse> AwardForfeit(
+    const v1::ForfeitAwardRequest& r) {
+  TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                         CalculatorProfile(r.regulation_profile()));
   TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> non_offender,
                          ReadRecords("non-offenders", r.non_offender()));
   TALLY_ASSIGN_OR_RETURN(std::vector<core::MatchRecord> offender,
                          ReadRecords("offenders", r.offender()));
   absl::StatusOr<replay::ForfeitAward> award =
-      replay::ForfeitAwardUnder(*profile, r.adjusted(), non_offender, offender);
+      replay::ForfeitAwardUnder(profile, r.adjusted(), non_offender, offender);
   if (!award.ok()) return absl::InvalidArgumentError(award.status().message());
   v1::ForfeitAwardResponse out;
-  out.set_regulation_profile(profile->name);
+  out.set_regulation_profile(profile.name);
   out.set_clause(award->clause);
   out.set_in_vps(award->in_vps);
   *out.mutable_non_offender() = ToProtoFraction(award->score.non_offender);
@@ -892,12 +901,9 @@ absl::StatusOr<v1::SeveralBoardsResponse> AwardSeveralBoards(
       return absl::InvalidArgumentError(
           "give the method (anc_appendix, nsw_tr_12_10) or a profile");
     }
-    absl::StatusOr<core::RegulationProfile> profile =
-        replay::FindBuiltInProfile(r.regulation_profile());
-    if (!profile.ok()) {
-      return absl::InvalidArgumentError(profile.status().message());
-    }
-    method = profile->artificial.several_boards;
+    TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                           CalculatorProfile(r.regulation_profile()));
+    method = profile.artificial.several_boards;
   }
   absl::StatusOr<std::optional<replay::SeveralBoardsAward>> award =
       replay::SeveralBoardsAwardUnder(method, r.teams(), r.boards());
@@ -946,12 +952,11 @@ absl::StatusOr<v1::FewComparisonsResponse> JudgeFewComparisons(
     return absl::InvalidArgumentError(
         "give the profile (e.g. anc2025_itc_qualifying)");
   }
-  absl::StatusOr<core::RegulationProfile> profile =
-      replay::FindBuiltInProfile(r.regulation_profile());
-  if (!profile.ok()) return absl::InvalidArgumentError(profile.status().message());
-  if (profile->artificial.few_comparisons != replay::kAncSr7_7) {
+  TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                         CalculatorProfile(r.regulation_profile()));
+  if (profile.artificial.few_comparisons != replay::kAncSr7_7) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "profile ", profile->name,
+        "profile ", profile.name,
         " names no rule for a match with few direct comparisons (its "
         "artificial.few_comparisons is empty): such a match is scored on "
         "its boards"));
@@ -960,7 +965,7 @@ absl::StatusOr<v1::FewComparisonsResponse> JudgeFewComparisons(
                          core::AncMatchScoredAsForfeit(r.boards_in_match(),
                                                        r.boards_compared()));
   v1::FewComparisonsResponse out;
-  out.set_regulation_profile(profile->name);
+  out.set_regulation_profile(profile.name);
   out.set_rule(replay::kAncSr7_7);
   out.set_clause("ANC SR 7.7");
   out.set_working(absl::StrCat(
@@ -974,7 +979,7 @@ absl::StatusOr<v1::FewComparisonsResponse> JudgeFewComparisons(
   out.set_scored_as_forfeit(forfeit);
   if (!forfeit) return out;
   TALLY_ASSIGN_OR_RETURN(const replay::ForfeitOutcome award,
-                         replay::BothNonOffendingUnder(*profile));
+                         replay::BothNonOffendingUnder(profile));
   out.set_scored(award.home_vps.has_value());
   out.set_award_clause(award.clause);
   out.set_award_basis(award.basis);
@@ -997,40 +1002,37 @@ absl::StatusOr<v1::ByeScoreResponse> ScoreByeOf(const v1::ByeScoreRequest& r) {
     return absl::InvalidArgumentError(
         "give the profile (e.g. anc2025_itc_qualifying, nsw_swiss_pairs)");
   }
-  absl::StatusOr<core::RegulationProfile> profile =
-      replay::FindBuiltInProfile(r.regulation_profile());
-  if (!profile.ok()) {
-    return absl::InvalidArgumentError(profile.status().message());
-  }
-  if (!profile->forfeit.has_value() || profile->forfeit->bye.empty()) {
+  TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                         CalculatorProfile(r.regulation_profile()));
+  if (!profile.forfeit.has_value() || profile.forfeit->bye.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "profile ", profile->name,
+        "profile ", profile.name,
         " names no bye rule (forfeit.bye): a bye scores nothing until the "
         "director rules"));
   }
   int boards = r.boards();
-  if (boards == 0 && profile->matches.has_value()) {
-    boards = profile->matches->boards_per_match;
+  if (boards == 0 && profile.matches.has_value()) {
+    boards = profile.matches->boards_per_match;
   }
   TALLY_RETURN_IF_ERROR(
       CheckCount("boards in the round", boards, 1, kMaxBoardsInRound));
   TALLY_ASSIGN_OR_RETURN(
       const core::NamedRule rule,
-      core::FindNamedRule(core::ByeRules(), "bye rule", profile->forfeit->bye));
+      core::FindNamedRule(core::ByeRules(), "bye rule", profile.forfeit->bye));
   TALLY_ASSIGN_OR_RETURN(const core::ByeScore bye,
-                         core::ByeScoreById(profile->forfeit->bye));
+                         core::ByeScoreById(profile.forfeit->bye));
   core::RoundInput round;
   round.round = 1;
   for (int b = 1; b <= boards; ++b) round.boards.push_back(b);
   round.bye = 1;
   absl::StatusOr<core::RoundScore> scored =
-      core::ScoreRound(*profile, round, bye.imps, bye.vps);
+      core::ScoreRound(profile, round, bye.imps, bye.vps);
   if (!scored.ok()) {
     return absl::InvalidArgumentError(scored.status().message());
   }
   const core::ByeOutcome& outcome = *scored->bye;
   v1::ByeScoreResponse out;
-  out.set_regulation_profile(profile->name);
+  out.set_regulation_profile(profile.name);
   out.set_rule(std::string(rule.id));
   out.set_clause(std::string(rule.clause));
   out.set_description(std::string(rule.description));
@@ -1046,7 +1048,7 @@ absl::StatusOr<v1::ByeScoreResponse> ScoreByeOf(const v1::ByeScoreRequest& r) {
                     " VPs, fixed by the rule");
   } else {
     TALLY_ASSIGN_OR_RETURN(const core::VpScaleForBoards scale,
-                           core::VpScaleForMatch(*profile, boards));
+                           core::VpScaleForMatch(profile, boards));
     TALLY_ASSIGN_OR_RETURN(const core::VpScaleInfo info,
                            core::FindVpScale(scale.scale.id));
     *out.mutable_scale() = ToProtoScale(info);
@@ -1113,29 +1115,26 @@ absl::StatusOr<v1::FouledMatchPlayResponse> ScoreFouledMatchPlay(
   absl::StrAppend(&working, "; home's IMPs ", before.ToString(), " -> ",
                   after.ToString());
   if (!r.regulation_profile().empty()) {
-    absl::StatusOr<core::RegulationProfile> profile =
-        replay::FindBuiltInProfile(r.regulation_profile());
-    if (!profile.ok()) {
-      return absl::InvalidArgumentError(profile.status().message());
-    }
-    if (profile->artificial.fouled_board != "guide_match_play") {
+    TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                           CalculatorProfile(r.regulation_profile()));
+    if (profile.artificial.fouled_board != "guide_match_play") {
       return absl::InvalidArgumentError(absl::StrCat(
-          "profile ", profile->name, "'s fouled-board rule is ",
-          profile->artificial.fouled_board,
+          "profile ", profile.name, "'s fouled-board rule is ",
+          profile.artificial.fouled_board,
           ", not the Fouled-board guide's match play (guide_match_play)"));
     }
-    if (!profile->vp.has_value()) {
+    if (!profile.vp.has_value()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "profile ", profile->name, " converts no matches to VPs"));
+          "profile ", profile.name, " converts no matches to VPs"));
     }
     int boards = r.boards();
-    if (boards == 0 && profile->matches.has_value()) {
-      boards = profile->matches->boards_per_match;
+    if (boards == 0 && profile.matches.has_value()) {
+      boards = profile.matches->boards_per_match;
     }
     TALLY_RETURN_IF_ERROR(
         CheckCount("boards in the match", boards, 1, kMaxBoardsInRound));
     TALLY_ASSIGN_OR_RETURN(const core::VpScaleForBoards scale,
-                           core::VpScaleForMatch(*profile, boards));
+                           core::VpScaleForMatch(profile, boards));
     TALLY_ASSIGN_OR_RETURN(const core::VpScaleInfo info,
                            core::FindVpScale(scale.scale.id));
     TALLY_ASSIGN_OR_RETURN(
@@ -1191,14 +1190,11 @@ absl::StatusOr<v1::SessionPercentageResponse> Percentage(
       ToCoreHalf(r.half(), core::HalfRounding::kAwayFromZero);
   std::string document;
   if (!r.regulation_profile().empty()) {
-    absl::StatusOr<core::RegulationProfile> profile =
-        replay::FindBuiltInProfile(r.regulation_profile());
-    if (!profile.ok()) {
-      return absl::InvalidArgumentError(profile.status().message());
-    }
-    places = profile->rounding.session_percentage_places;
-    half = profile->rounding.session_percentage_half;
-    document = profile->source.document;
+    TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                           CalculatorProfile(r.regulation_profile()));
+    places = profile.rounding.session_percentage_places;
+    half = profile.rounding.session_percentage_half;
+    document = profile.source.document;
   } else if (!r.exact()) {
     places = r.places() == 0 ? 2 : r.places();
   }
@@ -1545,12 +1541,9 @@ absl::StatusOr<v1::FouledButlerBoardResponse> ScoreFouledButler(
     const v1::FouledButlerBoardRequest& r) {
   core::RegulationProfile named;
   if (!r.regulation_profile().empty()) {
-    absl::StatusOr<core::RegulationProfile> profile =
-        replay::FindBuiltInProfile(r.regulation_profile());
-    if (!profile.ok()) {
-      return absl::InvalidArgumentError(profile.status().message());
-    }
-    named = *std::move(profile);
+    TALLY_ASSIGN_OR_RETURN(const core::RegulationProfile profile,
+                           CalculatorProfile(r.regulation_profile()));
+    named = profile;
   }
   if (!r.rule().empty()) named.artificial.fouled_board = r.rule();
   if (!r.datum_rule_id().empty()) {
