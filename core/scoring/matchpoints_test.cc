@@ -101,8 +101,8 @@ TEST(NeubergFactorTest, BoardNotPlayedIsReportedToTheCallersScope) {
   EXPECT_FALSE(scope.overflowed());
 }
 
-// ACBL: "top score on a board will be one less than the number of times
-// that the board has been played" (1 per pair beaten, 1/2 per tie): on a
+// ACBL (Baron Barclay, "How to Matchpoint"): the top is one less than the
+// times the board was played (1 per pair beaten, 1/2 per tie): on a
 // board played 5 times the 2/1 top of 8 shows as 4, and a tie for top
 // (2 x 3 + 1 = 7 on the 2/1 scale) as 3.5.
 TEST(ShownMatchpointsTest, OnePerPairScaleHalvesTheTwoOneFigure) {
