@@ -35,6 +35,7 @@
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
+#include "tests/match_client.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -44,27 +45,9 @@ using ::testing::HasSubstr;
 
 constexpr char kTournament[] = "club";
 
-v1::TableResult Played(int level, v1::Strain strain, v1::Seat declarer,
-                       int tricks) {
-  v1::TableResult r;
-  v1::PlayedContract* p = r.mutable_played();
-  p->set_level(level);
-  p->set_strain(strain);
-  p->set_doubling(v1::DOUBLING_UNDOUBLED);
-  p->set_declarer(declarer);
-  p->set_tricks(tricks);
-  return r;
-}
-
 v1::TableResult ScoreOnly(int ns_score) {
   v1::TableResult r;
   r.mutable_score_only()->set_ns_score(ns_score);
-  return r;
-}
-
-v1::TableResult Pass() {
-  v1::TableResult r;
-  r.mutable_passed_out();
   return r;
 }
 
@@ -173,7 +156,7 @@ class ClubConventionsTest : public ::testing::Test {
                 IsOk());
     ASSERT_THAT(Enter(c, 3, 1, Played(4, v1::STRAIN_SPADES, SEAT_NORTH, 9)),
                 IsOk());
-    ASSERT_THAT(Enter(c, 1, 2, Pass()), IsOk());
+    ASSERT_THAT(Enter(c, 1, 2, PassedOut()), IsOk());
     ASSERT_THAT(Enter(c, 2, 2, Played(2, v1::STRAIN_HEARTS, SEAT_NORTH, 8)),
                 IsOk());
     ASSERT_THAT(Enter(c, 3, 2, Played(1, v1::STRAIN_NO_TRUMP, SEAT_NORTH, 6)),
@@ -185,7 +168,7 @@ class ClubConventionsTest : public ::testing::Test {
     ASSERT_THAT(Enter(c, 3, 3, Played(2, v1::STRAIN_HEARTS, SEAT_EAST, 8)),
                 IsOk());
     for (int table = 1; table <= 3; ++table) {
-      ASSERT_THAT(Enter(c, table, 4, Pass()), IsOk());
+      ASSERT_THAT(Enter(c, table, 4, PassedOut()), IsOk());
     }
   }
 
