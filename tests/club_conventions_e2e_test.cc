@@ -207,7 +207,8 @@ class ClubConventionsTest : public ::testing::Test {
 
   // The standings row of `pair`, wherever its field is.
   v1::StandingsRow Row(const std::string& competition, int pair) {
-    for (const v1::StandingsField& f : Standings(competition).fields()) {
+    const v1::Standings standings = Standings(competition);
+    for (const v1::StandingsField& f : standings.fields()) {
       for (const v1::StandingsRow& r : f.rows()) {
         if (r.pair() == pair) return r;
       }
