@@ -54,6 +54,7 @@ const std::vector<AccessRule>& Table() {
     // Every ruling, the Fouled-board guide's match play (tally fouled-match)
     // among them.
     {"DirectorService.RecordRuling",           A | D,     kTournament},
+    {"DirectorService.AdjustSession",          A | D,     kTournament},
     {"DirectorService.ChooseDatumSubstitutes", A | D,     kTournament},
     {"DirectorService.QualifyEntrants",        A | D,     kTournament},
     // Appeals: lodged by the director for a pair; heard and decided by the

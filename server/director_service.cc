@@ -11,6 +11,7 @@
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/decide_withdrawals.h"
 #include "replay/pairs/decide_pairs_event.h"
+#include "replay/pairs/decide_session_adjustment.h"
 #include "replay/rulings/offence_register.h"
 #include "replay/timeline/decide_timeline.h"
 #include "server/grpc_status.h"
@@ -51,6 +52,7 @@ TALLY_DIRECTOR_COMMAND(StartSession, StartSessionRequest)
 TALLY_DIRECTOR_COMMAND(PostScores, PostScoresRequest)
 TALLY_DIRECTOR_COMMAND(RegisterTeam, RegisterTeamRequest)
 TALLY_DIRECTOR_COMMAND(AwardPenalty, AwardPenaltyRequest)
+TALLY_DIRECTOR_COMMAND(AdjustSession, AdjustSessionRequest)
 TALLY_DIRECTOR_COMMAND(RecordOffence, RecordOffenceRequest)
 TALLY_DIRECTOR_COMMAND(ChooseDatumSubstitutes, ChooseDatumSubstitutesRequest)
 TALLY_DIRECTOR_COMMAND(RecordLot, RecordLotRequest)

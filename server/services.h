@@ -61,6 +61,9 @@ class DirectorService final : public v1::DirectorService::Service {
   grpc::Status AwardPenalty(grpc::ServerContext* context,
                             const v1::AwardPenaltyRequest* request,
                             v1::CommandOutcome* response) override;
+  grpc::Status AdjustSession(grpc::ServerContext* context,
+                             const v1::AdjustSessionRequest* request,
+                             v1::CommandOutcome* response) override;
   grpc::Status RecordLot(grpc::ServerContext* context,
                          const v1::RecordLotRequest* request,
                          v1::CommandOutcome* response) override;

@@ -59,6 +59,10 @@ const NamedRule kPenaltyScales[] = {
      "Bridge NSW: late arrival, slow play (6-month reset) and mobile phones "
      "(12-month reset), in VPs (IMPs) or % of a top",
      kAllScorings},
+    {"laws_90_91", "Laws 90, 91",
+     "no published scale: each procedural or disciplinary penalty is the "
+     "director's, given in matchpoints or % of a top (club pairs)",
+     kMatchpoints},
 };
 
 const NamedRule kArtificialImps[] = {
@@ -84,6 +88,10 @@ const NamedRule kArtificialMatchpoints[] = {
      "60% of the board's available matchpoints to both sides", kMatchpoints},
     {"fixed_60_40", "NSW TR 7.3.2 (60%); Fouled-board guide (40%)",
      "average plus 60%, average minus 40%, no session alternative",
+     kMatchpoints},
+    {"law_12c2_60_40", "Law 12C2(a)",
+     "average plus 60%, average minus 40%, average 50% of the board's "
+     "matchpoints, no session alternative",
      kMatchpoints},
 };
 
@@ -237,6 +245,13 @@ absl::StatusOr<const PenaltyScale*> PenaltyScaleByName(absl::string_view name) {
   }
   if (rule.id == "sabf_teams") return &SabfTeamsPenalties();
   if (rule.id == "sabf_teams_finals") return &SabfTeamsFinalsPenalties();
+  if (rule.id == "laws_90_91") {
+    // No offences: every penalty is the director's (RulingMade.penalty).
+    static const PenaltyScale* const kDiscretion = new PenaltyScale{
+        "Laws 90, 91 (the director's discretion)", "club matchpoint pairs",
+        {}, {}};
+    return kDiscretion;
+  }
   return &NswPenalties();
 }
 

@@ -631,6 +631,20 @@ absl::Status CheckRounding(const RegulationProfile& p) {
   for (size_t i = 0; i < p.notes.size(); ++i) {
     if (p.notes[i].empty()) return Invalid(Indexed("notes", i), "empty");
   }
+  if (p.club.has_value()) {
+    if (p.club->places < 0 || p.club->places > 6) {
+      return Invalid("club.matchpoint_places",
+                     absl::StrCat("must be 0 to 6, got ", p.club->places));
+    }
+    if (p.club->clause.empty()) {
+      return Invalid("club.clause",
+                     "missing: name the published convention followed");
+    }
+    if (p.event_kind != EventKind::kMatchpointPairs) {
+      return Invalid("club", "club matchpoint conventions are for matchpoint "
+                             "pairs");
+    }
+  }
   return absl::OkStatus();
 }
 

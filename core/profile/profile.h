@@ -39,6 +39,7 @@
 #include "core/draw/draw.h"
 #include "core/draw/swiss_draw.h"
 #include "core/eligibility/eligibility_rules.h"
+#include "core/scoring/matchpoints.h"
 #include "core/vp/vp_scale.h"
 
 namespace tally::core {
@@ -330,6 +331,17 @@ struct RoundingChoices {
   HalfRounding factoring_half = HalfRounding::kAwayFromZero;
 };
 
+// How a club's scoring program shows matchpoint figures
+// (RegulationProfileSpec.club; docs/club-conventions.md). Scoring stays
+// exact on the 2/1 scale; only the shown figures change.
+struct ClubConventions {
+  MatchpointScale scale = MatchpointScale::kTwoPerPair;
+  int places = 2;  // shown matchpoints, 0-6
+  HalfRounding half = HalfRounding::kAwayFromZero;
+  bool scaled_total = false;  // Compscore: total factored to the session
+  std::string clause;         // the published convention followed
+};
+
 struct RegulationProfile {
   std::string name;   // [a-z0-9_]+, e.g. "anc2025_wsp"
   std::string title;  // e.g. "2025 ANC Welcome Swiss Pairs"
@@ -371,6 +383,8 @@ struct RegulationProfile {
   std::string publication_clause;
   // PublicationSpec.device_shows_traveller_after_play.
   bool device_shows_traveller_after_play = false;
+  // None: matchpoints shown exactly on the 2/1 scale, no scaled total.
+  std::optional<ClubConventions> club;
 };
 
 // Checks a profile is coherent and that everything it names exists: the

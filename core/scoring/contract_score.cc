@@ -136,6 +136,33 @@ absl::StatusOr<int> NorthSouthScore(const Contract& contract, Seat declarer,
   return IsNorthSouth(declarer) ? score : -score;
 }
 
+bool IsAttainableNorthSouthScore(int ns_score, Vulnerability vulnerability) {
+  if (ns_score == 0) return true;  // passed out
+  // Law 77 scores are multiples of 10 within +-7600 (7NTXX vulnerable, all
+  // thirteen down): a quick refusal before the search.
+  if (ns_score % 10 != 0 || ns_score > 7600 || ns_score < -7600) return false;
+  constexpr Strain kStrains[] = {Strain::kClubs, Strain::kDiamonds,
+                                 Strain::kHearts, Strain::kSpades,
+                                 Strain::kNoTrump};
+  constexpr Doubling kDoublings[] = {Doubling::kUndoubled, Doubling::kDoubled,
+                                     Doubling::kRedoubled};
+  constexpr Seat kDeclarers[] = {Seat::kNorth, Seat::kEast};
+  for (int level = 1; level <= 7; ++level) {
+    for (Strain strain : kStrains) {
+      for (Doubling doubling : kDoublings) {
+        for (Seat declarer : kDeclarers) {
+          for (int tricks = 0; tricks <= 13; ++tricks) {
+            absl::StatusOr<int> score = NorthSouthScore(
+                {level, strain, doubling}, declarer, vulnerability, tricks);
+            if (score.ok() && *score == ns_score) return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
 std::string ContractToString(const Contract& contract) {
   const char* strain = "?";
   switch (contract.strain) {

@@ -41,6 +41,13 @@ absl::StatusOr<int> DeclarerScore(const Contract& contract, bool vulnerable,
 absl::StatusOr<int> NorthSouthScore(const Contract& contract, Seat declarer,
                                     Vulnerability vulnerability, int tricks);
 
+// True if `ns_score` is a North-South score that some result of play can
+// produce under Law 77 on a board of vulnerability `vulnerability`: any
+// contract of either side, undoubled, doubled or redoubled, with any number
+// of tricks, or 0 for a board passed out. A result known only by its score
+// (a club file with no contract) must be one of these.
+bool IsAttainableNorthSouthScore(int ns_score, Vulnerability vulnerability);
+
 // "3NT", "4SX", "7CXX": level, strain (C D H S NT), then X or XX.
 std::string ContractToString(const Contract& contract);
 

@@ -268,5 +268,39 @@ TEST(ParseContractTest, RejectsMalformedText) {
   }
 }
 
+// A score known without its contract (issue #18: BridgeWx and some USEBIO
+// files) is checked against Law 77, hand-worked:
+TEST(IsAttainableNorthSouthScoreTest, AcceptsWhatSomeResultScores) {
+  constexpr Vulnerability kNone = Vulnerability::kNone;
+  EXPECT_TRUE(IsAttainableNorthSouthScore(0, kNone));     // passed out
+  EXPECT_TRUE(IsAttainableNorthSouthScore(420, kNone));   // 4S= N: 120 + 300
+  EXPECT_TRUE(IsAttainableNorthSouthScore(-420, kNone));  // 4S= E
+  EXPECT_TRUE(IsAttainableNorthSouthScore(430, kNone));   // 3NT+1: 100+300+30
+  EXPECT_TRUE(IsAttainableNorthSouthScore(50, kNone));    // EW one down
+  // 4S= vulnerable: 120 + 500.
+  EXPECT_TRUE(
+      IsAttainableNorthSouthScore(620, Vulnerability::kNorthSouth));
+  // 7NTXX vulnerable, thirteen down: 400 + 12 x 600.
+  EXPECT_TRUE(IsAttainableNorthSouthScore(7600, Vulnerability::kBoth));
+}
+
+TEST(IsAttainableNorthSouthScoreTest, RefusesWhatNoResultScores) {
+  constexpr Vulnerability kNone = Vulnerability::kNone;
+  // Not a multiple of 10; beyond 7600.
+  EXPECT_FALSE(IsAttainableNorthSouthScore(425, kNone));
+  EXPECT_FALSE(IsAttainableNorthSouthScore(7610, Vulnerability::kBoth));
+  // The smallest positive North-South scores are +50 (East-West one down
+  // not vulnerable) and +70 (1C= or 1D=: 20 + 50): +40 never happens.
+  EXPECT_FALSE(IsAttainableNorthSouthScore(40, kNone));
+  EXPECT_FALSE(IsAttainableNorthSouthScore(-40, Vulnerability::kBoth));
+  // East-West vulnerable, one down is 100: +50 is then no result's score.
+  EXPECT_FALSE(IsAttainableNorthSouthScore(50, Vulnerability::kEastWest));
+  // +620 needs North-South vulnerable (4S=): not vulnerable, undertricks
+  // are multiples of 50 (undoubled) or 100 (doubled, redoubled), and no
+  // contract makes 620 (4S= 420, 4S+1 450, 4HX= 590, 4HX+1 690).
+  EXPECT_FALSE(IsAttainableNorthSouthScore(620, kNone));
+  EXPECT_FALSE(IsAttainableNorthSouthScore(620, Vulnerability::kEastWest));
+}
+
 }  // namespace
 }  // namespace tally::core

@@ -33,4 +33,27 @@ Rational NeubergFactor(Rational mp, int times_played, int expected_times) {
   return (mp + 1) * Rational(expected_times) / Rational(times_played) - 1;
 }
 
+Decimal ShownMatchpoints(const Rational& two_one, MatchpointScale scale,
+                         int places, HalfRounding half) {
+  const Rational shown =
+      scale == MatchpointScale::kOnePerPair ? two_one / Rational(2) : two_one;
+  return Decimal::Round(shown, places, half);
+}
+
+absl::StatusOr<Decimal> ScaledSessionTotal(const Rational& total,
+                                           int64_t full_top,
+                                           int64_t played_top, int places,
+                                           HalfRounding half) {
+  if (played_top <= 0 || full_top < 0) {
+    return absl::InvalidArgumentError(
+        "a scaled total needs boards played (a positive top played) and a "
+        "session top of 0 or more");
+  }
+  absl::StatusOr<Rational> factor = Rational::Checked(full_top, played_top);
+  if (!factor.ok()) return factor.status();
+  absl::StatusOr<Rational> scaled = Rational::CheckedMul(total, *factor);
+  if (!scaled.ok()) return scaled.status();
+  return Decimal::Round(*scaled, places, half);
+}
+
 }  // namespace tally::core

@@ -7,8 +7,11 @@
 #ifndef TALLY_CORE_SCORING_MATCHPOINTS_H_
 #define TALLY_CORE_SCORING_MATCHPOINTS_H_
 
+#include <cstdint>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "core/base/decimal.h"
 #include "core/base/rational.h"
 
 namespace tally::core {
@@ -37,6 +40,30 @@ int MatchpointTop(int times_played);
 // arithmetic overflow (core/base/rational.h) and returns mp unchanged (a
 // caller's bug: a board not played has no matchpoints to factor).
 Rational NeubergFactor(Rational mp, int times_played, int expected_times);
+
+// The scale a club shows matchpoints on. Scoring is always on the 2/1
+// scale above; the other scale is the same figure halved.
+enum class MatchpointScale {
+  kTwoPerPair,  // 2 per pair beaten, 1 per tie: top 2(n-1)
+  kOnePerPair,  // ACBL: 1 per pair beaten, 1/2 per tie: top n-1
+};
+
+// Matchpoints `two_one` (exact, on the 2/1 scale) as shown on `scale`,
+// rounded to `places` (0-6) with halves by `half`: 29/2 on kOnePerPair to
+// 1 place, halves to even, is 7.2 (7.25). Rounds once, for display only.
+Decimal ShownMatchpoints(const Rational& two_one, MatchpointScale scale,
+                         int places, HalfRounding half);
+
+// Compscore's scaled total: a pair's `total` factored to the full session,
+// total x full_top / played_top (the tops of every board of the session
+// over the tops of the boards it played), rounded to `places` with halves
+// by `half`: 484 x 27/26 = 502.615... -> 502.62. InvalidArgument when
+// played_top is not positive or full_top is negative; OutOfRange when the
+// exact product does not fit.
+absl::StatusOr<Decimal> ScaledSessionTotal(const Rational& total,
+                                           int64_t full_top,
+                                           int64_t played_top, int places,
+                                           HalfRounding half);
 
 }  // namespace tally::core
 

@@ -101,5 +101,48 @@ TEST(NeubergFactorTest, BoardNotPlayedIsReportedToTheCallersScope) {
   EXPECT_FALSE(scope.overflowed());
 }
 
+// ACBL (Baron Barclay, "How to Matchpoint"): the top is one less than the
+// times the board was played (1 per pair beaten, 1/2 per tie): on a
+// board played 5 times the 2/1 top of 8 shows as 4, and a tie for top
+// (2 x 3 + 1 = 7 on the 2/1 scale) as 3.5.
+TEST(ShownMatchpointsTest, OnePerPairScaleHalvesTheTwoOneFigure) {
+  constexpr HalfRounding kAway = HalfRounding::kAwayFromZero;
+  EXPECT_EQ(ShownMatchpoints(8, MatchpointScale::kOnePerPair, 1, kAway),
+            Decimal(40, 1));
+  EXPECT_EQ(ShownMatchpoints(7, MatchpointScale::kOnePerPair, 1, kAway),
+            Decimal(35, 1));
+  EXPECT_EQ(ShownMatchpoints(7, MatchpointScale::kTwoPerPair, 0, kAway),
+            Decimal(7, 0));
+}
+
+// One decimal, halves to even: 29/2 on the 2/1 scale is 7.25 on ACBL's,
+// shown 7.2 (7.3 rounding halves away from zero); 147/2 is 36.75, shown
+// 36.8 either way the half goes to the even digit.
+TEST(ShownMatchpointsTest, OneDecimalHalvesToEven) {
+  EXPECT_EQ(ShownMatchpoints(Rational(29, 2), MatchpointScale::kOnePerPair,
+                             1, HalfRounding::kEven),
+            Decimal(72, 1));
+  EXPECT_EQ(ShownMatchpoints(Rational(29, 2), MatchpointScale::kOnePerPair,
+                             1, HalfRounding::kAwayFromZero),
+            Decimal(73, 1));
+  EXPECT_EQ(ShownMatchpoints(Rational(147, 2), MatchpointScale::kOnePerPair,
+                             1, HalfRounding::kEven),
+            Decimal(368, 1));
+}
+
+// Compscore (issue #18): a pair that played 26 of a session's 27 boards
+// (top 12 each, 7 tables) with 484 matchpoints shows 484 x 27/26 =
+// 13068/26 = 502.615... -> 502.62.
+TEST(ScaledSessionTotalTest, FactorsTheTotalToTheFullSession) {
+  absl::StatusOr<Decimal> scaled = ScaledSessionTotal(
+      484, 27 * 12, 26 * 12, 2, HalfRounding::kAwayFromZero);
+  ASSERT_TRUE(scaled.ok()) << scaled.status();
+  EXPECT_EQ(*scaled, Decimal(50262, 2));
+  // Every board played: the total stands.
+  EXPECT_EQ(*ScaledSessionTotal(484, 312, 312, 2, HalfRounding::kEven),
+            Decimal(48400, 2));
+  EXPECT_FALSE(ScaledSessionTotal(484, 324, 0, 2, HalfRounding::kEven).ok());
+}
+
 }  // namespace
 }  // namespace tally::core

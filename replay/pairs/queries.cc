@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "core/base/status_macros.h"
 #include "core/scoring/board.h"
+#include "core/scoring/matchpoints.h"
 #include "replay/butler/butler_queries.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/pairs/session_scores.h"
@@ -32,6 +33,13 @@ v1::SessionStatus ToProtoStatus(SessionPhase phase) {
 std::vector<std::string> Players(const CompetitionState& c, int pair) {
   auto it = c.pairs.find(pair);
   return it == c.pairs.end() ? std::vector<std::string>() : it->second;
+}
+
+// The tops of every board of the session.
+int64_t SessionTop(const SessionScores& scores) {
+  int64_t top = 0;
+  for (const auto& [board, scored] : scores.boards) top += scored.top;
+  return top;
 }
 
 // Fills `field` with `pairs` ranked by percentage, best first.
@@ -66,6 +74,28 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
       *row->mutable_exact_percentage() = ToProtoFraction(*t.exact_percentage);
     }
     row->set_boards_played(t.boards_played);
+    if (c.profile.club.has_value()) {
+      const core::ClubConventions& club = *c.profile.club;
+      *row->mutable_shown_matchpoints() = ToProtoDecimal(core::ShownMatchpoints(
+          t.matchpoints, club.scale, club.places, club.half));
+      *row->mutable_shown_maximum() = ToProtoDecimal(core::ShownMatchpoints(
+          core::Rational(t.maximum), club.scale, club.places, club.half));
+      if (club.scaled_total && t.maximum > 0) {
+        // Compscore: the total (on the shown scale) factored to the session.
+        absl::StatusOr<core::Decimal> scaled = core::ScaledSessionTotal(
+            club.scale == core::MatchpointScale::kOnePerPair
+                ? t.matchpoints / core::Rational(2)
+                : t.matchpoints,
+            SessionTop(scores), t.maximum, 2, club.half);
+        if (scaled.ok()) *row->mutable_scaled_total() = ToProtoDecimal(*scaled);
+      }
+    }
+    if (!t.adjustment_notes.empty()) {
+      *row->mutable_adjustments() = ToProtoFraction(t.adjustments);
+      for (const std::string& note : t.adjustment_notes) {
+        row->add_adjustment_notes(note);
+      }
+    }
   }
 }
 
@@ -225,6 +255,14 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     line->set_confirmed(r.result->confirmed);
     line->set_fouled(r.fouled);
     if (r.adjusted != nullptr) *line->mutable_adjusted() = *r.adjusted;
+    if (const auto& club = scored.competition->profile.club; club) {
+      *line->mutable_ns_shown_matchpoints() = ToProtoDecimal(
+          core::ShownMatchpoints(r.ns_matchpoints, club->scale, club->places,
+                                 club->half));
+      *line->mutable_ew_shown_matchpoints() = ToProtoDecimal(
+          core::ShownMatchpoints(r.ew_matchpoints, club->scale, club->places,
+                                 club->half));
+    }
   }
   if (board.fouled.has_value()) {
     *out.mutable_fouled() = FouledNoteToProto(*board.fouled, 0);

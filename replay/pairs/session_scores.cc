@@ -4,6 +4,7 @@
 #include "core/scoring/matchpoints.h"
 #include "core/scoring/percentage.h"
 #include "replay/butler/fouled_scoring.h"
+#include "replay/pairs/session_adjustments.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
 
@@ -146,6 +147,9 @@ SessionScores ScoreSession(const SessionState& session,
       AddBoard(scores.pairs[pair], award, scored.top);
     }
   }
+  // The sit-out award, at the pair's own average on the boards it played
+  // (before penalties and adjustments: replay/pairs/session_adjustments.h).
+  AddSitOutAwards(session, scores);
   // Procedural and disciplinary penalties (Laws 90, 91) come off the
   // pair's total, not off a board.
   for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {
@@ -164,6 +168,7 @@ SessionScores ScoreSession(const SessionState& session,
     Deduct(scores.pairs[d.offence.entrant()],
            core::Rational(mp.numerator(), mp.denominator()));
   }
+  AddSessionAdjustments(session, scores);
   for (auto& [pair, total] : scores.pairs) {
     if (total.maximum == 0) continue;
     absl::StatusOr<core::PairPercentage> p = core::PairSessionPercentage(

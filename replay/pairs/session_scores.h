@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/adjust/artificial.h"
@@ -48,7 +49,14 @@ struct PairTotal {
   // Matchpoint penalties in force (RulingMade) and the offence register's
   // matchpoint deductions (OffenceRecorded), already taken off.
   core::Rational penalties;
-  int64_t maximum = 0;  // sum of tops of the boards played
+  // The director's session adjustments (SessionAdjustmentMade: matchpoints,
+  // a percentage of the session top, the sit-out award), signed, already
+  // in `matchpoints`, each with its note ("+3 (law): text").
+  core::Rational adjustments;
+  std::vector<std::string> adjustment_notes;
+  // Sum of tops of the boards played (and of the boards a sit-out award
+  // covers).
+  int64_t maximum = 0;
   int boards_played = 0;
   // 100 * matchpoints / maximum, exact; absent before any board is played.
   std::optional<core::Rational> exact_percentage;
@@ -71,7 +79,8 @@ struct SessionScores {
 // in force adjust the boards (replay/rulings/adjusted_boards.h) with
 // `artificial`'s amounts (default: 60% / 40%) and their matchpoint penalties
 // come off the pairs' totals, as do the offence register's matchpoint
-// deductions.
+// deductions; the director's session adjustments
+// (replay/pairs/session_adjustments.h) add to them or take off.
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial =

@@ -81,6 +81,27 @@ absl::StatusOr<core::HalfRounding> Half(absl::string_view path,
                  core::ParseHalfRounding);
 }
 
+// RegulationProfileSpec.club: the scale ("two_per_pair", "one_per_pair"),
+// the places and halves the matchpoints are shown with, the scaled total.
+absl::StatusOr<core::ClubConventions> ClubConventionsOf(
+    const v1::ClubConventionsSpec& s) {
+  core::ClubConventions c;
+  if (s.matchpoint_scale() == "one_per_pair") {
+    c.scale = core::MatchpointScale::kOnePerPair;
+  } else if (!s.matchpoint_scale().empty() &&
+             s.matchpoint_scale() != "two_per_pair") {
+    return Invalid("club.matchpoint_scale",
+                   absl::StrCat("\"", s.matchpoint_scale(),
+                                "\" is not two_per_pair or one_per_pair"));
+  }
+  if (s.has_matchpoint_places()) c.places = s.matchpoint_places();
+  TALLY_ASSIGN_OR_RETURN(c.half,
+                         Half("club.matchpoint_half", s.matchpoint_half()));
+  c.scaled_total = s.scaled_total();
+  c.clause = s.clause();
+  return c;
+}
+
 absl::StatusOr<core::Rational> Decimal(absl::string_view path,
                                        const std::string& text) {
   absl::StatusOr<core::Rational> value = core::Rational::Parse(text);
@@ -536,6 +557,9 @@ absl::StatusOr<core::RegulationProfile> Convert(
       p.rounding.factoring_half,
       Half("rounding.factoring_half", s.rounding().factoring_half()));
   p.notes.assign(s.notes().begin(), s.notes().end());
+  if (s.has_club()) {
+    TALLY_ASSIGN_OR_RETURN(p.club, ClubConventionsOf(s.club()));
+  }
   if (s.has_eligibility()) {
     TALLY_ASSIGN_OR_RETURN(p.eligibility, EligibilityOf(s.eligibility()));
   }

@@ -38,11 +38,13 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
   for (const auto& [name, text] : BuiltInProfileTexts()) names.push_back(name);
   EXPECT_THAT(
       names, ElementsAre(
+                 "abf_club_pairs", "acbl_club_pairs",
                  "anc2025_abpc_mixed_stage1", "anc2025_abpc_mixed_stage2",
                  "anc2025_abpc_open_stage1", "anc2025_abpc_open_stage2",
                  "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
                  "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
-                 "anc2025_swiss_pairs_b", "anc2025_wsp", "nsw_butler",
+                 "anc2025_swiss_pairs_b", "anc2025_wsp", "ebu_club_pairs",
+                 "nsw_butler",
                  "nsw_matchpoint_pairs", "nsw_swiss_pairs",
                  "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
                  "sabf_butler_round_robin", "sabf_butler_swiss",
@@ -50,6 +52,29 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
                  "sabf_state_open_pairs_final",
                  "sabf_state_open_pairs_qualifying", "sabf_swiss_teams",
                  "sabf_teams_finals"));
+}
+
+// The club profiles (docs/club-conventions.md): ACBL's top n-1 shown to
+// one decimal with halves to even; Compscore's scaled total; the EBU's
+// percentages on the boards played, with no scaled total.
+TEST(BuiltInProfilesTest, ClubProfilesCarryTheirDisplayConventions) {
+  const core::RegulationProfile acbl = Load("acbl_club_pairs");
+  ASSERT_TRUE(acbl.club.has_value());
+  EXPECT_EQ(acbl.club->scale, core::MatchpointScale::kOnePerPair);
+  EXPECT_EQ(acbl.club->places, 1);
+  EXPECT_EQ(acbl.club->half, core::HalfRounding::kEven);
+  EXPECT_FALSE(acbl.club->scaled_total);
+  const core::RegulationProfile abf = Load("abf_club_pairs");
+  ASSERT_TRUE(abf.club.has_value());
+  EXPECT_EQ(abf.club->scale, core::MatchpointScale::kTwoPerPair);
+  EXPECT_TRUE(abf.club->scaled_total);
+  const core::RegulationProfile ebu = Load("ebu_club_pairs");
+  ASSERT_TRUE(ebu.club.has_value());
+  EXPECT_FALSE(ebu.club->scaled_total);
+  for (const core::RegulationProfile* p : {&acbl, &abf, &ebu}) {
+    EXPECT_FALSE(p->club->clause.empty()) << p->name;
+    EXPECT_EQ(p->artificial.matchpoints, "law_12c2_60_40") << p->name;
+  }
 }
 
 TEST(BuiltInProfilesTest, SabfStateOpenPairsCarriesTheQualifyingAverage) {

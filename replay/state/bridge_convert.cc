@@ -79,6 +79,19 @@ v1::Vulnerability ToProtoVulnerability(core::Vulnerability v) {
 absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
                                       int board) {
   if (result.has_passed_out()) return 0;
+  if (result.has_score_only()) {
+    const int score = result.score_only().ns_score();
+    TALLY_ASSIGN_OR_RETURN(core::BoardConditions conditions,
+                           core::ConditionsForBoard(board));
+    if (!core::IsAttainableNorthSouthScore(score, conditions.vulnerability)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "North-South ", score > 0 ? "+" : "", score, " on board ", board,
+          " (", core::VulnerabilityWords(conditions.vulnerability),
+          ") is not a score any contract can make or go down to under "
+          "Law 77: check the score entered"));
+    }
+    return score;
+  }
   if (result.has_not_played()) {
     return absl::InvalidArgumentError(
         "a board not played has no score: the director rules it not played "
@@ -103,6 +116,7 @@ absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result,
 std::string DescribeResult(const v1::TableResult& result) {
   if (result.has_passed_out()) return "passed out";
   if (result.has_not_played()) return "not played";
+  if (result.has_score_only()) return "score only (no contract)";
   if (!result.has_played()) return "no result";
   const v1::PlayedContract& p = result.played();
   absl::StatusOr<core::Strain> strain = ToCoreStrain(p.strain());

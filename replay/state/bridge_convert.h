@@ -23,10 +23,12 @@ v1::Seat ToProtoSeat(core::Seat seat);
 v1::Vulnerability ToProtoVulnerability(core::Vulnerability v);
 
 // The NS score of a table result (0 when passed out), checked: level 1..7,
-// tricks 0..13, strain and declarer given. InvalidArgument otherwise.
+// tricks 0..13, strain and declarer given; a score-only result must be a
+// score some Law 77 result makes on the board's vulnerability.
+// InvalidArgument otherwise.
 absl::StatusOr<int> NorthSouthScoreOf(const v1::TableResult& result, int board);
 
-// "4S= N", "3NT+1 S", "2HX-2 E", "passed out".
+// "4S= N", "3NT+1 S", "2HX-2 E", "passed out", "score only (no contract)".
 std::string DescribeResult(const v1::TableResult& result);
 
 v1::Fraction ToProtoFraction(const core::Rational& r);

@@ -313,6 +313,13 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       if (e.vps().units() > 0) c->penalties.push_back({event.sequence(), e});
       break;
     }
+    case v1::EventPayload::kSessionAdjustmentMade: {
+      const auto& e = p.session_adjustment_made();
+      SessionState* s = session(e.competition_id(), e.session());
+      if (s == nullptr) return Misfit(event, "unknown session");
+      s->adjustments.push_back({event.sequence(), e});
+      break;
+    }
     case v1::EventPayload::kLotDrawn: {
       const auto& e = p.lot_drawn();
       CompetitionState* c = competition(e.competition_id());

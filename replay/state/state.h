@@ -72,6 +72,13 @@ struct OffenceDeduction {
   v1::OffenceRecorded offence;
 };
 
+// A director's session adjustment to one pair's matchpoint total
+// (SessionAdjustmentMade; replay/pairs/session_adjustments.h).
+struct SessionAdjustmentRecord {
+  uint64_t sequence = 0;
+  v1::SessionAdjustmentMade adjustment;
+};
+
 struct SessionState {
   int number = 0;
   v1::Movement movement;
@@ -87,6 +94,8 @@ struct SessionState {
   // Matchpoints (matchpoint pairs) or IMPs and VPs (Butler pairs), in log
   // order.
   std::vector<OffenceDeduction> offence_deductions;
+  // Matchpoint pairs: the director's adjustments that may add, in log order.
+  std::vector<SessionAdjustmentRecord> adjustments;
 };
 
 // One round of an event of matches: its stored draw and the results of its

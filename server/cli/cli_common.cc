@@ -202,15 +202,40 @@ void PrintStandings(const v1::Standings& s) {
     std::cout << "\n"
               << field.name() << (field.name() == "All" ? "" : " field")
               << "\n";
-    TextTable t({"Rank", "Pair", "Players", "MP", "Max", "Percent", "Boards"});
+    // A club convention's shown figure (ACBL scale, one decimal) and
+    // Compscore's scaled total where the profile asks for them.
+    bool scaled = false;
     for (const v1::StandingsRow& r : field.rows()) {
-      t.AddRow({absl::StrCat(r.rank(), r.tied() ? "=" : ""),
-                absl::StrCat(r.pair()), Players(r.players()),
-                FractionText(r.matchpoints()), absl::StrCat(r.maximum()),
-                r.has_percentage() ? DecimalText(r.percentage()) : "-",
-                absl::StrCat(r.boards_played())});
+      scaled |= r.has_scaled_total();
+    }
+    std::vector<std::string> header = {"Rank", "Pair",    "Players", "MP",
+                                       "Max",  "Percent", "Boards"};
+    if (scaled) header.push_back("Scaled");
+    TextTable t(header);
+    for (const v1::StandingsRow& r : field.rows()) {
+      std::vector<std::string> row = {
+          absl::StrCat(r.rank(), r.tied() ? "=" : ""),
+          absl::StrCat(r.pair()),
+          Players(r.players()),
+          r.has_shown_matchpoints() ? DecimalText(r.shown_matchpoints())
+                                    : FractionText(r.matchpoints()),
+          r.has_shown_maximum() ? DecimalText(r.shown_maximum())
+                                : absl::StrCat(r.maximum()),
+          r.has_percentage() ? DecimalText(r.percentage()) : "-",
+          absl::StrCat(r.boards_played())};
+      if (scaled) {
+        row.push_back(r.has_scaled_total() ? DecimalText(r.scaled_total())
+                                           : "-");
+      }
+      t.AddRow(row);
     }
     std::cout << t.Render();
+    // The director's session adjustments, already in MP (issue #18).
+    for (const v1::StandingsRow& r : field.rows()) {
+      for (const std::string& note : r.adjustment_notes()) {
+        std::cout << "pair " << r.pair() << ": " << note << "\n";
+      }
+    }
   }
 }
 

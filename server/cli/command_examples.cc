@@ -60,6 +60,9 @@ std::string CommandExample(const std::string& name) {
        "tally register-team club teams 1 Aces --players=\"A1,A2,A3,A4\""},
       {"draw", "tally draw club teams 2 --seed=7"},
       {"show-draw", "tally show-draw demo butler 1"},
+      {"adjust-session",
+       "tally adjust-session club pairs 1 7 --sit-out=25,26,27 "
+       "--law=\"Compscore sit-out average\" --text=\"sat out round 9\""},
       {"penalty",
        "tally penalty club teams 4 1.5 --clause=\"NSW TR 6.7\" "
        "--reason=\"late line-up\""},

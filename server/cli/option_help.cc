@@ -135,6 +135,18 @@ const std::map<std::string, std::string>& Descriptions() {
        "forfeited (default), abandoned (SABF TR 13.18) or cancelled (SABF "
        "TR 13.9)"},
       {"penalty --round", "the round the penalty belongs to"},
+      {"adjust-session --mp",
+       "matchpoints to add (negative: take off), e.g. 3, -1.5 or 1/3"},
+      {"adjust-session --percent",
+       "a percentage of the pair's session top to add (negative: take off), "
+       "-100 to 100"},
+      {"adjust-session --sit-out",
+       "the boards the pair sat out, e.g. 25,26,27: on each, its own "
+       "average on the boards it played"},
+      {"adjust-session --law",
+       "the clause or published convention applied, e.g. \"EBU White "
+       "Book\""},
+      {"adjust-session --text", "the adjustment as the director gave it"},
       // Rulings, appeals and offences.
       {"rule --law", "the Law or clause applied, e.g. \"Law 12C1(c)\""},
       {"fouled-match --treatment",

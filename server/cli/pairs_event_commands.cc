@@ -1,6 +1,6 @@
 // The commands of a matchpoint pairs competition over several sessions:
-// recording a substitute or an absent pair, and the competition's overall
-// standings (SABF TR 11.3-11.7).
+// recording a substitute or an absent pair, a session adjustment, and the
+// competition's overall standings (SABF TR 11.3-11.7).
 
 #include <iostream>
 #include <string>
@@ -8,6 +8,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "core/base/rational.h"
 #include "server/cli/butler_text.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
@@ -73,6 +75,60 @@ int RecordAbsent(Client& cl, const Invocation& inv) {
   return PrintOutcome(cl, inv, st, out, out,
                       absl::StrCat("pair ", r.pair(), " absent from session ",
                                    r.session(), " (", reason, ")"));
+}
+
+// --mp=N (matchpoints), --percent=N (of the session top) or --sit-out=
+// BOARDS into `r`; false with the reason on stderr.
+bool AdjustmentAmount(const Invocation& inv, v1::AdjustSessionRequest& r) {
+  const int given = inv.Has("mp") + inv.Has("percent") + inv.Has("sit-out");
+  if (given != 1) {
+    std::cerr << "tally: give one of --mp, --percent or --sit-out\n";
+    return false;
+  }
+  if (inv.Has("sit-out")) {
+    for (absl::string_view word : absl::StrSplit(inv.Get("sit-out"), ',')) {
+      int board = 0;
+      if (!ToInt(std::string(word), &board)) {
+        std::cerr << "tally: --sit-out is a list of boards, e.g. 25,26,27\n";
+        return false;
+      }
+      r.mutable_sit_out()->add_boards(board);
+    }
+    return true;
+  }
+  const std::string text = inv.Get(inv.Has("mp") ? "mp" : "percent");
+  absl::StatusOr<core::Rational> amount = core::Rational::Parse(text);
+  if (!amount.ok()) {
+    std::cerr << "tally: '" << text
+              << "' is not a number such as 3, -1.5 or 1/3\n";
+    return false;
+  }
+  v1::Fraction* f =
+      inv.Has("mp") ? r.mutable_matchpoints() : r.mutable_percent_of_top();
+  f->set_numerator(amount->numerator());
+  f->set_denominator(amount->denominator());
+  return true;
+}
+
+int AdjustSession(Client& cl, const Invocation& inv) {
+  v1::AdjustSessionRequest r;
+  *r.mutable_options() = cl.Options();
+  if (!SessionPairArgs(inv, &r) || !AdjustmentAmount(inv, r)) return kUsage;
+  r.set_law(inv.Get("law"));
+  r.set_text(inv.Get("text"));
+  v1::CommandOutcome out;
+  grpc::Status st = cl.director_->AdjustSession(cl.Context().get(), r, &out);
+  const std::string what =
+      r.has_sit_out()
+          ? absl::StrCat("a sit-out award on boards ",
+                         absl::StrJoin(r.sit_out().boards(), ","))
+      : r.has_matchpoints()
+          ? absl::StrCat(inv.Get("mp"), " matchpoints")
+          : absl::StrCat(inv.Get("percent"), "% of the session top");
+  return PrintOutcome(cl, inv, st, out, out,
+                      absl::StrCat("adjusted pair ", r.pair(), " in session ",
+                                   r.session(), ": ", what, " (", r.law(),
+                                   ")"));
 }
 
 void PrintCompetitionStandings(const v1::CompetitionStandings& s) {
@@ -152,6 +208,15 @@ void AddPairsEventCommands(std::vector<Command>& commands) {
        "Pairs qualifying, SABF TR 18.1.1)",
        4, 4,
        RecordAbsent});
+  add({"adjust-session",
+       "TOURNAMENT COMPETITION SESSION PAIR (--mp=MP | --percent=PERCENT | "
+       "--sit-out=BOARDS) --law=TEXT --text=TEXT",
+       "adjust a pair's matchpoint total for the session, adding or taking "
+       "off (issue #18: club programs' +MP, +% and sit-out awards): "
+       "matchpoints on the 2-per-pair-beaten scale, a percentage of the "
+       "pair's session top, or on the boards it sat out its own average on "
+       "the boards it played; the standings show it with its law and text",
+       4, 4, AdjustSession});
   add({"competition-standings",
        "TOURNAMENT COMPETITION [--after-session=N] "
        "[--purpose=qualification|final]",

@@ -39,6 +39,13 @@ std::string TravellerResultText(const v1::TravellerLine& l) {
                       SideAwardsText(l.adjusted().per_side()));
 }
 
+// A side's matchpoints as the profile's club convention shows them
+// (ACBL: 1 per pair beaten, one decimal), else to 2 decimals.
+std::string MatchpointText(const v1::Fraction& exact, bool has_shown,
+                           const v1::DecimalValue& shown) {
+  return has_shown ? DecimalText(shown) : FractionText(exact);
+}
+
 // "rounding_step" -> "rounding step".
 std::string Words(absl::string_view key) {
   return absl::StrReplaceAll(key, {{"_", " "}});
@@ -306,8 +313,12 @@ void AddQueryCommands(std::vector<Command>& commands) {
                            absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
                            TravellerResultText(l),
                            ScoreText(l.result(), l.ns_score()),
-                           FractionText(l.ns_matchpoints()),
-                           FractionText(l.ew_matchpoints()),
+                           MatchpointText(l.ns_matchpoints(),
+                                          l.has_ns_shown_matchpoints(),
+                                          l.ns_shown_matchpoints()),
+                           MatchpointText(l.ew_matchpoints(),
+                                          l.has_ew_shown_matchpoints(),
+                                          l.ew_shown_matchpoints()),
                            ResultEventText(l.result(), l.sequence(),
                                            l.confirmed())});
                }

@@ -68,11 +68,26 @@ absl::StatusOr<v1::TableResult> ParseResult(
       result.mutable_passed_out();
       return result;
     }
+    // A score with no contract (issue #18): "NS+420", "NS-50", "NS0". The
+    // server checks that some Law 77 result scores it.
+    if (absl::StartsWith(w, "ns")) {
+      std::string digits = w.substr(2);
+      if (!digits.empty() && digits[0] == '+') digits.erase(0, 1);
+      int score = 0;
+      if (digits.empty() || !absl::SimpleAtoi(digits, &score)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", words[0],
+                         "' is not a North-South score such as NS+420, "
+                         "NS-50 or NS0"));
+      }
+      result.mutable_score_only()->set_ns_score(score);
+      return result;
+    }
   }
   if (words.size() != 3) {
     return absl::InvalidArgumentError(absl::StrCat(
         "a result is 'CONTRACT DECLARER TRICKS' (e.g. '4S N 10', '3NTX E -2', "
-        "'2H W =') or 'pass', not '",
+        "'2H W ='), 'pass' or a score alone ('NS+420'), not '",
         absl::StrJoin(words, " "), "'"));
   }
   // The contract's level is checked by the server; read any digits here so

@@ -1,6 +1,7 @@
 // How a director types a table result, and how the CLI prints numbers.
 // "4S N 10" (contract, declarer, tricks), "4SX E -2", "3NT S +1",
-// "2H W =", or "pass". Pure; thread-safe.
+// "2H W =", "pass", or a score with no contract, "NS+420". Pure;
+// thread-safe.
 
 #ifndef TALLY_SERVER_CLI_RESULT_TEXT_H_
 #define TALLY_SERVER_CLI_RESULT_TEXT_H_

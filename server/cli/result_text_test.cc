@@ -29,6 +29,20 @@ TEST(ParseResultTest, ReadsAbsoluteAndRelativeTricks) {
   EXPECT_TRUE(ParseResult({"pass"})->has_passed_out());
 }
 
+TEST(ParseResultTest, ReadsAScoreWithNoContract) {
+  absl::StatusOr<v1::TableResult> r = ParseResult({"NS+420"});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->score_only().ns_score(), 420);
+  EXPECT_EQ(ParseResult({"ns-50"})->score_only().ns_score(), -50);
+  EXPECT_TRUE(ParseResult({"NS0"})->has_score_only());
+  // Whether some contract scores it is the server's check (Law 77).
+  EXPECT_EQ(ParseResult({"NS+425"})->score_only().ns_score(), 425);
+  EXPECT_THAT(ParseResult({"NS+"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseResult({"NS420x"}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
 TEST(ParseResultTest, LeavesImpossibleNumbersToTheServer) {
   // Level 8 and 14 tricks are readable; the server refuses them.
   absl::StatusOr<v1::TableResult> r = ParseResult({"8S", "N", "14"});

@@ -65,8 +65,10 @@ void AddVenueCommands(std::vector<Command>& commands) {
   // --- Venue ---------------------------------------------------------------
   add({"enter-result",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
-       "pass) [--round=N] [--room=open|closed|share1|share2|share3]",
-       "enter a table's result, e.g. '4S N 10', '3NTX E -2', '2H W =', 'pass'; "
+       "pass | NS+SCORE) [--round=N] [--room=open|closed|share1|share2|share3]",
+       "enter a table's result, e.g. '4S N 10', '3NTX E -2', '2H W =', 'pass', "
+       "or a score known without its contract, 'NS+420' (refused unless some "
+       "Law 77 result scores it on the board's vulnerability); "
        "in an event of matches SESSION is the round number, TABLE the match's "
        "table and --room which of a teams match's two tables (a share match's "
        "three: share1-share3, SABF TR 14.1)",
@@ -105,7 +107,7 @@ void AddVenueCommands(std::vector<Command>& commands) {
        }});
   add({"correct",
        "TOURNAMENT COMPETITION SESSION TABLE BOARD (CONTRACT DECLARER TRICKS | "
-       "pass) --kind=players|inconsistent|scorer --reason=TEXT "
+       "pass | NS+SCORE) --kind=players|inconsistent|scorer --reason=TEXT "
        "[--ns-agreed=WHO --ew-agreed=WHO] [--room=open|closed] [--dry-run "
        "[--exact]]",
        "correct an entered result inside the window its regulation allows: "

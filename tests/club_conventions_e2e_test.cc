@@ -1,0 +1,422 @@
+// End to end: the club matchpoint-pairs conventions of issue #18 through the
+// gRPC API on a real tallyd: a result known only by its score, the
+// director's session adjustments that add (matchpoints, % of the session
+// top, the sit-out award), the ACBL display (top n-1, one decimal, halves
+// to even) and Compscore's scaled total, each on the small session below,
+// worked by hand. Every refusal leaves the log as it was.
+//
+// The session (an explicit Mitchell of 3 tables, 2 rounds of 2 boards; EW 4
+// sits out round 2, EW 7 round 1, so every board is played 3 times: top 4
+// on the 2/1 scale, 2 on ACBL's):
+//   round 1, boards 1-2: T1 NS1 v EW4, T2 NS2 v EW5, T3 NS3 v EW6
+//   round 2, boards 3-4: T1 NS1 v EW5, T2 NS2 v EW6, T3 NS3 v EW7
+// Results (Law 77; board 1 none vulnerable, 2 NS, 3 EW, 4 both):
+//   board 1: T1 "NS+420" (score only), T2 4S N 10 +420, T3 4S N 9 -50
+//            NS 3, 3, 0 (two tied for top: 2 + 1); EW 1, 1, 4
+//   board 2: T1 pass 0, T2 2H N 8 +110, T3 1NT N 6 -100 (vulnerable)
+//            NS 2, 4, 0; EW 2, 0, 4
+//   board 3: T1 3S N 9 +140, T2 3S N 9 +140, T3 2H E 8 -110
+//            NS 3, 3, 0; EW5 1, EW6 1, EW7 4
+//   board 4: passed out everywhere: 2 each way
+// Totals (2/1): NS1 10, NS2 12, NS3 2 of 16; EW4 3 of 8 (boards 1-2), EW5
+// 4, EW6 11 of 16, EW7 6 of 8 (boards 3-4).
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "server/grpc_status.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/director.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
+#include "tests/match_client.h"
+#include "tests/tallyd_process.h"
+
+namespace tally::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr char kTournament[] = "club";
+
+v1::TableResult ScoreOnly(int ns_score) {
+  v1::TableResult r;
+  r.mutable_score_only()->set_ns_score(ns_score);
+  return r;
+}
+
+v1::Fraction Frac(int64_t numerator, int64_t denominator) {
+  v1::Fraction f;
+  f.set_numerator(numerator);
+  f.set_denominator(denominator);
+  return f;
+}
+
+class ClubConventionsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_THAT(tallyd_.Start(), IsOk());
+    venue_ = v1::VenueService::NewStub(tallyd_.channel());
+    director_ = v1::DirectorService::NewStub(tallyd_.channel());
+    query_ = v1::QueryService::NewStub(tallyd_.channel());
+    audit_ = v1::AuditService::NewStub(tallyd_.channel());
+    v1::CreateTournamentRequest t;
+    t.set_tournament_id(kTournament);
+    t.set_name("Club night");
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::CreateTournament, t),
+                IsOk());
+  }
+
+  template <typename Method, typename Request>
+  absl::Status Director(Method method, Request request) {
+    request.mutable_options()->set_idempotency_key(
+        absl::StrCat("k", ++keys_));
+    grpc::ClientContext context;
+    v1::CommandOutcome out;
+    return server::FromGrpcStatus(
+        ((*director_).*method)(&context, request, &out));
+  }
+
+  // The session above, in competition `id` under `profile`, without its
+  // results.
+  void SetUpCompetition(const std::string& id, const std::string& profile) {
+    v1::CreateCompetitionRequest c;
+    c.set_tournament_id(kTournament);
+    c.set_competition_id(id);
+    c.set_name(id);
+    c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    c.set_regulation_profile(profile);
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::CreateCompetition, c),
+                IsOk());
+    for (int pair = 1; pair <= 7; ++pair) {
+      v1::RegisterPairRequest r;
+      r.set_tournament_id(kTournament);
+      r.set_competition_id(id);
+      r.set_pair(pair);
+      r.add_players(absl::StrCat("Player ", pair, "a"));
+      r.add_players(absl::StrCat("Player ", pair, "b"));
+      ASSERT_THAT(Director(&v1::DirectorService::Stub::RegisterPair, r),
+                  IsOk());
+    }
+    v1::DefineSessionRequest d;
+    d.set_tournament_id(kTournament);
+    d.set_competition_id(id);
+    d.set_session(1);
+    const int ew[2][3] = {{4, 5, 6}, {5, 6, 7}};
+    for (int round = 1; round <= 2; ++round) {
+      v1::MovementRound* r = d.mutable_explicit_movement()->add_rounds();
+      r->set_round(round);
+      for (int table = 1; table <= 3; ++table) {
+        v1::TableAssignment* a = r->add_tables();
+        a->set_table(table);
+        a->set_ns_pair(table);
+        a->set_ew_pair(ew[round - 1][table - 1]);
+        a->add_boards(2 * round - 1);
+        a->add_boards(2 * round);
+      }
+    }
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::DefineSession, d),
+                IsOk());
+    v1::StartSessionRequest start;
+    start.set_tournament_id(kTournament);
+    start.set_competition_id(id);
+    start.set_session(1);
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::StartSession, start),
+                IsOk());
+  }
+
+  absl::Status Enter(const std::string& competition, int table, int board,
+                     const v1::TableResult& result,
+                     v1::EnterResultResponse* out = nullptr) {
+    v1::EnterResultRequest r;
+    r.mutable_options()->set_idempotency_key(absl::StrCat("k", ++keys_));
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    r.set_table(table);
+    r.set_board(board);
+    *r.mutable_result() = result;
+    grpc::ClientContext context;
+    v1::EnterResultResponse response;
+    return server::FromGrpcStatus(
+        venue_->EnterResult(&context, r, out ? out : &response));
+  }
+
+  // Every result above but board 1 at table 1.
+  void EnterTheRest(const std::string& c) {
+    using v1::SEAT_EAST;
+    using v1::SEAT_NORTH;
+    ASSERT_THAT(Enter(c, 2, 1, Played(4, v1::STRAIN_SPADES, SEAT_NORTH, 10)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 3, 1, Played(4, v1::STRAIN_SPADES, SEAT_NORTH, 9)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 1, 2, PassedOut()), IsOk());
+    ASSERT_THAT(Enter(c, 2, 2, Played(2, v1::STRAIN_HEARTS, SEAT_NORTH, 8)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 3, 2, Played(1, v1::STRAIN_NO_TRUMP, SEAT_NORTH, 6)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 1, 3, Played(3, v1::STRAIN_SPADES, SEAT_NORTH, 9)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 2, 3, Played(3, v1::STRAIN_SPADES, SEAT_NORTH, 9)),
+                IsOk());
+    ASSERT_THAT(Enter(c, 3, 3, Played(2, v1::STRAIN_HEARTS, SEAT_EAST, 8)),
+                IsOk());
+    for (int table = 1; table <= 3; ++table) {
+      ASSERT_THAT(Enter(c, table, 4, PassedOut()), IsOk());
+    }
+  }
+
+  void PlayTheSession(const std::string& competition,
+                      const std::string& profile) {
+    SetUpCompetition(competition, profile);
+    ASSERT_THAT(Enter(competition, 1, 1, ScoreOnly(420)), IsOk());
+    EnterTheRest(competition);
+  }
+
+  absl::Status Adjust(const std::string& competition, int pair,
+                      const std::function<void(v1::AdjustSessionRequest&)>&
+                          amount,
+                      const std::string& law = "club conditions of contest") {
+    v1::AdjustSessionRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    r.set_pair(pair);
+    r.set_law(law);
+    r.set_text("as the director gave it");
+    amount(r);
+    return Director(&v1::DirectorService::Stub::AdjustSession, r);
+  }
+
+  v1::Standings Standings(const std::string& competition) {
+    grpc::ClientContext context;
+    v1::GetStandingsRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    v1::Standings out;
+    EXPECT_TRUE(query_->GetStandings(&context, r, &out).ok());
+    return out;
+  }
+
+  // The standings row of `pair`, wherever its field is.
+  v1::StandingsRow Row(const std::string& competition, int pair) {
+    const v1::Standings standings = Standings(competition);
+    for (const v1::StandingsField& f : standings.fields()) {
+      for (const v1::StandingsRow& r : f.rows()) {
+        if (r.pair() == pair) return r;
+      }
+    }
+    ADD_FAILURE() << "no row for pair " << pair;
+    return {};
+  }
+
+  v1::Traveller Traveller(const std::string& competition, int board) {
+    grpc::ClientContext context;
+    v1::GetTravellerRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    r.set_board(board);
+    v1::Traveller out;
+    EXPECT_TRUE(query_->GetTraveller(&context, r, &out).ok());
+    return out;
+  }
+
+  uint64_t LogLength() {
+    grpc::ClientContext context;
+    v1::ChainVerification v;
+    EXPECT_TRUE(audit_->VerifyChain(&context, {}, &v).ok());
+    return v.events_checked();
+  }
+
+  TallydProcess tallyd_{TallydPath(), MakeTempDir("club_conventions")};
+  std::unique_ptr<v1::VenueService::Stub> venue_;
+  std::unique_ptr<v1::DirectorService::Stub> director_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+  std::unique_ptr<v1::AuditService::Stub> audit_;
+  int keys_ = 0;
+};
+
+// A result known only by its score (issue #18: BridgeWx, some USEBIO
+// files) is entered, refused where no Law 77 result makes it, and scored
+// like any other score.
+TEST_F(ClubConventionsTest, AScoreWithNoContractIsCheckedAndMatchpointed) {
+  SetUpCompetition("acbl", "acbl_club_pairs");
+  const uint64_t before = LogLength();
+  // Board 1, neither side vulnerable: +620 needs 4S= vulnerable; +425 is no
+  // multiple of 10 (Law 77).
+  for (int bad : {620, 425}) {
+    absl::Status refused = Enter("acbl", 1, 1, ScoreOnly(bad));
+    EXPECT_THAT(refused, StatusIs(absl::StatusCode::kInvalidArgument));
+    EXPECT_THAT(refused.message(), HasSubstr("Law 77"));
+  }
+  EXPECT_EQ(LogLength(), before);
+  v1::EnterResultResponse entered;
+  ASSERT_THAT(Enter("acbl", 1, 1, ScoreOnly(420), &entered), IsOk());
+  EXPECT_EQ(entered.ns_score(), 420);
+  EnterTheRest("acbl");
+
+  // Board 1: the score ties 4S= at table 2 for top, 2 + 1 = 3 on the 2/1
+  // scale, 1.5 on ACBL's (top 3 - 1 = 2).
+  const v1::Traveller t = Traveller("acbl", 1);
+  ASSERT_EQ(t.lines_size(), 3);
+  const v1::TravellerLine& line = t.lines(0);
+  EXPECT_EQ(line.table(), 1);
+  EXPECT_TRUE(line.result().has_score_only());
+  EXPECT_FALSE(line.result().has_played());
+  EXPECT_EQ(line.ns_score(), 420);
+  EXPECT_EQ(line.ns_matchpoints().numerator(), 3);
+  EXPECT_EQ(line.ns_matchpoints().denominator(), 1);
+  EXPECT_EQ(t.lines(1).ns_matchpoints().numerator(), 3);
+  EXPECT_EQ(line.ns_shown_matchpoints().units(), 15);  // 1.5
+  EXPECT_EQ(line.ns_shown_matchpoints().places(), 1);
+  EXPECT_EQ(t.lines(2).ew_shown_matchpoints().units(), 20);  // top: 2.0
+}
+
+// ACBL (top n-1: 1 per pair beaten, 1/2 per tie), shown to one decimal
+// with halves to even; the exact 2/1 figures and percentages stand.
+TEST_F(ClubConventionsTest, AcblShowsTopNMinusOneToOneDecimalHalvesToEven) {
+  PlayTheSession("acbl", "acbl_club_pairs");
+  // NS2: 12 of 16 on the 2/1 scale, 6.0 of 8.0 on ACBL's, 75.00%.
+  v1::StandingsRow ns2 = Row("acbl", 2);
+  EXPECT_EQ(ns2.matchpoints().numerator(), 12);
+  EXPECT_EQ(ns2.shown_matchpoints().units(), 60);
+  EXPECT_EQ(ns2.shown_matchpoints().places(), 1);
+  EXPECT_EQ(ns2.shown_maximum().units(), 80);
+  EXPECT_EQ(ns2.percentage().units(), 7500);
+  // NS3 given +1/2 matchpoint: 2.5 on the 2/1 scale is 1.25 on ACBL's,
+  // shown 1.2 (halves to even); 2.5 / 16 = 15.625% -> 15.63.
+  ASSERT_THAT(Adjust("acbl", 3,
+                     [](v1::AdjustSessionRequest& r) {
+                       *r.mutable_matchpoints() = Frac(1, 2);
+                     }),
+              IsOk());
+  v1::StandingsRow ns3 = Row("acbl", 3);
+  EXPECT_EQ(ns3.matchpoints().numerator(), 5);
+  EXPECT_EQ(ns3.matchpoints().denominator(), 2);
+  EXPECT_EQ(ns3.shown_matchpoints().units(), 12);
+  EXPECT_EQ(ns3.percentage().units(), 1563);
+  EXPECT_FALSE(ns3.has_scaled_total());  // ACBLscore does not scale
+}
+
+// Adjustments that add, in matchpoints and in % of the session top, and
+// the sit-out award (the pair's own average on the boards it played);
+// Compscore's scaled total beside each total. Refusals change nothing.
+TEST_F(ClubConventionsTest, SessionAdjustmentsAddAndTheSitOutGetsItsAverage) {
+  PlayTheSession("abf", "abf_club_pairs");
+  // Compscore's scaled total before any award: EW4 played boards 1-2 (tops
+  // 8) of the session's 4 (tops 16): 3 x 16/8 = 6.00.
+  v1::StandingsRow ew4 = Row("abf", 4);
+  EXPECT_EQ(ew4.matchpoints().numerator(), 3);
+  EXPECT_EQ(ew4.maximum(), 8);
+  EXPECT_EQ(ew4.scaled_total().units(), 600);
+  EXPECT_EQ(ew4.scaled_total().places(), 2);
+  EXPECT_EQ(ew4.percentage().units(), 3750);
+
+  const uint64_t before = LogLength();
+  using Request = v1::AdjustSessionRequest;
+  struct Refusal {
+    int pair;
+    std::function<void(Request&)> amount;
+    absl::StatusCode code;
+    std::string law;
+  };
+  const std::vector<Refusal> refusals = {
+      // Pair 9 is not registered.
+      {9, [](Request& r) { *r.mutable_matchpoints() = Frac(1, 1); },
+       absl::StatusCode::kNotFound, "Law 90"},
+      // More than 100% of the session top.
+      {1, [](Request& r) { *r.mutable_percent_of_top() = Frac(150, 1); },
+       absl::StatusCode::kInvalidArgument, "Law 90"},
+      // More matchpoints than NS1's session top of 16.
+      {1, [](Request& r) { *r.mutable_matchpoints() = Frac(17, 1); },
+       absl::StatusCode::kInvalidArgument, "Law 90"},
+      // No denominator.
+      {1, [](Request& r) { *r.mutable_matchpoints() = Frac(1, 0); },
+       absl::StatusCode::kInvalidArgument, "Law 90"},
+      // EW4 plays board 1.
+      {4, [](Request& r) { r.mutable_sit_out()->add_boards(1); },
+       absl::StatusCode::kFailedPrecondition, "Compscore"},
+      // No board 9 in the session.
+      {4, [](Request& r) { r.mutable_sit_out()->add_boards(9); },
+       absl::StatusCode::kNotFound, "Compscore"},
+      // No law or convention named.
+      {1, [](Request& r) { *r.mutable_matchpoints() = Frac(1, 1); },
+       absl::StatusCode::kInvalidArgument, " "},
+      // No amount.
+      {1, [](Request&) {}, absl::StatusCode::kInvalidArgument, "Law 90"},
+  };
+  for (const Refusal& f : refusals) {
+    EXPECT_THAT(Adjust("abf", f.pair, f.amount, f.law), StatusIs(f.code))
+        << "pair " << f.pair << ", law '" << f.law << "'";
+  }
+  EXPECT_EQ(LogLength(), before);
+
+  auto sit_out = [](std::vector<int> boards) {
+    return [boards](Request& r) {
+      for (int b : boards) r.mutable_sit_out()->add_boards(b);
+    };
+  };
+  // EW4 sat out boards 3-4: its average 3/8 of each top of 4, 3/2 a board:
+  // +3, 6 of 16, still 37.50%; the scaled total is then the total, 6.00.
+  ASSERT_THAT(Adjust("abf", 4, sit_out({3, 4}), "Compscore sit-out average"),
+              IsOk());
+  ew4 = Row("abf", 4);
+  EXPECT_EQ(ew4.matchpoints().numerator(), 6);
+  EXPECT_EQ(ew4.maximum(), 16);
+  EXPECT_EQ(ew4.percentage().units(), 3750);
+  EXPECT_EQ(ew4.adjustments().numerator(), 3);
+  ASSERT_EQ(ew4.adjustment_notes_size(), 1);
+  EXPECT_THAT(ew4.adjustment_notes(0), HasSubstr("sit-out"));
+  EXPECT_THAT(ew4.adjustment_notes(0), HasSubstr("Compscore"));
+  EXPECT_EQ(ew4.scaled_total().units(), 600);
+  // The same boards again: refused, nothing appended.
+  const uint64_t after_award = LogLength();
+  EXPECT_THAT(Adjust("abf", 4, sit_out({3}), "Compscore"),
+              StatusIs(absl::StatusCode::kAlreadyExists));
+  EXPECT_EQ(LogLength(), after_award);
+
+  // EW7 sat out boards 1-2: 6 of 8 is 75%, +6: 12 of 16, 75.00%.
+  ASSERT_THAT(Adjust("abf", 7, sit_out({1, 2}), "Compscore"), IsOk());
+  EXPECT_EQ(Row("abf", 7).matchpoints().numerator(), 12);
+  EXPECT_EQ(Row("abf", 7).percentage().units(), 7500);
+
+  // NS1 -10% of its session top of 16: -8/5, 10 - 1.6 = 8.4 = 42/5,
+  // 52.50%.
+  ASSERT_THAT(Adjust("abf", 1,
+                     [](Request& r) {
+                       *r.mutable_percent_of_top() = Frac(-10, 1);
+                     }),
+              IsOk());
+  v1::StandingsRow ns1 = Row("abf", 1);
+  EXPECT_EQ(ns1.matchpoints().numerator(), 42);
+  EXPECT_EQ(ns1.matchpoints().denominator(), 5);
+  EXPECT_EQ(ns1.adjustments().numerator(), -8);
+  EXPECT_EQ(ns1.adjustments().denominator(), 5);
+  EXPECT_EQ(ns1.percentage().units(), 5250);
+  ASSERT_EQ(ns1.adjustment_notes_size(), 1);
+  EXPECT_THAT(ns1.adjustment_notes(0), HasSubstr("-1.60"));
+  EXPECT_THAT(ns1.adjustment_notes(0),
+              HasSubstr("club conditions of contest"));
+
+  // NS3 +3/2: 2 + 1.5 = 3.5 of 16, 21.875% -> 21.88.
+  ASSERT_THAT(Adjust("abf", 3,
+                     [](Request& r) { *r.mutable_matchpoints() = Frac(3, 2); }),
+              IsOk());
+  EXPECT_EQ(Row("abf", 3).percentage().units(), 2188);
+  // NS2 is untouched: 12, 75.00%, scaled 12.00 (every board played).
+  v1::StandingsRow ns2 = Row("abf", 2);
+  EXPECT_EQ(ns2.matchpoints().numerator(), 12);
+  EXPECT_EQ(ns2.adjustment_notes_size(), 0);
+  EXPECT_EQ(ns2.scaled_total().units(), 1200);
+}
+
+}  // namespace
+}  // namespace tally::testing
