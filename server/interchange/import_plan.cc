@@ -225,7 +225,11 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
     r.set_competition_id(target.competition_id);
     r.set_name(name);
     r.set_regulation_profile(target.regulation_profile);
-    r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    // An IMP-scored file is Butler pairs in a movement (the profile says
+    // whether against a datum or by cross-IMPs).
+    r.set_kind(file.scoring == FileScoring::kMatchpoints
+                   ? v1::COMPETITION_KIND_MATCHPOINT_PAIRS
+                   : v1::COMPETITION_KIND_BUTLER_PAIRS);
     add(file.line, "the competition", r);
   }
   std::vector<const FilePair*> by_number;

@@ -26,7 +26,9 @@ namespace tally::interchange {
 struct ImportTarget {
   std::string tournament_id;
   std::string competition_id = "pairs";
-  std::string regulation_profile;  // a matchpoint pairs profile
+  // A matchpoint pairs profile, or for an IMP-scored file a Butler pairs
+  // one (club_butler_pairs, cross_imp_pairs).
+  std::string regulation_profile;
   int session = 1;
   std::string format;     // "usebio-1.2" or "pbn-2.1"
   std::string file_name;  // as given to `tally import`
