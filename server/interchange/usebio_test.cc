@@ -405,7 +405,8 @@ TEST(UsebioImpPairsTest, RefusesWhatAnImpFileCannotCarryNamingTheLine) {
                   "matchpoint top");
   // Cross-IMP figures in a Butler file, and a datum in a cross-IMP one.
   ExpectRefusedAt(
-      edited(kButler, "<NS_BUTLER_POINTS>1<", "<NS_CROSS_IMP_POINTS>1<"),
+      edited(kButler, "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>",
+             "<NS_CROSS_IMP_POINTS>1</NS_CROSS_IMP_POINTS>"),
       kButler, 70, "is a CROSS_IMPS figure, but the file is scored BUTLER_IMPS");
   ExpectRefusedAt(edited(kCross, "<BOARD_NUMBER>1</BOARD_NUMBER>",
                          "<BOARD_NUMBER>1</BOARD_NUMBER><DATUM>420</DATUM>"),
