@@ -321,9 +321,11 @@ absl::StatusOr<v1::CompetitionStandings> BuildButlerCompetitionStandings(
   out.set_competition_id(c.id);
   out.set_as_of_sequence(state.last_sequence);
   for (int s : ranking.sessions_counted) out.add_sessions_counted(s);
-  out.set_combination(ranking.ranks_on_vps
-                          ? "VPs of the complete matches (ANC SR 16.10)"
-                          : "net IMPs of the complete matches (ANC SR 16.4)");
+  out.set_combination(
+      ranking.ranks_on_vps ? "VPs of the complete matches (ANC SR 16.10)"
+      : OneField(c.profile)
+          ? "net IMPs of the complete rounds, one field"
+          : "net IMPs of the complete matches (ANC SR 16.4)");
   out.set_ranked_on(ranking.ranks_on_vps ? "vps" : "net_imps");
   out.set_tie_break_clause(ranking.clause);
   out.set_after_session(ranking.after_session);

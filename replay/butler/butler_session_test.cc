@@ -1047,3 +1047,39 @@ TEST_F(ClubImpPairsTest, CrossImpsAveragedOverTheComparisons) {
                           "4 3 -15/2 score", "5 4 -19/2 score",
                           "6 5 -29/2 score"));
 }
+
+TEST_F(ClubImpPairsTest, CrossImpsTakeArtificialScoresAndRefuseWeightedOnes) {
+  PlayTheSession("cross_imp_pairs");
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("abpc");
+  r.set_session(1);
+  r.set_table(3);  // board 1, 5 v 6: 4S-1 -50
+  r.set_board(1);
+  r.set_law("Law 12C2");
+  r.set_text("no result can stand");
+  // One score a table is compared: a weighted score is refused.
+  r.mutable_adjusted()->mutable_weighted();
+  EXPECT_THAT(DecideRecordRuling(state_, r, absl::UnixEpoch()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("scored by cross-IMPs")));
+  // Average plus to both (butler_2_imps: +2 each, ANC SR 7.3); the table
+  // leaves the comparison: +450 against +420 only, one comparison: +1
+  // (20-40: 1 IMP) and -1.
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  absl::StatusOr<v1::EventPayload> ruled =
+      DecideRecordRuling(state_, r, absl::UnixEpoch());
+  ASSERT_THAT(ruled, IsOk());
+  Apply(state_, ruled);
+  ButlerSessionScores s = Scores(1);
+  std::vector<std::string> board1;
+  for (const ButlerLine& l : s.boards.at(1).lines) {
+    board1.push_back(absl::StrCat(
+        Text(*l.ns_cross_imps), " ",
+        l.ew_cross_imps.has_value() ? Text(*l.ew_cross_imps) : "balanced"));
+  }
+  EXPECT_THAT(board1, ElementsAre("1 balanced", "-1 balanced", "2 2"));
+}

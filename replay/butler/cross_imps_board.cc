@@ -65,4 +65,26 @@ absl::Status ScoreCrossImpsBoard(const SessionState& session,
   return absl::OkStatus();
 }
 
+absl::Status CheckCrossImpsRuling(const CompetitionState& competition,
+                                  const v1::RecordRulingRequest& r) {
+  if (competition.profile.scoring != core::ScoringMethod::kCrossImps) {
+    return absl::OkStatus();
+  }
+  if (r.has_fouled()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", competition.id,
+        "' is scored by cross-IMPs, which score no fouled-board treatment: "
+        "give each fouled table an assigned or artificial adjusted score"));
+  }
+  if (r.has_adjusted() && !r.adjusted().has_assigned() &&
+      !r.adjusted().has_artificial()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "'", competition.id,
+        "' is scored by cross-IMPs, which compare one score a table: give an "
+        "assigned score (Law 12C1) or an artificial one (Law 12C2), not a "
+        "weighted, split or per-side score"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace tally::replay

@@ -19,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "core/adjust/artificial.h"
+#include "tally/v1/director.pb.h"
 #include "core/profile/profile.h"
 #include "replay/butler/butler_session.h"
 #include "replay/state/state.h"
@@ -31,6 +32,13 @@ absl::Status ScoreCrossImpsBoard(const SessionState& session,
                                  const core::CrossImpsRules& rules,
                                  const core::ArtificialImpsRule& artificial,
                                  ButlerBoard& board);
+
+// Refuses (InvalidArgument, naming what to give instead) a ruling a
+// cross-IMP competition cannot score: a weighted, split or per-side
+// adjusted score, or a fouled-board treatment. OK for any ruling in a
+// competition not scored by cross-IMPs.
+absl::Status CheckCrossImpsRuling(const CompetitionState& competition,
+                                  const v1::RecordRulingRequest& r);
 
 }  // namespace tally::replay
 
