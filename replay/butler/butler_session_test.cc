@@ -893,8 +893,6 @@ TEST_F(NotPlayedButlerTest, AncSr16_4RefusesARulingLeavingTooFewScores) {
                AllOf(HasSubstr("cannot post"), HasSubstr("ANC SR 16.4"))));
 }
 
-}  // namespace
-}  // namespace tally::replay
 
 // ---- Issue #18: club Butler in a Howell, cross-IMP pairs ----
 //
@@ -991,24 +989,24 @@ TEST_F(ClubImpPairsTest, ClubButlerInAHowellScoresEachPairFromItsDirection) {
 }
 
 TEST_F(ClubImpPairsTest, HowellAcceptedOnlyWhereTheProfileHasOneField) {
-  // A real Howell (core/movement: 6 pairs, 2-board rounds) under the club
-  // profile; the same movement under ANC SR 16.4-16.5 is refused.
-  Create("club_butler_pairs", 6);
+  // A complete Howell (core/movement: 8 pairs at 4 tables, 2-board rounds,
+  // each board played 4 times) under the club profile; the same movement
+  // under ANC SR 16.4-16.5 is refused.
+  Create("club_butler_pairs", 8);
   v1::DefineSessionRequest howell;
   howell.set_tournament_id("t");
   howell.set_competition_id("abpc");
   howell.set_session(1);
-  howell.mutable_howell()->set_pairs(6);
+  howell.mutable_howell()->set_pairs(8);
   howell.mutable_howell()->set_boards_per_round(2);
   EXPECT_THAT(DecideDefineSession(state_, howell), IsOk());
-  Create("anc2025_abpc_open_stage1", 6);
+  Create("anc2025_abpc_open_stage1", 8);
   EXPECT_THAT(
       DecideDefineSession(state_, howell),
       StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 16.4")));
-  // Two tables play each board twice: the club datum needs three results.
+  // Boards played at two tables: the club datum needs three results.
   Create("club_butler_pairs", 4);
-  howell.mutable_howell()->set_pairs(4);
-  EXPECT_THAT(DecideDefineSession(state_, howell),
+  EXPECT_THAT(DecideDefineSession(state_, OneRound(1, {1, 2}, {3, 4}, 1, 2)),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("at least 3 scores")));
 }
@@ -1083,3 +1081,6 @@ TEST_F(ClubImpPairsTest, CrossImpsTakeArtificialScoresAndRefuseWeightedOnes) {
   }
   EXPECT_THAT(board1, ElementsAre("1 balanced", "-1 balanced", "2 2"));
 }
+
+}  // namespace
+}  // namespace tally::replay
