@@ -61,8 +61,10 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
 // The movement the travellers show: every meeting of two pairs with the
 // boards they played, placed in the first round where neither pair nor any
 // of those boards is already in play. A session where no pair sits both NS
-// and EW keeps each NS pair at one table (a Mitchell); otherwise tables are
-// numbered in each round in the order the meetings are placed.
+// and EW keeps each NS pair at one table (a Mitchell); otherwise each
+// meeting takes the lowest table free in its round at which none of its
+// boards was played before (duplicated boards are played at several
+// tables, but a table plays a board once).
 v1::Movement DeriveMovement(const SessionFile& file);
 
 }  // namespace tally::interchange
