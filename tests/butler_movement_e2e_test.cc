@@ -446,5 +446,111 @@ TEST_F(ButlerMovementTest, OpenStage2MitchellThroughTheLog) {
   EXPECT_EQ(card_again->SerializeAsString(), card_before);
 }
 
+// Issue #18: cross-IMP pairs (cross_imp_pairs, ACBLscore "Average IMPs") in
+// a two-round Howell of 2-board rounds, six pairs at three tables:
+//   round 1 (boards 1-2): 1v2, 3v4, 5v6    round 2 (boards 3-4): 2v3, 4v5, 6v1
+// North declares spades; NS scores and cross-IMPs (each score IMPed against
+// the two others on the WBF scale, the sum over 2 comparisons):
+//   board 1: +450 (+1 +11 -> 6), +420 (-1 +10 -> 9/2), -50 (-21/2)
+//   board 2: +110 (-1 +5 -> 2), +140 (+1 +6 -> 7/2), -100 (-11/2)
+//   board 3: +420 (0 +6 -> 3), +420 (3), +170 (-6)
+//   board 4: +620 (+12 +13 -> 25/2), -100 (-12 +3 -> -9/2), -200 (-8)
+// Pairs from the direction they sat: 1 8 + 14 = 22; 2 -8 + 31/2 = 15/2;
+// 3 8 - 31/2 = -15/2; 4 -8 - 3/2 = -19/2; 5 -16 + 3/2 = -29/2; 6 16 - 14 = 2.
+TEST_F(ButlerMovementTest, CrossImpPairsInAHowellThroughTheLog) {
+  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_BUTLER_PAIRS,
+                              "cross_imp_pairs"),
+              IsOk());
+  ASSERT_THAT(client_->RegisterPairs(6), IsOk());
+  // Cross-IMPs need each board played at two tables or more.
+  v1::DefineSessionRequest lone;
+  lone.set_session(1);
+  v1::MovementRound* only = lone.mutable_explicit_movement()->add_rounds();
+  only->set_round(1);
+  v1::TableAssignment* one_table = only->add_tables();
+  one_table->set_table(1);
+  one_table->set_ns_pair(1);
+  one_table->set_ew_pair(2);
+  one_table->add_boards(1);
+  ExpectRefusedUnchanged([&] { return Define(lone); },
+                         absl::StatusCode::kInvalidArgument,
+                         "need it played at 2 tables or more");
+
+  v1::DefineSessionRequest howell;
+  howell.set_session(1);
+  const int seats[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}},
+                              {{2, 3}, {4, 5}, {6, 1}}};
+  for (int r = 1; r <= 2; ++r) {
+    v1::MovementRound* round = howell.mutable_explicit_movement()->add_rounds();
+    round->set_round(r);
+    for (int table = 1; table <= 3; ++table) {
+      v1::TableAssignment* t = round->add_tables();
+      t->set_table(table);
+      t->set_ns_pair(seats[r - 1][table - 1][0]);
+      t->set_ew_pair(seats[r - 1][table - 1][1]);
+      t->add_boards(2 * r - 1);
+      t->add_boards(2 * r);
+    }
+  }
+  ASSERT_THAT(Define(howell), IsOk());
+  ASSERT_THAT(Start(1), IsOk());
+  const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
+  const int level[4][3] = {{4, 4, 4}, {2, 3, 3}, {4, 4, 3}, {4, 4, 4}};
+  for (int board = 1; board <= 4; ++board) {
+    for (int table = 1; table <= 3; ++table) {
+      ASSERT_THAT(client_->Enter(1, table, board,
+                                 Played(level[board - 1][table - 1],
+                                        v1::STRAIN_SPADES, v1::SEAT_NORTH,
+                                        tricks[board - 1][table - 1])),
+                  IsOk());
+    }
+  }
+  ASSERT_THAT(client_->Post(1), IsOk());
+
+  absl::StatusOr<v1::Traveller> board4 = Traveller(1, 4);
+  ASSERT_THAT(board4, IsOk());
+  EXPECT_EQ(board4->scoring(), "cross_imps");
+  EXPECT_FALSE(board4->has_datum());
+  std::vector<std::string> lines;
+  for (const v1::TravellerLine& l : board4->lines()) {
+    lines.push_back(absl::StrCat(l.ns_pair(), "v", l.ew_pair(), " ",
+                                 l.ns_score(), " ",
+                                 FractionText(l.ns_cross_imps()), " ",
+                                 FractionText(l.ew_cross_imps())));
+  }
+  EXPECT_THAT(lines, ElementsAre("2v3 620 25/2 -25/2", "4v5 -100 -9/2 9/2",
+                                 "6v1 -200 -8 8"));
+  // Pair 1 sat EW in round 2: its card shows EW's side.
+  absl::StatusOr<v1::Scorecard> card1 = Scorecard(1, 1);
+  ASSERT_THAT(card1, IsOk());
+  std::vector<std::string> card;
+  for (const v1::ScorecardLine& l : card1->lines()) {
+    card.push_back(absl::StrCat(l.board(), " ", l.score(), " ",
+                                FractionText(l.cross_imps())));
+  }
+  EXPECT_THAT(card, ElementsAre("1 450 6", "2 110 2", "3 -170 6", "4 200 8"));
+  EXPECT_EQ(FractionText(card1->net_imps()), "22");
+
+  absl::StatusOr<v1::Standings> session = Standings(1);
+  ASSERT_THAT(session, IsOk());
+  EXPECT_EQ(session->scoring(), "cross_imps");
+  ASSERT_EQ(session->fields_size(), 1);
+  EXPECT_EQ(session->fields(0).name(), "ALL");
+  std::vector<std::string> rows;
+  for (const v1::StandingsRow& r : session->fields(0).rows()) {
+    rows.push_back(
+        absl::StrCat(r.rank(), " ", r.pair(), " ", FractionText(r.net_imps())));
+  }
+  EXPECT_THAT(rows, ElementsAre("1 1 22", "2 2 15/2", "3 6 2", "4 3 -15/2",
+                                "5 4 -19/2", "6 5 -29/2"));
+  absl::StatusOr<v1::CompetitionStandings> overall = Overall();
+  ASSERT_THAT(overall, IsOk());
+  ASSERT_EQ(overall->fields_size(), 1);
+  EXPECT_THAT(Rows(overall->fields(0)),
+              ElementsAre("1 1 22 ", "2 2 7.50 score", "3 6 2 score",
+                          "4 3 -7.50 score", "5 4 -9.50 score",
+                          "6 5 -14.50 score"));
+}
+
 }  // namespace
 }  // namespace tally::testing

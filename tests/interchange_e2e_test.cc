@@ -111,10 +111,11 @@ class InterchangeEndToEndTest : public ::testing::Test {
     return ReadAll(exported);
   }
 
-  std::string Import(const std::string& path, const std::string& tournament) {
+  std::string Import(const std::string& path, const std::string& tournament,
+                     const std::string& profile = "nsw_matchpoint_pairs") {
     return RunTallyCli(tallyd_.address(),
                        absl::StrCat("import ", path, " ", tournament,
-                                    " --profile=nsw_matchpoint_pairs"));
+                                    " --profile=", profile, " 2>&1"));
   }
 
   const std::string dir_ = MakeTempDir("interchange");
@@ -266,6 +267,62 @@ TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
                           "export-session thursday pairs 1 --format=pbn 2>&1"),
               HasSubstr("FAILED_PRECONDITION: board 1, 1 v 4: an adjusted "
                         "score"));
+}
+
+// Issue #18: IMP pairs. tests/interchange/usebio_butler_howell.xml (club
+// Butler, club_butler_pairs) and usebio_cross_imps_howell.xml (cross-IMPs,
+// cross_imp_pairs), both six pairs in a two-round Howell of 2-board rounds
+// with the same results (worked in tests/interchange/README.md): imported,
+// every published datum, IMP figure, total and place agreeing with tally's,
+// exported back equal; the same Butler file under the cross-IMP profile
+// disagrees where the figures differ; a file tally cannot represent is
+// refused naming its line, appending nothing.
+TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
+  const std::string butler =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/usebio_butler_howell.xml");
+  const std::string cross =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/usebio_cross_imps_howell.xml");
+  // Tournament, competition, 6 pairs, movement, start, 12 results, post.
+  std::string out = Import(butler, "wednesday", "club_butler_pairs");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 4 boards, 23 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // Board 4: +620, -100, -200; the club datum drops +620 and -200: -100.
+  const v1::Traveller board4 = Traveller("wednesday", 4);
+  EXPECT_EQ(board4.datum().datum(), -100);
+  EXPECT_THAT(ExpectExportEquals("wednesday", "usebio", butler),
+              HasSubstr("<DATUM>-100</DATUM>"));
+
+  out = Import(cross, "friday-x", "cross_imp_pairs");
+  EXPECT_THAT(out, HasSubstr("23 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  EXPECT_THAT(ExpectExportEquals("friday-x", "usebio", cross),
+              HasSubstr("<NS_CROSS_IMP_POINTS>12.50</NS_CROSS_IMP_POINTS>"));
+  // PBN carries no IMP pairs: refused, naming why.
+  EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                          "export-session friday-x pairs 1 --format=pbn 2>&1"),
+              HasSubstr("tally writes PBN for matchpoint sessions only"));
+
+  // The Butler file scored by cross-IMPs: its figures are not tally's.
+  out = Import(butler, "wednesday-x", "cross_imp_pairs");
+  EXPECT_THAT(out, HasSubstr("published figures differ from tally's"));
+  EXPECT_THAT(out, HasSubstr("board 1: datum 420, tally none"));
+
+  // A line tally cannot represent (an adjusted score "A6040" gives
+  // percentages of a matchpoint top, not IMPs): refused naming the line,
+  // nothing appended.
+  const size_t before = Log().size();
+  const std::string edited = absl::StrCat(dir_, "/butler_adjusted.xml");
+  {
+    std::string text = ReadAll(butler);
+    const size_t at = text.find("<SCORE>450</SCORE>");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 18, "<SCORE>A6040</SCORE>");
+    std::ofstream(edited, std::ios::binary) << text;
+  }
+  EXPECT_THAT(Import(edited, "refused", "club_butler_pairs"),
+              HasSubstr("butler_adjusted.xml line 63: board 1, 1 v 2: the "
+                        "adjusted score \"A6040\""));
+  EXPECT_EQ(Log().size(), before);
 }
 
 // Law 12C2 on each side's terms through the gRPC API: bad figures are

@@ -4,9 +4,27 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/enum_ids.h"
 #include "core/scoring/imps.h"
 
 namespace tally::core {
+namespace {
+
+constexpr EnumIdTable<CrossImpsAveraging, 2> kAveragings = {{
+    {CrossImpsAveraging::kPerComparison, "per_comparison"},
+    {CrossImpsAveraging::kTotal, "total"},
+}};
+
+}  // namespace
+
+absl::string_view CrossImpsAveragingId(CrossImpsAveraging averaging) {
+  return EnumId(kAveragings, averaging);
+}
+
+absl::StatusOr<CrossImpsAveraging> ParseCrossImpsAveraging(
+    absl::string_view id) {
+  return ParseEnumId(kAveragings, "cross-IMPs averaging", id);
+}
 
 absl::StatusOr<std::vector<Rational>> CrossImps(
     const std::vector<int>& ns_scores, CrossImpsAveraging averaging) {

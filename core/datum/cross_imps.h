@@ -19,16 +19,24 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 
 namespace tally::core {
 
 enum class CrossImpsAveraging {
   // The sum of the comparisons divided by their number, n - 1.
+  // Id "per_comparison".
   kPerComparison,
-  // The sum of the comparisons.
+  // The sum of the comparisons. Id "total".
   kTotal,
 };
+
+// The id of `averaging`, and back; InvalidArgument listing the ids for an
+// unknown one.
+absl::string_view CrossImpsAveragingId(CrossImpsAveraging averaging);
+absl::StatusOr<CrossImpsAveraging> ParseCrossImpsAveraging(
+    absl::string_view id);
 
 // The NS cross-IMPs of each of `ns_scores` (in total points), in the same
 // order. Over the board they sum to zero. InvalidArgument if there are fewer

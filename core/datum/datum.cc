@@ -162,6 +162,16 @@ absl::StatusOr<Trim> TrimFor(const DatumRule& rule, const DatumInput& input,
       return Trim{1,
                   "SABF TR 12.3: fouled board, the two extreme scores "
                   "eliminated"};
+    case DatumMethod::kClubTopAndBottom:
+      if (considered < 3) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "club Butler drops the highest and the lowest score: the board "
+            "needs at least 3 scores, not ",
+            considered));
+      }
+      return Trim{1,
+                  "club Butler: the highest and the lowest score dropped, "
+                  "the (n-2) middle scores at any number of tables"};
   }
   return absl::InvalidArgumentError("unknown datum rule");
 }

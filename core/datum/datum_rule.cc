@@ -5,7 +5,7 @@
 namespace tally::core {
 namespace {
 
-constexpr EnumIdTable<DatumMethod, 7> kMethods = {{
+constexpr EnumIdTable<DatumMethod, 8> kMethods = {{
     {DatumMethod::kAncSr16_4, "anc_sr_16_4"},
     {DatumMethod::kAncSr16_11To16_13, "anc_sr_16_11_16_13"},
     {DatumMethod::kAncSr22_3To22_4, "anc_sr_22_3_22_4"},
@@ -13,6 +13,7 @@ constexpr EnumIdTable<DatumMethod, 7> kMethods = {{
     {DatumMethod::kSabfTr12_2, "sabf_tr_12_2"},
     {DatumMethod::kAncSr7_2a, "anc_sr_7_2a"},
     {DatumMethod::kSabfTr12_3, "sabf_tr_12_3"},
+    {DatumMethod::kClubTopAndBottom, "club_top_and_bottom"},
 }};
 
 constexpr EnumIdTable<TrimCountRounding, 3> kTrimRoundings = {{

@@ -48,6 +48,12 @@ enum class DatumMethod {
   // SABF TR 12.3 (fouled board in Butler, each form its own datum): the two
   // extreme scores eliminated, for 3 or more results. "sabf_tr_12_3"
   kSabfTr12_3,
+  // Club Butler (the NBB's published club rule, "alle in dezelfde
+  // windrichting gespeelde spellen minus de beste en de slechtste score"):
+  // the highest and the lowest score dropped whatever the number of tables,
+  // i.e. ANC SR 16.11's (n-2) middle scores at any size; 3 scores or more.
+  // "club_top_and_bottom"
+  kClubTopAndBottom,
 };
 
 // How a fractional count of scores to drop is made whole where the

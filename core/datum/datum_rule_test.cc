@@ -16,7 +16,7 @@ TEST(DatumRuleTest, EveryMethodHasAnIdThatNamesItBack) {
        {DatumMethod::kAncSr16_4, DatumMethod::kAncSr16_11To16_13,
         DatumMethod::kAncSr22_3To22_4, DatumMethod::kSabfTr12_1,
         DatumMethod::kSabfTr12_2, DatumMethod::kAncSr7_2a,
-        DatumMethod::kSabfTr12_3}) {
+        DatumMethod::kSabfTr12_3, DatumMethod::kClubTopAndBottom}) {
     absl::StatusOr<DatumRule> rule = DatumRuleFromId(DatumMethodId(m));
     ASSERT_THAT(rule, IsOk()) << DatumMethodId(m);
     EXPECT_EQ(rule->method, m);
@@ -24,6 +24,8 @@ TEST(DatumRuleTest, EveryMethodHasAnIdThatNamesItBack) {
   EXPECT_EQ(DatumMethodId(DatumMethod::kAncSr16_11To16_13),
             "anc_sr_16_11_16_13");
   EXPECT_EQ(DatumMethodId(DatumMethod::kSabfTr12_2), "sabf_tr_12_2");
+  EXPECT_EQ(DatumMethodId(DatumMethod::kClubTopAndBottom),
+            "club_top_and_bottom");
 }
 
 TEST(DatumRuleTest, RuleFromIdHasDefaultSettings) {

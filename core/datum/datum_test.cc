@@ -504,6 +504,42 @@ TEST(DatumTest, SabfTr12_3FouledBoardDatum) {
 }
 
 // ---------------------------------------------------------------------------
+// Club Butler: the highest and the lowest score dropped at any size
+
+TEST(DatumTest, ClubTopAndBottomFollowsThePublishedClubExample) {
+  // The NBB's club Butler example (ilovebridge.nl, "Butler-regels
+  // uitgelegd"): NS scores 450, 420, -800, -50, 420, 420. The best (450) and
+  // the worst (-800) go; 420 - 50 + 420 + 420 = 1210, / 4 = 302.5, to the
+  // closest 10: 300.
+  absl::StatusOr<DatumResult> r = Compute(DatumMethod::kClubTopAndBottom,
+                                          {450, 420, -800, -50, 420, 420});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->mean, Rational(605, 2));
+  EXPECT_EQ(r->datum, 300);
+  EXPECT_EQ(r->dropped_each_end, 1);
+  EXPECT_THAT(r->roles, ElementsAre(H, U, L, U, U, U));
+  EXPECT_THAT(r->basis, HasSubstr("club Butler"));
+}
+
+TEST(DatumTest, ClubTopAndBottomDropsOneEachEndAtAnySize) {
+  // ANC SR 16.12 would drop two at each end from 15 tables; the club rule
+  // still drops one: 16 scores of 100 and one each of 2000 and -2000 keep
+  // the sixteen 100s (mean 100).
+  absl::StatusOr<DatumResult> r =
+      Compute(DatumMethod::kClubTopAndBottom, Repeat(16, 100, {2000, -2000}));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->dropped_each_end, 1);
+  EXPECT_EQ(r->datum, 100);
+  // Three scores: the middle one is the datum. Two: nothing left.
+  r = Compute(DatumMethod::kClubTopAndBottom, {620, 170, -100});
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->datum, 170);
+  EXPECT_THAT(Compute(DatumMethod::kClubTopAndBottom, {620, 170}),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("at least 3 scores")));
+}
+
+// ---------------------------------------------------------------------------
 // Pending appeals: NSW TR 13.2, 13.3
 
 TEST(DatumTest, NswTr13_2PendingScoreCountsProvisionallyWhenAllScoresUsed) {

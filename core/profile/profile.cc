@@ -143,11 +143,37 @@ absl::Status CheckDatum(const RegulationProfile& p) {
         absl::StrCat(DatumMethodId(p.datum->method),
                      " is the rule for one form of a fouled board; an "
                      "event's datum rule is anc_sr_16_4, anc_sr_16_11_16_13, "
-                     "anc_sr_22_3_22_4, sabf_tr_12_1 or sabf_tr_12_2"));
+                     "anc_sr_22_3_22_4, sabf_tr_12_1, sabf_tr_12_2 or "
+                     "club_top_and_bottom"));
   }
   if (p.datum->rounding_step < 1) {
     return Invalid("datum.rounding_step", absl::StrCat("must be positive, got ",
                                                        p.datum->rounding_step));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckCrossImpsAndFields(const RegulationProfile& p) {
+  const bool needs = p.scoring == ScoringMethod::kCrossImps;
+  if (needs != p.cross_imps.has_value()) {
+    return Invalid("cross_imps",
+                   needs ? "required when scoring is cross_imps (say how a "
+                           "board's comparisons are averaged)"
+                         : absl::StrCat("given, but scoring is ",
+                                        ScoringMethodId(p.scoring)));
+  }
+  if (needs && p.event_kind != EventKind::kButlerPairs) {
+    return Invalid("scoring",
+                   absl::StrCat("cross_imps scores pairs in a movement "
+                                "(butler_pairs), not a ",
+                                EventKindId(p.event_kind), " event"));
+  }
+  if (p.butler_movement.has_value() &&
+      p.event_kind != EventKind::kButlerPairs) {
+    return Invalid("butler_movement",
+                   absl::StrCat("given, but the event is ",
+                                EventKindId(p.event_kind),
+                                ", not butler_pairs"));
   }
   return absl::OkStatus();
 }
@@ -739,6 +765,7 @@ absl::Status ValidateProfile(const RegulationProfile& profile) {
   TALLY_RETURN_IF_ERROR(CheckKindAndScoring(profile));
   TALLY_RETURN_IF_ERROR(CheckMatches(profile));
   TALLY_RETURN_IF_ERROR(CheckDatum(profile));
+  TALLY_RETURN_IF_ERROR(CheckCrossImpsAndFields(profile));
   TALLY_RETURN_IF_ERROR(CheckVp(profile));
   TALLY_RETURN_IF_ERROR(CheckDraw(profile));
   TALLY_RETURN_IF_ERROR(CheckArtificial(profile));

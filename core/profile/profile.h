@@ -35,6 +35,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "core/base/rational.h"
+#include "core/datum/cross_imps.h"
 #include "core/datum/datum_rule.h"
 #include "core/draw/draw.h"
 #include "core/draw/swiss_draw.h"
@@ -71,6 +72,23 @@ absl::string_view ScoringMethodId(ScoringMethod method);
 struct Source {
   std::string document;              // e.g. "ANC 2025 SR"
   std::vector<std::string> clauses;  // the clauses followed, e.g. "22.2"
+};
+
+// How a Butler pairs event played in a movement fields its pairs.
+struct ButlerMovementRules {
+  // The pairs form one field and may sit either direction, as in a Howell:
+  // each board's datum (or cross-IMPs) over all its results, each pair
+  // scoring from the direction it sat and ranked against every other pair.
+  // False: the field is seeded into NS and EW fields, each pair keeps its
+  // direction and each field is ranked on its own (ANC SR 16.4, 16.5).
+  bool one_field = false;
+  std::string clause;  // the convention followed
+};
+
+// How a board scored by cross-IMPs is averaged (core/datum/cross_imps.h).
+struct CrossImpsRules {
+  CrossImpsAveraging averaging = CrossImpsAveraging::kPerComparison;
+  std::string clause;  // the convention followed
 };
 
 // The event's matches (rounds of a Swiss or round robin, a final).
@@ -350,6 +368,10 @@ struct RegulationProfile {
   ScoringMethod scoring = ScoringMethod::kMatchpoints;
   std::optional<MatchFormat> matches;  // required for events of matches
   std::optional<DatumRule> datum;      // iff scoring is imps_vs_datum
+  // Iff scoring is cross_imps.
+  std::optional<CrossImpsRules> cross_imps;
+  // Butler pairs in a movement only; none: NS and EW fields.
+  std::optional<ButlerMovementRules> butler_movement;
   std::optional<VpConversion> vp;      // none: scores are totalled
   // Required for events of matches (every kind but matchpoint_pairs and
   // butler_pairs, which are played in a movement): swiss kinds draw

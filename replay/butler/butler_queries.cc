@@ -22,6 +22,18 @@ namespace tally::replay {
 namespace {
 
 constexpr char kImpsVsDatum[] = "imps_vs_datum";
+constexpr char kCrossImps[] = "cross_imps";
+
+const char* ScoringName(bool cross_imps) {
+  return cross_imps ? kCrossImps : kImpsVsDatum;
+}
+
+// The fields a session or competition is ranked in: NS and EW, or the one
+// field of a Howell (profile butler_movement.one_field).
+std::vector<const char*> FieldNames(bool one_field) {
+  if (one_field) return {kOneField};
+  return {kNorthSouthField, kEastWestField};
+}
 
 std::vector<std::string> Players(const CompetitionState& c, int pair) {
   auto it = c.pairs.find(pair);
@@ -80,11 +92,14 @@ absl::StatusOr<ScoredButlerSession> Score(const State& state,
 // Ranks one field of a session: by VPs (16.10) or net IMPs (16.4), equal
 // figures sharing the rank, then by pair number.
 void RankSessionField(const CompetitionState& c,
-                      const ButlerSessionScores& scores, bool north_south,
-                      v1::StandingsField& field) {
+                      const ButlerSessionScores& scores,
+                      const std::string& name, v1::StandingsField& field) {
   std::vector<const ButlerPairTotal*> totals;
   for (const auto& [pair, total] : scores.pairs) {
-    if (total.north_south == north_south) totals.push_back(&total);
+    if (name == kOneField ||
+        total.north_south == (name == kNorthSouthField)) {
+      totals.push_back(&total);
+    }
   }
   auto key = [&](const ButlerPairTotal* t) {
     return scores.ranks_on_vps ? t->vps : t->net_imps;
@@ -137,13 +152,13 @@ absl::StatusOr<v1::Standings> BuildButlerStandings(
   out.set_as_of_sequence(state.last_sequence);
   out.set_results_entered(static_cast<int>(scored.session->results.size()));
   out.set_results_expected(static_cast<int>(scored.session->slots.size()));
-  out.set_scoring(kImpsVsDatum);
+  out.set_scoring(ScoringName(scores.cross_imps));
   out.set_ranked_on(scores.ranks_on_vps ? "vps" : "net_imps");
   out.set_provisional(scores.provisional);
-  for (bool north_south : {true, false}) {
+  for (const char* name : FieldNames(scores.one_field)) {
     v1::StandingsField* field = out.add_fields();
-    field->set_name(north_south ? kNorthSouthField : kEastWestField);
-    RankSessionField(c, scores, north_south, *field);
+    field->set_name(name);
+    RankSessionField(c, scores, name, *field);
   }
   return out;
 }
@@ -168,7 +183,7 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
   out.set_dealer(ToProtoSeat(conditions.dealer));
   out.set_vulnerability(ToProtoVulnerability(conditions.vulnerability));
   out.set_times_expected(board.times_expected);
-  out.set_scoring(kImpsVsDatum);
+  out.set_scoring(ScoringName(scored.scores.cross_imps));
   if (board.datum.has_value()) *out.mutable_datum() = BoardDatumView(
         *board.datum, static_cast<int>(board.lines.size()), !board.complete);
   for (const ButlerLine& l : board.lines) {
@@ -192,6 +207,11 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
       line->set_datum_role("not in datum");  // 2 IMPs to both sides
     }
     if (l.ew_imps.has_value()) line->set_ew_imps(*l.ew_imps);
+    if (l.ns_cross_imps.has_value()) {
+      *line->mutable_ns_cross_imps() = ToProtoFraction(*l.ns_cross_imps);
+      *line->mutable_ew_cross_imps() =
+          ToProtoFraction(l.ew_cross_imps.value_or(-*l.ns_cross_imps));
+    }
   }
   if (board.fouled.has_value()) {
     const int fouled_in = static_cast<int>(
@@ -218,7 +238,7 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
   v1::Scorecard out;
   out.set_pair(request.pair());
   for (const std::string& p : Players(c, request.pair())) out.add_players(p);
-  out.set_scoring(kImpsVsDatum);
+  out.set_scoring(ScoringName(scores.cross_imps));
   for (const ButlerMatch& m : scores.matches) {
     const bool north_south = m.ns_pair == request.pair();
     if (!north_south && m.ew_pair != request.pair()) continue;
@@ -236,6 +256,11 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
         line->set_played(true);
         *line->mutable_result() = l.result->result;
         line->set_score(sign * l.result->ns_score);
+        if (l.ns_cross_imps.has_value()) {
+          *line->mutable_cross_imps() = ToProtoFraction(
+              north_south ? *l.ns_cross_imps
+                          : l.ew_cross_imps.value_or(-*l.ns_cross_imps));
+        }
         if (l.ns_imps.has_value()) {
           line->set_imps(sign * *l.ns_imps);
           line->set_datum(board.datum->datum);
@@ -296,15 +321,17 @@ absl::StatusOr<v1::CompetitionStandings> BuildButlerCompetitionStandings(
   out.set_competition_id(c.id);
   out.set_as_of_sequence(state.last_sequence);
   for (int s : ranking.sessions_counted) out.add_sessions_counted(s);
-  out.set_combination(ranking.ranks_on_vps
-                          ? "VPs of the complete matches (ANC SR 16.10)"
-                          : "net IMPs of the complete matches (ANC SR 16.4)");
+  out.set_combination(
+      ranking.ranks_on_vps ? "VPs of the complete matches (ANC SR 16.10)"
+      : OneField(c.profile)
+          ? "net IMPs of the complete rounds, one field"
+          : "net IMPs of the complete matches (ANC SR 16.4)");
   out.set_ranked_on(ranking.ranks_on_vps ? "vps" : "net_imps");
   out.set_tie_break_clause(ranking.clause);
   out.set_after_session(ranking.after_session);
   out.set_provisional(ranking.provisional);
   std::map<std::string, v1::ButlerStandingsField*> fields;
-  for (const char* name : {kNorthSouthField, kEastWestField}) {
+  for (const char* name : FieldNames(OneField(c.profile))) {
     v1::ButlerStandingsField* field = out.add_fields();
     field->set_name(name);
     fields[name] = field;

@@ -115,7 +115,9 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
         Record& r = records[pair];
         r.standing.entrant = pair;
         r.standing.field =
-            pair == slot.ns_pair ? kNorthSouthField : kEastWestField;
+            OneField(competition.profile) ? kOneField
+            : pair == slot.ns_pair        ? kNorthSouthField
+                                          : kEastWestField;
         r.entrant.id = EntrantId(pair);
       }
     }
@@ -177,7 +179,7 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
     r.standing.total =
         ranking.ranks_on_vps ? r.standing.vps : r.standing.net_imps;
     r.entrant.score = r.standing.total;
-    (r.standing.field == kNorthSouthField ? north_south : east_west)
+    (r.standing.field == kEastWestField ? east_west : north_south)
         .push_back(r.entrant);
   }
   // Opponents' VPs, for the standings (the criterion reads them itself).
@@ -202,6 +204,7 @@ absl::StatusOr<ButlerRanking> RankButlerMovementEntrants(
                                   competition.profile.tie_breaks.tie_within));
   TALLY_RETURN_IF_ERROR(RankField(competition, spec, north_south, east_west,
                                   records, ranking));
+  if (OneField(competition.profile)) return ranking;  // all in north_south
   TALLY_RETURN_IF_ERROR(RankField(competition, spec, east_west, north_south,
                                   records, ranking));
   return ranking;

@@ -19,7 +19,8 @@
 // A pair belongs to the field of the direction it sits in in the
 // competition's movements (DefineSession keeps every pair in one direction
 // throughout); a registered pair never seated is in no field and is not
-// ranked.
+// ranked. Under a profile with butler_movement.one_field (a Howell) every
+// seated pair is in the one field kOneField, whatever direction it sat.
 //
 // Computed on demand; deterministic. Thread-compatible.
 
@@ -39,6 +40,8 @@ namespace tally::replay {
 
 inline constexpr char kNorthSouthField[] = "NS";
 inline constexpr char kEastWestField[] = "EW";
+// The one field of a profile with butler_movement.one_field (a Howell).
+inline constexpr char kOneField[] = "ALL";
 
 struct ButlerRankingOptions {
   // The standings after sessions 1..after_session. Default 0: every session
@@ -53,7 +56,7 @@ struct ButlerRankingOptions {
 
 struct ButlerEntrantStanding {
   int entrant = 0;     // the pair number
-  std::string field;   // kNorthSouthField or kEastWestField
+  std::string field;   // kNorthSouthField, kEastWestField or kOneField
   int place = 0;       // within the field, from 1; equal for a shared place
   bool tied = false;   // shares its place with another pair of the field
   // How its place below the pair above was decided: "" (first of the
@@ -76,7 +79,8 @@ struct ButlerRanking {
   // A counted session is not posted, or a match in it is not complete.
   bool provisional = false;
   std::string clause;  // the tie-break chain's clause
-  // The NS field best first, then the EW field best first.
+  // The NS field best first, then the EW field best first (or the one
+  // field best first).
   std::vector<ButlerEntrantStanding> rows;
   // Ties waiting for a lot, entrants by pair number as text.
   std::vector<core::PendingDecision> pending;

@@ -13,6 +13,7 @@
 #include "core/profile/named_rules.h"
 #include "core/scoring/imps.h"
 #include "core/vp/vp_scale.h"
+#include "replay/butler/cross_imps_board.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/rulings/pending_appeals.h"
@@ -219,14 +220,22 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
     for (const ButlerLine& line : board.lines) {
       if (line.result->slot.table != match.table) continue;
       ++match.boards_entered;
-      if (!line.ns_imps.has_value()) break;
-      ++match.boards_scored;
+      if (line.ns_cross_imps.has_value()) {
+        ++match.boards_scored;
+        match.ns_imps += *line.ns_cross_imps;
+        match.ew_imps += line.ew_cross_imps.value_or(-*line.ns_cross_imps);
+      } else if (!line.ns_imps.has_value()) {
+        break;
+      } else {
+        ++match.boards_scored;
+        match.ns_imps += *line.ns_imps;
+        match.ew_imps += line.ew_imps.value_or(-*line.ns_imps);
+      }
       // NSW TR 13: this table's own score, or the datum, may still change.
-      if (line.pending_appeal || board.datum->provisional) {
+      if (line.pending_appeal ||
+          (board.datum.has_value() && board.datum->provisional)) {
         match.provisional = true;
       }
-      match.ns_imps += *line.ns_imps;
-      match.ew_imps += line.ew_imps.value_or(-*line.ns_imps);
       if (board.complete) {
         ++match.boards_final;
       } else {
@@ -276,6 +285,11 @@ void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
 }
 
 }  // namespace
+
+bool OneField(const core::RegulationProfile& profile) {
+  return profile.butler_movement.has_value() &&
+         profile.butler_movement->one_field;
+}
 
 void ApplyPenalties(const SessionState& session,
                     std::map<int, ButlerPairTotal>& pairs) {
@@ -327,10 +341,13 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile,
     const CompetitionState* competition) {
-  if (!profile.datum.has_value()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("datum: profile ", profile.name,
-                     " scores Butler pairs but names no datum rule"));
+  const bool cross_imps = profile.scoring == core::ScoringMethod::kCrossImps;
+  if (cross_imps ? !profile.cross_imps.has_value()
+                 : !profile.datum.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        cross_imps ? "cross_imps" : "datum", ": profile ", profile.name,
+        cross_imps ? " scores cross-IMPs but does not say how they average"
+                   : " scores Butler pairs but names no datum rule"));
   }
   core::ArtificialImpsRule artificial = core::ButlerArtificialImpsRule();
   if (!profile.artificial.imps.empty()) {
@@ -346,10 +363,22 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
                          SharesOf(session, profile));
   ButlerSessionScores scores;
   scores.ranks_on_vps = profile.vp.has_value();
+  scores.cross_imps = cross_imps;
+  scores.one_field = OneField(profile);
   for (const auto& [board, times] : session.times_scheduled) {
     ButlerBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
+    if (cross_imps) {
+      TALLY_RETURN_IF_ERROR(
+          ScoreCrossImpsBoard(session, *profile.cross_imps, artificial, scored));
+      for (const ButlerLine& line : scored.lines) {
+        if (scored.complete && !line.ns_cross_imps.has_value()) {
+          scores.provisional = true;
+        }
+      }
+      continue;
+    }
     // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
     TALLY_ASSIGN_OR_RETURN(
         const bool fouled,

@@ -79,6 +79,13 @@ struct ButlerLine {
   // An appeal on this table's score is pending
   // (replay/rulings/pending_appeals.h): its match is provisional (NSW TR 13).
   bool pending_appeal = false;
+  // Cross-IMPs (profile scoring cross_imps, replay/butler/cross_imps_board.h):
+  // North-South's exact IMPs on the board, set once it has two comparable
+  // results (an average may be a fraction); ns_imps, role and the datum
+  // stay unset. East-West's are the negative unless ew_cross_imps is set
+  // (an artificial score that does not balance).
+  std::optional<core::Rational> ns_cross_imps;
+  std::optional<core::Rational> ew_cross_imps;
 };
 
 struct ButlerBoard {
@@ -142,10 +149,16 @@ struct ButlerSessionScores {
   // otherwise the pairs rank on net IMPs (16.4, Open Stage 1).
   bool ranks_on_vps = false;
   bool provisional = false;  // some board scored on a provisional datum
+  // The profile scores cross-IMPs rather than IMPs against a datum.
+  bool cross_imps = false;
+  // The pairs form one field (profile butler_movement.one_field, a Howell):
+  // ButlerPairTotal::north_south is the direction of its last match.
+  bool one_field = false;
 };
 
 // Scores every result entered so far in `session` under `profile` (which
-// scores IMPs against a datum). InvalidArgument if the profile has no datum
+// scores IMPs against a datum, or cross-IMPs: each board as
+// replay/butler/cross_imps_board.h says, the rest as above). InvalidArgument if the profile has no datum
 // rule, a complete board's datum cannot be taken, or a complete match's
 // length has no VPs on the profile's scale (DefineSession refuses such
 // movements, so this means a damaged log or a changed rule).
@@ -161,6 +174,9 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
 absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
     const SessionState& session, const core::RegulationProfile& profile,
     const CompetitionState* competition);
+
+// The profile ranks Butler pairs as one field (butler_movement.one_field).
+bool OneField(const core::RegulationProfile& profile);
 
 // Takes the IMP and VP penalties in force in `session` (RulingMade) and the
 // offence register's IMPs and VPs (OffenceRecorded) off the pairs' totals

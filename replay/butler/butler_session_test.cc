@@ -893,5 +893,194 @@ TEST_F(NotPlayedButlerTest, AncSr16_4RefusesARulingLeavingTooFewScores) {
                AllOf(HasSubstr("cannot post"), HasSubstr("ANC SR 16.4"))));
 }
 
+
+// ---- Issue #18: club Butler in a Howell, cross-IMP pairs ----
+//
+// Six pairs at three tables, two rounds of two boards (a club's short
+// rounds); pairs 2, 3, 4, 5, 6 and 1 change direction between the rounds:
+//   round 1 (boards 1-2): 1v2, 3v4, 5v6     round 2 (boards 3-4): 2v3, 4v5, 6v1
+// North declares spades; NS scores (dealer/vulnerability of boards 1-4:
+// none, NS, EW, all):
+//   board 1: 4S+1 +450, 4S= +420, 4S-1 -50
+//   board 2: 2S= +110, 3S= +140, 3S-1 -100
+//   board 3: 4S= +420, 4S= +420, 3S+1 +170
+//   board 4: 4S= +620, 4S-1 -100, 4S-2 -200
+class ClubImpPairsTest : public ButlerSessionTest {
+ protected:
+  static v1::DefineSessionRequest TwoRoundHowell() {
+    v1::DefineSessionRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_session(1);
+    const int seats[2][3][2] = {{{1, 2}, {3, 4}, {5, 6}},
+                                {{2, 3}, {4, 5}, {6, 1}}};
+    for (int round = 1; round <= 2; ++round) {
+      v1::MovementRound* mr = r.mutable_explicit_movement()->add_rounds();
+      mr->set_round(round);
+      for (int table = 1; table <= 3; ++table) {
+        v1::TableAssignment* t = mr->add_tables();
+        t->set_table(table);
+        t->set_ns_pair(seats[round - 1][table - 1][0]);
+        t->set_ew_pair(seats[round - 1][table - 1][1]);
+        t->add_boards(2 * round - 1);
+        t->add_boards(2 * round);
+      }
+    }
+    return r;
+  }
+
+  void PlayTheSession(const char* profile) {
+    Create(profile, 6);
+    DefineAndStart(TwoRoundHowell());
+    const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
+    const int level[4][3] = {{4, 4, 4}, {2, 3, 3}, {4, 4, 3}, {4, 4, 4}};
+    for (int board = 1; board <= 4; ++board) {
+      for (int table = 1; table <= 3; ++table) {
+        Enter(1, table, board,
+              Spades(level[board - 1][table - 1], tricks[board - 1][table - 1]));
+      }
+    }
+  }
+
+  // "pair total" per pair, pair order.
+  std::vector<std::string> Totals(const ButlerSessionScores& s) const {
+    std::vector<std::string> out;
+    for (const auto& [pair, t] : s.pairs) {
+      out.push_back(absl::StrCat(pair, " ", Text(t.net_imps)));
+    }
+    return out;
+  }
+};
+
+TEST_F(ClubImpPairsTest, ClubButlerInAHowellScoresEachPairFromItsDirection) {
+  // The club datum (club_top_and_bottom: the best and the worst NS score
+  // dropped, NBB club rule) and NS IMPs (WBF scale):
+  //   board 1: 420 (450, -50 dropped); +30 -> 1, 0, -470 -> -10
+  //   board 2: 110 (140, -100 dropped); 0, +30 -> 1, -210 -> -5
+  //   board 3: 420 (one 420 high, 170 low dropped); 0, 0, -250 -> -6
+  //   board 4: -100 (620, -200 dropped); +720 -> 12, 0, -100 -> -3
+  // Round 1: 1 (NS) 1 + 0 = +1, 2 (EW) -1; 3 +1, 4 -1; 5 -15, 6 +15.
+  // Round 2: 2 (NS) 0 + 12 = +12, 3 (EW) -12; 4 0, 5 0; 6 (NS) -9, 1 (EW) +9.
+  // Totals: 1 +10, 2 +11, 3 -11, 4 -1, 5 -15, 6 +6 (sum 0).
+  PlayTheSession("club_butler_pairs");
+  ButlerSessionScores s = Scores(1);
+  EXPECT_TRUE(s.one_field);
+  std::vector<int> datums;
+  for (const auto& [board, b] : s.boards) {
+    ASSERT_TRUE(b.datum.has_value()) << board;
+    datums.push_back(static_cast<int>(b.datum->datum));
+  }
+  EXPECT_THAT(datums, ElementsAre(420, 110, 420, -100));
+  EXPECT_THAT(s.boards.at(1).datum->basis, HasSubstr("club Butler"));
+  EXPECT_THAT(Totals(s), ElementsAre("1 10", "2 11", "3 -11", "4 -1", "5 -15",
+                                     "6 6"));
+  // One field, ranked on net IMPs: 2, 1, 6, 4, 3, 5.
+  absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
+  ASSERT_THAT(ranking, IsOk());
+  EXPECT_THAT(Rows(*ranking, kOneField),
+              ElementsAre("1 2 11 ", "2 1 10 score", "3 6 6 score",
+                          "4 4 -1 score", "5 3 -11 score", "6 5 -15 score"));
+  absl::StatusOr<v1::Standings> standings = SessionStandings(1);
+  ASSERT_THAT(standings, IsOk());
+  ASSERT_EQ(standings->fields_size(), 1);
+  EXPECT_EQ(standings->fields(0).name(), "ALL");
+  ASSERT_EQ(standings->fields(0).rows_size(), 6);
+  EXPECT_EQ(standings->fields(0).rows(0).pair(), 2);
+}
+
+TEST_F(ClubImpPairsTest, HowellAcceptedOnlyWhereTheProfileHasOneField) {
+  // A complete Howell (core/movement: 8 pairs at 4 tables, 2-board rounds,
+  // each board played 4 times) under the club profile; the same movement
+  // under ANC SR 16.4-16.5 is refused.
+  Create("club_butler_pairs", 8);
+  v1::DefineSessionRequest howell;
+  howell.set_tournament_id("t");
+  howell.set_competition_id("abpc");
+  howell.set_session(1);
+  howell.mutable_howell()->set_pairs(8);
+  howell.mutable_howell()->set_boards_per_round(2);
+  EXPECT_THAT(DecideDefineSession(state_, howell), IsOk());
+  Create("anc2025_abpc_open_stage1", 8);
+  EXPECT_THAT(
+      DecideDefineSession(state_, howell),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("ANC SR 16.4")));
+  // Boards played at two tables: the club datum needs three results.
+  Create("club_butler_pairs", 4);
+  EXPECT_THAT(DecideDefineSession(state_, OneRound(1, {1, 2}, {3, 4}, 1, 2)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("at least 3 scores")));
+}
+
+TEST_F(ClubImpPairsTest, CrossImpsAveragedOverTheComparisons) {
+  // cross_imp_pairs (ACBLscore "Average IMPs"): each NS score IMPed against
+  // the two others, the sum over 2 comparisons:
+  //   board 1 (450, 420, -50): 450: +1 +11 = 12 -> 6; 420: -1 +10 -> 9/2;
+  //     -50: -11 -10 -> -21/2
+  //   board 2 (110, 140, -100): 110: -1 +5 -> 2; 140: +1 +6 -> 7/2;
+  //     -100: -5 -6 -> -11/2
+  //   board 3 (420, 420, 170): 0 +6 -> 3; 3; -6 -6 -> -6
+  //   board 4 (620, -100, -200): +12 +13 -> 25/2; -12 +3 -> -9/2;
+  //     -13 -3 -> -8
+  // Round 1: 1 (NS) 6 + 2 = 8, 2 -8; 3 9/2 + 7/2 = 8, 4 -8; 5 -16, 6 16.
+  // Round 2: 2 (NS) 3 + 25/2 = 31/2, 3 -31/2; 4 3 - 9/2 = -3/2, 5 3/2;
+  //   6 (NS) -6 - 8 = -14, 1 +14.
+  // Totals: 1 22, 2 15/2, 3 -15/2, 4 -19/2, 5 -29/2, 6 2 (sum 0).
+  PlayTheSession("cross_imp_pairs");
+  ButlerSessionScores s = Scores(1);
+  EXPECT_TRUE(s.cross_imps);
+  std::vector<std::string> board4;
+  for (const ButlerLine& l : s.boards.at(4).lines) {
+    ASSERT_TRUE(l.ns_cross_imps.has_value());
+    EXPECT_FALSE(l.ns_imps.has_value());
+    board4.push_back(Text(*l.ns_cross_imps));
+  }
+  EXPECT_THAT(board4, ElementsAre("25/2", "-9/2", "-8"));
+  EXPECT_FALSE(s.boards.at(4).datum.has_value());
+  EXPECT_THAT(Totals(s), ElementsAre("1 22", "2 15/2", "3 -15/2", "4 -19/2",
+                                     "5 -29/2", "6 2"));
+  absl::StatusOr<ButlerRanking> ranking = RankButlerMovementEntrants(Abpc());
+  ASSERT_THAT(ranking, IsOk());
+  EXPECT_THAT(Rows(*ranking, kOneField),
+              ElementsAre("1 1 22 ", "2 2 15/2 score", "3 6 2 score",
+                          "4 3 -15/2 score", "5 4 -19/2 score",
+                          "6 5 -29/2 score"));
+}
+
+TEST_F(ClubImpPairsTest, CrossImpsTakeArtificialScoresAndRefuseWeightedOnes) {
+  PlayTheSession("cross_imp_pairs");
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("abpc");
+  r.set_session(1);
+  r.set_table(3);  // board 1, 5 v 6: 4S-1 -50
+  r.set_board(1);
+  r.set_law("Law 12C2");
+  r.set_text("no result can stand");
+  // One score a table is compared: a weighted score is refused.
+  r.mutable_adjusted()->mutable_weighted();
+  EXPECT_THAT(DecideRecordRuling(state_, r, absl::UnixEpoch()),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("scored by cross-IMPs")));
+  // Average plus to both (butler_2_imps: +2 each, ANC SR 7.3); the table
+  // leaves the comparison: +450 against +420 only, one comparison: +1
+  // (20-40: 1 IMP) and -1.
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  absl::StatusOr<v1::EventPayload> ruled =
+      DecideRecordRuling(state_, r, absl::UnixEpoch());
+  ASSERT_THAT(ruled, IsOk());
+  Apply(state_, ruled);
+  ButlerSessionScores s = Scores(1);
+  std::vector<std::string> board1;
+  for (const ButlerLine& l : s.boards.at(1).lines) {
+    board1.push_back(absl::StrCat(
+        Text(*l.ns_cross_imps), " ",
+        l.ew_cross_imps.has_value() ? Text(*l.ew_cross_imps) : "balanced"));
+  }
+  EXPECT_THAT(board1, ElementsAre("1 balanced", "-1 balanced", "2 2"));
+}
+
 }  // namespace
 }  // namespace tally::replay

@@ -13,6 +13,7 @@
 #include "core/datum/datum.h"
 #include "core/vp/vp_scale.h"
 #include "replay/butler/butler_ranking.h"
+#include "replay/butler/butler_session.h"
 
 namespace tally::replay {
 namespace {
@@ -38,7 +39,8 @@ absl::Status CheckFields(const v1::Movement& movement,
               DirectionName(north_south), " in round ", round.round(),
               ": Butler pairs keep their NS and EW fields (ANC SR 16.4, "
               "16.5), so the movement must be a Mitchell or keep every pair "
-              "in one direction"));
+              "in one direction (a profile with butler_movement.one_field "
+              "scores a Howell)"));
         }
       }
     }
@@ -61,10 +63,12 @@ absl::Status CheckFields(const v1::Movement& movement,
   return absl::OkStatus();
 }
 
-// Every board played at enough tables for the datum rule.
+// Every board played at enough tables for the datum rule, or for
+// cross-IMPs to compare it (two tables).
 absl::Status CheckDatums(const v1::Movement& movement,
                          const core::RegulationProfile& profile) {
-  if (!profile.datum.has_value()) {
+  const bool cross_imps = profile.scoring == core::ScoringMethod::kCrossImps;
+  if (!cross_imps && !profile.datum.has_value()) {
     return absl::FailedPreconditionError(absl::StrCat(
         "profile ", profile.name, " names no datum rule to score Butler pairs"));
   }
@@ -75,6 +79,13 @@ absl::Status CheckDatums(const v1::Movement& movement,
     }
   }
   for (const auto& [board, n] : times) {
+    if (cross_imps) {
+      if (n >= 2) continue;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "board ", board, " is played at only ", core::Counted(n, "table"),
+          " in this movement: cross-IMPs compare each result with the others "
+          "and need it played at 2 tables or more"));
+    }
     core::DatumInput input;
     input.tables_in_play = n;
     for (int table = 1; table <= n; ++table) {
@@ -122,7 +133,11 @@ absl::Status CheckMatchLengths(const v1::Movement& movement,
 
 absl::Status CheckButlerMovement(const v1::Movement& movement,
                                  const CompetitionState& competition) {
-  TALLY_RETURN_IF_ERROR(CheckFields(movement, competition));
+  // One field (a Howell, profile butler_movement.one_field): a pair may sit
+  // either direction and scores from the one it sat.
+  if (!OneField(competition.profile)) {
+    TALLY_RETURN_IF_ERROR(CheckFields(movement, competition));
+  }
   TALLY_RETURN_IF_ERROR(CheckDatums(movement, competition.profile));
   return CheckMatchLengths(movement, competition.profile);
 }

@@ -12,6 +12,7 @@
 #include "core/base/status_macros.h"
 #include "core/window/window_close.h"
 #include "replay/butler/butler_datum_shortfall.h"
+#include "replay/butler/cross_imps_board.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/decide/decide.h"
 #include "replay/decide/side_awards.h"
@@ -506,6 +507,7 @@ absl::StatusOr<v1::EventPayload> DecideRecordRuling(
         CheckSupersedesNotPlayed(*c, superseded->ruling, request));
   }
   TALLY_RETURN_IF_ERROR(RefuseOverCommitteeDecision(*c, request, superseded));
+  TALLY_RETURN_IF_ERROR(CheckCrossImpsRuling(*c, request));
   if (request.board_not_played() && !request.has_adjusted()) {
     return absl::InvalidArgumentError(
         "a board not played at a table is ruled with an artificial adjusted "

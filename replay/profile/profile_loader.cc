@@ -503,6 +503,19 @@ absl::StatusOr<core::RegulationProfile> Convert(
   if (s.has_vp()) {
     TALLY_ASSIGN_OR_RETURN(p.vp, VpOf(s.vp()));
   }
+  if (s.has_cross_imps()) {
+    core::CrossImpsRules cross;
+    TALLY_ASSIGN_OR_RETURN(
+        cross.averaging,
+        Setting("cross_imps.averaging", s.cross_imps().averaging(),
+                cross.averaging, core::ParseCrossImpsAveraging));
+    cross.clause = s.cross_imps().clause();
+    p.cross_imps = std::move(cross);
+  }
+  if (s.has_butler_movement()) {
+    p.butler_movement = core::ButlerMovementRules{
+        s.butler_movement().one_field(), s.butler_movement().clause()};
+  }
   p.artificial = {s.artificial().imps(), s.artificial().matchpoints(),
                   s.artificial().several_boards(),
                   s.artificial().fouled_board(),

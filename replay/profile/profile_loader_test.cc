@@ -43,8 +43,8 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
                  "anc2025_abpc_open_stage1", "anc2025_abpc_open_stage2",
                  "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
                  "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
-                 "anc2025_swiss_pairs_b", "anc2025_wsp", "ebu_club_pairs",
-                 "nsw_butler",
+                 "anc2025_swiss_pairs_b", "anc2025_wsp", "club_butler_pairs",
+                 "cross_imp_pairs", "ebu_club_pairs", "nsw_butler",
                  "nsw_matchpoint_pairs", "nsw_swiss_pairs",
                  "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
                  "sabf_butler_round_robin", "sabf_butler_swiss",
@@ -75,6 +75,28 @@ TEST(BuiltInProfilesTest, ClubProfilesCarryTheirDisplayConventions) {
     EXPECT_FALSE(p->club->clause.empty()) << p->name;
     EXPECT_EQ(p->artificial.matchpoints, "law_12c2_60_40") << p->name;
   }
+}
+
+TEST(BuiltInProfilesTest, ClubImpPairsProfilesScoreAHowellAsOneField) {
+  // Issue #18: club Butler (the NBB's club rule: best and worst NS score
+  // dropped at any size) and cross-IMPs (ACBLscore "Average IMPs": the
+  // comparisons' sum over their number), both one field for a Howell.
+  const core::RegulationProfile butler = Load("club_butler_pairs");
+  ASSERT_TRUE(butler.datum.has_value());
+  EXPECT_EQ(butler.datum->method, core::DatumMethod::kClubTopAndBottom);
+  ASSERT_TRUE(butler.butler_movement.has_value());
+  EXPECT_TRUE(butler.butler_movement->one_field);
+  EXPECT_FALSE(butler.cross_imps.has_value());
+  const core::RegulationProfile cross = Load("cross_imp_pairs");
+  EXPECT_EQ(cross.scoring, core::ScoringMethod::kCrossImps);
+  EXPECT_FALSE(cross.datum.has_value());
+  ASSERT_TRUE(cross.cross_imps.has_value());
+  EXPECT_EQ(cross.cross_imps->averaging,
+            core::CrossImpsAveraging::kPerComparison);
+  EXPECT_EQ(cross.cross_imps->clause, "ACBLscore manual, Average IMPs");
+  EXPECT_TRUE(cross.butler_movement->one_field);
+  // The federation Butler profiles keep NS and EW fields (ANC SR 16.4).
+  EXPECT_FALSE(Load("anc2025_abpc_open_stage1").butler_movement.has_value());
 }
 
 TEST(BuiltInProfilesTest, SabfStateOpenPairsCarriesTheQualifyingAverage) {
@@ -532,6 +554,22 @@ TEST(ParseProfileTest, MissingName) {
   EXPECT_THAT(Edited("name: \"club_swiss\"", ""),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        StartsWith("club.textproto: name: missing")));
+}
+
+TEST(ParseProfileTest, CrossImpsAndButlerFieldsOnlyWhereTheyFit) {
+  // A Swiss scored against a datum takes no cross-IMP averaging, and no
+  // Butler movement fields (matches, not a movement).
+  EXPECT_THAT(Edited("draw {", "cross_imps { averaging: \"total\" } draw {"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("cross_imps: given, but scoring is "
+                                 "imps_vs_datum")));
+  EXPECT_THAT(Edited("draw {", "butler_movement { one_field: true } draw {"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("butler_movement: given, but the event is "
+                                 "swiss_pairs")));
+  EXPECT_THAT(Edited("draw {", "cross_imps { averaging: \"mean\" } draw {"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("cross_imps.averaging")));
 }
 
 TEST(ParseProfileTest, NegativeBoards) {

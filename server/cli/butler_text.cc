@@ -118,6 +118,8 @@ void PrintButlerTraveller(const v1::Traveller& x) {
                 << x.times_expected() << " results in\n";
     }
     if (!d.appeal().empty()) std::cout << "  " << d.appeal() << "\n";  // NSW TR 13
+  } else if (x.scoring() == "cross_imps") {
+    std::cout << "cross-IMPs: each NS score IMPed against every other\n";
   } else {
     std::cout << "no datum yet: too few results in to average\n";
   }
@@ -132,10 +134,13 @@ void PrintButlerTraveller(const v1::Traveller& x) {
               ScoreText(l.result(), l.ns_score()),
               l.pending_appeal() ? absl::StrCat(l.datum_role(), " (appeal pending)")
                                  : l.datum_role(),
-              l.has_ns_imps() ? Signed(l.ns_imps()) : "",
-              l.has_ew_imps()   ? Signed(l.ew_imps())
-              : l.has_ns_imps() ? Signed(-l.ns_imps())
-                                : "",
+              l.has_ns_cross_imps() ? SignedImps(l.ns_cross_imps())
+              : l.has_ns_imps()     ? Signed(l.ns_imps())
+                                    : "",
+              l.has_ew_cross_imps() ? SignedImps(l.ew_cross_imps())
+              : l.has_ew_imps()     ? Signed(l.ew_imps())
+              : l.has_ns_imps()     ? Signed(-l.ns_imps())
+                                    : "",
               ResultEventText(l.result(), l.sequence(), l.confirmed())});
   }
   std::cout << t.Render();
@@ -159,7 +164,9 @@ void PrintButlerScorecard(const v1::Scorecard& x) {
               l.has_datum() ? absl::StrCat(Signed(l.datum()),
                                            l.datum_provisional() ? "*" : "")
                             : "",
-              l.has_imps() ? Signed(l.imps()) : ""});
+              l.has_cross_imps() ? SignedImps(l.cross_imps())
+              : l.has_imps()     ? Signed(l.imps())
+                                 : ""});
   }
   std::cout << t.Render() << "\nmatches\n";
   TextTable m({"Round", "Table", "Dir", "Opp", "Boards", "IMPs", "VPs"});

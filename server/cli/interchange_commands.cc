@@ -61,7 +61,9 @@ int Import(Client& cl, const Invocation& inv) {
   }
   if (inv.Get("profile").empty()) {
     std::cerr << "tally import: give --profile=REGULATION_PROFILE, a "
-                 "matchpoint pairs profile ('tally profiles' lists them)\n";
+                 "matchpoint pairs profile, or a Butler pairs one "
+                 "(club_butler_pairs, cross_imp_pairs) for an IMP-scored "
+                 "file ('tally profiles' lists them)\n";
     return kUsage;
   }
   std::ifstream in(path, std::ios::binary);

@@ -114,6 +114,8 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     std::vector<v1::TableAssignment> tables;
   };
   std::vector<Round> rounds;
+  // table -> the boards already played there (a table plays a board once).
+  std::map<int, std::set<int>> played_at;
   for (const Meeting& m : ordered) {
     size_t r = 0;
     for (; r < rounds.size(); ++r) {
@@ -129,10 +131,30 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     round.pairs.insert(m.ew);
     round.boards.insert(m.boards.begin(), m.boards.end());
     v1::TableAssignment t;
-    t.set_table(mitchell ? static_cast<int>(std::distance(
-                               ns_pairs.begin(), ns_pairs.find(m.ns))) +
-                               1
-                         : static_cast<int>(round.tables.size()) + 1);
+    int table = 0;
+    if (mitchell) {
+      table = static_cast<int>(std::distance(ns_pairs.begin(),
+                                             ns_pairs.find(m.ns))) +
+              1;
+    } else {
+      // The lowest table free in this round at which none of the meeting's
+      // boards was played before (duplicated boards, as in a Butler Howell,
+      // are played at several tables).
+      std::set<int> taken;
+      for (const v1::TableAssignment& other : round.tables) {
+        taken.insert(other.table());
+      }
+      for (table = 1;; ++table) {
+        const std::set<int>& before = played_at[table];
+        if (!taken.contains(table) &&
+            std::none_of(m.boards.begin(), m.boards.end(),
+                         [&](int b) { return before.contains(b); })) {
+          break;
+        }
+      }
+    }
+    played_at[table].insert(m.boards.begin(), m.boards.end());
+    t.set_table(table);
     t.set_ns_pair(m.ns);
     t.set_ew_pair(m.ew);
     for (int b : m.boards) t.add_boards(b);
@@ -225,7 +247,11 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
     r.set_competition_id(target.competition_id);
     r.set_name(name);
     r.set_regulation_profile(target.regulation_profile);
-    r.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    // An IMP-scored file is Butler pairs in a movement (the profile says
+    // whether against a datum or by cross-IMPs).
+    r.set_kind(file.scoring == FileScoring::kMatchpoints
+                   ? v1::COMPETITION_KIND_MATCHPOINT_PAIRS
+                   : v1::COMPETITION_KIND_BUTLER_PAIRS);
     add(file.line, "the competition", r);
   }
   std::vector<const FilePair*> by_number;

@@ -26,7 +26,9 @@ namespace tally::interchange {
 struct ImportTarget {
   std::string tournament_id;
   std::string competition_id = "pairs";
-  std::string regulation_profile;  // a matchpoint pairs profile
+  // A matchpoint pairs profile, or for an IMP-scored file a Butler pairs
+  // one (club_butler_pairs, cross_imp_pairs).
+  std::string regulation_profile;
   int session = 1;
   std::string format;     // "usebio-1.2" or "pbn-2.1"
   std::string file_name;  // as given to `tally import`
@@ -59,8 +61,10 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
 // The movement the travellers show: every meeting of two pairs with the
 // boards they played, placed in the first round where neither pair nor any
 // of those boards is already in play. A session where no pair sits both NS
-// and EW keeps each NS pair at one table (a Mitchell); otherwise tables are
-// numbered in each round in the order the meetings are placed.
+// and EW keeps each NS pair at one table (a Mitchell); otherwise each
+// meeting takes the lowest table free in its round at which none of its
+// boards was played before (duplicated boards are played at several
+// tables, but a table plays a board once).
 v1::Movement DeriveMovement(const SessionFile& file);
 
 }  // namespace tally::interchange

@@ -33,6 +33,12 @@ std::string Quoted(const std::string& s) { return absl::StrCat("\"", s, "\""); }
 }  // namespace
 
 absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
+  if (file.scoring != FileScoring::kMatchpoints) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "the session is scored ", FileScoringName(file.scoring),
+        ": tally writes PBN for matchpoint sessions only (USEBIO carries "
+        "IMP pairs)"));
+  }
   std::string out = "% PBN 2.1\n% EXPORT\n";
   const bool two_winners =
       !file.pairs.empty() && !file.pairs[0].direction.empty();

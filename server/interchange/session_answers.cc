@@ -89,20 +89,46 @@ void SetAdjusted(const v1::TravellerLine& line, int times_expected,
             "USEBIO nor PBN carries on a traveller line";
 }
 
+// A line's IMPs: Butler's whole IMPs against the datum, or the exact
+// cross-IMPs; none while the board has no datum or comparison.
+void SetImps(const v1::TravellerLine& line, FileResult& r) {
+  if (line.has_ns_cross_imps()) {
+    r.ns_imps = FromProto(line.ns_cross_imps());
+    r.ew_imps = FromProto(line.ew_cross_imps());
+  } else if (line.has_ns_imps()) {
+    r.ns_imps = core::Rational(line.ns_imps());
+    r.ew_imps = core::Rational(line.has_ew_imps() ? line.ew_imps()
+                                                  : -line.ns_imps());
+  }
+}
+
 }  // namespace
 
 absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const v1::Standings& standings,
     const std::vector<v1::Traveller>& travellers) {
-  // Standings.scoring is empty or "matchpoints" for a matchpoint session.
-  if (!standings.scoring().empty() && standings.scoring() != "matchpoints") {
+  // Standings.scoring is empty or "matchpoints" for a matchpoint session,
+  // "imps_vs_datum" for Butler, "cross_imps" for cross-IMPs.
+  SessionFile file;
+  if (standings.scoring() == "imps_vs_datum") {
+    file.scoring = FileScoring::kButlerImps;
+  } else if (standings.scoring() == "cross_imps") {
+    file.scoring = FileScoring::kCrossImps;
+  } else if (!standings.scoring().empty() &&
+             standings.scoring() != "matchpoints") {
     return absl::FailedPreconditionError(
         absl::StrCat("'", competition.competition_id(), "' session ",
                      standings.session(), " is scored by ", standings.scoring(),
-                     ": tally exports matchpoint pairs sessions so far"));
+                     ": tally exports pairs sessions (matchpoints, Butler or "
+                     "cross-IMPs) so far"));
   }
-  SessionFile file;
+  const bool imps = file.scoring != FileScoring::kMatchpoints;
+  if (imps && standings.ranked_on() == "vps") {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "'", competition.competition_id(), "' session ", standings.session(),
+        " ranks its pairs on VPs, which a USEBIO pairs file does not carry"));
+  }
   file.event_name = event_name;
   const bool two_winners = standings.fields_size() == 2;
   for (const v1::StandingsField& field : standings.fields()) {
@@ -112,7 +138,7 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       if (two_winners) p.direction = field.name();
       p.players.assign(row.players().begin(), row.players().end());
       p.place = absl::StrCat(row.rank(), row.tied() ? "=" : "");
-      p.total = FromProto(row.matchpoints());
+      p.total = FromProto(imps ? row.net_imps() : row.matchpoints());
       if (row.has_percentage()) {
         p.percentage =
             core::Decimal(row.percentage().units(), row.percentage().places())
@@ -131,15 +157,28 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
   for (const v1::Traveller& t : travellers) {
     FileBoard b;
     b.board = t.board();
+    if (t.has_datum()) b.datum = t.datum().datum();
     for (const v1::TravellerLine& line : t.lines()) {
       FileResult r;
       r.ns_pair = line.ns_pair();
       r.ew_pair = line.ew_pair();
       r.result = line.result();
       r.ns_score = line.result().has_not_played() ? 0 : line.ns_score();
-      r.ns_matchpoints = FromProto(line.ns_matchpoints());
-      r.ew_matchpoints = FromProto(line.ew_matchpoints());
-      if (line.has_adjusted()) SetAdjusted(line, t.times_expected(), r);
+      if (imps) {
+        SetImps(line, r);
+      } else {
+        r.ns_matchpoints = FromProto(line.ns_matchpoints());
+        r.ew_matchpoints = FromProto(line.ew_matchpoints());
+      }
+      if (line.has_adjusted()) {
+        if (imps) {
+          r.unwritable =
+              "an adjusted score in an IMP-scored session, which USEBIO's "
+              "\"Annnn\" (percentages of a matchpoint top) cannot carry";
+        } else {
+          SetAdjusted(line, t.times_expected(), r);
+        }
+      }
       b.results.push_back(std::move(r));
     }
     file.boards.push_back(std::move(b));
@@ -186,6 +225,17 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
       }
     }
   }
+  std::map<int, std::optional<int64_t>> tally_datums;
+  for (const FileBoard& b : answers.boards) tally_datums[b.board] = b.datum;
+  for (const FileBoard& b : file.boards) {
+    if (!b.datum.has_value()) continue;
+    const std::optional<int64_t>& t = tally_datums[b.board];
+    if (t != b.datum) {
+      differ(b.line, absl::StrCat("board ", b.board, ": datum ", *b.datum,
+                                  ", tally ",
+                                  t.has_value() ? absl::StrCat(*t) : "none"));
+    }
+  }
   std::map<std::pair<int, int>, const FileResult*> tally_lines;
   for (const FileBoard& b : answers.boards) {
     for (const FileResult& r : b.results) {
@@ -216,6 +266,23 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
       };
       check("NS", r.ns_matchpoints, t.ns_matchpoints);
       check("EW", r.ew_matchpoints, t.ew_matchpoints);
+      // IMPs as published: tally's exact figure rounded to the places the
+      // file prints (cross-IMP averages are often thirds).
+      auto check_imps = [&](const char* side,
+                            const std::optional<core::Rational>& published,
+                            const std::optional<core::Rational>& tally) {
+        if (!published.has_value()) return;
+        if (!tally.has_value() ||
+            Rounded(*tally, r.imps_places) != *published) {
+          differ(r.line,
+                 absl::StrCat("board ", b.board, ", ", r.ns_pair, " v ",
+                              r.ew_pair, ": ", side, " ", published->ToString(),
+                              " IMPs, tally ",
+                              tally.has_value() ? tally->ToString() : "none"));
+        }
+      };
+      check_imps("NS", r.ns_imps, t.ns_imps);
+      check_imps("EW", r.ew_imps, t.ew_imps);
     }
   }
   return out;

@@ -16,10 +16,11 @@
 namespace tally::interchange {
 
 // The session's SessionFile: pairs in the standings' order with their
-// place ("3=" for a shared rank), matchpoints and published percentage;
-// boards in number order with each traveller line and its matchpoints.
-// FAILED_PRECONDITION for a session tally scores other than by matchpoints
-// (a Butler session has no matchpoints to write).
+// place ("3=" for a shared rank), matchpoints (net IMPs in a Butler or
+// cross-IMP session) and published percentage; boards in number order with
+// each traveller line and its matchpoints or IMPs, and a Butler board's
+// datum. FAILED_PRECONDITION for a session scored otherwise, or ranked on
+// VPs (a pairs file carries no VPs).
 absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const v1::Standings& standings,
@@ -28,7 +29,9 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
 // Every published figure of `file` that tally's `answers` do not give, one
 // line each ("NAME line N: pair 3: ..."): the place, the percentage (tally's
 // exact percentage rounded to the places the file prints), the total and
-// each traveller line's matchpoints. A file on the 1-per-beat scale (a top
+// each traveller line's matchpoints; in an IMP-scored file each board's
+// datum and each line's IMPs (tally's exact figure rounded to the places
+// the file prints). A file on the 1-per-beat scale (a top
 // of n-1) is compared at half tally's 2-per-beat figures. Empty: all agree.
 std::vector<std::string> CheckPublished(const SessionFile& file,
                                         const SessionFile& answers,

@@ -44,12 +44,25 @@ SessionFile Ordered(SessionFile f) {
 
 }  // namespace
 
+const char* FileScoringName(FileScoring scoring) {
+  switch (scoring) {
+    case FileScoring::kMatchpoints:
+      return "MATCH_POINTS";
+    case FileScoring::kButlerImps:
+      return "BUTLER_IMPS";
+    case FileScoring::kCrossImps:
+      return "CROSS_IMPS";
+  }
+  return "";
+}
+
 bool SameFigures(const FileResult& a, const FileResult& b) {
   return a.ns_pair == b.ns_pair && a.ew_pair == b.ew_pair &&
          a.result.SerializeAsString() == b.result.SerializeAsString() &&
          a.ns_score == b.ns_score && a.adjusted == b.adjusted &&
          a.ns_matchpoints == b.ns_matchpoints &&
-         a.ew_matchpoints == b.ew_matchpoints;
+         a.ew_matchpoints == b.ew_matchpoints && a.ns_imps == b.ns_imps &&
+         a.ew_imps == b.ew_imps;
 }
 
 bool SameFigures(const FilePair& a, const FilePair& b) {
@@ -66,6 +79,10 @@ std::string FirstDifference(const SessionFile& unordered_a,
                             const SessionFile& unordered_b) {
   const SessionFile a = Ordered(unordered_a);
   const SessionFile b = Ordered(unordered_b);
+  if (a.scoring != b.scoring) {
+    return absl::StrCat("scoring ", FileScoringName(a.scoring), " against ",
+                        FileScoringName(b.scoring));
+  }
   if (a.event_name != b.event_name) {
     return absl::StrCat("event name '", a.event_name, "' against '",
                         b.event_name, "'");
@@ -95,6 +112,12 @@ std::string FirstDifference(const SessionFile& unordered_a,
                           " results) against board ", y.board, " (",
                           y.results.size(), " results)");
     }
+    if (x.datum != y.datum) {
+      return absl::StrCat("board ", x.board, ": datum ",
+                          x.datum.has_value() ? absl::StrCat(*x.datum) : "none",
+                          " against ",
+                          y.datum.has_value() ? absl::StrCat(*y.datum) : "none");
+    }
     for (size_t j = 0; j < x.results.size(); ++j) {
       const FileResult& r = x.results[j];
       const FileResult& s = y.results[j];
@@ -103,10 +126,12 @@ std::string FirstDifference(const SessionFile& unordered_a,
             "board ", x.board, " result ", j + 1, ": ", r.ns_pair, " v ",
             r.ew_pair, " ", r.result.ShortDebugString(), " ", r.ns_score,
             AdjustedText(r.adjusted), " mp ", MaybeText(r.ns_matchpoints), "/",
-            MaybeText(r.ew_matchpoints), " against ", s.ns_pair, " v ",
-            s.ew_pair, " ", s.result.ShortDebugString(), " ", s.ns_score,
+            MaybeText(r.ew_matchpoints), " imps ", MaybeText(r.ns_imps), "/",
+            MaybeText(r.ew_imps), " against ", s.ns_pair, " v ", s.ew_pair,
+            " ", s.result.ShortDebugString(), " ", s.ns_score,
             AdjustedText(s.adjusted), " mp ", MaybeText(s.ns_matchpoints), "/",
-            MaybeText(s.ew_matchpoints));
+            MaybeText(s.ew_matchpoints), " imps ", MaybeText(s.ns_imps), "/",
+            MaybeText(s.ew_imps));
       }
     }
   }

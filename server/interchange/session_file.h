@@ -1,5 +1,6 @@
-// SessionFile: one matchpoint pairs session as an interchange file carries
-// it (USEBIO 1.2 or PBN 2.1), independent of the file's syntax. Readers
+// SessionFile: one pairs session (matchpoints, or IMPs: Butler against a
+// datum, or cross-IMPs) as an interchange file carries it (USEBIO 1.2 or
+// PBN 2.1; PBN matchpoints only), independent of the file's syntax. Readers
 // fill it from a file (with the line of every fact), writers print it, the
 // import plan turns it into tally's commands and the published check
 // compares its figures with tally's standings. Plain data; thread-compatible.
@@ -7,6 +8,7 @@
 #ifndef TALLY_SERVER_INTERCHANGE_SESSION_FILE_H_
 #define TALLY_SERVER_INTERCHANGE_SESSION_FILE_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,12 +44,21 @@ struct FileResult {
   // The file's matchpoints, when it publishes them.
   std::optional<core::Rational> ns_matchpoints;
   std::optional<core::Rational> ew_matchpoints;
+  // An IMP-scored file (FileScoring): each side's IMPs on the board, when
+  // it publishes them (Butler IMPs against the datum, or cross-IMPs), and
+  // the decimal places printed (not compared: the published check rounds
+  // tally's exact figure to them).
+  std::optional<core::Rational> ns_imps;
+  std::optional<core::Rational> ew_imps;
+  int imps_places = 0;
 };
 
 struct FileBoard {
   int line = 0;
   int board = 0;
   std::vector<FileResult> results;
+  // A Butler file: the board's datum (North-South's view), when published.
+  std::optional<int64_t> datum;
 };
 
 // One pair of the session and its published figures.
@@ -57,15 +68,28 @@ struct FilePair {
   std::string direction;  // "NS" or "EW" in a two-winner session, else ""
   std::vector<std::string> players;
   std::string place;  // as published: "1", "3=" ("" when not published)
-  std::optional<core::Rational> total;  // matchpoints, as published
+  // Matchpoints (net IMPs in an IMP-scored file), as published.
+  std::optional<core::Rational> total;
   int total_places = 0;                 // decimal places the file printed
   std::string percentage;  // as published, e.g. "56.25" ("" when not)
   // From tally's answers only: the exact percentage (not compared).
   std::optional<core::Rational> exact_percentage;
 };
 
+// How the file scores each board.
+enum class FileScoring {
+  kMatchpoints,  // USEBIO MATCH_POINTS
+  kButlerImps,   // USEBIO BUTLER_IMPS: IMPs against each board's datum
+  kCrossImps,    // USEBIO CROSS_IMPS: each score IMPed against the others
+};
+
+// "MATCH_POINTS", "BUTLER_IMPS" or "CROSS_IMPS" (USEBIO's
+// BOARD_SCORING_METHOD).
+const char* FileScoringName(FileScoring scoring);
+
 struct SessionFile {
   int line = 0;            // the event (session) element or first tag
+  FileScoring scoring = FileScoring::kMatchpoints;
   std::string event_name;  // "" when the file has none
   std::string date;        // as the file gives it, "" when none (not compared:
                            // tally keeps no date)

@@ -1,6 +1,8 @@
 // USEBIO 1.2 reader (see usebio_reader.h). Element names follow the USEBIO
 // 1.2 DTD: USEBIO > EVENT (> SESSION > SECTION)? > PARTICIPANTS > PAIR and
-// BOARD > TRAVELLER_LINE.
+// BOARD > TRAVELLER_LINE. IMP-scored pairs (BOARD_SCORING_METHOD BUTLER_IMPS
+// or CROSS_IMPS) carry NS_/EW_BUTLER_POINTS or NS_/EW_CROSS_IMP_POINTS on
+// each line and, for Butler, the board's DATUM (docs/interchange.md).
 
 #include "server/interchange/usebio_reader.h"
 
@@ -140,6 +142,16 @@ class Reader {
                                "cannot tell whether it changes a figure"));
   }
 
+  // OK when the figure `n` belongs to the file's scoring; else the refusal
+  // naming the line.
+  absl::Status Fits(pugi::xml_node n, FileScoring scoring) const {
+    if (scoring == scoring_) return absl::OkStatus();
+    return Refuse(Line(n), absl::StrCat("<", n.name(), "> is a ",
+                                        FileScoringName(scoring),
+                                        " figure, but the file is scored ",
+                                        FileScoringName(scoring_)));
+  }
+
   std::string Text(pugi::xml_node n) const {
     return std::string(absl::StripAsciiWhitespace(n.child_value()));
   }
@@ -167,12 +179,21 @@ class Reader {
     SessionFile file;
     file.line = Line(event);
     std::string type = event.attribute("EVENT_TYPE").value();
-    if (type != "PAIRS" && type != "MP_PAIRS") {
+    // The pairs event types; the board scoring method says how boards are
+    // scored (an IMP event type without one implies its method).
+    if (type == "BUTLER_PAIRS") {
+      scoring_ = FileScoring::kButlerImps;
+    } else if (type == "CROSS_IMPS" || type == "CROSS_IMP") {
+      scoring_ = FileScoring::kCrossImps;
+    } else if (type != "PAIRS" && type != "MP_PAIRS") {
       return Refuse(Line(event),
                     absl::StrCat("EVENT_TYPE \"", type,
-                                 "\": tally imports matchpoint pairs "
-                                 "sessions (EVENT_TYPE \"PAIRS\") so far"));
+                                 "\": tally imports pairs sessions "
+                                 "(EVENT_TYPE \"PAIRS\", \"MP_PAIRS\", "
+                                 "\"BUTLER_PAIRS\" or \"CROSS_IMPS\") so far"));
     }
+    const bool imp_type = type == "BUTLER_PAIRS" || type == "CROSS_IMPS" ||
+                          type == "CROSS_IMP";
     pugi::xml_node holder = event;  // where PARTICIPANTS and BOARDs sit
     for (pugi::xml_node n : event.children()) {
       if (n.type() != pugi::node_element) continue;
@@ -182,10 +203,22 @@ class Reader {
       } else if (name == "DATE") {
         file.date = Text(n);
       } else if (name == "BOARD_SCORING_METHOD" || name == "SCORING_METHOD") {
-        if (Text(n) != "MATCH_POINTS") {
+        const FileScoring before = scoring_;
+        if (Text(n) == "MATCH_POINTS") {
+          scoring_ = FileScoring::kMatchpoints;
+        } else if (Text(n) == "BUTLER_IMPS") {
+          scoring_ = FileScoring::kButlerImps;
+        } else if (Text(n) == "CROSS_IMPS") {
+          scoring_ = FileScoring::kCrossImps;
+        } else {
           return Refuse(Line(n), absl::StrCat("<", name, "> \"", Text(n),
-                                              "\": tally imports matchpoint "
-                                              "scoring (MATCH_POINTS) so far"));
+                                              "\": tally scores MATCH_POINTS, "
+                                              "BUTLER_IMPS or CROSS_IMPS"));
+        }
+        if (imp_type && scoring_ != before) {
+          return Refuse(Line(n),
+                        absl::StrCat("<", name, "> \"", Text(n),
+                                     "\" contradicts EVENT_TYPE \"", type, "\""));
         }
       } else if (name == "WINNER_TYPE") {
         if (Text(n) != "1" && Text(n) != "2") {
@@ -246,6 +279,7 @@ class Reader {
     if (file.boards.empty()) {
       return Refuse(Line(holder), "no <BOARD> travellers: nothing to score");
     }
+    file.scoring = scoring_;
     return file;
   }
 
@@ -324,7 +358,18 @@ class Reader {
       if (c.type() != pugi::node_element) continue;
       const std::string name = c.name();
       if (name == "BOARD_NUMBER") continue;
-      if (name == "TRAVELLER_LINE") {
+      if (name == "DATUM") {
+        if (scoring_ != FileScoring::kButlerImps) {
+          return Refuse(Line(c), absl::StrCat("a <DATUM> on board ",
+                                              board.board, " of a ",
+                                              FileScoringName(scoring_),
+                                              " file: only Butler IMPs have "
+                                              "a datum"));
+        }
+        absl::StatusOr<int> datum = Number(c, -7600, 7600);
+        if (!datum.ok()) return datum.status();
+        board.datum = *datum;
+      } else if (name == "TRAVELLER_LINE") {
         absl::StatusOr<FileResult> r = ReadLine(c, board.board);
         if (!r.ok()) return r.status();
         board.results.push_back(*std::move(r));
@@ -360,9 +405,30 @@ class Reader {
         score = Text(n);
         has_score = !score.empty();
       } else if (name == "NS_MATCH_POINTS" || name == "EW_MATCH_POINTS") {
+        if (absl::Status fits = Fits(n, FileScoring::kMatchpoints); !fits.ok()) {
+          return fits;
+        }
         absl::StatusOr<core::Rational> mp = Figure(n);
         if (!mp.ok()) return mp.status();
         (name == "NS_MATCH_POINTS" ? r.ns_matchpoints : r.ew_matchpoints) = *mp;
+      } else if (name == "NS_BUTLER_POINTS" || name == "EW_BUTLER_POINTS" ||
+                 name == "NS_CROSS_IMP_POINTS" ||
+                 name == "EW_CROSS_IMP_POINTS") {
+        if (absl::Status fits = Fits(n, name.find("BUTLER") != std::string::npos
+                                            ? FileScoring::kButlerImps
+                                            : FileScoring::kCrossImps);
+            !fits.ok()) {
+          return fits;
+        }
+        absl::StatusOr<core::Rational> imps = Figure(n);
+        if (!imps.ok()) return imps.status();
+        (name[0] == 'N' ? r.ns_imps : r.ew_imps) = *imps;
+        const std::string text = Text(n);
+        const size_t dot = text.find('.');
+        r.imps_places = std::max(
+            r.imps_places,
+            dot == std::string::npos ? 0
+                                     : static_cast<int>(text.size() - dot - 1));
       } else if (absl::Status s = Known(n); !s.ok()) {
         return s;
       }
@@ -379,6 +445,15 @@ class Reader {
       if (!adjusted.ok()) {
         return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                            ": ", adjusted.status().message()));
+      }
+      if (scoring_ != FileScoring::kMatchpoints) {
+        return Refuse(r.line,
+                      absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                                   ": the adjusted score \"", score,
+                                   "\" gives percentages of a matchpoint top; "
+                                   "in a ", FileScoringName(scoring_),
+                                   " file tally cannot tell the IMPs it "
+                                   "stands for"));
       }
       r.adjusted = *adjusted;
       has_score = false;  // the adjusted score stands in for the result's
@@ -429,6 +504,7 @@ class Reader {
   const std::string& bytes_;
   const std::string& file_name_;
   std::vector<size_t> newlines_;
+  FileScoring scoring_ = FileScoring::kMatchpoints;
 };
 
 }  // namespace

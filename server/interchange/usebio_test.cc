@@ -214,8 +214,13 @@ TEST(UsebioReaderTest, RefusesADeclarerMissing) {
 }
 
 TEST(UsebioReaderTest, RefusesAnotherScoringMethod) {
-  ExpectRefused(Edited("MATCH_POINTS</BOARD", "CROSS_IMPS</BOARD"), 14,
-                "tally imports matchpoint scoring");
+  ExpectRefused(Edited("MATCH_POINTS</BOARD", "TOTAL_POINTS</BOARD"), 14,
+                "tally scores MATCH_POINTS, BUTLER_IMPS or CROSS_IMPS");
+  // A matchpoint file's figures under an IMP method: the line that carries
+  // the first matchpoints is named.
+  ExpectRefused(Edited("MATCH_POINTS</BOARD", "CROSS_IMPS</BOARD"), 81,
+                "<NS_MATCH_POINTS> is a MATCH_POINTS figure, but the file is "
+                "scored CROSS_IMPS");
 }
 
 TEST(UsebioReaderTest, RefusesAnElementItDoesNotKnow) {
@@ -345,6 +350,115 @@ TEST(UsebioPublishedCheckTest, NamesTheLineOfAFigureThatDiffers) {
       CheckPublished(*file, answers, kFile),
       ::testing::ElementsAre(HasSubstr("line 17: pair 1: total 13, tally 12"),
                              HasSubstr("line 17: pair 1: 54.17%, tally")));
+}
+
+// tests/interchange/usebio_butler_howell.xml and usebio_cross_imps_howell.xml
+// (issue #18): IMP pairs, worked in tests/interchange/README.md.
+constexpr char kButler[] = "usebio_butler_howell.xml";
+constexpr char kCross[] = "usebio_cross_imps_howell.xml";
+
+TEST(UsebioImpPairsTest, ReadsButlerAndCrossImpFigures) {
+  absl::StatusOr<SessionFile> butler =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButler), kButler);
+  ASSERT_THAT(butler, IsOk());
+  EXPECT_EQ(butler->scoring, FileScoring::kButlerImps);
+  ASSERT_EQ(butler->boards.size(), 4u);
+  EXPECT_EQ(butler->boards[3].datum, -100);
+  // Board 4, 2 v 3: 4S= N +620 against a datum of -100: +720, 12 IMPs.
+  const FileResult& swing = butler->boards[3].results[0];
+  EXPECT_EQ(swing.ns_score, 620);
+  EXPECT_EQ(swing.ns_imps, core::Rational(12));
+  EXPECT_EQ(swing.ew_imps, core::Rational(-12));
+  EXPECT_EQ(butler->pairs[1].total, core::Rational(11));
+  absl::StatusOr<SessionFile> cross =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kCross), kCross);
+  ASSERT_THAT(cross, IsOk());
+  EXPECT_EQ(cross->scoring, FileScoring::kCrossImps);
+  EXPECT_FALSE(cross->boards[0].datum.has_value());
+  // Board 1, 3 v 4: +420 against +450 and -50: (-1 + 10) / 2 = 4.50.
+  EXPECT_EQ(cross->boards[0].results[1].ns_imps, core::Rational(9, 2));
+  EXPECT_EQ(cross->boards[0].results[1].imps_places, 2);
+  // Each writes back equal on every figure.
+  for (const SessionFile* file : {&*butler, &*cross}) {
+    absl::StatusOr<std::string> text = WriteUsebio(*file);
+    ASSERT_THAT(text, IsOk());
+    absl::StatusOr<SessionFile> again = ReadUsebio(*text, "written.xml");
+    ASSERT_THAT(again, IsOk()) << *text;
+    EXPECT_EQ(FirstDifference(*file, *again), "");
+  }
+  SessionFile changed = *butler;
+  changed.boards[2].datum = 410;
+  EXPECT_THAT(FirstDifference(*butler, changed),
+              HasSubstr("board 3: datum 420 against 410"));
+}
+
+TEST(UsebioImpPairsTest, RefusesWhatAnImpFileCannotCarryNamingTheLine) {
+  const auto edited = [](const char* name, const std::string& from,
+                         const std::string& to) {
+    return ReadUsebio(
+        EditedFixture(TALLY_INTERCHANGE_FIXTURES, name, from, to), name);
+  };
+  // An adjusted score "Annnn" is a percentage of a matchpoint top: no IMPs.
+  ExpectRefusedAt(edited(kButler, "<SCORE>450</SCORE>", "<SCORE>A6040</SCORE>"),
+                  kButler, 63,
+                  "the adjusted score \"A6040\" gives percentages of a "
+                  "matchpoint top");
+  // Cross-IMP figures in a Butler file, and a datum in a cross-IMP one.
+  ExpectRefusedAt(
+      edited(kButler, "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>",
+             "<NS_CROSS_IMP_POINTS>1</NS_CROSS_IMP_POINTS>"),
+      kButler, 70, "is a CROSS_IMPS figure, but the file is scored BUTLER_IMPS");
+  ExpectRefusedAt(edited(kCross, "<BOARD_NUMBER>1</BOARD_NUMBER>",
+                         "<BOARD_NUMBER>1</BOARD_NUMBER><DATUM>420</DATUM>"),
+                  kCross, 61, "only Butler IMPs have a datum");
+  // EVENT_TYPE BUTLER_PAIRS scored CROSS_IMPS contradicts itself.
+  ExpectRefusedAt(
+      edited(kCross, "EVENT_TYPE=\"PAIRS\"", "EVENT_TYPE=\"BUTLER_PAIRS\""),
+      kCross, 14, "contradicts EVENT_TYPE \"BUTLER_PAIRS\"");
+}
+
+TEST(UsebioImpPairsTest, PublishedCheckComparesDatumsAndImpsAsPrinted) {
+  absl::StatusOr<SessionFile> cross =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kCross), kCross);
+  ASSERT_THAT(cross, IsOk());
+  // tally's exact figures are rounded to the places the file prints
+  // (4.50 is tally's 9/2); a different figure is named with its line.
+  SessionFile answers = *cross;
+  EXPECT_THAT(CheckPublished(*cross, answers, kCross), ::testing::IsEmpty());
+  answers.boards[0].results[1].ns_imps = core::Rational(4);
+  EXPECT_THAT(CheckPublished(*cross, answers, kCross),
+              ::testing::ElementsAre(HasSubstr(
+                  "board 1, 3 v 4: NS 9/2 IMPs, tally 4")));
+  absl::StatusOr<SessionFile> butler =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButler), kButler);
+  ASSERT_THAT(butler, IsOk());
+  answers = *butler;
+  answers.boards[0].datum = 430;
+  EXPECT_THAT(CheckPublished(*butler, answers, kButler),
+              ::testing::ElementsAre(
+                  HasSubstr("board 1: datum 420, tally 430")));
+}
+
+TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
+  const std::string bytes = ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButler);
+  absl::StatusOr<SessionFile> file = ReadUsebio(bytes, kButler);
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target = Target();
+  target.regulation_profile = "club_butler_pairs";
+  target.file_name = kButler;
+  target.file_sha256 = Sha256Hex(bytes);
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  bool created = false;
+  for (const ImportStep& step : *steps) {
+    if (const auto* c =
+            std::get_if<v1::CreateCompetitionRequest>(&step.request)) {
+      created = true;
+      EXPECT_EQ(c->kind(), v1::COMPETITION_KIND_BUTLER_PAIRS);
+      EXPECT_EQ(c->regulation_profile(), "club_butler_pairs");
+    }
+  }
+  EXPECT_TRUE(created);
 }
 
 }  // namespace

@@ -41,7 +41,7 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
   if (!file.event_name.empty())
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   if (!file.date.empty()) Add(event, "DATE", file.date);
-  Add(event, "BOARD_SCORING_METHOD", "MATCH_POINTS");
+  Add(event, "BOARD_SCORING_METHOD", FileScoringName(file.scoring));
   bool two_winners = !file.pairs.empty() && !file.pairs[0].direction.empty();
   Add(event, "WINNER_TYPE", two_winners ? "2" : "1");
   pugi::xml_node participants = event.append_child("PARTICIPANTS");
@@ -59,6 +59,8 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
   for (const FileBoard& b : file.boards) {
     pugi::xml_node board = event.append_child("BOARD");
     Add(board, "BOARD_NUMBER", absl::StrCat(b.board));
+    if (b.datum.has_value()) Add(board, "DATUM", absl::StrCat(*b.datum));
+    const bool butler = file.scoring == FileScoring::kButlerImps;
     for (const FileResult& r : b.results) {
       pugi::xml_node line = board.append_child("TRAVELLER_LINE");
       Add(line, "NS_PAIR_NUMBER", absl::StrCat(r.ns_pair));
@@ -84,6 +86,14 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
       }
       if (r.ew_matchpoints.has_value()) {
         Add(line, "EW_MATCH_POINTS", FigureText(*r.ew_matchpoints));
+      }
+      if (r.ns_imps.has_value()) {
+        Add(line, butler ? "NS_BUTLER_POINTS" : "NS_CROSS_IMP_POINTS",
+            FigureText(*r.ns_imps));
+      }
+      if (r.ew_imps.has_value()) {
+        Add(line, butler ? "EW_BUTLER_POINTS" : "EW_CROSS_IMP_POINTS",
+            FigureText(*r.ew_imps));
       }
     }
   }

@@ -1,7 +1,9 @@
 // Writes a SessionFile as a USEBIO 1.2 XML file (one EVENT of EVENT_TYPE
-// "PAIRS", matchpoint scoring): the pairs with their places, totals and
-// percentages, and every traveller line with its adjusted score. Pure.
-// Thread-safe.
+// "PAIRS", its BOARD_SCORING_METHOD MATCH_POINTS, BUTLER_IMPS or
+// CROSS_IMPS): the pairs with their places, totals and percentages, every
+// traveller line with its adjusted score and its matchpoints or IMPs
+// (NS_/EW_BUTLER_POINTS, NS_/EW_CROSS_IMP_POINTS), and a Butler board's
+// DATUM. Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
 #define TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
@@ -19,7 +21,7 @@ namespace tally::interchange {
 // USEBIO cannot carry (FileResult.unwritable).
 absl::StatusOr<std::string> WriteUsebio(const SessionFile& file);
 
-// A matchpoint figure as files print it: an integer as "12", else two
+// A matchpoint or IMP figure as files print it: an integer as "12", else two
 // decimal places, halves away from zero ("12.50", "33.33").
 std::string FigureText(const core::Rational& r);
 
