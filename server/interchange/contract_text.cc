@@ -86,6 +86,7 @@ absl::StatusOr<v1::TableResult> ParseResult(const std::string& contract,
 }
 
 ResultText FormatResult(const v1::TableResult& result) {
+  if (result.has_score_only()) return {"", "", ""};
   if (!result.has_played()) return {"PASS", "", ""};
   const v1::PlayedContract& p = result.played();
   std::string contract = absl::StrCat(p.level());

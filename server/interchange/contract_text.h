@@ -20,7 +20,8 @@ absl::StatusOr<v1::TableResult> ParseResult(const std::string& contract,
                                             const std::string& tricks);
 
 // The three texts of a played or passed-out result: "4HX", "N", "10"; a
-// board passed out is "PASS", "", "".
+// board passed out is "PASS", "", ""; a result known by its score alone
+// (score_only) "", "", "".
 struct ResultText {
   std::string contract;
   std::string declarer;

@@ -314,24 +314,6 @@ class Reader {
                                          "cannot make"));
       }
     }
-    if (row["Contract"].empty()) {
-      return Refuse(line, absl::StrCat(where,
-                                       ": a row with no Contract; "
-                                       "tally needs the contract, "
-                                       "declarer and tricks of every "
-                                       "result"));
-    }
-    absl::StatusOr<v1::TableResult> result =
-        ParseResult(row["Contract"], row["Declarer"], row["Result"]);
-    if (!result.ok()) {
-      return Refuse(line, absl::StrCat(where, ": ", result.status().message()));
-    }
-    r.result = *std::move(result);
-    absl::StatusOr<int> computed =
-        replay::NorthSouthScoreOf(r.result, board_.board);
-    if (!computed.ok())
-      return Refuse(line, std::string(computed.status().message()));
-    r.ns_score = *computed;
     std::optional<int> file_score;
     for (const char* side : {"Score_NS", "Score_EW"}) {
       if (row[side].empty()) continue;
@@ -343,6 +325,29 @@ class Reader {
       file_score = std::string(side) == "Score_NS" ? v : -v;
       break;
     }
+    if (row["Contract"].empty()) {
+      if (!file_score.has_value()) {
+        return Refuse(line, absl::StrCat(where,
+                                         ": a row with neither a Contract "
+                                         "nor a score; tally needs one of "
+                                         "them for every result"));
+      }
+      // A result known by its score alone (TableResult.score_only).
+      r.result.mutable_score_only()->set_ns_score(*file_score);
+    } else {
+      absl::StatusOr<v1::TableResult> result =
+          ParseResult(row["Contract"], row["Declarer"], row["Result"]);
+      if (!result.ok()) {
+        return Refuse(line,
+                      absl::StrCat(where, ": ", result.status().message()));
+      }
+      r.result = *std::move(result);
+    }
+    absl::StatusOr<int> computed =
+        replay::NorthSouthScoreOf(r.result, board_.board);
+    if (!computed.ok())
+      return Refuse(line, absl::StrCat(where, ": ", computed.status().message()));
+    r.ns_score = *computed;
     if (file_score.has_value() && *file_score != *computed) {
       return Refuse(line, absl::StrCat(where, ": the score ", *file_score,
                                        " is not the score of ",

@@ -77,9 +77,36 @@ TEST(PbnReaderTest, WriterRefusesAnAdjustedScore) {
                        HasSubstr("board 1, 1 v 4: an adjusted score")));
 }
 
-TEST(PbnReaderTest, RefusesARowWithNoContract) {
-  ExpectRefused(Edited(" 1  4 4S    N 10", " 1  4 -     N 10"), 13,
-                "board 1, 1 v 4: a row with no Contract");
+// BridgeWx and some club programs print a result by its score alone: a
+// row with no Contract and NS +420 on board 1 (neither side vulnerable,
+// 4S= or 3NT+1 make it) is a score-only result, and written back as one.
+TEST(PbnReaderTest, ARowWithNoContractIsItsScoreAlone) {
+  absl::StatusOr<SessionFile> file =
+      ReadPbn(Edited(" 1  4 4S    N 10", " 1  4 -     - -"), kFile);
+  ASSERT_THAT(file, IsOk());
+  const FileResult& r = file->boards[0].results[0];
+  ASSERT_TRUE(r.result.has_score_only());
+  EXPECT_EQ(r.result.score_only().ns_score(), 420);
+  EXPECT_EQ(r.ns_score, 420);
+  absl::StatusOr<std::string> written = WritePbn(*file);
+  ASSERT_THAT(written, IsOk());
+  absl::StatusOr<SessionFile> again = ReadPbn(*written, kFile);
+  ASSERT_THAT(again, IsOk());
+  EXPECT_TRUE(again->boards[0].results[0].result.has_score_only());
+  EXPECT_EQ(again->boards[0].results[0].ns_score, 420);
+}
+
+// With no contract the score must be one Law 77 gives (NS +425 is not), and
+// a row with neither is refused.
+TEST(PbnReaderTest, RefusesARowWithNoContractAndNoLaw77Score) {
+  const std::string no_contract = Edited(" 1  4 4S    N 10", " 1  4 -     - -");
+  std::string bad_score = no_contract;
+  bad_score.replace(bad_score.find("    420      -"), 14, "    425      -");
+  ExpectRefused(bad_score, 13, "board 1, 1 v 4: North-South +425 on board 1");
+  std::string no_score = no_contract;
+  no_score.replace(no_score.find("    420      -"), 14, "      -      -");
+  ExpectRefused(no_score, 13,
+                "board 1, 1 v 4: a row with neither a Contract nor a score");
 }
 
 TEST(PbnReaderTest, RefusesAnAdjustedScore) {

@@ -73,7 +73,9 @@ absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
       const bool ns_plus = r.ns_score >= 0;
       out += absl::StrFormat(
           "%2d %2d %-5s %1s %2s %6s %6s %5s %5s\n", r.ns_pair, r.ew_pair,
-          text.contract == "PASS" ? "Pass" : text.contract,
+          text.contract == "PASS"  ? "Pass"
+          : text.contract.empty() ? "-"  // a result known by its score alone
+                                  : text.contract,
           text.declarer.empty() ? "-" : text.declarer,
           text.tricks.empty() ? "-" : text.tricks,
           ns_plus ? absl::StrCat(r.ns_score) : "-",

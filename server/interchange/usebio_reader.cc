@@ -463,24 +463,33 @@ class Reader {
         return r;
       }
     }
+    const std::string where = absl::StrCat("board ", board, ", ", ns, " v ", ew);
     if (!has_contract) {
-      return Refuse(r.line,
-                    absl::StrCat("board ", board, ", ", ns, " v ", ew,
-                                 ": a result with no <CONTRACT> (",
-                                 has_score ? "score " + score : "no score",
-                                 "); tally needs the contract, declarer and "
-                                 "tricks of every result"));
+      int ns_score = 0;
+      if (!has_score || !absl::SimpleAtoi(score, &ns_score)) {
+        return Refuse(r.line,
+                      absl::StrCat(where, ": a result with no <CONTRACT> and ",
+                                   has_score ? "the <SCORE> \"" + score +
+                                                   "\", not a number"
+                                             : "no <SCORE>",
+                                   "; tally needs the contract or the score "
+                                   "of every result"));
+      }
+      // A result known by its score alone (TableResult.score_only).
+      r.result.mutable_score_only()->set_ns_score(ns_score);
+    } else {
+      absl::StatusOr<v1::TableResult> result =
+          ParseResult(contract, played_by, has_tricks ? tricks : "");
+      if (!result.ok()) {
+        return Refuse(r.line,
+                      absl::StrCat(where, ": ", result.status().message()));
+      }
+      r.result = *std::move(result);
     }
-    absl::StatusOr<v1::TableResult> result =
-        ParseResult(contract, played_by, has_tricks ? tricks : "");
-    if (!result.ok()) {
-      return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
-                                         ": ", result.status().message()));
-    }
-    r.result = *std::move(result);
     absl::StatusOr<int> computed = replay::NorthSouthScoreOf(r.result, board);
     if (!computed.ok()) {
-      return Refuse(r.line, std::string(computed.status().message()));
+      return Refuse(r.line,
+                    absl::StrCat(where, ": ", computed.status().message()));
     }
     r.ns_score = *computed;
     if (has_score) {

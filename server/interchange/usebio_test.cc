@@ -108,9 +108,34 @@ void ExpectRefused(const std::string& text, int line, const std::string& what) {
   ExpectRefusedAt(ReadUsebio(text, kFile), kFile, line, what);
 }
 
-TEST(UsebioReaderTest, RefusesAResultWithNoContract) {
-  ExpectRefused(Edited("<CONTRACT>4S</CONTRACT>", ""), 74,
-                "a result with no <CONTRACT> (score 420)");
+// A traveller line with a score and no contract (BridgeWx, some USEBIO
+// writers) is a score-only result: NS +420 on board 1, neither side
+// vulnerable, as 4S= or 3NT+1 give it (Law 77). Written back, it has a
+// <SCORE> and no <CONTRACT>.
+TEST(UsebioReaderTest, AResultWithNoContractIsItsScoreAlone) {
+  std::string text = Edited("<CONTRACT>4S</CONTRACT>", "");
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kFile);
+  ASSERT_THAT(file, IsOk());
+  const FileResult& r = file->boards[0].results[0];
+  ASSERT_TRUE(r.result.has_score_only());
+  EXPECT_EQ(r.ns_score, 420);
+  absl::StatusOr<std::string> written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  absl::StatusOr<SessionFile> again = ReadUsebio(*written, kFile);
+  ASSERT_THAT(again, IsOk());
+  EXPECT_TRUE(again->boards[0].results[0].result.has_score_only());
+  EXPECT_EQ(again->boards[0].results[0].ns_score, 420);
+}
+
+TEST(UsebioReaderTest, RefusesANoContractLineWithoutALaw77Score) {
+  std::string text = Edited("<CONTRACT>4S</CONTRACT>", "");
+  std::string bad = text;
+  bad.replace(bad.find("<SCORE>420</SCORE>"), 18, "<SCORE>425</SCORE>");
+  ExpectRefused(bad, 74, "board 1, 1 v 4: North-South +425 on board 1");
+  std::string none = text;
+  none.replace(none.find("<SCORE>420</SCORE>"), 18, "");
+  ExpectRefused(none, 74,
+                "board 1, 1 v 4: a result with no <CONTRACT> and no <SCORE>");
 }
 
 TEST(UsebioReaderTest, RefusesAnAdjustedScoreOfAnotherForm) {

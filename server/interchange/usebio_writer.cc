@@ -70,7 +70,7 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
             absl::StrCat("board ", b.board, ", ", r.ns_pair, " v ", r.ew_pair,
                          ": ", r.unwritable));
       }
-      if (!r.result.has_not_played()) {
+      if (!r.result.has_not_played() && !r.result.has_score_only()) {
         ResultText text = FormatResult(r.result);
         Add(line, "CONTRACT", text.contract);
         if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
