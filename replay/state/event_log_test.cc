@@ -112,6 +112,12 @@ class EventLogTest : public ::testing::Test {
     log_ = *std::move(log);
   }
 
+  // Runs `c` under this test's next key ("k1", "k2", ...); must succeed.
+  void RunNext(Command c) {
+    c.idempotency_key = absl::StrCat("k", ++keys_used_);
+    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
+  }
+
   // Each test's RocksDB directories, removed when it ends.
   ~EventLogTest() override {
     log_.reset();
@@ -125,6 +131,7 @@ class EventLogTest : public ::testing::Test {
   std::string dir_ = MakeTempDir(dirs_made_);
   absl::Time now_ = absl::FromUnixSeconds(1'750'000'000);
   std::unique_ptr<EventLog> log_;
+  int keys_used_ = 0;
 };
 
 // The auditor's replays of one tournament (replay/state/
@@ -132,11 +139,7 @@ class EventLogTest : public ::testing::Test {
 // tournament, exactly as a full replay does, at every point of a log where
 // two tournaments interleave, and read fewer events.
 TEST_F(EventLogTest, ATournamentReplayedAloneEqualsItsPartOfAFullReplay) {
-  int key = 0;
-  auto run = [&](Command c) {
-    c.idempotency_key = absl::StrCat("k", ++key);
-    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
-  };
+  auto run = [&](Command c) { RunNext(std::move(c)); };
   run(Create("b", ""));
   run(AddCompetition("b", "pairs", ""));
   run(Warning("b", 1, ""));
@@ -468,11 +471,7 @@ TEST_F(EventLogTest, ReadersLettingGoMakesTheWriterCopyNothing) {
 // opens for writing, on_replayed sees every event once and in order, and
 // the writer takes commands on the State it folded.
 TEST_F(EventLogTest, OpeningALogFoldsWhatAFullReplayFolds) {
-  int key = 0;
-  auto run = [&](Command c) {
-    c.idempotency_key = absl::StrCat("k", ++key);
-    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
-  };
+  auto run = [&](Command c) { RunNext(std::move(c)); };
   run(Create("b", ""));
   run(AddCompetition("b", "pairs", ""));
   run(Create("a", ""));
