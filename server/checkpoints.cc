@@ -9,7 +9,8 @@
 namespace tally::server {
 
 absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
-    const std::string& data_dir, const replay::EventLog& log) {
+    const std::string& data_dir, const replay::EventLog& log,
+    absl::Span<const uint64_t> triggers) {
   absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> checkpoints =
       replay::CheckpointStore::Open(data_dir);
   if (!checkpoints.ok()) return checkpoints.status();
@@ -25,7 +26,7 @@ absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
                          data_dir, "/", replay::kCheckpointsFile,
                          " (a stop while it was written)"));
   }
-  absl::StatusOr<uint64_t> signed_now = c.Reconcile(log.store());
+  absl::StatusOr<uint64_t> signed_now = c.Reconcile(log.store(), triggers);
   if (!signed_now.ok()) return signed_now.status();
   if (*signed_now > 0) {
     LogLine(absl::StrCat("checkpoints: signed ",

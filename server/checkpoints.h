@@ -19,8 +19,12 @@ namespace tally::server {
 // Opens the checkpoints in `data_dir` and reconciles them with `log`
 // (CheckpointStore::Open and Reconcile), logging a created key, a torn
 // line cut off and checkpoints signed late. Their refusals as they are.
+// `triggers`: the sequence of every checkpoint trigger in the log, in
+// order, as the log's start-up replay found them
+// (EventLog::Options::on_replayed), so that the log is not read again.
 absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
-    const std::string& data_dir, const replay::EventLog& log);
+    const std::string& data_dir, const replay::EventLog& log,
+    absl::Span<const uint64_t> triggers);
 
 // Signs the checkpoints of the trigger events among `events`. A failure
 // is logged, not returned: the events are durable already, and the next

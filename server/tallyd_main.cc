@@ -33,6 +33,7 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/server.h"
 #include "grpcpp/server_builder.h"
+#include "replay/checkpoint/checkpoint.h"
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/log/sha256.h"
 #include "replay/state/event_log.h"
@@ -210,6 +211,9 @@ int main(int argc, char** argv) {
   // durable and readable.
   tally::server::LogWatch watch(0);
   const absl::Time open_started = absl::Now();
+  // The checkpoint triggers the start-up replay folds, so that the
+  // checkpoints are reconciled without reading the log again.
+  std::vector<uint64_t> checkpoint_triggers;
   absl::StatusOr<std::unique_ptr<tally::replay::EventLog>> log =
       tally::replay::EventLog::Open(
           {.path = data_dir,
@@ -223,7 +227,13 @@ int main(int argc, char** argv) {
                    watch.Advance(events.back().sequence());
                  }
                },
-           .adopt_head = absl::GetFlag(FLAGS_adopt_head)});
+           .adopt_head = absl::GetFlag(FLAGS_adopt_head),
+           .on_replayed =
+               [&checkpoint_triggers](const tally::v1::Event& event) {
+                 if (tally::replay::IsCheckpointTrigger(event)) {
+                   checkpoint_triggers.push_back(event.sequence());
+                 }
+               }});
   const absl::Duration replay_took = absl::Now() - open_started;
   if (!log.ok()) {
     if (log.status().code() == absl::StatusCode::kDataLoss) {
@@ -235,7 +245,7 @@ int main(int argc, char** argv) {
     return Fail(std::string(log.status().message()));
   }
   absl::StatusOr<std::unique_ptr<tally::replay::CheckpointStore>> opened =
-      tally::server::OpenCheckpoints(data_dir, **log);
+      tally::server::OpenCheckpoints(data_dir, **log, checkpoint_triggers);
   if (!opened.ok()) return Fail(std::string(opened.status().message()));
   checkpoints = *std::move(opened);
   bool bootstrapped = false;
@@ -273,6 +283,19 @@ int main(int argc, char** argv) {
   builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 0);
   builder.AddListeningPort(absl::GetFlag(FLAGS_listen),
                            credentials->credentials, &port);
+  // The synchronous server's threads: each call is run on the thread that
+  // polled it, which starts another poller when fewer than MIN_POLLERS are
+  // left and, once done, goes back to polling only while fewer than
+  // MAX_POLLERS poll. gRPC's default (1 and 2) made a thread for about
+  // every second EnterResult of 32 venue clients, each of which waits for
+  // its group's synced write, and ended it again (issue #19: munmap and
+  // futex took most of the workers' time). Threads that finish a call now
+  // stay as pollers, up to kMaxPollers.
+  constexpr int kMinPollers = 2;
+  constexpr int kMaxPollers = 128;
+  using SyncOption = grpc::ServerBuilder::SyncServerOption;
+  builder.SetSyncServerOption(SyncOption::MIN_POLLERS, kMinPollers);
+  builder.SetSyncServerOption(SyncOption::MAX_POLLERS, kMaxPollers);
   builder.RegisterService(&director);
   builder.RegisterService(&venue);
   builder.RegisterService(&query);
@@ -302,8 +325,9 @@ int main(int argc, char** argv) {
   log_metrics.Replayed(replay_took, events);
   metrics.AddGaugeCallback(
       "tally_log_events_read",
-      "Events read back from the log since tallyd started: the start-up "
-      "replay, then the auditor's queries and the log's streams.",
+      "Events read back from the log since tallyd started: the auditor's "
+      "queries and the log's streams (the start-up replay reads the log "
+      "while it checks it, before the store is opened for writing).",
       [store = &(*log)->store()] {
         return static_cast<double>(store->events_read());
       });

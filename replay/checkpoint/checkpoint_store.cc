@@ -125,6 +125,24 @@ CheckpointStore::CheckpointStore(std::string path, SigningKey key,
       checkpoints_(std::move(checkpoints)) {}
 
 absl::StatusOr<uint64_t> CheckpointStore::Reconcile(const EventStore& store) {
+  std::vector<uint64_t> triggers;
+  absl::Status failure;
+  TALLY_RETURN_IF_ERROR(
+      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
+        absl::StatusOr<v1::Event> event = DecodeEvent(sequence, raw);
+        if (!event.ok()) {
+          failure = event.status();
+          return false;
+        }
+        if (IsCheckpointTrigger(*event)) triggers.push_back(sequence);
+        return true;
+      }));
+  TALLY_RETURN_IF_ERROR(failure);
+  return Reconcile(store, triggers);
+}
+
+absl::StatusOr<uint64_t> CheckpointStore::Reconcile(
+    const EventStore& store, absl::Span<const uint64_t> triggers) {
   absl::MutexLock lock(&mu_);
   TALLY_ASSIGN_OR_RETURN(uint64_t last, store.LastSequence());
   for (const auto& [sequence, c] : checkpoints_) {
@@ -143,26 +161,17 @@ absl::StatusOr<uint64_t> CheckpointStore::Reconcile(const EventStore& store) {
     }
   }
   uint64_t signed_now = 0;
-  absl::Status failure;
-  TALLY_RETURN_IF_ERROR(
-      store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
-        absl::StatusOr<v1::Event> event = DecodeEvent(sequence, raw);
-        if (!event.ok()) {
-          failure = event.status();
-          return false;
-        }
-        if (!IsCheckpointTrigger(*event) || checkpoints_.contains(sequence)) {
-          return true;
-        }
-        absl::StatusOr<v1::Checkpoint> c = SignLocked(*event);
-        if (!c.ok()) {
-          failure = c.status();
-          return false;
-        }
-        ++signed_now;
-        return true;
-      }));
-  TALLY_RETURN_IF_ERROR(failure);
+  for (uint64_t sequence : triggers) {
+    if (checkpoints_.contains(sequence)) continue;
+    TALLY_ASSIGN_OR_RETURN(std::string raw, store.ReadRaw(sequence));
+    TALLY_ASSIGN_OR_RETURN(v1::Event event, DecodeEvent(sequence, raw));
+    if (!IsCheckpointTrigger(event)) {
+      return absl::InternalError(absl::StrCat(
+          "event ", sequence, " was given as a checkpoint trigger but is not"));
+    }
+    TALLY_RETURN_IF_ERROR(SignLocked(event).status());
+    ++signed_now;
+  }
   return signed_now;
 }
 

@@ -55,6 +55,13 @@ class CheckpointStore {
   // one signed for (the log was rewritten). Returns how many it signed.
   absl::StatusOr<uint64_t> Reconcile(const EventStore& store);
 
+  // Reconcile, told the sequence of every trigger event in the log, in
+  // order (tallyd notes them while its start-up replay folds the log), so
+  // that it reads only those events and the checkpointed ones instead of
+  // the whole log.
+  absl::StatusOr<uint64_t> Reconcile(const EventStore& store,
+                                     absl::Span<const uint64_t> triggers);
+
   // Signs and stores the checkpoint of each trigger event in `events`
   // (durable events, in order) that has none yet.
   absl::Status SignTriggers(absl::Span<const v1::Event> events);

@@ -121,6 +121,30 @@ TEST_F(CheckpointStoreTest, MakesKeyOnceAndSignsEachTriggerOnce) {
   EXPECT_EQ(lines, 3);
 }
 
+// tallyd gives Reconcile the triggers its start-up replay found (4 and 6
+// of Sealed(7)): it signs those the scan would have, reading only them,
+// and refuses a sequence that is not a trigger.
+TEST_F(CheckpointStoreTest, ReconcileToldTheTriggersSignsWhatTheScanWould) {
+  auto checkpoints = CheckpointStore::Open(dir_);
+  ASSERT_THAT(checkpoints, IsOk());
+  const uint64_t reads = store_->events_read();
+  const std::vector<uint64_t> triggers = {4, 6};
+  absl::StatusOr<uint64_t> signed_now =
+      (*checkpoints)->Reconcile(*store_, triggers);
+  ASSERT_THAT(signed_now, IsOk());
+  EXPECT_EQ(*signed_now, 2u);
+  EXPECT_EQ(store_->events_read() - reads, 2u);
+  std::vector<v1::Checkpoint> list = (*checkpoints)->List();
+  ASSERT_THAT(list, SizeIs(2));
+  EXPECT_EQ(list[0].sequence(), 4u);
+  EXPECT_EQ(list[1].sequence(), 6u);
+  // Already signed: the scan finds nothing more to sign.
+  EXPECT_EQ(*(*checkpoints)->Reconcile(*store_), 0u);
+  const std::vector<uint64_t> not_a_trigger = {5};
+  EXPECT_THAT((*checkpoints)->Reconcile(*store_, not_a_trigger),
+              StatusIs(absl::StatusCode::kInternal, HasSubstr("event 5")));
+}
+
 TEST_F(CheckpointStoreTest, RewrittenLogIsRefusedNamingTheSequence) {
   auto checkpoints = CheckpointStore::Open(dir_);
   ASSERT_THAT(checkpoints, IsOk());

@@ -10,6 +10,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 #include "core/base/plural.h"
 #include "replay/log/codec.h"
 #include "replay/log/sha256.h"
@@ -29,6 +30,54 @@ struct Answer {
   std::string hash;
 };
 using Answers = std::map<std::pair<std::string, std::string>, Answer>;
+
+// What each event of the chain was appended under, by sequence: its
+// tournament, idempotency key and hash, in three flat buffers (a map of
+// every key cost a few allocations per event at start-up).
+class ChainKeys {
+ public:
+  void Add(const std::string& tournament, const std::string& key,
+           const std::string& hash) {
+    text_.append(tournament);
+    tournament_ends_.push_back(text_.size());
+    text_.append(key);
+    key_ends_.push_back(text_.size());
+    hashes_.append(hash);
+    hash_ends_.push_back(hashes_.size());
+  }
+  uint64_t size() const { return key_ends_.size(); }
+  // Of event `sequence`, 1 to size().
+  absl::string_view Tournament(uint64_t sequence) const {
+    return Slice(text_, sequence == 1 ? 0 : key_ends_[sequence - 2],
+                 tournament_ends_[sequence - 1]);
+  }
+  absl::string_view Key(uint64_t sequence) const {
+    return Slice(text_, tournament_ends_[sequence - 1],
+                 key_ends_[sequence - 1]);
+  }
+  absl::string_view Hash(uint64_t sequence) const {
+    return Slice(hashes_, sequence == 1 ? 0 : hash_ends_[sequence - 2],
+                 hash_ends_[sequence - 1]);
+  }
+  // Each (tournament, key) -> the first event appended under it.
+  Answers ToMap() const {
+    Answers answers;
+    for (uint64_t s = 1; s <= size(); ++s) {
+      answers.emplace(
+          std::make_pair(std::string(Tournament(s)), std::string(Key(s))),
+          Answer{s, std::string(Hash(s))});
+    }
+    return answers;
+  }
+
+ private:
+  static absl::string_view Slice(const std::string& text, size_t from,
+                                 size_t to) {
+    return absl::string_view(text).substr(from, to - from);
+  }
+  std::string text_, hashes_;
+  std::vector<size_t> tournament_ends_, key_ends_, hash_ends_;
+};
 
 std::string KeyText(const std::string& tournament, const std::string& key) {
   return absl::StrCat("key '", key, "' of tournament '", tournament, "'");
@@ -96,6 +145,37 @@ absl::Status CheckIdempotency(const EventStore& store, const Answers& answers,
       "would be applied a second time: ",
       absl::StrJoin(missing, ", "),
       answers.size() - matched > missing.size() ? ", ..." : ""));
+}
+
+// The records of an undamaged log, checked without a map of every key:
+// each names, by its sequence, an event appended under the record's own
+// tournament and key and (when it names one) with its hash, no two name
+// the same event, and there are as many as events. Then every event's key
+// is its own and CheckIdempotency would pass with the same counts. Any
+// other case is left to CheckIdempotency, which names what is wrong.
+bool IdempotencyMatchesChain(const EventStore& store, const ChainKeys& chain,
+                             DataDirectoryReport& report) {
+  std::vector<bool> named(chain.size() + 1, false);
+  uint64_t records = 0, without_hash = 0;
+  bool fits = true;
+  absl::Status read = store.ScanIdempotency(
+      [&](const std::string& tournament, const std::string& key,
+          const v1::IdempotencyRecord& record) {
+        const uint64_t s = record.last_sequence();
+        fits = s >= 1 && s <= chain.size() && !named[s] &&
+               chain.Tournament(s) == tournament && chain.Key(s) == key &&
+               (record.event_hash().empty() ||
+                record.event_hash() == chain.Hash(s));
+        if (!fits) return false;
+        named[s] = true;
+        ++records;
+        if (record.event_hash().empty()) ++without_hash;
+        return true;
+      });
+  if (!read.ok() || !fits || records != chain.size()) return false;
+  report.idempotency_records = records;
+  report.records_without_hash = without_hash;
+  return true;
 }
 
 // RocksDB reads its MANIFEST tolerating an incomplete last record, so a
@@ -201,12 +281,15 @@ absl::Status CheckFilesPresent(const std::string& dir, bool head_required) {
 }
 
 absl::StatusOr<DataDirectoryReport> CheckStore(
-    const EventStore& store, const std::optional<LogHead>& head) {
+    const EventStore& store, const std::optional<LogHead>& head,
+    const CheckedEventVisitor& visit) {
   const std::string& dir = store.path();
   DataDirectoryReport report;
   report.head = head;
-  Answers answers;
+  ChainKeys chain;
   absl::Status failure;
+  // The visitor's first error, returned once the directory has passed.
+  absl::Status visit_failure;
   absl::Status read = store.Scan(1, [&](uint64_t sequence,
                                         const std::string& raw) {
     if (sequence != report.events + 1) {
@@ -224,11 +307,11 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
           absl::StrCat(Damaged(dir), event.status().message()));
       return false;
     }
-    answers.emplace(
-        std::make_pair(event->tournament_id(), event->idempotency_key()),
-        Answer{sequence, event->hash()});
+    chain.Add(event->tournament_id(), event->idempotency_key(),
+              event->hash());
     report.events = sequence;
     report.last_hash = event->hash();
+    if (visit && visit_failure.ok()) visit_failure = visit(*event);
     return true;
   });
   if (!read.ok()) {
@@ -260,14 +343,21 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
       }
     }
   }
-  if (absl::Status s = CheckIdempotency(store, answers, report); !s.ok()) {
-    return s;
+  if (!IdempotencyMatchesChain(store, chain, report)) {
+    report.idempotency_records = 0;
+    report.records_without_hash = 0;
+    if (absl::Status s = CheckIdempotency(store, chain.ToMap(), report);
+        !s.ok()) {
+      return s;
+    }
   }
+  if (!visit_failure.ok()) return visit_failure;
   return report;
 }
 
-absl::StatusOr<DataDirectoryReport> CheckDataDirectory(const std::string& dir,
-                                                       bool head_required) {
+absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
+    const std::string& dir, bool head_required,
+    const CheckedEventVisitor& visit) {
   absl::StatusOr<DirectoryState> state = InspectDirectory(dir);
   if (!state.ok()) return state.status();
   if (*state != DirectoryState::kHasFiles) {
@@ -302,7 +392,7 @@ absl::StatusOr<DataDirectoryReport> CheckDataDirectory(const std::string& dir,
     return absl::DataLossError(
         absl::StrCat(Damaged(dir), store.status().message(), lost));
   }
-  return CheckStore(**store, *head);
+  return CheckStore(**store, *head, visit);
 }
 
 }  // namespace tally::replay

@@ -16,12 +16,14 @@
 #define TALLY_REPLAY_DATA_DIR_CHECK_H_
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
 #include "replay/log/event_store.h"
 #include "replay/log/log_head.h"
+#include "tally/v1/events.pb.h"
 
 namespace tally::replay {
 
@@ -46,14 +48,25 @@ struct DataDirectoryReport {
 // missing.
 absl::Status CheckFilesPresent(const std::string& dir, bool head_required);
 
-// Checks the chain, the head and the idempotency records of an open store.
+// Called with each event of the chain, in order, once its link is checked
+// (EventLog::Open folds them into its State while the directory is
+// checked, so that start-up reads, hashes and parses each event once).
+// The event may be moved from.
+using CheckedEventVisitor = std::function<absl::Status(v1::Event&)>;
+
+// Checks the chain, the head and the idempotency records of an open store,
+// calling `visit` (if set) with each event of the chain. A damaged
+// directory is refused as without a visitor; otherwise the first error
+// `visit` returned, as it returned it (it is not called after that).
 absl::StatusOr<DataDirectoryReport> CheckStore(
-    const EventStore& store, const std::optional<LogHead>& head);
+    const EventStore& store, const std::optional<LogHead>& head,
+    const CheckedEventVisitor& visit = nullptr);
 
 // The whole check of an existing directory, read-only: the files present,
 // RocksDB's read-only open, then CheckStore.
-absl::StatusOr<DataDirectoryReport> CheckDataDirectory(const std::string& dir,
-                                                       bool head_required);
+absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
+    const std::string& dir, bool head_required,
+    const CheckedEventVisitor& visit = nullptr);
 
 }  // namespace tally::replay
 

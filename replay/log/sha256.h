@@ -1,5 +1,6 @@
 // SHA-256 through OpenSSL's EVP interface, and the chain hash that links
-// each stored event to the one before it. Thread-safe (no shared state).
+// each stored event to the one before it. Thread-safe (each thread keeps
+// its own digest context; the digest implementation is fetched once).
 
 #ifndef TALLY_REPLAY_SHA256_H_
 #define TALLY_REPLAY_SHA256_H_

@@ -94,6 +94,11 @@ class EventLog {
     // RocksDB's environment, for tests that make the disk fail. Default:
     // nullptr, RocksDB's default Env.
     rocksdb::Env* env = nullptr;
+    // Called by Open, on its thread, with each stored event as it is
+    // folded (in order, its link in the chain checked), so that tallyd can
+    // note what it needs of the log without reading it again. Not called
+    // for events appended later. Default: none.
+    std::function<void(const v1::Event&)> on_replayed;
   };
 
   // Creates a new log when options.path is absent or empty. Otherwise

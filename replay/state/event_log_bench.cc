@@ -2,14 +2,19 @@
 // 1, 4 and 16 concurrent writers, and how fast a data directory replays at
 // start-up (a log of argv[1] events, default 10,000), and what a copy of
 // the State costs. Prints one line per figure; run it through .ci/bench.
+// `event_log_bench --replay DIR` instead opens an existing data directory
+// (a copy: one event is appended) and prints its start-up time, stored
+// bytes and memory per event.
 // A benchmark may read the clock; the log and projections never do.
 
+#include <malloc.h>
 #include <stdlib.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <thread>
@@ -135,10 +140,76 @@ int Run(int replay_events) {
   return 0;
 }
 
+// This process's resident memory in bytes (VmRSS), 0 if unknown.
+uint64_t ResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) {
+      return std::strtoull(line.c_str() + 6, nullptr, 10) * 1024;
+    }
+  }
+  return 0;
+}
+
+// Start-up on an existing data directory (a copy made for the purpose: it
+// is opened for writing and one event is appended): the time to open it
+// (check, chain, fold), the bytes stored per event, and the memory the
+// log holds once open and once the writer has taken its first command.
+int ReplayExisting(const std::string& dir) {
+  malloc_trim(0);
+  const uint64_t before = ResidentBytes();
+  const auto start = std::chrono::steady_clock::now();
+  auto log = EventLog::Open(LogAt(dir));
+  if (!log.ok()) {
+    std::fprintf(stderr, "%s\n", log.status().ToString().c_str());
+    return 1;
+  }
+  const double seconds = Seconds(start);
+  const uint64_t events = (*log)->Snapshot()->last_sequence;
+  std::printf(
+      "replay at start-up (chain checked): %llu events in %.3f s = "
+      "%.0f events/s\n",
+      static_cast<unsigned long long>(events), seconds, events / seconds);
+  uint64_t stored = 0;
+  if (!(*log)
+           ->store()
+           .Scan(1,
+                 [&](uint64_t, const std::string& raw) {
+                   stored += raw.size();
+                   return true;
+                 })
+           .ok()) {
+    return 1;
+  }
+  std::printf("stored: %llu bytes, %.0f bytes per event\n",
+              static_cast<unsigned long long>(stored),
+              static_cast<double>(stored) / events);
+  auto memory = [&](const char* when) {
+    const uint64_t rss = ResidentBytes();
+    malloc_trim(0);
+    const uint64_t trimmed = ResidentBytes();
+    std::printf(
+        "memory %s: %.0f bytes per event (%.2f x stored), %.0f after "
+        "malloc_trim (%.2f x stored)\n",
+        when, static_cast<double>(rss - before) / events,
+        static_cast<double>(rss - before) / stored,
+        static_cast<double>(trimmed - before) / events,
+        static_cast<double>(trimmed - before) / stored);
+  };
+  memory("once open");
+  if (!(*log)->Execute(CreateTournament("replay-bench-probe")).ok()) return 1;
+  memory("after the first command");
+  return 0;
+}
+
 }  // namespace
 }  // namespace tally::replay
 
 int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "--replay") {
+    return tally::replay::ReplayExisting(argv[2]);
+  }
   // The replay's log size (default 10,000 events).
   const int events = argc > 1 ? std::atoi(argv[1]) : 10'000;
   return tally::replay::Run(events > 0 ? events : 10'000);

@@ -112,6 +112,12 @@ class EventLogTest : public ::testing::Test {
     log_ = *std::move(log);
   }
 
+  // Runs `c` under this test's next key ("k1", "k2", ...); must succeed.
+  void RunNext(Command c) {
+    c.idempotency_key = absl::StrCat("k", ++keys_used_);
+    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
+  }
+
   // Each test's RocksDB directories, removed when it ends.
   ~EventLogTest() override {
     log_.reset();
@@ -125,6 +131,7 @@ class EventLogTest : public ::testing::Test {
   std::string dir_ = MakeTempDir(dirs_made_);
   absl::Time now_ = absl::FromUnixSeconds(1'750'000'000);
   std::unique_ptr<EventLog> log_;
+  int keys_used_ = 0;
 };
 
 // The auditor's replays of one tournament (replay/state/
@@ -132,11 +139,7 @@ class EventLogTest : public ::testing::Test {
 // tournament, exactly as a full replay does, at every point of a log where
 // two tournaments interleave, and read fewer events.
 TEST_F(EventLogTest, ATournamentReplayedAloneEqualsItsPartOfAFullReplay) {
-  int key = 0;
-  auto run = [&](Command c) {
-    c.idempotency_key = absl::StrCat("k", ++key);
-    ASSERT_THAT(log_->Execute(std::move(c)), IsOk());
-  };
+  auto run = [&](Command c) { RunNext(std::move(c)); };
   run(Create("b", ""));
   run(AddCompetition("b", "pairs", ""));
   run(Warning("b", 1, ""));
@@ -463,6 +466,65 @@ TEST_F(EventLogTest, ReadersLettingGoMakesTheWriterCopyNothing) {
 // Receipt time (issue #19): a command is stamped when it is received, so a
 // correction sent before its window closes is accepted even when the
 // writer is stalled past the close.
+// Start-up folds each event while the read-only check reads it (one pass
+// over the log): what it folds equals a full replay of the store it then
+// opens for writing, on_replayed sees every event once and in order, and
+// the writer takes commands on the State it folded.
+TEST_F(EventLogTest, OpeningALogFoldsWhatAFullReplayFolds) {
+  auto run = [&](Command c) { RunNext(std::move(c)); };
+  run(Create("b", ""));
+  run(AddCompetition("b", "pairs", ""));
+  run(Create("a", ""));
+  run(RegisterPair("b", "pairs", 1, ""));
+  run(Warning("b", 1, ""));
+  run(AddCompetition("a", "pairs", ""));
+  now_ += absl::Minutes(1);
+  run(RegisterPair("a", "pairs", 7, ""));
+  run(Warning("a", 7, ""));
+  run(RegisterPair("b", "pairs", 2, ""));
+  log_.reset();
+
+  std::vector<uint64_t> replayed;
+  EventLog::Options options;
+  options.path = dir_;
+  options.clock = [this] { return now_; };
+  options.on_replayed = [&](const v1::Event& e) {
+    replayed.push_back(e.sequence());
+  };
+  absl::StatusOr<std::unique_ptr<EventLog>> reopened = EventLog::Open(options);
+  ASSERT_THAT(reopened, IsOk());
+  log_ = *std::move(reopened);
+  EXPECT_EQ(replayed, (std::vector<uint64_t>{1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  const std::shared_ptr<const State> opened = log_->Snapshot();
+  absl::StatusOr<State> full = ReplayPrefix(log_->store(), UINT64_MAX, {});
+  ASSERT_THAT(full, IsOk());
+  ExpectSameState(*opened, *full);
+  EXPECT_EQ(opened->last_sequence, 9u);
+  EXPECT_EQ(opened->last_received, now_);
+  ASSERT_EQ(opened->offences.size(), full->offences.size());
+  for (size_t i = 0; i < full->offences.size(); ++i) {
+    EXPECT_EQ(opened->offences[i].sequence, full->offences[i].sequence);
+    EXPECT_EQ(opened->offences[i].tournament_id,
+              full->offences[i].tournament_id);
+  }
+  for (const auto& [id, t] : full->tournaments) {
+    EXPECT_EQ(opened->FindTournament(id)->event_sequences, t.event_sequences)
+        << id;
+  }
+  EXPECT_EQ(opened->FindTournament("a")->event_sequences,
+            (std::vector<uint64_t>{3, 6, 7, 8}));
+  // A retry is answered from the records the check matched; a new command
+  // continues the log.
+  Command retry = Create("b", "k1");
+  absl::StatusOr<CommandResult> retried = log_->Execute(std::move(retry));
+  ASSERT_THAT(retried, IsOk());
+  EXPECT_TRUE(retried->replayed);
+  EXPECT_EQ(retried->event.sequence(), 1u);
+  ASSERT_THAT(log_->Execute(Create("c", "k10")), IsOk());
+  EXPECT_EQ(LastSequence(*log_), 10u);
+  EXPECT_EQ(log_->published_copies(), 0u);
+}
+
 TEST(EventLogReceiptTest, ACommandQueuedBehindAStalledWriterKeepsItsTime) {
   std::vector<std::string> made;
   const std::string dir = MakeTempDir(made);
