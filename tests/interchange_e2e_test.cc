@@ -399,13 +399,45 @@ TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
   }
 }
 
-TEST_F(InterchangeEndToEndTest, RefusedFileAppendsNothing) {
+// Board 1's 1 v 4 line with its score and no contract (issue #18: a
+// result known only by its score): NS +420 is a Law 77 score with neither
+// side vulnerable (4S=), so the file imports as a score-only result with
+// the same figures and exports back equal. With NS +425, which no result
+// gives, the file is refused at that line and nothing is appended.
+TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
   std::string text = ReadAll(FixturePath());
-  text.replace(text.find("<CONTRACT>4S</CONTRACT>"), 23, "");
-  const std::string bad = dir_ + "/no_contract.xml";
-  std::ofstream(bad) << text;
-  EXPECT_THAT(Import(bad, "wednesday"), Not(HasSubstr("imported")));
+  for (const char* element : {"<CONTRACT>4S</CONTRACT>",
+                              "<PLAYED_BY>N</PLAYED_BY>",
+                              "<TRICKS>10</TRICKS>"}) {
+    text.replace(text.find(element), std::string(element).size(), "");
+  }
+  std::string bad_text = text;
+  bad_text.replace(bad_text.find("<SCORE>420</SCORE>"), 18,
+                   "<SCORE>425</SCORE>");
+  const std::string bad = dir_ + "/bad_score.xml";
+  std::ofstream(bad) << bad_text;
+  const std::string refused = Import(bad, "wednesday");
+  EXPECT_THAT(refused, Not(HasSubstr("imported")));
+  EXPECT_THAT(refused, HasSubstr("bad_score.xml line 74: board 1, 1 v 4: "
+                                 "North-South +425 on board 1"));
   EXPECT_TRUE(Log().empty());
+
+  const std::string good = dir_ + "/score_only.xml";
+  std::ofstream(good) << text;
+  const std::string out = Import(good, "wednesday");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 6 boards, 29 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  bool score_only = false;
+  for (const v1::Event& e : Log()) {
+    if (e.payload().has_result_entered() &&
+        e.payload().result_entered().board() == 1 &&
+        e.payload().result_entered().ns_pair() == 1) {
+      score_only = e.payload().result_entered().result().has_score_only();
+      EXPECT_EQ(e.payload().result_entered().ns_score(), 420);
+    }
+  }
+  EXPECT_TRUE(score_only);
+  ExpectExportEquals("wednesday", "usebio", good);
 }
 
 }  // namespace

@@ -346,7 +346,8 @@ class Reader {
     absl::StatusOr<int> computed =
         replay::NorthSouthScoreOf(r.result, board_.board);
     if (!computed.ok())
-      return Refuse(line, absl::StrCat(where, ": ", computed.status().message()));
+      return Refuse(line,
+                    absl::StrCat(where, ": ", computed.status().message()));
     r.ns_score = *computed;
     if (file_score.has_value() && *file_score != *computed) {
       return Refuse(line, absl::StrCat(where, ": the score ", *file_score,

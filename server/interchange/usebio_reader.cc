@@ -463,7 +463,8 @@ class Reader {
         return r;
       }
     }
-    const std::string where = absl::StrCat("board ", board, ", ", ns, " v ", ew);
+    const std::string where =
+        absl::StrCat("board ", board, ", ", ns, " v ", ew);
     if (!has_contract) {
       int ns_score = 0;
       if (!has_score || !absl::SimpleAtoi(score, &ns_score)) {
