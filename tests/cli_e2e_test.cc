@@ -186,6 +186,20 @@ class CliServerE2eTest : public ::testing::Test {
     return Tally(absl::StrCat("--server=", tallyd_->address(),
                               " --token=", tallyd_->admin_token(), " ", args));
   }
+  // Competition "mp" of tournament "club" under sabf_matchpoint_pairs,
+  // with pairs 1-6 (A1 & B1, ...).
+  void ClubPairsWithSixPairs() {
+    ASSERT_EQ(At("create-competition club mp Tuesday pairs "
+                 "--profile=sabf_matchpoint_pairs")
+                  .exit_code,
+              0);
+    for (int pair = 1; pair <= 6; ++pair) {
+      ASSERT_EQ(At(absl::StrCat("register-pair club mp ", pair, " A", pair,
+                                " B", pair))
+                    .exit_code,
+                0);
+    }
+  }
   std::unique_ptr<TallydProcess> tallyd_;
 };
 
@@ -227,16 +241,7 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
   EXPECT_THAT(r.output, HasSubstr("created tournament club, times in "
                                   "Australia/Sydney"));
   EXPECT_THAT(r.output, HasSubstr(" AEDT, hash "));
-  ASSERT_EQ(At("create-competition club mp Tuesday pairs "
-               "--profile=sabf_matchpoint_pairs")
-                .exit_code,
-            0);
-  for (int pair = 1; pair <= 6; ++pair) {
-    ASSERT_EQ(
-        At(absl::StrCat("register-pair club mp ", pair, " A", pair, " B", pair))
-            .exit_code,
-        0);
-  }
+  ASSERT_NO_FATAL_FAILURE(ClubPairsWithSixPairs());
   ASSERT_EQ(At("define-session club mp 1 --mitchell=3:2").exit_code, 0);
   r = At("schedule club mp 1 \"2026-10-04 02:30\" \"2026-10-04 05:00\"");
   EXPECT_EQ(r.exit_code, 2);
@@ -276,16 +281,7 @@ TEST_F(CliServerE2eTest, TimesAreShownAndTypedInTheTournamentsTimeZone) {
 // without the switch, pairs 1-3 would have 6 of 12 in an NS field.
 TEST_F(CliServerE2eTest, ArrowSwitchInTheLastRoundMakesOneField) {
   ASSERT_EQ(At("create-tournament club Club").exit_code, 0);
-  ASSERT_EQ(At("create-competition club mp Tuesday pairs "
-               "--profile=sabf_matchpoint_pairs")
-                .exit_code,
-            0);
-  for (int pair = 1; pair <= 6; ++pair) {
-    ASSERT_EQ(
-        At(absl::StrCat("register-pair club mp ", pair, " A", pair, " B", pair))
-            .exit_code,
-        0);
-  }
+  ASSERT_NO_FATAL_FAILURE(ClubPairsWithSixPairs());
   // A round the movement does not have is refused and defines nothing.
   Outcome r = At("define-session club mp 1 --mitchell=3:1 "
                  "--arrow-switch-rounds=4");
