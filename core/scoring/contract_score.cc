@@ -1,5 +1,7 @@
 #include "core/scoring/contract_score.h"
 
+#include <set>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
@@ -136,17 +138,19 @@ absl::StatusOr<int> NorthSouthScore(const Contract& contract, Seat declarer,
   return IsNorthSouth(declarer) ? score : -score;
 }
 
-bool IsAttainableNorthSouthScore(int ns_score, Vulnerability vulnerability) {
-  if (ns_score == 0) return true;  // passed out
-  // Law 77 scores are multiples of 10 within +-7600 (7NTXX vulnerable, all
-  // thirteen down): a quick refusal before the search.
-  if (ns_score % 10 != 0 || ns_score > 7600 || ns_score < -7600) return false;
+namespace {
+
+// Every North-South score some result gives on a board of `vulnerability`:
+// each contract of either side, undoubled, doubled or redoubled, with any
+// number of tricks, and 0 for a board passed out.
+std::set<int> AttainableNorthSouthScores(Vulnerability vulnerability) {
   constexpr Strain kStrains[] = {Strain::kClubs, Strain::kDiamonds,
                                  Strain::kHearts, Strain::kSpades,
                                  Strain::kNoTrump};
   constexpr Doubling kDoublings[] = {Doubling::kUndoubled, Doubling::kDoubled,
                                      Doubling::kRedoubled};
   constexpr Seat kDeclarers[] = {Seat::kNorth, Seat::kEast};
+  std::set<int> scores = {0};
   for (int level = 1; level <= 7; ++level) {
     for (Strain strain : kStrains) {
       for (Doubling doubling : kDoublings) {
@@ -154,13 +158,26 @@ bool IsAttainableNorthSouthScore(int ns_score, Vulnerability vulnerability) {
           for (int tricks = 0; tricks <= 13; ++tricks) {
             absl::StatusOr<int> score = NorthSouthScore(
                 {level, strain, doubling}, declarer, vulnerability, tricks);
-            if (score.ok() && *score == ns_score) return true;
+            if (score.ok()) scores.insert(*score);
           }
         }
       }
     }
   }
-  return false;
+  return scores;
+}
+
+}  // namespace
+
+bool IsAttainableNorthSouthScore(int ns_score, Vulnerability vulnerability) {
+  // Built once per vulnerability (a few hundred scores each), not searched
+  // again on every call: standings queries reach this for assigned scores.
+  static const std::set<int>* const kByVulnerability[] = {
+      new std::set<int>(AttainableNorthSouthScores(Vulnerability::kNone)),
+      new std::set<int>(AttainableNorthSouthScores(Vulnerability::kNorthSouth)),
+      new std::set<int>(AttainableNorthSouthScores(Vulnerability::kEastWest)),
+      new std::set<int>(AttainableNorthSouthScores(Vulnerability::kBoth))};
+  return kByVulnerability[static_cast<int>(vulnerability)]->contains(ns_score);
 }
 
 std::string ContractToString(const Contract& contract) {
