@@ -33,7 +33,13 @@ grpc::Status AuditService::ReadLog(grpc::ServerContext* context,
       std::shared_ptr<const replay::State> now = log_.Snapshot();
       const replay::TournamentState* t =
           now->FindTournament(request->tournament_id());
-      if (t == nullptr) return grpc::Status::OK;
+      if (t == nullptr) {
+        // An auditor who mistypes the tournament should be told, not handed
+        // an empty log that looks like a tournament with no events.
+        return ToGrpcStatus(absl::NotFoundError(
+            absl::StrCat("no tournament \"", request->tournament_id(),
+                         "\" in the log")));
+      }
       for (auto it = std::lower_bound(t->event_sequences.begin(),
                                       t->event_sequences.end(), from);
            it != t->event_sequences.end() && more(); ++it) {

@@ -40,6 +40,7 @@ namespace tally::testing {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 v1::TableResult Spades(int level, int tricks) {
   v1::TableResult r;
@@ -524,6 +525,19 @@ TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
   EXPECT_EQ(run(diff), diff_alone);
   EXPECT_EQ(run(history), history_alone);
   EXPECT_EQ(run(club_log), club_log_alone);
+
+  // A tournament the log does not hold is NOT_FOUND, named, not an empty
+  // stream that looks like a tournament with no events.
+  v1::ReadLogRequest unknown;
+  unknown.set_tournament_id("clbu");
+  auto context = Context();
+  std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+      audit_->ReadLog(context.get(), unknown);
+  v1::Event none;
+  EXPECT_FALSE(reader->Read(&none));
+  grpc::Status finished = reader->Finish();
+  EXPECT_EQ(finished.error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_THAT(finished.error_message(), HasSubstr("no tournament \"clbu\""));
 }
 
 }  // namespace
