@@ -57,7 +57,7 @@ grpc::Status QueryService::GetStandings(grpc::ServerContext* context,
                                         v1::Standings* response) {
   return Answer(context, gate_, "QueryService.GetStandings", log_, *request,
       response, [&](const replay::State& s) {
-    return replay::BuildStandings(s, *request);
+    return standings_cache_.Get(s, *request);
   });
 }
 

@@ -12,6 +12,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "replay/checkpoint/checkpoint_store.h"
+#include "replay/queries/standings_cache.h"
 #include "replay/state/event_log.h"
 #include "server/command_runner.h"
 #include "server/gate.h"
@@ -164,10 +165,16 @@ class QueryService final : public v1::QueryService::Service {
  public:
   // `clock` answers "now" for queries that ask about the present (the time
   // windows open now); the same clock the log stamps receipts with.
+  // `standings_cache_bytes` bounds the standings kept for GetStandings' readers
+  // (0: none kept, each call computes its own).
   QueryService(
       const replay::EventLog& log, Gate& gate,
-      std::function<absl::Time()> clock = [] { return absl::Now(); })
-      : log_(log), gate_(&gate), clock_(std::move(clock)) {}
+      std::function<absl::Time()> clock = [] { return absl::Now(); },
+      size_t standings_cache_bytes = replay::StandingsCache::kDefaultMaxBytes)
+      : log_(log),
+        gate_(&gate),
+        clock_(std::move(clock)),
+        standings_cache_(standings_cache_bytes) {}
 
   grpc::Status ListTournaments(grpc::ServerContext* context,
                                const v1::ListTournamentsRequest* request,
@@ -232,10 +239,17 @@ class QueryService final : public v1::QueryService::Service {
                            const v1::ListAppealsRequest* request,
                            v1::ListAppealsResponse* response) override;
 
+  // GetStandings' answers, shared by its readers until their tournament
+  // changes (replay/queries/standings_cache.h); /metrics counts from it.
+  const replay::StandingsCache& standings_cache() const {
+    return standings_cache_;
+  }
+
  private:
   const replay::EventLog& log_;
   Gate* const gate_;
   const std::function<absl::Time()> clock_;
+  replay::StandingsCache standings_cache_;
 };
 
 class AuditService final : public v1::AuditService::Service {

@@ -14,6 +14,7 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -99,6 +100,9 @@ ABSL_FLAG(bool, insecure, false,
 ABSL_FLAG(
     double, max_requests_per_second, 1000,
     "Each principal's sustained request rate (five times as many at once).");
+ABSL_FLAG(int, standings_cache_mb, 32,
+          "memory for GetStandings answers shared by their readers until "
+          "their tournament changes (0: none kept, every call computes)");
 ABSL_FLAG(int, max_streams, 8,
           "Each principal's concurrent log streams (ReadLog).");
 ABSL_FLAG(std::string, log_format, "text",
@@ -267,7 +271,10 @@ int main(int argc, char** argv) {
                             .max_streams = absl::GetFlag(FLAGS_max_streams)});
   tally::server::DirectorService director(**log, gate);
   tally::server::VenueService venue(**log, gate);
-  tally::server::QueryService query(**log, gate, clock);
+  tally::server::QueryService query(
+      **log, gate, clock,
+      static_cast<size_t>(std::max(0, absl::GetFlag(FLAGS_standings_cache_mb)))
+          << 20);
   tally::server::AuditService audit(**log, gate, clock, checkpoints.get());
   tally::server::CalculatorService calculator(&gate);
   tally::server::AccessService access(gate);
@@ -331,6 +338,19 @@ int main(int argc, char** argv) {
       [store = &(*log)->store()] {
         return static_cast<double>(store->events_read());
       });
+  metrics.AddGaugeCallback(
+      "tally_standings_computed",
+      "Session standings computed for GetStandings since tallyd started: "
+      "once per change of their tournament, however many readers ask "
+      "(replay/queries/standings_cache.h).",
+      [&query] {
+        return static_cast<double>(query.standings_cache().computations());
+      });
+  metrics.AddGaugeCallback(
+      "tally_standings_cache_hits",
+      "GetStandings answers shared from an earlier (or a concurrent) "
+      "computation of the same tournament's State.",
+      [&query] { return static_cast<double>(query.standings_cache().hits()); });
   std::string http_listen = absl::GetFlag(FLAGS_http_listen);
   if (http_listen.empty() && absl::GetFlag(FLAGS_demo)) {
     http_listen = kDemoHttpListen;

@@ -17,6 +17,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -169,16 +170,19 @@ class WhatChangedE2eTest : public ::testing::Test {
     return out;
   }
 
-  // Events read back from the log so far (/metrics' tally_log_events_read).
-  double EventsRead() {
+  // The value of `series` on /metrics.
+  double Metric(const std::string& series) {
     std::ifstream port_file(dir_ + "/http.port");
     int port = 0;
     port_file >> port;
     httplib::Client http("127.0.0.1", port);
     httplib::Result page = http.Get("/metrics");
     EXPECT_TRUE(page) << "no answer from /metrics";
-    return page ? MetricSample(page->body, "tally_log_events_read") : -1;
+    return page ? MetricSample(page->body, series) : -1;
   }
+
+  // Events read back from the log so far (/metrics' tally_log_events_read).
+  double EventsRead() { return Metric("tally_log_events_read"); }
 
   v1::CorrectResultRequest TableThreeFourSpadesPlusOne() {
     v1::CorrectResultRequest c;
@@ -538,6 +542,54 @@ TEST_F(WhatChangedE2eTest, AuditQueriesReadOnlyTheirTournamentsEvents) {
   grpc::Status finished = reader->Finish();
   EXPECT_EQ(finished.error_code(), grpc::StatusCode::NOT_FOUND);
   EXPECT_THAT(finished.error_message(), HasSubstr("no tournament \"clbu\""));
+}
+
+// Issue #19, counts and not times: 16 readers asking for one session's
+// standings at once share one computation (tally_standings_computed on
+// /metrics); another tournament's events change only the answer's
+// as_of_sequence and compute nothing; a result of the club computes once
+// more. Every answer is the one the State gives.
+TEST_F(WhatChangedE2eTest, StandingsAreComputedOncePerChangeOfTheirTournament) {
+  MatchClient setup(tallyd_->channel(), "club", "p");
+  ASSERT_THAT(BoardOneEverywhere(setup), IsOk());
+  const double computed = Metric("tally_standings_computed");
+  const double hits = Metric("tally_standings_cache_hits");
+  std::vector<std::string> answers(16);
+  std::vector<std::thread> readers;
+  for (std::string& answer : answers) {
+    readers.emplace_back([&] {
+      absl::StatusOr<v1::Standings> s = Standings();
+      EXPECT_THAT(s, IsOk());
+      if (s.ok()) answer = s->SerializeAsString();
+    });
+  }
+  for (std::thread& t : readers) t.join();
+  for (const std::string& answer : answers) EXPECT_EQ(answer, answers[0]);
+  EXPECT_EQ(Metric("tally_standings_computed"), computed + 1);
+  EXPECT_EQ(Metric("tally_standings_cache_hits"), hits + 15);
+  v1::Standings first;
+  ASSERT_TRUE(first.ParseFromString(answers[0]));
+  EXPECT_EQ(first.as_of_sequence(), 16u);  // 4 results of board 1
+  EXPECT_EQ(first.results_entered(), 4);
+
+  MatchClient other(tallyd_->channel(), "other", "q");
+  ASSERT_THAT(other.Create(v1::COMPETITION_KIND_MATCHPOINT_PAIRS,
+                           "sabf_matchpoint_pairs"),
+              IsOk());
+  absl::StatusOr<v1::Standings> later = Standings();
+  ASSERT_THAT(later, IsOk());
+  EXPECT_EQ(later->as_of_sequence(), 18u);  // the other's two events
+  v1::Standings expected = first;
+  expected.set_as_of_sequence(18);
+  EXPECT_EQ(later->SerializeAsString(), expected.SerializeAsString());
+  EXPECT_EQ(Metric("tally_standings_computed"), computed + 1);
+
+  ASSERT_THAT(Enter(1, 2, Passed()), IsOk());
+  absl::StatusOr<v1::Standings> changed = Standings();
+  ASSERT_THAT(changed, IsOk());
+  EXPECT_EQ(changed->results_entered(), 5);
+  EXPECT_EQ(changed->as_of_sequence(), 19u);
+  EXPECT_EQ(Metric("tally_standings_computed"), computed + 2);
 }
 
 }  // namespace

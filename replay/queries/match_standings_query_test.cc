@@ -1,18 +1,27 @@
 // The standings and tournament queries of an event of matches (issue #16):
 // the standings for a draw rank as the stored draw does (ANC SR 5.1), a
 // tie waiting for a lot says so (NSW TR 11.2.1(f), ANC SR 12.2), and
-// GetTournament counts the rounds drawn and names the teams.
+// GetTournament counts the rounds drawn and names the teams. And the
+// standings cache (standings_cache.h): a pairs session's standings from
+// the cache are byte for byte BuildStandings' of the State asked with, a
+// change of their tournament computes them again, readers share one
+// computation, and the memory kept stays within its bound.
 
+#include <algorithm>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/decide/decide.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/pairs/queries.h"
 #include "replay/queries/match_queries.h"
+#include "replay/queries/standings_cache.h"
+#include "replay/testing/apply_for_test.h"
 #include "replay/testing/match_event_for_test.h"
 
 namespace tally::replay {
@@ -131,6 +140,165 @@ TEST(MatchStandingsQueryTest, TournamentCountsRoundsDrawnAndNamesTeams) {
   ASSERT_EQ(c.pairs_size(), 4);
   EXPECT_EQ(c.pairs(0).name(), "Team 1");
   EXPECT_EQ(c.pairs(3).name(), "Team 4");
+}
+
+// A three-table pairs session of boards 1 and 2 in tournament "t", board 1
+// played at tables 1 and 2.
+class StandingsCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CreateOneRoundSession(state_, "sabf_matchpoint_pairs",
+                          v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 3, {1, 2});
+    EnterInSession(state_, 1, 1, Made(4, v1::STRAIN_SPADES, 10));
+    EnterInSession(state_, 2, 1, Made(4, v1::STRAIN_SPADES, 9));
+    request_.set_tournament_id("t");
+    request_.set_competition_id("c");
+    request_.set_session(1);
+  }
+  // BuildStandings' answer, serialized.
+  std::string Uncached(const State& state) {
+    absl::StatusOr<v1::Standings> s = BuildStandings(state, request_);
+    EXPECT_THAT(s, IsOk());
+    return s.ok() ? s->SerializeAsString() : "";
+  }
+  std::string Cached(StandingsCache& cache, const State& state) {
+    absl::StatusOr<v1::Standings> s = cache.Get(state, request_);
+    EXPECT_THAT(s, IsOk());
+    return s.ok() ? s->SerializeAsString() : "";
+  }
+  // Another tournament's event, appended to the log.
+  void OtherTournamentCreated(const std::string& id) {
+    v1::CreateTournamentRequest t;
+    t.set_tournament_id(id);
+    t.set_name("Other");
+    ApplyTo(state_, id, DecideCreateTournament(state_, t));
+  }
+
+  State state_;
+  v1::GetStandingsRequest request_;
+};
+
+TEST_F(StandingsCacheTest,
+       AnswersTheSameBytesAsUncachedUntilTheTournamentChanges) {
+  StandingsCache cache;
+  EXPECT_EQ(Cached(cache, state_), Uncached(state_));
+  EXPECT_EQ(Cached(cache, state_), Uncached(state_));
+  EXPECT_EQ(cache.computations(), 1u);
+  EXPECT_EQ(cache.hits(), 1u);
+  const uint64_t before_other = state_.last_sequence;
+
+  // Another tournament's event: the same ranking, as of the new last event.
+  OtherTournamentCreated("u");
+  const std::string after_other = Cached(cache, state_);
+  EXPECT_EQ(after_other, Uncached(state_));
+  v1::Standings parsed;
+  ASSERT_TRUE(parsed.ParseFromString(after_other));
+  EXPECT_EQ(parsed.as_of_sequence(), before_other + 1);
+  EXPECT_EQ(cache.computations(), 1u);
+
+  // A result of the session: computed again, and the answer changed.
+  EnterInSession(state_, 3, 1, Made(3, v1::STRAIN_SPADES, 10));
+  const std::string after_result = Cached(cache, state_);
+  EXPECT_EQ(after_result, Uncached(state_));
+  ASSERT_TRUE(parsed.ParseFromString(after_result));
+  EXPECT_EQ(parsed.results_entered(), 3);
+  EXPECT_EQ(cache.computations(), 2u);
+  EXPECT_EQ(cache.entries(), 1u);
+}
+
+TEST_F(StandingsCacheTest, AnOlderStateIsAnsweredAloneAndKeepsTheNewerAnswer) {
+  StandingsCache cache;
+  const State older = state_;
+  EnterInSession(state_, 3, 1, Made(3, v1::STRAIN_SPADES, 10));
+  EXPECT_EQ(Cached(cache, state_), Uncached(state_));
+  EXPECT_EQ(Cached(cache, older), Uncached(older));
+  EXPECT_NE(Uncached(older), Uncached(state_));
+  EXPECT_EQ(Cached(cache, state_), Uncached(state_));
+  EXPECT_EQ(cache.computations(), 2u);  // the newer once, the older once
+  EXPECT_EQ(cache.hits(), 1u);
+}
+
+TEST_F(StandingsCacheTest, ConcurrentReadersShareOneComputation) {
+  StandingsCache cache;
+  const std::string expected = Uncached(state_);
+  std::vector<std::string> answers(16);
+  std::vector<std::thread> readers;
+  for (std::string& answer : answers) {
+    readers.emplace_back([&] { answer = Cached(cache, state_); });
+  }
+  for (std::thread& t : readers) t.join();
+  for (const std::string& answer : answers) EXPECT_EQ(answer, expected);
+  EXPECT_EQ(cache.computations(), 1u);
+  EXPECT_EQ(cache.hits(), 15u);
+}
+
+TEST_F(StandingsCacheTest, ErrorsAreNotKept) {
+  StandingsCache cache;
+  request_.set_session(7);
+  absl::StatusOr<v1::Standings> first = cache.Get(state_, request_);
+  absl::StatusOr<v1::Standings> second = cache.Get(state_, request_);
+  absl::StatusOr<v1::Standings> uncached = BuildStandings(state_, request_);
+  ASSERT_FALSE(uncached.ok());
+  EXPECT_EQ(first.status(), uncached.status());
+  EXPECT_EQ(second.status(), uncached.status());
+  EXPECT_EQ(cache.computations(), 2u);
+  EXPECT_EQ(cache.entries(), 0u);
+  request_.set_tournament_id("nowhere");
+  EXPECT_EQ(cache.Get(state_, request_).status(),
+            BuildStandings(state_, request_).status());
+  EXPECT_EQ(cache.entries(), 0u);
+}
+
+TEST_F(StandingsCacheTest, KeepsNoMoreThanItsBoundLeastRecentlyUsedFirst) {
+  // Session 2: the same three tables on boards 3 and 4, nothing played.
+  v1::DefineSessionRequest d;
+  d.set_tournament_id("t");
+  d.set_competition_id("c");
+  d.set_session(2);
+  v1::MovementRound* round = d.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= 3; ++table) {
+    v1::TableAssignment* a = round->add_tables();
+    a->set_table(table);
+    a->set_ns_pair(2 * table - 1);
+    a->set_ew_pair(2 * table);
+    a->add_boards(3);
+    a->add_boards(4);
+  }
+  Apply(state_, DecideDefineSession(state_, d));
+  v1::GetStandingsRequest second = request_;
+  second.set_session(2);
+  ASSERT_THAT(BuildStandings(state_, second), IsOk());
+  // Room for either answer alone, not for both.
+  StandingsCache probe;
+  Cached(probe, state_);
+  const size_t one = probe.bytes();
+  ASSERT_THAT(probe.Get(state_, second), IsOk());
+  const size_t two = probe.bytes() - one;
+  ASSERT_GT(one, 0u);
+  ASSERT_GT(two, 0u);
+  const size_t bound = std::max(one, two) + std::min(one, two) / 2;
+  StandingsCache cache(bound);
+  const std::string first = Cached(cache, state_);
+  ASSERT_THAT(cache.Get(state_, second), IsOk());
+  EXPECT_EQ(cache.entries(), 1u);
+  EXPECT_EQ(cache.bytes(), two);
+  // Session 1, the least recently used, went: asked again, it is computed
+  // again, and session 2 goes.
+  EXPECT_EQ(Cached(cache, state_), first);
+  EXPECT_EQ(cache.computations(), 3u);
+  EXPECT_EQ(cache.entries(), 1u);
+  EXPECT_EQ(cache.bytes(), one);
+
+  StandingsCache none(1);
+  EXPECT_EQ(Cached(none, state_), first);
+  EXPECT_EQ(none.entries(), 0u);
+  EXPECT_EQ(none.bytes(), 0u);
+  StandingsCache off(0);  // nothing kept or shared
+  EXPECT_EQ(Cached(off, state_), first);
+  EXPECT_EQ(Cached(off, state_), first);
+  EXPECT_EQ(off.computations(), 2u);
+  EXPECT_EQ(off.entries(), 0u);
 }
 
 }  // namespace
