@@ -6,21 +6,28 @@
 // second import appending nothing, `tally export-session` giving back a file
 // equal to the original on every figure, and a refused file appending nothing.
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "server/interchange/import_plan.h"
+#include "server/interchange/interchange_client.h"
 #include "server/interchange/pbn_reader.h"
 #include "server/interchange/session_file.h"
 #include "server/interchange/usebio_reader.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -438,6 +445,127 @@ TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
   }
   EXPECT_TRUE(score_only);
   ExpectExportEquals("wednesday", "usebio", good);
+}
+
+// Issue #18: a Bridgemate scoring file followed as rows arrive, from the
+// fixture tests/bws/tuesday/ (the Section and ReceivedData tables as
+// mdb-export prints them: round 1 of the session above, board 1 at table 3
+// entered one trick short, 4S-2). The session is set up from the USEBIO
+// file without its results. Each `tally follow-bws --once` is a new
+// process, so each run after the first is also a restart.
+TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
+  absl::StatusOr<interchange::SessionFile> file =
+      interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
+  ASSERT_THAT(file, IsOk());
+  interchange::ImportTarget target;
+  target.tournament_id = "bws-tue";
+  target.regulation_profile = "nsw_matchpoint_pairs";
+  target.format = "usebio-1.2";
+  target.file_name = kFile;
+  absl::StatusOr<std::vector<interchange::ImportStep>> steps =
+      interchange::PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  std::vector<interchange::ImportStep> setup;
+  for (const interchange::ImportStep& step : *steps) {
+    if (!std::holds_alternative<v1::EnterResultRequest>(step.request) &&
+        !std::holds_alternative<v1::RecordRulingRequest>(step.request) &&
+        !std::holds_alternative<v1::PostScoresRequest>(step.request)) {
+      setup.push_back(step);
+    }
+  }
+  auto director = v1::DirectorService::NewStub(tallyd_.channel());
+  auto venue = v1::VenueService::NewStub(tallyd_.channel());
+  const interchange::ContextFactory contexts = [] {
+    return std::make_unique<grpc::ClientContext>();
+  };
+  ASSERT_THAT(interchange::RunImport(*director, *venue, contexts, setup),
+              IsOk());
+  const size_t set_up = Log().size();
+
+  const std::string bws = dir_ + "/tuesday";
+  ASSERT_EQ(mkdir(bws.c_str(), 0700), 0);
+  for (const char* table : {"Section.csv", "ReceivedData.csv"}) {
+    std::ofstream(absl::StrCat(bws, "/", table))
+        << ReadAll(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
+  }
+  const auto follow = [&] {
+    return RunTallyCli(tallyd_.address(),
+                       absl::StrCat("follow-bws bws-tue pairs 1 ", bws,
+                                    " --once 2>&1"));
+  };
+  EXPECT_THAT(follow(), HasSubstr("6 rows; 6 entered, 0 corrected, 0 already "
+                                  "in tally, 0 not entered"));
+  std::vector<v1::Event> log = Log();
+  ASSERT_EQ(log.size(), set_up + 6);
+  // Row 3 (table 3, board 1): its ID, its hash, the directory's name.
+  const v1::Event& row3 = log[set_up + 2];
+  ASSERT_TRUE(row3.payload().has_result_entered());
+  EXPECT_EQ(row3.payload().result_entered().table(), 3);
+  EXPECT_EQ(row3.payload().result_entered().ns_score(), -100);  // 4S-2, NV
+  EXPECT_EQ(row3.provenance().format(), "bridgemate-bws ReceivedData");
+  EXPECT_EQ(row3.provenance().file_name(), "tuesday");
+  EXPECT_EQ(row3.provenance().line(), 3);
+  EXPECT_EQ(row3.provenance().file_sha256(),
+            interchange::Sha256Hex(
+                "3,1,3,1,1,3,5,3,\"N\",\"4 S\",\"-2\",\"CA\",\"\","
+                "\"2026-11-27 00:00:00\",\"1899-12-30 19:43:05\",0,0,0,0,0,0"));
+
+  // Polled again (a restart): every row is answered from tally's record.
+  EXPECT_THAT(follow(), HasSubstr("6 rows; 0 entered, 0 corrected, 6 already "
+                                  "in tally, 0 not entered"));
+  EXPECT_EQ(Log().size(), set_up + 6);
+
+  // Rows arrive: 7 re-enters board 1 at table 3 as 4S-1; 8 and 11 are
+  // round 2's board 3 at tables 1 and 3; 9 erases board 2 at table 2; 10
+  // names pair 2 (North-South) as West's declarer.
+  std::ofstream(absl::StrCat(bws, "/ReceivedData.csv"), std::ios::app)
+      << "7,1,3,1,1,3,5,3,\"N\",\"4 S\",\"-1\",\"CA\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 19:58:00\",0,0,0,0,0,0\n"
+         "8,1,1,2,3,1,6,6,\"W\",\"4 H x\",\"-1\",\"SQ\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:02:10\",0,0,0,0,0,0\n"
+         "9,1,2,1,2,2,6,2,\"S\",\"3 NT\",\"=\",\"S5\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:03:00\",0,0,0,0,0,1\n"
+         "10,1,2,2,3,2,5,2,\"W\",\"4 H\",\"=\",\"\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:04:30\",0,0,0,0,0,0\n"
+         "11,1,3,2,3,3,4,4,\"W\",\"4 H\",\"-1\",\"\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:05:00\",0,0,0,0,0,0\n";
+  const std::string out = follow();
+  EXPECT_THAT(out, HasSubstr("11 rows; 2 entered, 1 corrected, 6 already in "
+                             "tally, 2 not entered"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 9 (table 2, round 1, board 2): "
+                             "the Bridgemate erased this board's result; "
+                             "tally keeps the one from row 5"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 10 (table 2, round 2, board "
+                             "3): declarer pair 2 does not sit W (EW is pair "
+                             "5); not sent"));
+  log = Log();
+  ASSERT_EQ(log.size(), set_up + 9);
+  // Board 1 at table 3 is now 4S-1, -50 (the hand-checked traveller above).
+  const v1::Event& corrected = log[set_up + 6];
+  ASSERT_TRUE(corrected.payload().has_result_corrected());
+  EXPECT_EQ(corrected.payload().result_corrected().ns_score(), -50);
+  EXPECT_EQ(corrected.payload().result_corrected().previous_ns_score(), -100);
+  EXPECT_EQ(corrected.provenance().line(), 7);
+  for (const v1::TravellerLine& line : Traveller("bws-tue", 1).lines()) {
+    if (line.table() == 3) EXPECT_EQ(line.ns_score(), -50);
+  }
+  // Board 3: 1v6 4HX-1 W +200, 3v4 4H-1 W +100 (EW vulnerable).
+  const v1::Traveller board3 = Traveller("bws-tue", 3);
+  ASSERT_EQ(board3.lines_size(), 2);
+  for (const v1::TravellerLine& line : board3.lines()) {
+    EXPECT_EQ(line.ns_score(), line.table() == 1 ? 200 : 100);
+  }
+  // The erased board keeps its result: 3NT= S +600 (NS vulnerable).
+  for (const v1::TravellerLine& line : Traveller("bws-tue", 2).lines()) {
+    if (line.table() == 2) EXPECT_EQ(line.ns_score(), 600);
+  }
+
+  // A BWS file that is not there: named, nothing changes.
+  EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                          absl::StrCat("follow-bws bws-tue pairs 1 ", dir_,
+                                       "/missing.bws --once 2>&1")),
+              HasSubstr(absl::StrCat("no BWS file ", dir_, "/missing.bws")));
+  EXPECT_EQ(Log().size(), set_up + 9);
 }
 
 }  // namespace

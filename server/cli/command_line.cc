@@ -251,7 +251,8 @@ std::vector<CommandGroup> AllCommands() {
                                  AddCheckpointCommands, AddPublishCommands});
   group("Who may do what", {AddAccessCommands});
   group("Operating the server", {AddOperatorCommands});
-  group("Files in and out (USEBIO, PBN)", {AddInterchangeCommands});
+  group("Files in and out (USEBIO, PBN, Bridgemate)",
+        {AddInterchangeCommands, AddBwsCommands});
   group("Calculator", {AddCalcCommands});
   return groups;
 }
