@@ -489,9 +489,9 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
         << ReadAll(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
   }
   const auto follow = [&] {
-    return RunTallyCli(tallyd_.address(),
-                       absl::StrCat("follow-bws bws-tue pairs 1 ", bws,
-                                    " --once 2>&1"));
+    return RunTallyCli(
+        tallyd_.address(),
+        absl::StrCat("follow-bws bws-tue pairs 1 ", bws, " --once 2>&1"));
   };
   EXPECT_THAT(follow(), HasSubstr("6 rows; 6 entered, 0 corrected, 0 already "
                                   "in tally, 0 not entered"));

@@ -65,8 +65,8 @@ absl::StatusOr<int> BwsFollower::SectionId(
 }
 
 absl::Status BwsFollower::Handle(const ReceivedRow& row,
-                                 const std::string& file_name,
-                                 ResultSink& sink, PollReport& report) {
+                                 const std::string& file_name, ResultSink& sink,
+                                 PollReport& report) {
   BoardAtTable& board = boards_[{row.table, row.board}];
   if (row.erased) {
     report.problems.push_back(absl::StrCat(
@@ -82,9 +82,8 @@ absl::Status BwsFollower::Handle(const ReceivedRow& row,
   }
   absl::StatusOr<v1::TableResult> result = ResultOfRow(row);
   if (!result.ok()) {
-    report.problems.push_back(absl::StrCat(RowName(row), ": ",
-                                           result.status().message(),
-                                           "; not sent"));
+    report.problems.push_back(absl::StrCat(
+        RowName(row), ": ", result.status().message(), "; not sent"));
     return absl::OkStatus();
   }
   if (board.has_result &&

@@ -15,8 +15,8 @@
 #include <sstream>
 #include <utility>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
 extern char** environ;
@@ -28,7 +28,8 @@ std::string BaseName(const std::string& path) {
   absl::string_view p = path;
   while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
   const size_t slash = p.find_last_of('/');
-  return std::string(slash == absl::string_view::npos ? p : p.substr(slash + 1));
+  return std::string(slash == absl::string_view::npos ? p
+                                                      : p.substr(slash + 1));
 }
 
 bool Exists(const std::string& path, bool* directory) {
@@ -62,20 +63,21 @@ absl::StatusOr<ProgramOutput> Run(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, args[0], &actions, nullptr,
-                                   args.data(), environ);
+  const int spawned =
+      posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(out_pipe[1]);
   close(err_pipe[1]);
   if (spawned != 0) {
     close(out_pipe[0]);
     close(err_pipe[0]);
-    return absl::UnavailableError(absl::StrCat(
-        "cannot run ", argv[0], ": ", strerror(spawned),
-        " (it comes with mdbtools: apt-get install mdbtools)"));
+    return absl::UnavailableError(
+        absl::StrCat("cannot run ", argv[0], ": ", strerror(spawned),
+                     " (it comes with mdbtools: apt-get install mdbtools)"));
   }
   ProgramOutput result;
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
@@ -117,23 +119,22 @@ class MdbExport : public BwsSource {
   absl::StatusOr<std::string> ExportTable(const std::string& table) override {
     bool directory = false;
     if (!Exists(path_, &directory) || directory) {
-      return absl::NotFoundError(
-          absl::StrCat("no BWS file ", path_, " (cannot read its ", table,
-                       " table)"));
+      return absl::NotFoundError(absl::StrCat(
+          "no BWS file ", path_, " (cannot read its ", table, " table)"));
     }
     absl::StatusOr<ProgramOutput> run =
         Run(MdbExportArguments(program_, path_, table));
     if (!run.ok()) {
-      return absl::UnavailableError(absl::StrCat(
-          "cannot read table ", table, " of ", path_, ": ",
-          run.status().message()));
+      return absl::UnavailableError(absl::StrCat("cannot read table ", table,
+                                                 " of ", path_, ": ",
+                                                 run.status().message()));
     }
     if (run->exit_code != 0) {
       std::string said(absl::StripAsciiWhitespace(run->err));
       if (said.empty()) said = absl::StrCat("exit status ", run->exit_code);
-      return absl::UnavailableError(absl::StrCat(
-          program_, " could not read table ", table, " of ", path_, ": ",
-          said));
+      return absl::UnavailableError(
+          absl::StrCat(program_, " could not read table ", table, " of ", path_,
+                       ": ", said));
     }
     return std::move(run->out);
   }

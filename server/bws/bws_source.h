@@ -38,8 +38,8 @@ std::vector<std::string> MdbExportArguments(const std::string& program,
                                             const std::string& table);
 
 // `program` (default "mdb-export", found on PATH) on the file at `path`.
-std::unique_ptr<BwsSource> MdbExportSource(
-    std::string path, std::string program = "mdb-export");
+std::unique_ptr<BwsSource> MdbExportSource(std::string path,
+                                           std::string program = "mdb-export");
 
 // The directory `path` of TABLE.csv files.
 std::unique_ptr<BwsSource> CsvDirectorySource(std::string path);

@@ -91,8 +91,9 @@ TEST(BwsCsvTest, RefusesBrokenTextNamingTheLine) {
   EXPECT_THAT(ParseCsv("ID,Contract\n1,\"4 S\"\n2\n", "ReceivedData"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("line 3: 1 fields where the header names 2")));
-  EXPECT_THAT(ParseCsv("ID,Contract\n1,4 \"S\"\n", "ReceivedData"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 2")));
+  EXPECT_THAT(
+      ParseCsv("ID,Contract\n1,4 \"S\"\n", "ReceivedData"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 2")));
   EXPECT_THAT(ParseCsv("", "Section"),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("Section: no header row")));
@@ -120,10 +121,10 @@ TEST(BwsReceivedDataTest, ReadsColumnsByNameAndSortsById) {
   EXPECT_EQ((*rows)[1].declarer_seat, "E");
   EXPECT_TRUE((*rows)[1].erased);
 
-  absl::StatusOr<CsvTable> no_erased =
-      ParseCsv("ID,Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,"
-               "Contract,Result\n",
-               "ReceivedData");
+  absl::StatusOr<CsvTable> no_erased = ParseCsv(
+      "ID,Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,"
+      "Contract,Result\n",
+      "ReceivedData");
   ASSERT_THAT(no_erased, IsOk());
   EXPECT_THAT(ReadReceivedData(*no_erased),
               StatusIs(absl::StatusCode::kInvalidArgument,
@@ -139,9 +140,8 @@ TEST(BwsReceivedDataTest, AFieldThatIsNotANumberStaysWithItsRow) {
 }
 
 TEST(BwsSectionTest, ReadsLettersById) {
-  absl::StatusOr<CsvTable> t =
-      ParseCsv("ID,Letter,Tables,MissingPair\n1,\"A \",3,0\n2,\"B\",4,0\n",
-               "Section");
+  absl::StatusOr<CsvTable> t = ParseCsv(
+      "ID,Letter,Tables,MissingPair\n1,\"A \",3,0\n2,\"B\",4,0\n", "Section");
   ASSERT_THAT(t, IsOk());
   absl::StatusOr<std::map<int, std::string>> s = ReadSections(*t);
   ASSERT_THAT(s, IsOk());
@@ -183,23 +183,19 @@ TEST(BwsRowResultTest, MapsBridgemateContractNotation) {
 }
 
 TEST(BwsRowResultTest, RefusesWhatIsNotAResultSayingWhat) {
-  EXPECT_THAT(
-      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "8 S", "="))),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               HasSubstr("contract '8 S' is not a level 1-7")));
-  EXPECT_THAT(
-      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "4 Z", "="))),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               HasSubstr("contract '4 Z'")));
-  EXPECT_THAT(
-      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "X", "4 S", "="))),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               HasSubstr("declarer 'X' (NS/EW) is not N, E, S or W")));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "8 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("contract '8 S' is not a level 1-7")));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "4 Z", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("contract '4 Z'")));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "X", "4 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("declarer 'X' (NS/EW) is not N, E, S or W")));
   // Pair 6 sits EW; North's pair is 2.
-  EXPECT_THAT(
-      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 6, "N", "4 S", "="))),
-      StatusIs(absl::StatusCode::kInvalidArgument,
-               "declarer pair 6 does not sit N (NS is pair 2)"));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 6, "N", "4 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "declarer pair 6 does not sit N (NS is pair 2)"));
   // 6 NT + 2 would be 6 + 6 + 2 = 14 tricks.
   EXPECT_THAT(
       ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "S", "6 NT", "+2"))),
@@ -212,11 +208,11 @@ TEST(BwsRowResultTest, RefusesWhatIsNotAResultSayingWhat) {
 }
 
 TEST(BwsSourceTest, MdbExportIsRunWithItsOwnArgumentsAndNoShell) {
-  EXPECT_THAT(MdbExportArguments("mdb-export", "/srv/bm/tue; rm x.bws",
-                                 "ReceivedData"),
-              ElementsAre("mdb-export", "--date-format=%Y-%m-%d",
-                          "--datetime-format=%Y-%m-%d %H:%M:%S",
-                          "/srv/bm/tue; rm x.bws", "ReceivedData"));
+  EXPECT_THAT(
+      MdbExportArguments("mdb-export", "/srv/bm/tue; rm x.bws", "ReceivedData"),
+      ElementsAre("mdb-export", "--date-format=%Y-%m-%d",
+                  "--datetime-format=%Y-%m-%d %H:%M:%S",
+                  "/srv/bm/tue; rm x.bws", "ReceivedData"));
 }
 
 TEST(BwsSourceTest, AMissingFileIsNamed) {
@@ -249,8 +245,8 @@ TEST_F(BwsFileTest, AProgramThatFailsIsReportedWithTheFile) {
   EXPECT_THAT(MdbExportSource(path_, "false")->ExportTable("ReceivedData"),
               StatusIs(absl::StatusCode::kUnavailable,
                        HasSubstr(absl::StrCat(
-                           "false could not read table ReceivedData of ",
-                           path_, ": exit status 1"))));
+                           "false could not read table ReceivedData of ", path_,
+                           ": exit status 1"))));
   EXPECT_THAT(
       MdbExportSource(path_, "no-such-mdb-export")->ExportTable("Section"),
       StatusIs(absl::StatusCode::kUnavailable,
@@ -326,13 +322,13 @@ TEST(BwsFollowerTest, SendsEachRowOnceCorrectsReportsAndSurvivesARestart) {
   // Row 3 re-enters table 2's board 1 (one trick fewer), row 4 erases
   // table 1's, row 5 is a contract no board has, row 6 a board tally
   // refuses, row 7 a new result, row 8 the same result as row 7 again.
-  source.tables["ReceivedData"] += absl::StrCat(
-      Row(3, 2, 1, 1, 2, 6, 2, "N", "4 S", "="),
-      Row(4, 1, 1, 1, 1, 4, 1, "N", "4 S", "=", 1),
-      Row(5, 3, 1, 1, 3, 5, 3, "N", "9 S", "="),
-      Row(6, 3, 1, 9, 3, 5, 3, "N", "1 C", "="),
-      Row(7, 1, 1, 2, 1, 4, 0, "", "PASS", ""),
-      Row(8, 1, 1, 2, 1, 4, 0, "", "PASS", ""));
+  source.tables["ReceivedData"] +=
+      absl::StrCat(Row(3, 2, 1, 1, 2, 6, 2, "N", "4 S", "="),
+                   Row(4, 1, 1, 1, 1, 4, 1, "N", "4 S", "=", 1),
+                   Row(5, 3, 1, 1, 3, 5, 3, "N", "9 S", "="),
+                   Row(6, 3, 1, 9, 3, 5, 3, "N", "1 C", "="),
+                   Row(7, 1, 1, 2, 1, 4, 0, "", "PASS", ""),
+                   Row(8, 1, 1, 2, 1, 4, 0, "", "PASS", ""));
   absl::StatusOr<PollReport> second = follower.Poll(source, sink);
   ASSERT_THAT(second, IsOk());
   EXPECT_EQ(second->rows, 8);

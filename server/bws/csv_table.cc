@@ -20,7 +20,8 @@ class Splitter {
   // The next row, or nullopt at the end of the text.
   absl::StatusOr<std::optional<CsvRow>> Next() {
     // Blank lines between rows (a trailing "\n") hold no record.
-    while (pos_ < text_.size() && (text_[pos_] == '\n' || text_[pos_] == '\r')) {
+    while (pos_ < text_.size() &&
+           (text_[pos_] == '\n' || text_[pos_] == '\r')) {
       if (text_[pos_] == '\n') ++line_;
       ++pos_;
     }

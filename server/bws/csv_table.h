@@ -18,7 +18,7 @@
 namespace tally::bws {
 
 struct CsvRow {
-  int line = 0;  // 1-based line of the text where the row starts
+  int line = 0;      // 1-based line of the text where the row starts
   std::string text;  // the row as it stands in the text, without its end
   std::vector<std::string> fields;
 };

@@ -98,7 +98,8 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
     }
     row.declarer_seat =
         absl::AsciiStrToUpper(absl::StripAsciiWhitespace(csv.fields[*seat]));
-    row.contract = std::string(absl::StripAsciiWhitespace(csv.fields[*contract]));
+    row.contract =
+        std::string(absl::StripAsciiWhitespace(csv.fields[*contract]));
     row.result = std::string(absl::StripAsciiWhitespace(csv.fields[*result]));
     if (row.problem.empty() && !ReadBool(csv.fields[*erased], &row.erased)) {
       row.problem = absl::StrCat("Erased '", csv.fields[*erased],
@@ -106,10 +107,9 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
     }
     rows.push_back(std::move(row));
   }
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const ReceivedRow& a, const ReceivedRow& b) {
-                     return a.id < b.id;
-                   });
+  std::stable_sort(
+      rows.begin(), rows.end(),
+      [](const ReceivedRow& a, const ReceivedRow& b) { return a.id < b.id; });
   return rows;
 }
 

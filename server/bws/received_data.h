@@ -27,10 +27,10 @@ struct ReceivedRow {
   int board = 0;
   int pair_ns = 0;
   int pair_ew = 0;
-  int declarer = 0;         // the declaring pair's number; 0 passed out
+  int declarer = 0;           // the declaring pair's number; 0 passed out
   std::string declarer_seat;  // the "NS/EW" column: N, E, S or W
-  std::string contract;     // "4 S x", "3 NT", "PASS"
-  std::string result;       // "=", "+1", "-2"
+  std::string contract;       // "4 S x", "3 NT", "PASS"
+  std::string result;         // "=", "+1", "-2"
   bool erased = false;
   // Set when a field is not what the column holds (e.g. a board "x"): the
   // row is then reported, never entered.

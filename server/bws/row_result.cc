@@ -70,10 +70,10 @@ absl::StatusOr<v1::TableResult> ResultOfRow(const ReceivedRow& row) {
   int tricks = level + 6;
   if (row.result != "=") {
     int over = 0;
-    const bool signed_number =
-        row.result.size() >= 2 &&
-        (row.result[0] == '+' || row.result[0] == '-') &&
-        absl::SimpleAtoi(row.result.substr(1), &over) && over >= 1;
+    const bool signed_number = row.result.size() >= 2 &&
+                               (row.result[0] == '+' || row.result[0] == '-') &&
+                               absl::SimpleAtoi(row.result.substr(1), &over) &&
+                               over >= 1;
     if (!signed_number) {
       return Bad(absl::StrCat("result '", row.result,
                               "' is not =, +n (overtricks) or -n (down)"));
@@ -81,14 +81,13 @@ absl::StatusOr<v1::TableResult> ResultOfRow(const ReceivedRow& row) {
     tricks += row.result[0] == '+' ? over : -over;
   }
   if (tricks < 0 || tricks > 13) {
-    return Bad(absl::StrCat("result '", row.result, "' on ", level,
-                            words[1], " takes ", tricks,
-                            " tricks; a board has 13"));
+    return Bad(absl::StrCat("result '", row.result, "' on ", level, words[1],
+                            " takes ", tricks, " tricks; a board has 13"));
   }
   v1::PlayedContract* played = out.mutable_played();
   played->set_level(level);
   played->set_strain(StrainOf(words[1]));
-  played->set_doubling(words.size() == 2   ? v1::DOUBLING_UNDOUBLED
+  played->set_doubling(words.size() == 2 ? v1::DOUBLING_UNDOUBLED
                        : words[2] == "X" ? v1::DOUBLING_DOUBLED
                                          : v1::DOUBLING_REDOUBLED);
   played->set_declarer(seat);

@@ -69,11 +69,10 @@ int FollowBws(Client& cl, const Invocation& inv) {
                 << ": " << report.status().message() << "\n";
       if (inv.Has("once")) return kFailed;
     } else {
-      std::cout << path << ": " << report->rows << " rows; "
-                << report->entered << " entered, " << report->corrected
-                << " corrected, " << report->already
-                << " already in tally, " << report->problems.size()
-                << " not entered\n";
+      std::cout << path << ": " << report->rows << " rows; " << report->entered
+                << " entered, " << report->corrected << " corrected, "
+                << report->already << " already in tally, "
+                << report->problems.size() << " not entered\n";
       for (const std::string& p : report->problems) {
         std::cout << "  " << p << "\n";
       }
