@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "server/bws/bws_follower.h"
 #include "server/bws/bws_source.h"
+#include "server/cli/bws_commands.h"
 #include "server/cli/cli_common.h"
 #include "server/grpc_status.h"
 

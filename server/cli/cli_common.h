@@ -178,7 +178,6 @@ void AddDatumCommands(std::vector<Command>& commands);
 void AddWhatChangedCommands(std::vector<Command>& commands);
 // tally import / tally export (server/cli/interchange_commands.cc).
 void AddInterchangeCommands(std::vector<Command>& commands);
-void AddBwsCommands(std::vector<Command>& commands);
 
 // Prints what changed (or would change): one line per figure, or the JSON.
 int PrintFigureChanges(const Client& cl, const Invocation& inv,

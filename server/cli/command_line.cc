@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "server/cli/bws_commands.h"
 #include "server/cli/checkpoint_commands.h"
 #include "server/cli/credentials.h"
 #include "server/cli/usage_grammar.h"
