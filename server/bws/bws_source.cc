@@ -131,7 +131,10 @@ class MdbExport : public BwsSource {
     }
     if (run->exit_code != 0) {
       std::string said(absl::StripAsciiWhitespace(run->err));
-      if (said.empty()) said = absl::StrCat("exit status ", run->exit_code);
+      if (said.empty()) {
+        said = absl::StrCat("exit status ", run->exit_code,
+                            " (is it a Bridgemate .bws file?)");
+      }
       return absl::UnavailableError(
           absl::StrCat(program_, " could not read table ", table, " of ", path_,
                        ": ", said));
