@@ -547,7 +547,9 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
   EXPECT_EQ(corrected.payload().result_corrected().previous_ns_score(), -100);
   EXPECT_EQ(corrected.provenance().line(), 7);
   for (const v1::TravellerLine& line : Traveller("bws-tue", 1).lines()) {
-    if (line.table() == 3) EXPECT_EQ(line.ns_score(), -50);
+    if (line.table() == 3) {
+      EXPECT_EQ(line.ns_score(), -50);
+    }
   }
   // Board 3: 1v6 4HX-1 W +200, 3v4 4H-1 W +100 (EW vulnerable).
   const v1::Traveller board3 = Traveller("bws-tue", 3);
@@ -557,7 +559,9 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
   }
   // The erased board keeps its result: 3NT= S +600 (NS vulnerable).
   for (const v1::TravellerLine& line : Traveller("bws-tue", 2).lines()) {
-    if (line.table() == 2) EXPECT_EQ(line.ns_score(), 600);
+    if (line.table() == 2) {
+      EXPECT_EQ(line.ns_score(), 600);
+    }
   }
 
   // A BWS file that is not there: named, nothing changes.
