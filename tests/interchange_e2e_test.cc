@@ -6,21 +6,28 @@
 // second import appending nothing, `tally export-session` giving back a file
 // equal to the original on every figure, and a refused file appending nothing.
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "server/interchange/import_plan.h"
+#include "server/interchange/interchange_client.h"
 #include "server/interchange/pbn_reader.h"
 #include "server/interchange/session_file.h"
 #include "server/interchange/usebio_reader.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
+#include "tally/v1/venue.grpc.pb.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -440,5 +447,131 @@ TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
   ExpectExportEquals("wednesday", "usebio", good);
 }
 
+// Issue #18: a Bridgemate scoring file followed as rows arrive, from the
+// fixture tests/bws/tuesday/ (its Section and ReceivedData tables as
+// mdb-export prints them: round 1 of the session above, board 5 at table 3
+// entered one trick short, 1NT= for 1NT+1). The session is set up from the
+// USEBIO file without its results; its movement (DeriveMovement) is the
+// Mitchell R1: 1v4 boards 1-2, 2v5 3-4, 3v6 5-6; R2: 1v5 5-6, 2v6 1-2,
+// 3v4 3-4. Each `tally follow-bws --once` is a new process, so each run
+// after the first is also a restart. Scores are Law 77's (README.md here).
+TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
+  absl::StatusOr<interchange::SessionFile> file =
+      interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
+  ASSERT_THAT(file, IsOk());
+  interchange::ImportTarget target;
+  target.tournament_id = "bws-tue";
+  target.regulation_profile = "nsw_matchpoint_pairs";
+  target.format = "usebio-1.2";
+  target.file_name = kFile;
+  absl::StatusOr<std::vector<interchange::ImportStep>> steps =
+      interchange::PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  std::vector<interchange::ImportStep> setup;
+  for (const interchange::ImportStep& step : *steps) {
+    if (!std::holds_alternative<v1::EnterResultRequest>(step.request) &&
+        !std::holds_alternative<v1::RecordRulingRequest>(step.request) &&
+        !std::holds_alternative<v1::PostScoresRequest>(step.request)) {
+      setup.push_back(step);
+    }
+  }
+  auto director = v1::DirectorService::NewStub(tallyd_.channel());
+  auto venue = v1::VenueService::NewStub(tallyd_.channel());
+  const interchange::ContextFactory contexts = [] {
+    return std::make_unique<grpc::ClientContext>();
+  };
+  ASSERT_THAT(interchange::RunImport(*director, *venue, contexts, setup),
+              IsOk());
+  const size_t set_up = Log().size();
+
+  const std::string bws = dir_ + "/tuesday";
+  ASSERT_EQ(mkdir(bws.c_str(), 0700), 0);
+  for (const char* table : {"Section.csv", "ReceivedData.csv"}) {
+    std::ofstream(absl::StrCat(bws, "/", table))
+        << ReadAll(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
+  }
+  const auto follow = [&] {
+    return RunTallyCli(
+        tallyd_.address(),
+        absl::StrCat("follow-bws bws-tue pairs 1 ", bws, " --once 2>&1"));
+  };
+  EXPECT_THAT(follow(), HasSubstr("6 rows; 6 entered, 0 corrected, 0 already "
+                                  "in tally, 0 not entered"));
+  std::vector<v1::Event> log = Log();
+  ASSERT_EQ(log.size(), set_up + 6);
+  // Row 5 (table 3, board 5): its ID, its hash, the directory's name.
+  const v1::Event& row5 = log[set_up + 4];
+  ASSERT_TRUE(row5.payload().has_result_entered());
+  EXPECT_EQ(row5.payload().result_entered().table(), 3);
+  EXPECT_EQ(row5.payload().result_entered().board(), 5);
+  EXPECT_EQ(row5.payload().result_entered().ns_score(), 90);  // 1NT=
+  EXPECT_EQ(row5.provenance().format(), "bridgemate-bws ReceivedData");
+  EXPECT_EQ(row5.provenance().file_name(), "tuesday");
+  EXPECT_EQ(row5.provenance().line(), 5);
+  EXPECT_EQ(row5.provenance().file_sha256(),
+            interchange::Sha256Hex(
+                "5,1,3,1,5,3,6,3,\"N\",\"1 NT\",\"=\",\"C10\",\"\","
+                "\"2026-11-27 00:00:00\",\"1899-12-30 19:43:20\",0,0,0,0,0,0"));
+
+  // Polled again (a restart): every row is answered from tally's record.
+  EXPECT_THAT(follow(), HasSubstr("6 rows; 0 entered, 0 corrected, 6 already "
+                                  "in tally, 0 not entered"));
+  EXPECT_EQ(Log().size(), set_up + 6);
+
+  // Rows arrive: 7 re-enters board 5 at table 3 as 1NT+1; 8 and 11 are
+  // round 2's 1v5 board 5 and 3v4 board 3; 9 erases board 2 at table 1;
+  // 10 names pair 6 (East-West) as North, declaring.
+  std::ofstream(absl::StrCat(bws, "/ReceivedData.csv"), std::ios::app)
+      << "7,1,3,1,5,3,6,3,\"N\",\"1 NT\",\"+1\",\"C10\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 19:58:00\",0,0,0,0,0,0\n"
+         "8,1,1,2,5,1,5,1,\"N\",\"1 NT\",\"=\",\"H4\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:02:10\",0,0,0,0,0,0\n"
+         "9,1,1,1,2,1,4,1,\"S\",\"3 NT\",\"=\",\"S5\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:03:00\",0,0,0,0,0,1\n"
+         "10,1,2,2,1,2,6,6,\"N\",\"4 S\",\"+1\",\"\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:04:30\",0,0,0,0,0,0\n"
+         "11,1,3,2,3,3,4,4,\"W\",\"4 H\",\"-1\",\"\",\"\",\"2026-11-27 "
+         "00:00:00\",\"1899-12-30 20:05:00\",0,0,0,0,0,0\n";
+  const std::string out = follow();
+  EXPECT_THAT(out, HasSubstr("11 rows; 2 entered, 1 corrected, 6 already in "
+                             "tally, 2 not entered"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 9 (table 1, round 1, board 2): "
+                             "the Bridgemate erased this board's result; "
+                             "tally keeps the one from row 2"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 10 (table 2, round 2, board "
+                             "1): declarer pair 6 does not sit N (NS is pair "
+                             "2); not sent"));
+  log = Log();
+  ASSERT_EQ(log.size(), set_up + 9);
+  // Board 5 at table 3 is now 1NT+1, +120, corrected from +90 (row 7).
+  const v1::Event& corrected = log[set_up + 6];
+  ASSERT_TRUE(corrected.payload().has_result_corrected());
+  EXPECT_EQ(corrected.payload().result_corrected().ns_score(), 120);
+  EXPECT_EQ(corrected.payload().result_corrected().previous_ns_score(), 90);
+  EXPECT_EQ(corrected.provenance().line(), 7);
+  // Board 5: 3v6 +120 at table 3, 1v5 1NT= +90 at table 1.
+  const v1::Traveller board5 = Traveller("bws-tue", 5);
+  ASSERT_EQ(board5.lines_size(), 2);
+  for (const v1::TravellerLine& line : board5.lines()) {
+    EXPECT_EQ(line.ns_score(), line.table() == 3 ? 120 : 90);
+  }
+  // Board 3 (EW vulnerable): 2v5 4H= W -620, 3v4 4H-1 W +100.
+  const v1::Traveller board3 = Traveller("bws-tue", 3);
+  ASSERT_EQ(board3.lines_size(), 2);
+  for (const v1::TravellerLine& line : board3.lines()) {
+    EXPECT_EQ(line.ns_score(), line.table() == 2 ? -620 : 100);
+  }
+  // The erased board keeps its result: 3NT= S +600 (NS vulnerable).
+  const v1::Traveller board2 = Traveller("bws-tue", 2);
+  ASSERT_EQ(board2.lines_size(), 1);
+  EXPECT_EQ(board2.lines(0).ns_score(), 600);
+
+  // A BWS file that is not there: named, nothing changes.
+  EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                          absl::StrCat("follow-bws bws-tue pairs 1 ", dir_,
+                                       "/missing.bws --once 2>&1")),
+              HasSubstr(absl::StrCat("no BWS file ", dir_, "/missing.bws")));
+  EXPECT_EQ(Log().size(), set_up + 9);
+}
 }  // namespace
 }  // namespace tally::testing

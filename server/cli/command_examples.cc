@@ -128,6 +128,9 @@ std::string CommandExample(const std::string& name) {
        "tally import club.xml club-2026 --profile=sabf_matchpoint_pairs"},
       {"export-session",
        "tally export-session demo pairs 1 --format=usebio --output=demo.xml"},
+      {"follow-bws",
+       "tally follow-bws club-2026 pairs 1 /srv/bridgemate/tuesday.bws "
+       "--poll-seconds=10"},
       // Calculator.
       {"calc", "tally calc imps 620 -100"},
   };

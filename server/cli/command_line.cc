@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "server/cli/bws_commands.h"
 #include "server/cli/checkpoint_commands.h"
 #include "server/cli/credentials.h"
 #include "server/cli/usage_grammar.h"
@@ -251,7 +252,8 @@ std::vector<CommandGroup> AllCommands() {
                                  AddCheckpointCommands, AddPublishCommands});
   group("Who may do what", {AddAccessCommands});
   group("Operating the server", {AddOperatorCommands});
-  group("Files in and out (USEBIO, PBN)", {AddInterchangeCommands});
+  group("Files in and out (USEBIO, PBN, Bridgemate)",
+        {AddInterchangeCommands, AddBwsCommands});
   group("Calculator", {AddCalcCommands});
   return groups;
 }

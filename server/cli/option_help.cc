@@ -274,6 +274,14 @@ const std::map<std::string, std::string>& Descriptions() {
        "pairs)"},
       {"import --existing-tournament",
        "add to a tournament that exists already"},
+      {"follow-bws --section",
+       "the section to follow, by its letter (default: the file's only "
+       "section)"},
+      {"follow-bws --poll-seconds",
+       "seconds between two reads of the file (default 10)"},
+      {"follow-bws --once",
+       "read the file once, send what is new and stop (exit status 1 when "
+       "a row was not entered)"},
       {"export-session --output",
        "the file to write (default: standard "
        "output)"},

@@ -1,0 +1,97 @@
+// Follows a Bridgemate scoring file as results arrive, the way scoring
+// programs poll it: each poll reads the Section and ReceivedData tables and
+// sends every row not handled yet to tally, in the order of its ID, as
+// EnterResult (the board's first result at that table) or CorrectResult (a
+// later row for the same table and board: the result was re-entered on the
+// Bridgemate). Every command carries its provenance (the file's name, the
+// SHA-256 of the row as exported, the row's ID) and an idempotency key made
+// of the target and the row, so a poll after a restart sends nothing twice:
+// tally answers the rows it has from its record. A row tally cannot take is
+// reported (table, row ID, what is wrong) and changes nothing; the rows
+// after it are still sent. Not thread-safe: one poll at a time.
+
+#ifndef TALLY_SERVER_BWS_BWS_FOLLOWER_H_
+#define TALLY_SERVER_BWS_BWS_FOLLOWER_H_
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "server/bws/bws_source.h"
+#include "server/bws/received_data.h"
+#include "tally/v1/director.pb.h"
+#include "tally/v1/venue.pb.h"
+
+namespace tally::bws {
+
+// Where the rows go.
+struct FollowTarget {
+  std::string tournament_id;
+  std::string competition_id;
+  int session = 1;
+  // The section followed, by its letter; empty: the file's only section.
+  std::string section;
+};
+
+// What receives the commands (tally over gRPC: bws_client.h).
+class ResultSink {
+ public:
+  virtual ~ResultSink() = default;
+  // True when an event was appended, false when tally answered from its
+  // record of the same command (a retry). A refusal is tally's status; a
+  // status of UNAVAILABLE or DEADLINE_EXCEEDED means tally was not reached.
+  virtual absl::StatusOr<bool> Enter(const v1::EnterResultRequest& r) = 0;
+  virtual absl::StatusOr<bool> Correct(const v1::CorrectResultRequest& r) = 0;
+};
+
+// What one poll did.
+struct PollReport {
+  int rows = 0;       // rows of ReceivedData in the followed section
+  int entered = 0;    // results appended
+  int corrected = 0;  // corrections appended
+  int already = 0;    // rows tally already had (answered from its record)
+  // New this poll: "ReceivedData row 12 (table 2, round 1, board 3): ...".
+  std::vector<std::string> problems;
+};
+
+class BwsFollower {
+ public:
+  explicit BwsFollower(FollowTarget target) : target_(std::move(target)) {}
+  BwsFollower(const BwsFollower&) = delete;
+  BwsFollower& operator=(const BwsFollower&) = delete;
+
+  // One poll. The source's error when a table cannot be read or is not a
+  // BWS table; INVALID_ARGUMENT when the section to follow is not clear;
+  // UNAVAILABLE when tally cannot be reached (the rows not sent yet are
+  // tried again at the next poll).
+  absl::StatusOr<PollReport> Poll(BwsSource& source, ResultSink& sink);
+
+ private:
+  struct BoardAtTable {
+    bool has_result = false;
+    v1::TableResult result;
+    long long row_id = 0;  // the row tally's result came from
+  };
+  using BoardKey = std::tuple<int, int>;  // table, board
+
+  absl::StatusOr<int> SectionId(const std::map<int, std::string>& sections);
+  // Sends one row; false when tally was not reached.
+  absl::Status Handle(const ReceivedRow& row, const std::string& file_name,
+                      ResultSink& sink, PollReport& report);
+
+  const FollowTarget target_;
+  std::set<long long> handled_;
+  std::map<BoardKey, BoardAtTable> boards_;
+};
+
+// The idempotency key of the command a row gives: "bws-" and the SHA-256
+// (hex) of the target, the file's name, the row's ID and its text.
+std::string RowKey(const FollowTarget& target, const std::string& file_name,
+                   const ReceivedRow& row);
+
+}  // namespace tally::bws
+
+#endif  // TALLY_SERVER_BWS_BWS_FOLLOWER_H_

@@ -1,0 +1,399 @@
+// Tests of server/bws/: the CSV mdb-export prints, ReceivedData rows in
+// Bridgemate's notation as tally's results (each expected value worked by
+// hand from the row), the mdb-export source's arguments and failures, and
+// the follower's polls against a recording sink.
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "server/bws/bws_follower.h"
+#include "server/bws/bws_source.h"
+#include "server/bws/csv_table.h"
+#include "server/bws/received_data.h"
+#include "server/bws/row_result.h"
+
+namespace tally::bws {
+namespace {
+
+using ::tally::testing::IsOk;
+using ::tally::testing::StatusIs;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::SizeIs;
+
+// ReceivedData's columns in the order Bridgemate Control Software makes
+// them (docs/interchange.md).
+constexpr char kHeader[] =
+    "ID,Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,Contract,"
+    "Result,LeadCard,Remarks,DateLog,TimeLog,Processed,Processed1,"
+    "Processed2,Processed3,Processed4,Erased\n";
+
+// One ReceivedData row as mdb-export prints it: numbers and booleans bare,
+// text and dates quoted.
+std::string Row(int id, int table, int round, int board, int ns, int ew,
+                int declarer, const std::string& seat,
+                const std::string& contract, const std::string& result,
+                int erased = 0) {
+  return absl::StrCat(id, ",1,", table, ",", round, ",", board, ",", ns, ",",
+                      ew, ",", declarer, ",\"", seat, "\",\"", contract,
+                      "\",\"", result,
+                      "\",\"\",\"\",\"2026-11-27 00:00:00\","
+                      "\"1899-12-30 19:32:05\",1,0,0,0,0,",
+                      erased, "\n");
+}
+
+ReceivedRow ParsedRow(const std::string& row_text) {
+  absl::StatusOr<CsvTable> t =
+      ParseCsv(absl::StrCat(kHeader, row_text), "ReceivedData");
+  EXPECT_THAT(t, IsOk());
+  absl::StatusOr<std::vector<ReceivedRow>> rows = ReadReceivedData(*t);
+  EXPECT_THAT(rows, IsOk());
+  EXPECT_THAT(*rows, SizeIs(1));
+  return rows->at(0);
+}
+
+TEST(BwsCsvTest, ReadsQuotedFieldsWithCommasQuotesAndLineBreaks) {
+  const std::string text =
+      "ID,Remarks,Contract\n"
+      "1,\"a, b\",\"4 S x\"\n"
+      "2,\"she said \"\"late\"\"\",\"PASS\"\r\n"
+      "3,\"two\nlines\",\"3 NT\"\n";
+  absl::StatusOr<CsvTable> t = ParseCsv(text, "ReceivedData");
+  ASSERT_THAT(t, IsOk());
+  EXPECT_THAT(t->columns, ElementsAre("ID", "Remarks", "Contract"));
+  ASSERT_THAT(t->rows, SizeIs(3));
+  EXPECT_THAT(t->rows[0].fields, ElementsAre("1", "a, b", "4 S x"));
+  EXPECT_THAT(t->rows[1].fields, ElementsAre("2", "she said \"late\"", "PASS"));
+  EXPECT_THAT(t->rows[2].fields, ElementsAre("3", "two\nlines", "3 NT"));
+  // Lines: the header is 1; row 3 starts on line 4 and runs to line 5.
+  EXPECT_EQ(t->rows[0].line, 2);
+  EXPECT_EQ(t->rows[2].line, 4);
+  EXPECT_EQ(t->rows[0].text, "1,\"a, b\",\"4 S x\"");
+  EXPECT_EQ(t->Column("contract"), 2u);
+  EXPECT_EQ(t->Column("Lead"), std::nullopt);
+}
+
+TEST(BwsCsvTest, RefusesBrokenTextNamingTheLine) {
+  EXPECT_THAT(ParseCsv("ID,Contract\n1,\"4 S\n2,\"3 NT\"\n", "ReceivedData"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("ReceivedData line 3: text after a quoted")));
+  EXPECT_THAT(ParseCsv("ID,Contract\n1,\"4 S\n", "ReceivedData"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 2: a quoted field is never closed")));
+  EXPECT_THAT(ParseCsv("ID,Contract\n1,\"4 S\"\n2\n", "ReceivedData"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 3: 1 fields where the header names 2")));
+  EXPECT_THAT(
+      ParseCsv("ID,Contract\n1,4 \"S\"\n", "ReceivedData"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 2")));
+  EXPECT_THAT(ParseCsv("", "Section"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("Section: no header row")));
+}
+
+TEST(BwsReceivedDataTest, ReadsColumnsByNameAndSortsById) {
+  const std::string text =
+      "Erased,Board,ID,Section,Table,Round,PairNS,PairEW,Declarer,NS/EW,"
+      "Contract,Result\n"
+      "1,5,12,1,2,3,2,4,4,\"e\",\"2 H\",\"=\"\n"
+      "0,1,3,1,1,1,1,4,0,\"\",\"PASS\",\"\"\n";
+  absl::StatusOr<CsvTable> t = ParseCsv(text, "ReceivedData");
+  ASSERT_THAT(t, IsOk());
+  absl::StatusOr<std::vector<ReceivedRow>> rows = ReadReceivedData(*t);
+  ASSERT_THAT(rows, IsOk());
+  ASSERT_THAT(*rows, SizeIs(2));
+  EXPECT_EQ((*rows)[0].id, 3);
+  EXPECT_EQ((*rows)[0].line, 3);
+  EXPECT_FALSE((*rows)[0].erased);
+  EXPECT_EQ((*rows)[1].id, 12);
+  EXPECT_EQ((*rows)[1].board, 5);
+  EXPECT_EQ((*rows)[1].table, 2);
+  EXPECT_EQ((*rows)[1].round, 3);
+  EXPECT_EQ((*rows)[1].declarer, 4);
+  EXPECT_EQ((*rows)[1].declarer_seat, "E");
+  EXPECT_TRUE((*rows)[1].erased);
+
+  absl::StatusOr<CsvTable> no_erased = ParseCsv(
+      "ID,Section,Table,Round,Board,PairNS,PairEW,Declarer,NS/EW,"
+      "Contract,Result\n",
+      "ReceivedData");
+  ASSERT_THAT(no_erased, IsOk());
+  EXPECT_THAT(ReadReceivedData(*no_erased),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("ReceivedData has no column Erased")));
+}
+
+TEST(BwsReceivedDataTest, AFieldThatIsNotANumberStaysWithItsRow) {
+  ReceivedRow row = ParsedRow(
+      "7,1,2,1,x,2,5,2,\"N\",\"4 S\",\"=\",\"\",\"\",\"\",\"\",0,0,0,0,0,0\n");
+  EXPECT_EQ(row.problem, "Board 'x' is not a number");
+  EXPECT_THAT(ResultOfRow(row), StatusIs(absl::StatusCode::kInvalidArgument,
+                                         "Board 'x' is not a number"));
+}
+
+TEST(BwsSectionTest, ReadsLettersById) {
+  absl::StatusOr<CsvTable> t = ParseCsv(
+      "ID,Letter,Tables,MissingPair\n1,\"A \",3,0\n2,\"B\",4,0\n", "Section");
+  ASSERT_THAT(t, IsOk());
+  absl::StatusOr<std::map<int, std::string>> s = ReadSections(*t);
+  ASSERT_THAT(s, IsOk());
+  EXPECT_EQ(s->at(1), "A");
+  EXPECT_EQ(s->at(2), "B");
+}
+
+// Tricks taken by declarer = 6 + level + the result ("=" 0, "+n", "-n").
+TEST(BwsRowResultTest, MapsBridgemateContractNotation) {
+  // 4 S x by North (pair 2 sits NS), one down: 6 + 4 - 1 = 9 tricks.
+  absl::StatusOr<v1::TableResult> r =
+      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "4 S x", "-1")));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().level(), 4);
+  EXPECT_EQ(r->played().strain(), v1::STRAIN_SPADES);
+  EXPECT_EQ(r->played().doubling(), v1::DOUBLING_DOUBLED);
+  EXPECT_EQ(r->played().declarer(), v1::SEAT_NORTH);
+  EXPECT_EQ(r->played().tricks(), 9);
+
+  // 3 NT by East (pair 6 sits EW), one over: 6 + 3 + 1 = 10.
+  r = ResultOfRow(ParsedRow(Row(2, 2, 1, 1, 2, 6, 6, "E", "3 NT", "+1")));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().strain(), v1::STRAIN_NO_TRUMP);
+  EXPECT_EQ(r->played().doubling(), v1::DOUBLING_UNDOUBLED);
+  EXPECT_EQ(r->played().declarer(), v1::SEAT_EAST);
+  EXPECT_EQ(r->played().tricks(), 10);
+
+  // 6 H xx by West, made: 12. Lower case as some versions write it.
+  r = ResultOfRow(ParsedRow(Row(3, 1, 1, 2, 1, 4, 4, "w", "6 h xx", "=")));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_EQ(r->played().doubling(), v1::DOUBLING_REDOUBLED);
+  EXPECT_EQ(r->played().declarer(), v1::SEAT_WEST);
+  EXPECT_EQ(r->played().tricks(), 12);
+
+  // Passed out: Declarer 0, no seat, no result.
+  r = ResultOfRow(ParsedRow(Row(4, 1, 1, 2, 1, 4, 0, "", "PASS", "")));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_TRUE(r->has_passed_out());
+}
+
+TEST(BwsRowResultTest, RefusesWhatIsNotAResultSayingWhat) {
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "8 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("contract '8 S' is not a level 1-7")));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "N", "4 Z", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("contract '4 Z'")));
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "X", "4 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("declarer 'X' (NS/EW) is not N, E, S or W")));
+  // Pair 6 sits EW; North's pair is 2.
+  EXPECT_THAT(ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 6, "N", "4 S", "="))),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       "declarer pair 6 does not sit N (NS is pair 2)"));
+  // 6 NT + 2 would be 6 + 6 + 2 = 14 tricks.
+  EXPECT_THAT(
+      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "S", "6 NT", "+2"))),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("takes 14 tricks; a board has 13")));
+  EXPECT_THAT(
+      ResultOfRow(ParsedRow(Row(1, 2, 1, 1, 2, 6, 2, "S", "2 C", "down"))),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("result 'down' is not =, +n")));
+}
+
+TEST(BwsSourceTest, MdbExportIsRunWithItsOwnArgumentsAndNoShell) {
+  EXPECT_THAT(
+      MdbExportArguments("mdb-export", "/srv/bm/tue; rm x.bws", "ReceivedData"),
+      ElementsAre("mdb-export", "--date-format=%Y-%m-%d",
+                  "--datetime-format=%Y-%m-%d %H:%M:%S",
+                  "/srv/bm/tue; rm x.bws", "ReceivedData"));
+}
+
+TEST(BwsSourceTest, AMissingFileIsNamed) {
+  std::unique_ptr<BwsSource> source =
+      MdbExportSource("/nonexistent/tuesday.bws");
+  EXPECT_EQ(source->FileName(), "tuesday.bws");
+  EXPECT_THAT(source->ExportTable("ReceivedData"),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("no BWS file /nonexistent/tuesday.bws")));
+  EXPECT_THAT(CsvDirectorySource("/nonexistent/dir")->ExportTable("Section"),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("no Section.csv in /nonexistent/dir")));
+}
+
+class BwsFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char name[] = "/tmp/tally-bws-XXXXXX";
+    const int fd = mkstemp(name);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(write(fd, "not an Access file\n", 19), 19);
+    close(fd);
+    path_ = name;
+  }
+  void TearDown() override { unlink(path_.c_str()); }
+  std::string path_;
+};
+
+TEST_F(BwsFileTest, AProgramThatFailsIsReportedWithTheFile) {
+  EXPECT_THAT(MdbExportSource(path_, "false")->ExportTable("ReceivedData"),
+              StatusIs(absl::StatusCode::kUnavailable,
+                       HasSubstr(absl::StrCat(
+                           "false could not read table ReceivedData of ", path_,
+                           ": exit status 1"))));
+  EXPECT_THAT(
+      MdbExportSource(path_, "no-such-mdb-export")->ExportTable("Section"),
+      StatusIs(absl::StatusCode::kUnavailable,
+               HasSubstr(absl::StrCat("cannot read table Section of ", path_,
+                                      ": cannot run no-such-mdb-export"))));
+  // mdbtools itself on a file that is not an Access database (when it is
+  // not installed, the message says so, naming the file all the same).
+  EXPECT_THAT(MdbExportSource(path_)->ExportTable("ReceivedData"),
+              StatusIs(absl::StatusCode::kUnavailable, HasSubstr(path_)));
+}
+
+// An in-memory BWS whose tables a test appends to.
+class FakeSource : public BwsSource {
+ public:
+  absl::StatusOr<std::string> ExportTable(const std::string& t) override {
+    return tables[t];
+  }
+  std::string FileName() const override { return "tuesday.bws"; }
+  std::map<std::string, std::string> tables;
+};
+
+// Records what it is sent and answers as tally does: a key seen before is
+// a retry (nothing appended); `refuse` refuses one board.
+class RecordingSink : public ResultSink {
+ public:
+  absl::StatusOr<bool> Enter(const v1::EnterResultRequest& r) override {
+    if (r.board() == refuse_board) {
+      return absl::InvalidArgumentError("board 9 is not played in round 1");
+    }
+    entered.push_back(r);
+    return keys.insert(r.options().idempotency_key()).second;
+  }
+  absl::StatusOr<bool> Correct(const v1::CorrectResultRequest& r) override {
+    corrected.push_back(r);
+    return keys.insert(r.options().idempotency_key()).second;
+  }
+  std::vector<v1::EnterResultRequest> entered;
+  std::vector<v1::CorrectResultRequest> corrected;
+  std::set<std::string> keys;
+  int refuse_board = 9;
+};
+
+TEST(BwsFollowerTest, SendsEachRowOnceCorrectsReportsAndSurvivesARestart) {
+  FakeSource source;
+  source.tables["Section"] = "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n";
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 1, 1, 1, 1, 4, 1, "N", "4 S", "="),
+                   Row(2, 2, 1, 1, 2, 6, 2, "N", "4 S", "+1"));
+  FollowTarget target{"tue", "pairs", 1, ""};
+  RecordingSink sink;
+  BwsFollower follower(target);
+  absl::StatusOr<PollReport> first = follower.Poll(source, sink);
+  ASSERT_THAT(first, IsOk());
+  EXPECT_EQ(first->rows, 2);
+  EXPECT_EQ(first->entered, 2);
+  EXPECT_THAT(first->problems, SizeIs(0));
+  ASSERT_THAT(sink.entered, SizeIs(2));
+  const v1::EnterResultRequest& e = sink.entered[1];
+  EXPECT_EQ(e.table(), 2);
+  EXPECT_EQ(e.round(), 1);
+  EXPECT_EQ(e.board(), 1);
+  EXPECT_EQ(e.result().played().tricks(), 11);
+  EXPECT_EQ(e.options().provenance().format(), "bridgemate-bws ReceivedData");
+  EXPECT_EQ(e.options().provenance().file_name(), "tuesday.bws");
+  EXPECT_EQ(e.options().provenance().line(), 2);
+  EXPECT_THAT(e.options().provenance().file_sha256(), SizeIs(64));
+  EXPECT_THAT(e.options().idempotency_key(), HasSubstr("bws-"));
+
+  // Nothing new: nothing sent.
+  ASSERT_THAT(follower.Poll(source, sink), IsOk());
+  EXPECT_THAT(sink.entered, SizeIs(2));
+
+  // Row 3 re-enters table 2's board 1 (one trick fewer), row 4 erases
+  // table 1's, row 5 is a contract no board has, row 6 a board tally
+  // refuses, row 7 a new result, row 8 the same result as row 7 again.
+  source.tables["ReceivedData"] +=
+      absl::StrCat(Row(3, 2, 1, 1, 2, 6, 2, "N", "4 S", "="),
+                   Row(4, 1, 1, 1, 1, 4, 1, "N", "4 S", "=", 1),
+                   Row(5, 3, 1, 1, 3, 5, 3, "N", "9 S", "="),
+                   Row(6, 3, 1, 9, 3, 5, 3, "N", "1 C", "="),
+                   Row(7, 1, 1, 2, 1, 4, 0, "", "PASS", ""),
+                   Row(8, 1, 1, 2, 1, 4, 0, "", "PASS", ""));
+  absl::StatusOr<PollReport> second = follower.Poll(source, sink);
+  ASSERT_THAT(second, IsOk());
+  EXPECT_EQ(second->rows, 8);
+  EXPECT_EQ(second->entered, 1);
+  EXPECT_EQ(second->corrected, 1);
+  ASSERT_THAT(sink.corrected, SizeIs(1));
+  EXPECT_EQ(sink.corrected[0].result().played().tricks(), 10);
+  EXPECT_EQ(sink.corrected[0].kind(), v1::CORRECTION_KIND_PLAYERS_AGREED);
+  EXPECT_EQ(sink.corrected[0].reason(),
+            "re-entered on the Bridgemate: ReceivedData row 3 replaces row 2");
+  EXPECT_THAT(sink.corrected[0].agreed_by(), SizeIs(2));
+  ASSERT_THAT(second->problems, SizeIs(3));
+  EXPECT_THAT(second->problems[0],
+              HasSubstr("ReceivedData row 4 (table 1, round 1, board 1): the "
+                        "Bridgemate erased this board's result; tally keeps "
+                        "the one from row 1"));
+  EXPECT_THAT(second->problems[1],
+              HasSubstr("ReceivedData row 5 (table 3, round 1, board 1): "
+                        "contract '9 S' is not a level 1-7"));
+  EXPECT_THAT(second->problems[2],
+              HasSubstr("ReceivedData row 6 (table 3, round 1, board 9): "
+                        "tally refused 1 C by N, =: board 9 is not played"));
+  EXPECT_THAT(sink.entered, SizeIs(3));  // row 7 only; row 8 repeats it
+
+  // The problems are reported once.
+  absl::StatusOr<PollReport> third = follower.Poll(source, sink);
+  ASSERT_THAT(third, IsOk());
+  EXPECT_THAT(third->problems, SizeIs(0));
+
+  // A restart: a new follower sends every row again with the same keys,
+  // and tally answers each from its record.
+  BwsFollower restarted(target);
+  absl::StatusOr<PollReport> again = restarted.Poll(source, sink);
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(again->entered, 0);
+  EXPECT_EQ(again->corrected, 0);
+  EXPECT_EQ(again->already, 4);  // rows 1, 2, 3 and 7
+}
+
+TEST(BwsFollowerTest, FollowsOneSectionAndAsksWhichWhenThereAreSeveral) {
+  FakeSource source;
+  source.tables["Section"] =
+      "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n2,\"B\",3,0\n";
+  std::string b_row = Row(2, 1, 1, 1, 1, 4, 1, "N", "3 NT", "=");
+  b_row[2] = '2';  // "2,1,..." -> "2,2,...": section ID 2
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 1, 1, 1, 1, 4, 1, "N", "4 S", "="), b_row);
+  RecordingSink sink;
+  BwsFollower unclear({"tue", "pairs", 1, ""});
+  EXPECT_THAT(unclear.Poll(source, sink),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("the BWS file has sections A, B: say which "
+                                 "one to follow (--section)")));
+  BwsFollower b({"tue", "pairs", 1, "B"});
+  absl::StatusOr<PollReport> report = b.Poll(source, sink);
+  ASSERT_THAT(report, IsOk());
+  EXPECT_EQ(report->rows, 1);
+  ASSERT_THAT(sink.entered, SizeIs(1));
+  EXPECT_EQ(sink.entered[0].result().played().strain(), v1::STRAIN_NO_TRUMP);
+  BwsFollower c({"tue", "pairs", 1, "C"});
+  EXPECT_THAT(c.Poll(source, sink),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("the BWS file has no section C; it has A, "
+                                 "B")));
+}
+
+}  // namespace
+}  // namespace tally::bws
