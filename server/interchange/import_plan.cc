@@ -17,10 +17,21 @@ namespace tally::interchange {
 namespace {
 
 struct Meeting {
-  int ns = 0;
+  int ns = 0;  // the pairs in their home directions
   int ew = 0;
   std::vector<int> boards;
+  std::vector<int> arrow_switched;  // boards they played the other way
 };
+
+// A line seats its pairs against the directions the participants give
+// (the NS pair's DIRECTION is EW and the EW pair's is NS): an arrow switch.
+bool ArrowSwitched(const FileResult& r,
+                   const std::map<int, std::string>& home) {
+  auto ns = home.find(r.ns_pair);
+  auto ew = home.find(r.ew_pair);
+  return ns != home.end() && ew != home.end() && ns->second == "EW" &&
+         ew->second == "NS";
+}
 
 // Where each traveller line is played: its round and table.
 struct Seat {
@@ -32,8 +43,12 @@ std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
   std::map<std::pair<int, int>, Seat> seats;  // (board, ns pair) -> seat
   for (const v1::MovementRound& r : movement.rounds()) {
     for (const v1::TableAssignment& t : r.tables()) {
+      const std::set<int> switched(t.arrow_switched_boards().begin(),
+                                   t.arrow_switched_boards().end());
       for (int board : t.boards()) {
-        seats[{board, t.ns_pair()}] = {r.round(), t.table()};
+        // On an arrow-switched board the EW pair holds the NS cards.
+        seats[{board, switched.contains(board) ? t.ew_pair() : t.ns_pair()}] = {
+            r.round(), t.table()};
       }
     }
   }
@@ -84,16 +99,24 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
 }  // namespace
 
 v1::Movement DeriveMovement(const SessionFile& file) {
+  std::map<int, std::string> home;  // the participants' DIRECTION, if given
+  for (const FilePair& p : file.pairs) {
+    if (!p.direction.empty()) home[p.pair] = p.direction;
+  }
   std::map<std::pair<int, int>, Meeting> meetings;
   std::set<int> ns_pairs, ew_pairs;
   for (const FileBoard& b : file.boards) {
     for (const FileResult& r : b.results) {
-      Meeting& m = meetings[{r.ns_pair, r.ew_pair}];
-      m.ns = r.ns_pair;
-      m.ew = r.ew_pair;
+      const bool switched = ArrowSwitched(r, home);
+      const int ns = switched ? r.ew_pair : r.ns_pair;
+      const int ew = switched ? r.ns_pair : r.ew_pair;
+      Meeting& m = meetings[{ns, ew}];
+      m.ns = ns;
+      m.ew = ew;
       m.boards.push_back(b.board);
-      ns_pairs.insert(r.ns_pair);
-      ew_pairs.insert(r.ew_pair);
+      if (switched) m.arrow_switched.push_back(b.board);
+      ns_pairs.insert(ns);
+      ew_pairs.insert(ew);
     }
   }
   const bool mitchell =
@@ -133,8 +156,8 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     v1::TableAssignment t;
     int table = 0;
     if (mitchell) {
-      table = static_cast<int>(std::distance(ns_pairs.begin(),
-                                             ns_pairs.find(m.ns))) +
+      table = static_cast<int>(
+                  std::distance(ns_pairs.begin(), ns_pairs.find(m.ns))) +
               1;
     } else {
       // The lowest table free in this round at which none of the meeting's
@@ -158,6 +181,9 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     t.set_ns_pair(m.ns);
     t.set_ew_pair(m.ew);
     for (int b : m.boards) t.add_boards(b);
+    std::vector<int> switched = m.arrow_switched;
+    std::sort(switched.begin(), switched.end());
+    for (int b : switched) t.add_arrow_switched_boards(b);
     round.tables.push_back(t);
   }
   v1::Movement movement;
@@ -217,14 +243,18 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       }
       const std::string& ns_dir = pairs[r.ns_pair]->direction;
       const std::string& ew_dir = pairs[r.ew_pair]->direction;
-      if ((!ns_dir.empty() && ns_dir != "NS") ||
-          (!ew_dir.empty() && ew_dir != "EW")) {
+      // Both the other way round is an arrow switch (DeriveMovement); one
+      // pair against its direction is not.
+      const bool arrow_switch = ns_dir == "EW" && ew_dir == "NS";
+      if (!arrow_switch && ((!ns_dir.empty() && ns_dir != "NS") ||
+                            (!ew_dir.empty() && ew_dir != "EW"))) {
         return refuse(
             r.line,
             absl::StrCat("board ", b.board, ": pair ", r.ns_pair, " (", ns_dir,
                          ") sits NS against pair ", r.ew_pair, " (", ew_dir,
                          "), against the directions the "
-                         "participants give"));
+                         "participants give (an arrow switch seats both "
+                         "pairs the other way round)"));
       }
     }
   }
