@@ -308,6 +308,27 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
   EXPECT_THAT(ExpectExportEquals("wednesday-pbn", "pbn", butler_pbn),
               HasSubstr("[Datum \"-100\"]"));
 
+  // An artificial adjusted score in the cross-IMP file (A6040, board 1,
+  // 1 v 2 not played): a ruling at the profile's +-2 IMPs, the other two
+  // tables IMPed against each other (10); totals 1 18, 2 11.50, 6 1.50,
+  // 3 -2, 5 -14, 4 -15 as worked in tests/interchange/README.md; exported
+  // back equal, "A6040" and its IMPs included.
+  const std::string cross_adjusted = absl::StrCat(
+      TALLY_INTERCHANGE_FIXTURES, "/usebio_cross_imps_adjusted.xml");
+  out = Import(cross_adjusted, "friday-adj", "cross_imp_pairs");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 4 boards, 23 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Traveller adjusted_board = Traveller("friday-adj", 1);
+  bool artificial = false;
+  for (const v1::TravellerLine& line : adjusted_board.lines()) {
+    if (line.ns_pair() != 1) continue;
+    artificial = line.adjusted().has_artificial();
+    EXPECT_EQ(line.ns_cross_imps().numerator(), 2);
+  }
+  EXPECT_TRUE(artificial);
+  EXPECT_THAT(ExpectExportEquals("friday-adj", "usebio", cross_adjusted),
+              HasSubstr("<SCORE>A6040</SCORE>"));
+
   // The Butler file scored by cross-IMPs: its figures are not tally's.
   out = Import(butler, "wednesday-x", "cross_imp_pairs");
   EXPECT_THAT(out, HasSubstr("published figures differ from tally's"));

@@ -75,9 +75,16 @@ Request WithOptions(const ImportTarget& target, int step, int line) {
 // each side's own terms, AdjustedScore.per_side), at the table the derived
 // movement seats the line; where the line has no contract the board was not
 // played there (Law 12C2(a)).
+v1::ArtificialAward AwardOf(int percent) {
+  return percent == 60   ? v1::ARTIFICIAL_AWARD_AVERAGE_PLUS
+         : percent == 50 ? v1::ARTIFICIAL_AWARD_AVERAGE
+                         : v1::ARTIFICIAL_AWARD_AVERAGE_MINUS;
+}
+
 v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                                        int board, int table,
-                                       const FileResult& fr) {
+                                       const FileResult& fr,
+                                       FileScoring scoring) {
   auto r = WithOptions<v1::RecordRulingRequest>(target, step, fr.line);
   r.set_competition_id(target.competition_id);
   r.set_session(target.session);
@@ -88,6 +95,14 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                              fr.adjusted->ns_percent, fr.adjusted->ew_percent,
                              target.file_name, fr.line));
   r.set_board_not_played(fr.result.has_not_played());
+  if (scoring != FileScoring::kMatchpoints) {
+    // An IMP file: 60, 50, 40 are average plus, average, average minus (the
+    // reader refuses any other), at the profile's artificial IMPs.
+    v1::ArtificialAdjustedScore* a = r.mutable_adjusted()->mutable_artificial();
+    a->set_ns(AwardOf(fr.adjusted->ns_percent));
+    a->set_ew(AwardOf(fr.adjusted->ew_percent));
+    return r;
+  }
   v1::SideAwardsAdjustedScore* a = r.mutable_adjusted()->mutable_per_side();
   a->mutable_ns()->mutable_percent()->set_numerator(fr.adjusted->ns_percent);
   a->mutable_ns()->mutable_percent()->set_denominator(1);
@@ -323,7 +338,8 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       }
       if (fr.adjusted.has_value()) {
         add(fr.line, absl::StrCat(what, ", adjusted score"),
-            AdjustedRuling(target, ++step, b.board, seat.table, fr));
+            AdjustedRuling(target, ++step, b.board, seat.table, fr,
+                           file.scoring));
       }
     }
   }

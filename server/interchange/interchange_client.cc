@@ -142,10 +142,11 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
         audit.ReadLog(c.get(), r);
     v1::Event e;
     while (reader->Read(&e)) {
-      if (e.has_session_defined() &&
-          e.session_defined().competition_id() == competition_id &&
-          e.session_defined().session() == session) {
-        movement = e.session_defined().movement();
+      const v1::EventPayload& payload = e.payload();
+      if (payload.has_session_defined() &&
+          payload.session_defined().competition_id() == competition_id &&
+          payload.session_defined().session() == session) {
+        movement = payload.session_defined().movement();
       }
     }
     if (grpc::Status s = reader->Finish(); !s.ok()) return FromGrpc(s);

@@ -130,6 +130,34 @@ void SetHomeDirections(const v1::Movement& movement, SessionFile& file) {
   for (FilePair& p : file.pairs) p.direction = home[p.pair];
 }
 
+// An adjusted score in an IMP-scored session as a file carries it: in a
+// cross-IMP session an artificial score as "Annnn" with 60, 50 and 40 for
+// average plus, average and average minus (as the reader reads it); else
+// unwritable, with the reason.
+void SetImpsAdjusted(const v1::AdjustedScore& a, FileScoring scoring,
+                     FileResult& r) {
+  const auto percent = [](v1::ArtificialAward award) {
+    return award == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ? 60
+           : award == v1::ARTIFICIAL_AWARD_AVERAGE    ? 50
+                                                      : 40;
+  };
+  if (scoring == FileScoring::kCrossImps && a.has_artificial() &&
+      a.artificial().ns() != v1::ARTIFICIAL_AWARD_UNSPECIFIED &&
+      a.artificial().ew() != v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
+    r.adjusted = FileAdjusted{percent(a.artificial().ns()),
+                              percent(a.artificial().ew())};
+    return;
+  }
+  r.unwritable =
+      scoring == FileScoring::kCrossImps
+          ? "an adjusted score other than an artificial one (average plus, "
+            "average or average minus to each side), which is all USEBIO's "
+            "\"Annnn\" carries in an IMP file"
+          : "an adjusted score in a Butler session, which tally does not "
+            "write yet (USEBIO's \"Annnn\" gives percentages; the IMPs an "
+            "artificial table stands for depend on the datum rule)";
+}
+
 }  // namespace
 
 absl::StatusOr<SessionFile> SessionFileFromAnswers(
@@ -201,9 +229,7 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       }
       if (line.has_adjusted()) {
         if (imps) {
-          r.unwritable =
-              "an adjusted score in an IMP-scored session, which USEBIO's "
-              "\"Annnn\" (percentages of a matchpoint top) cannot carry";
+          SetImpsAdjusted(line.adjusted(), file.scoring, r);
         } else {
           SetAdjusted(line, t.times_expected(), r);
         }

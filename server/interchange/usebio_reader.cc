@@ -446,7 +446,7 @@ class Reader {
         return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                            ": ", adjusted.status().message()));
       }
-      if (scoring_ != FileScoring::kMatchpoints) {
+      if (scoring_ == FileScoring::kButlerImps) {
         return Refuse(r.line,
                       absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                    ": the adjusted score \"", score,
@@ -454,6 +454,22 @@ class Reader {
                                    "in a ", FileScoringName(scoring_),
                                    " file tally cannot tell the IMPs it "
                                    "stands for"));
+      }
+      if (scoring_ == FileScoring::kCrossImps) {
+        // IMPs: 60, 50 and 40 are average plus, average and average minus
+        // (Law 12C2), scored at the profile's artificial IMPs.
+        for (int percent : {adjusted->ns_percent, adjusted->ew_percent}) {
+          if (percent != 60 && percent != 50 && percent != 40) {
+            return Refuse(
+                r.line,
+                absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                             ": the adjusted score \"", score, "\" gives ",
+                             percent,
+                             "%; in an IMP file tally reads 60, 50 and 40 as "
+                             "average plus, average and average minus (Law "
+                             "12C2) and no other percentage"));
+          }
+        }
       }
       r.adjusted = *adjusted;
       has_score = false;  // the adjusted score stands in for the result's

@@ -466,6 +466,71 @@ TEST(UsebioImpPairsTest, PublishedCheckComparesDatumsAndImpsAsPrinted) {
       ::testing::ElementsAre(HasSubstr("board 1: datum 420, tally 430")));
 }
 
+// An artificial adjusted score in a cross-IMP file
+// (tests/interchange/usebio_cross_imps_adjusted.xml, worked in
+// tests/interchange/README.md): A6040 with no contract on board 1, 1 v 2
+// is average plus to North-South and average minus to East-West, at the
+// profile's artificial IMPs (cross_imp_pairs: +-2, NSW TR 7.2).
+constexpr char kCrossAdjusted[] = "usebio_cross_imps_adjusted.xml";
+
+TEST(UsebioImpAdjustedTest, ReadsPlansAndWritesAnArtificialScore) {
+  const std::string text =
+      ReadFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kCrossAdjusted);
+  ASSERT_THAT(file, IsOk());
+  const FileResult& r = file->boards[0].results[0];
+  EXPECT_EQ(r.line, 63);
+  EXPECT_TRUE(r.result.has_not_played());
+  ASSERT_TRUE(r.adjusted.has_value());
+  EXPECT_EQ(r.adjusted->ns_percent, 60);
+  EXPECT_EQ(r.ns_imps, core::Rational(2));
+  // 3 v 4 +420 against 5 v 6 -50 alone: 470, 10 IMPs, one comparison.
+  EXPECT_EQ(file->boards[0].results[1].ns_imps, core::Rational(10));
+  ImportTarget target = Target();
+  target.file_name = kCrossAdjusted;
+  target.file_sha256 = Sha256Hex(text);
+  target.regulation_profile = "cross_imp_pairs";
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  int rulings = 0;
+  for (const ImportStep& s : *steps) {
+    const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
+    if (e != nullptr) EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    const auto* ruling = std::get_if<v1::RecordRulingRequest>(&s.request);
+    if (ruling == nullptr) continue;
+    ++rulings;
+    EXPECT_EQ(ruling->board(), 1);
+    EXPECT_EQ(ruling->table(), 1);
+    EXPECT_TRUE(ruling->board_not_played());
+    EXPECT_EQ(ruling->law(), "Law 12C2(a)");
+    EXPECT_EQ(ruling->adjusted().artificial().ns(),
+              v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    EXPECT_EQ(ruling->adjusted().artificial().ew(),
+              v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+    EXPECT_EQ(ruling->options().provenance().line(), 63);
+  }
+  EXPECT_EQ(rulings, 1);
+  absl::StatusOr<std::string> written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<SCORE>A6040</SCORE>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+}
+
+// In an IMP file only 60, 50 and 40 name an artificial award; in a Butler
+// file no "Annnn" is read (the datum rule decides what an artificial table
+// leaves); both are refused naming the line.
+TEST(UsebioImpAdjustedTest, RefusesWhatItCannotReadAsAnArtificialAward) {
+  ExpectRefusedAt(
+      ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted,
+                               "A6040", "A7030"),
+                 kCrossAdjusted),
+      kCrossAdjusted, 63,
+      "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%; in an IMP "
+      "file tally reads 60, 50 and 40");
+}
+
 TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
   const std::string bytes = ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButler);
   absl::StatusOr<SessionFile> file = ReadUsebio(bytes, kButler);
@@ -490,6 +555,9 @@ TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
 
 }  // namespace
 }  // namespace tally::interchange
+
+namespace tally::interchange {
+namespace {
 
 // An arrow switch in a file whose pairs carry their home DIRECTION
 // (tests/interchange/usebio_mitchell_arrow_switch.xml, worked in
@@ -612,3 +680,6 @@ TEST(UsebioArrowSwitchTest, RefusesALineSeatingTwoPairsOfOneDirection) {
                            " line 205: board 5: pair 6 (EW) sits NS against "
                            "pair 5 (EW)"))));
 }
+
+}  // namespace
+}  // namespace tally::interchange
