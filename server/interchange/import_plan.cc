@@ -261,6 +261,17 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       // Both the other way round is an arrow switch (DeriveMovement); one
       // pair against its direction is not.
       const bool arrow_switch = ns_dir == "EW" && ew_dir == "NS";
+      if (arrow_switch && file.scoring != FileScoring::kMatchpoints) {
+        return refuse(
+            r.line,
+            absl::StrCat("board ", b.board, ": pair ", r.ns_pair,
+                         " (EW) sits "
+                         "NS against pair ",
+                         r.ew_pair,
+                         " (NS), an arrow "
+                         "switch; Butler pairs take no arrow switch (ANC SR "
+                         "16.4: pairs keep their NS and EW fields)"));
+      }
       if (!arrow_switch && ((!ns_dir.empty() && ns_dir != "NS") ||
                             (!ew_dir.empty() && ew_dir != "EW"))) {
         return refuse(
