@@ -495,7 +495,9 @@ TEST(UsebioImpAdjustedTest, ReadsPlansAndWritesAnArtificialScore) {
   int rulings = 0;
   for (const ImportStep& s : *steps) {
     const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
-    if (e != nullptr) EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    if (e != nullptr) {
+      EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    }
     const auto* ruling = std::get_if<v1::RecordRulingRequest>(&s.request);
     if (ruling == nullptr) continue;
     ++rulings;
@@ -524,7 +526,7 @@ TEST(UsebioImpAdjustedTest, ReadsPlansAndWritesAnArtificialScore) {
 TEST(UsebioImpAdjustedTest, RefusesWhatItCannotReadAsAnArtificialAward) {
   ExpectRefusedAt(
       ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted,
-                               "A6040", "A7030"),
+                               "<SCORE>A6040</SCORE>", "<SCORE>A7030</SCORE>"),
                  kCrossAdjusted),
       kCrossAdjusted, 63,
       "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%; in an IMP "
