@@ -304,10 +304,37 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
   EXPECT_THAT(ExpectExportEquals("friday-x", "usebio", cross),
               HasSubstr("<NS_CROSS_IMP_POINTS>12.50</NS_CROSS_IMP_POINTS>"));
-  // PBN carries no IMP pairs: refused, naming why.
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          "export-session friday-x pairs 1 --format=pbn 2>&1"),
-              HasSubstr("tally writes PBN for matchpoint sessions only"));
+  // The Butler session as PBN (Scoring "Butler", each game's Datum, the
+  // ScoreTable's IMP_NS / IMP_EW): imported with the same figures and
+  // exported back equal.
+  const std::string butler_pbn =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_butler_howell.pbn");
+  out = Import(butler_pbn, "wednesday-pbn", "club_butler_pairs");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 4 boards, 23 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  EXPECT_THAT(ExpectExportEquals("wednesday-pbn", "pbn", butler_pbn),
+              HasSubstr("[Datum \"-100\"]"));
+
+  // An artificial adjusted score in the cross-IMP file (A6040, board 1,
+  // 1 v 2 not played): a ruling at the profile's +-2 IMPs, the other two
+  // tables IMPed against each other (10); totals 1 18, 2 11.50, 6 1.50,
+  // 3 -2, 5 -14, 4 -15 as worked in tests/interchange/README.md; exported
+  // back equal, "A6040" and its IMPs included.
+  const std::string cross_adjusted = absl::StrCat(
+      TALLY_INTERCHANGE_FIXTURES, "/usebio_cross_imps_adjusted.xml");
+  out = Import(cross_adjusted, "friday-adj", "cross_imp_pairs");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 4 boards, 23 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Traveller adjusted_board = Traveller("friday-adj", 1);
+  bool artificial = false;
+  for (const v1::TravellerLine& line : adjusted_board.lines()) {
+    if (line.ns_pair() != 1) continue;
+    artificial = line.adjusted().has_artificial();
+    EXPECT_EQ(line.ns_cross_imps().numerator(), 2);
+  }
+  EXPECT_TRUE(artificial);
+  EXPECT_THAT(ExpectExportEquals("friday-adj", "usebio", cross_adjusted),
+              HasSubstr("<SCORE>A6040</SCORE>"));
 
   // The Butler file scored by cross-IMPs: its figures are not tally's.
   out = Import(butler, "wednesday-x", "cross_imp_pairs");
@@ -330,6 +357,42 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
               HasSubstr("butler_adjusted.xml line 63: board 1, 1 v 2: the "
                         "adjusted score \"A6040\""));
   EXPECT_EQ(Log().size(), before);
+}
+
+// A Mitchell whose pairs carry their home DIRECTION, with boards 5 and 6
+// arrow-switched at every table (tests/interchange/README.md): imported
+// as a movement with TableAssignment.arrow_switched_boards, ranked as one
+// field (5 18 MP 75.00%, 1 17 70.83%, 4 12 50.00%, 3 11 45.83%, 2 8
+// 33.33%, 6 6 25.00%), exported back with the home directions.
+TEST_F(InterchangeEndToEndTest, ArrowSwitchWithDirectionsImportsAndRoundTrips) {
+  const std::string path = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
+                                        "/usebio_mitchell_arrow_switch.xml");
+  const std::string out = Import(path, "saturday");
+  EXPECT_THAT(out, HasSubstr("6 pairs, 6 boards, 29 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Standings s = Standings("saturday");
+  ASSERT_EQ(s.fields_size(), 1);
+  const std::vector<std::pair<int, int64_t>> expected = {
+      {5, 7500}, {1, 7083}, {4, 5000}, {3, 4583}, {2, 3333}, {6, 2500}};
+  ASSERT_EQ(s.fields(0).rows_size(), 6);
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(s.fields(0).rows(i).pair(), expected[i].first);
+    EXPECT_EQ(s.fields(0).rows(i).percentage().units(), expected[i].second);
+  }
+  // Board 5 at pair 3's table: pair 6 held the North-South cards.
+  const v1::Traveller board5 = Traveller("saturday", 5);
+  bool seen = false;
+  for (const v1::TravellerLine& line : board5.lines()) {
+    if (line.table() != 3) continue;
+    seen = true;
+    EXPECT_EQ(line.ns_pair(), 6);
+    EXPECT_EQ(line.ew_pair(), 3);
+    EXPECT_EQ(line.ns_score(), 120);
+  }
+  EXPECT_TRUE(seen);
+  const std::string exported = ExpectExportEquals("saturday", "usebio", path);
+  EXPECT_THAT(exported, HasSubstr("<WINNER_TYPE>1</WINNER_TYPE>"));
+  EXPECT_THAT(exported, HasSubstr("<DIRECTION>EW</DIRECTION>"));
 }
 
 // Law 12C2 on each side's terms through the gRPC API: bad figures are
@@ -413,9 +476,9 @@ TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
 // gives, the file is refused at that line and nothing is appended.
 TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
   std::string text = ReadAll(FixturePath());
-  for (const char* element : {"<CONTRACT>4S</CONTRACT>",
-                              "<PLAYED_BY>N</PLAYED_BY>",
-                              "<TRICKS>10</TRICKS>"}) {
+  for (const char* element :
+       {"<CONTRACT>4S</CONTRACT>", "<PLAYED_BY>N</PLAYED_BY>",
+        "<TRICKS>10</TRICKS>"}) {
     text.replace(text.find(element), std::string(element).size(), "");
   }
   std::string bad_text = text;

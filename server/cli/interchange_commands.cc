@@ -94,9 +94,9 @@ int Import(Client& cl, const Invocation& inv) {
   absl::StatusOr<int> appended =
       interchange::RunImport(*cl.director_, *cl.venue_, Contexts(cl), *steps);
   if (!appended.ok()) return Failed(appended.status());
-  absl::StatusOr<interchange::SessionFile> answers =
-      interchange::FetchSession(*cl.query_, Contexts(cl), target.tournament_id,
-                                target.competition_id, target.session);
+  absl::StatusOr<interchange::SessionFile> answers = interchange::FetchSession(
+      *cl.query_, *cl.audit_, Contexts(cl), target.tournament_id,
+      target.competition_id, target.session);
   if (!answers.ok()) return Failed(answers.status());
   std::vector<std::string> differences =
       interchange::CheckPublished(*file, *answers, target.file_name);
@@ -130,7 +130,7 @@ int Export(Client& cl, const Invocation& inv) {
     return kUsage;
   }
   absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
-      *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
+      *cl.query_, *cl.audit_, Contexts(cl), inv.args[0], inv.args[1], session);
   if (!file.ok()) return Failed(file.status());
   int ew_offset = 0;
   if (!EwOffset(inv, &ew_offset)) return kUsage;

@@ -17,10 +17,21 @@ namespace tally::interchange {
 namespace {
 
 struct Meeting {
-  int ns = 0;
+  int ns = 0;  // the pairs in their home directions
   int ew = 0;
   std::vector<int> boards;
+  std::vector<int> arrow_switched;  // boards they played the other way
 };
+
+// A line seats its pairs against the directions the participants give
+// (the NS pair's DIRECTION is EW and the EW pair's is NS): an arrow switch.
+bool ArrowSwitched(const FileResult& r,
+                   const std::map<int, std::string>& home) {
+  auto ns = home.find(r.ns_pair);
+  auto ew = home.find(r.ew_pair);
+  return ns != home.end() && ew != home.end() && ns->second == "EW" &&
+         ew->second == "NS";
+}
 
 // Where each traveller line is played: its round and table.
 struct Seat {
@@ -32,8 +43,12 @@ std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
   std::map<std::pair<int, int>, Seat> seats;  // (board, ns pair) -> seat
   for (const v1::MovementRound& r : movement.rounds()) {
     for (const v1::TableAssignment& t : r.tables()) {
+      const std::set<int> switched(t.arrow_switched_boards().begin(),
+                                   t.arrow_switched_boards().end());
       for (int board : t.boards()) {
-        seats[{board, t.ns_pair()}] = {r.round(), t.table()};
+        // On an arrow-switched board the EW pair holds the NS cards.
+        seats[{board, switched.contains(board) ? t.ew_pair() : t.ns_pair()}] = {
+            r.round(), t.table()};
       }
     }
   }
@@ -60,9 +75,16 @@ Request WithOptions(const ImportTarget& target, int step, int line) {
 // each side's own terms, AdjustedScore.per_side), at the table the derived
 // movement seats the line; where the line has no contract the board was not
 // played there (Law 12C2(a)).
+v1::ArtificialAward AwardOf(int percent) {
+  return percent == 60   ? v1::ARTIFICIAL_AWARD_AVERAGE_PLUS
+         : percent == 50 ? v1::ARTIFICIAL_AWARD_AVERAGE
+                         : v1::ARTIFICIAL_AWARD_AVERAGE_MINUS;
+}
+
 v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                                        int board, int table,
-                                       const FileResult& fr) {
+                                       const FileResult& fr,
+                                       FileScoring scoring) {
   auto r = WithOptions<v1::RecordRulingRequest>(target, step, fr.line);
   r.set_competition_id(target.competition_id);
   r.set_session(target.session);
@@ -73,6 +95,14 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                              fr.adjusted->ns_percent, fr.adjusted->ew_percent,
                              target.file_name, fr.line));
   r.set_board_not_played(fr.result.has_not_played());
+  if (scoring != FileScoring::kMatchpoints) {
+    // An IMP file: 60, 50, 40 are average plus, average, average minus (the
+    // reader refuses any other), at the profile's artificial IMPs.
+    v1::ArtificialAdjustedScore* a = r.mutable_adjusted()->mutable_artificial();
+    a->set_ns(AwardOf(fr.adjusted->ns_percent));
+    a->set_ew(AwardOf(fr.adjusted->ew_percent));
+    return r;
+  }
   v1::SideAwardsAdjustedScore* a = r.mutable_adjusted()->mutable_per_side();
   a->mutable_ns()->mutable_percent()->set_numerator(fr.adjusted->ns_percent);
   a->mutable_ns()->mutable_percent()->set_denominator(1);
@@ -84,16 +114,24 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
 }  // namespace
 
 v1::Movement DeriveMovement(const SessionFile& file) {
+  std::map<int, std::string> home;  // the participants' DIRECTION, if given
+  for (const FilePair& p : file.pairs) {
+    if (!p.direction.empty()) home[p.pair] = p.direction;
+  }
   std::map<std::pair<int, int>, Meeting> meetings;
   std::set<int> ns_pairs, ew_pairs;
   for (const FileBoard& b : file.boards) {
     for (const FileResult& r : b.results) {
-      Meeting& m = meetings[{r.ns_pair, r.ew_pair}];
-      m.ns = r.ns_pair;
-      m.ew = r.ew_pair;
+      const bool switched = ArrowSwitched(r, home);
+      const int ns = switched ? r.ew_pair : r.ns_pair;
+      const int ew = switched ? r.ns_pair : r.ew_pair;
+      Meeting& m = meetings[{ns, ew}];
+      m.ns = ns;
+      m.ew = ew;
       m.boards.push_back(b.board);
-      ns_pairs.insert(r.ns_pair);
-      ew_pairs.insert(r.ew_pair);
+      if (switched) m.arrow_switched.push_back(b.board);
+      ns_pairs.insert(ns);
+      ew_pairs.insert(ew);
     }
   }
   const bool mitchell =
@@ -133,8 +171,8 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     v1::TableAssignment t;
     int table = 0;
     if (mitchell) {
-      table = static_cast<int>(std::distance(ns_pairs.begin(),
-                                             ns_pairs.find(m.ns))) +
+      table = static_cast<int>(
+                  std::distance(ns_pairs.begin(), ns_pairs.find(m.ns))) +
               1;
     } else {
       // The lowest table free in this round at which none of the meeting's
@@ -158,6 +196,9 @@ v1::Movement DeriveMovement(const SessionFile& file) {
     t.set_ns_pair(m.ns);
     t.set_ew_pair(m.ew);
     for (int b : m.boards) t.add_boards(b);
+    std::vector<int> switched = m.arrow_switched;
+    std::sort(switched.begin(), switched.end());
+    for (int b : switched) t.add_arrow_switched_boards(b);
     round.tables.push_back(t);
   }
   v1::Movement movement;
@@ -217,14 +258,29 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       }
       const std::string& ns_dir = pairs[r.ns_pair]->direction;
       const std::string& ew_dir = pairs[r.ew_pair]->direction;
-      if ((!ns_dir.empty() && ns_dir != "NS") ||
-          (!ew_dir.empty() && ew_dir != "EW")) {
+      // Both the other way round is an arrow switch (DeriveMovement); one
+      // pair against its direction is not.
+      const bool arrow_switch = ns_dir == "EW" && ew_dir == "NS";
+      if (arrow_switch && file.scoring != FileScoring::kMatchpoints) {
+        return refuse(
+            r.line,
+            absl::StrCat("board ", b.board, ": pair ", r.ns_pair,
+                         " (EW) sits "
+                         "NS against pair ",
+                         r.ew_pair,
+                         " (NS), an arrow "
+                         "switch; Butler pairs take no arrow switch (ANC SR "
+                         "16.4: pairs keep their NS and EW fields)"));
+      }
+      if (!arrow_switch && ((!ns_dir.empty() && ns_dir != "NS") ||
+                            (!ew_dir.empty() && ew_dir != "EW"))) {
         return refuse(
             r.line,
             absl::StrCat("board ", b.board, ": pair ", r.ns_pair, " (", ns_dir,
                          ") sits NS against pair ", r.ew_pair, " (", ew_dir,
                          "), against the directions the "
-                         "participants give"));
+                         "participants give (an arrow switch seats both "
+                         "pairs the other way round)"));
       }
     }
   }
@@ -293,7 +349,8 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       }
       if (fr.adjusted.has_value()) {
         add(fr.line, absl::StrCat(what, ", adjusted score"),
-            AdjustedRuling(target, ++step, b.board, seat.table, fr));
+            AdjustedRuling(target, ++step, b.board, seat.table, fr,
+                           file.scoring));
       }
     }
   }

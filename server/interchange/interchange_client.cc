@@ -2,6 +2,8 @@
 
 #include "server/interchange/interchange_client.h"
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -78,6 +80,7 @@ absl::StatusOr<int> RunImport(v1::DirectorService::Stub& director,
 }
 
 absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
+                                         v1::AuditService::Stub& audit,
                                          const ContextFactory& context,
                                          const std::string& tournament_id,
                                          const std::string& competition_id,
@@ -128,8 +131,29 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
     }
     travellers.push_back(std::move(t));
   }
+  // The session's movement as last defined (the log's SessionDefined):
+  // the home directions of an arrow-switched Mitchell are in it only.
+  std::optional<v1::Movement> movement;
+  {
+    v1::ReadLogRequest r;
+    r.set_tournament_id(tournament_id);
+    std::unique_ptr<grpc::ClientContext> c = context();
+    std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
+        audit.ReadLog(c.get(), r);
+    v1::Event e;
+    while (reader->Read(&e)) {
+      const v1::EventPayload& payload = e.payload();
+      if (payload.has_session_defined() &&
+          payload.session_defined().competition_id() == competition_id &&
+          payload.session_defined().session() == session) {
+        movement = payload.session_defined().movement();
+      }
+    }
+    if (grpc::Status s = reader->Finish(); !s.ok()) return FromGrpc(s);
+  }
   return SessionFileFromAnswers(*competition, tournament.name(), standings,
-                                travellers);
+                                travellers,
+                                movement.has_value() ? &*movement : nullptr);
 }
 
 }  // namespace tally::interchange

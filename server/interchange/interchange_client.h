@@ -15,6 +15,7 @@
 #include "grpcpp/grpcpp.h"
 #include "server/interchange/import_plan.h"
 #include "server/interchange/session_file.h"
+#include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
@@ -33,8 +34,11 @@ absl::StatusOr<int> RunImport(v1::DirectorService::Stub& director,
                               const std::vector<ImportStep>& steps);
 
 // The session as tally answers for it now, ready for a writer: the
-// tournament's name as the event name.
+// tournament's name as the event name; the session's movement read from
+// the tournament's log (AuditService.ReadLog, a reader's right) for the
+// home directions of an arrow-switched Mitchell.
 absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
+                                         v1::AuditService::Stub& audit,
                                          const ContextFactory& context,
                                          const std::string& tournament_id,
                                          const std::string& competition_id,

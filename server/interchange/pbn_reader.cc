@@ -7,6 +7,7 @@
 
 #include "server/interchange/pbn_reader.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -32,8 +33,8 @@ namespace {
 // refused.
 const std::set<std::string>& ScoreColumns() {
   static const auto* k = new std::set<std::string>{
-      "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result",
-      "Score_NS",  "Score_EW",  "MP_NS",    "MP_EW"};
+      "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
+      "Score_EW",  "MP_NS",     "MP_EW",    "IMP_NS",   "IMP_EW"};
   return *k;
 }
 const std::set<std::string>& IgnoredScoreColumns() {
@@ -43,9 +44,9 @@ const std::set<std::string>& IgnoredScoreColumns() {
   return *k;
 }
 const std::set<std::string>& TotalColumns() {
-  static const auto* k =
-      new std::set<std::string>{"Rank",         "PairId",          "Direction",
-                                "TotalScoreMP", "TotalPercentage", "Names"};
+  static const auto* k = new std::set<std::string>{
+      "Rank",          "PairId",          "Direction", "TotalScoreMP",
+      "TotalScoreIMP", "TotalPercentage", "Names"};
   return *k;
 }
 const std::set<std::string>& IgnoredTotalColumns() {
@@ -63,6 +64,12 @@ std::string VulnerableWord(const std::string& v) {
   if (u == "EW") return "EW";
   if (u == "ALL" || u == "BOTH") return "All";
   return v;
+}
+
+// The decimal places printed in `text` ("12.50": 2).
+int PlacesOf(const std::string& text) {
+  const size_t dot = text.find('.');
+  return dot == std::string::npos ? 0 : static_cast<int>(text.size() - dot - 1);
 }
 
 struct Table {
@@ -110,6 +117,7 @@ class Reader {
     if (file_.boards.empty()) {
       return Refuse(1, "no game with a [ScoreTable]: nothing to score");
     }
+    file_.scoring = scoring_;
     return file_;
   }
 
@@ -157,13 +165,21 @@ class Reader {
       board_.board = board;
       board_.line = line;
     } else if (name == "Scoring") {
-      const std::string u = absl::AsciiStrToUpper(value);
-      if (!u.empty() && !absl::StartsWith(u, "MATCHPOINTS") &&
-          !absl::StartsWith(u, "MP")) {
-        return Refuse(line, absl::StrCat("[Scoring \"", value,
-                                         "\"]: tally imports matchpoint "
-                                         "scoring (MatchPoints) so far"));
+      return ScoringTag(value, line);
+    } else if (name == "Datum") {
+      // tally's tag for a Butler board's datum (docs/interchange.md).
+      int datum = 0;
+      if (scoring_ != FileScoring::kButlerImps) {
+        return Refuse(line, absl::StrCat("[Datum \"", value, "\"] in a ",
+                                         FileScoringName(scoring_),
+                                         " file: only Butler IMPs have a "
+                                         "datum"));
       }
+      if (!absl::SimpleAtoi(value, &datum) || datum < -7600 || datum > 7600) {
+        return Refuse(line,
+                      absl::StrCat("[Datum \"", value, "\"] is not a score"));
+      }
+      board_.datum = datum;
     } else if (name == "Competition") {
       if (!value.empty() && absl::AsciiStrToUpper(value) != "PAIRS") {
         return Refuse(line, absl::StrCat("[Competition \"", value,
@@ -184,6 +200,51 @@ class Reader {
       return Columns(value, line);
     }
     return absl::OkStatus();
+  }
+
+  // [Scoring]: MatchPoints (or MP...), Butler (IMPs against a datum) or
+  // Cross-IMPs; one scoring a file.
+  absl::Status ScoringTag(const std::string& value, int line) {
+    const std::string u = absl::AsciiStrToUpper(value);
+    FileScoring scoring;
+    if (u.empty() || absl::StartsWith(u, "MATCHPOINTS") ||
+        absl::StartsWith(u, "MP")) {
+      scoring = FileScoring::kMatchpoints;
+    } else if (u == "BUTLER" || u == "IMP;BUTLER") {
+      scoring = FileScoring::kButlerImps;
+    } else if (u == "CROSS-IMPS" || u == "CROSSIMPS" || u == "IMP;CROSS") {
+      scoring = FileScoring::kCrossImps;
+    } else {
+      return Refuse(line, absl::StrCat("[Scoring \"", value,
+                                       "\"]: tally imports MatchPoints, "
+                                       "Butler or Cross-IMPs pairs scoring"));
+    }
+    if (scoring_set_ && scoring != scoring_) {
+      return Refuse(
+          line,
+          absl::StrCat("[Scoring \"", value, "\"] after a game scored ",
+                       FileScoringName(scoring_), ": one scoring a file"));
+    }
+    scoring_ = scoring;
+    scoring_set_ = true;
+    return absl::OkStatus();
+  }
+
+  // OK when the column's figure belongs to the file's scoring.
+  absl::Status Fits(const std::string& column, FileScoring scoring,
+                    int line) const {
+    if (scoring == scoring_) return absl::OkStatus();
+    return Refuse(line, absl::StrCat(column, " is a ", FileScoringName(scoring),
+                                     " figure, but the file is scored ",
+                                     FileScoringName(scoring_)));
+  }
+
+  absl::Status ImpsInMatchpoints(const std::string& column, int line) const {
+    return Refuse(line, absl::StrCat(column,
+                                     " is an IMP figure, but the file is "
+                                     "scored MATCH_POINTS (an IMP pairs file "
+                                     "says [Scoring \"Butler\"] or "
+                                     "[Scoring \"Cross-IMPs\"])"));
   }
 
   // tally deals every board by the 16-board cycle (core/scoring/board.h).
@@ -357,10 +418,23 @@ class Reader {
     }
     for (const char* side : {"MP_NS", "MP_EW"}) {
       if (row[side].empty()) continue;
+      if (absl::Status s = Fits(side, FileScoring::kMatchpoints, line);
+          !s.ok()) {
+        return s;
+      }
       absl::StatusOr<core::Rational> mp = Figure(side, row[side], line);
       if (!mp.ok()) return mp.status();
       (std::string(side) == "MP_NS" ? r.ns_matchpoints : r.ew_matchpoints) =
           *mp;
+    }
+    for (const char* side : {"IMP_NS", "IMP_EW"}) {
+      if (row[side].empty()) continue;
+      if (scoring_ == FileScoring::kMatchpoints)
+        return ImpsInMatchpoints(side, line);
+      absl::StatusOr<core::Rational> imps = Figure(side, row[side], line);
+      if (!imps.ok()) return imps.status();
+      (std::string(side) == "IMP_NS" ? r.ns_imps : r.ew_imps) = *imps;
+      r.imps_places = std::max(r.imps_places, PlacesOf(row[side]));
     }
     board_.results.push_back(std::move(r));
     return absl::OkStatus();
@@ -394,15 +468,21 @@ class Reader {
                                        "\"A - B\" or \"A & B\""));
     }
     p.place = row["Rank"];
-    if (!row["TotalScoreMP"].empty()) {
-      absl::StatusOr<core::Rational> total =
-          Figure("TotalScoreMP", row["TotalScoreMP"], line);
+    for (const char* column : {"TotalScoreMP", "TotalScoreIMP"}) {
+      const std::string& text = row[column];
+      if (text.empty()) continue;
+      if (std::string(column) == "TotalScoreMP") {
+        if (absl::Status s = Fits(column, FileScoring::kMatchpoints, line);
+            !s.ok()) {
+          return s;
+        }
+      } else if (scoring_ == FileScoring::kMatchpoints) {
+        return ImpsInMatchpoints(column, line);
+      }
+      absl::StatusOr<core::Rational> total = Figure(column, text, line);
       if (!total.ok()) return total.status();
       p.total = *total;
-      const std::string& text = row["TotalScoreMP"];
-      p.total_places = text.find('.') == std::string::npos
-                           ? 0
-                           : static_cast<int>(text.size() - text.find('.') - 1);
+      p.total_places = PlacesOf(text);
     }
     if (!row["TotalPercentage"].empty()) {
       absl::StatusOr<core::Rational> pct =
@@ -421,6 +501,8 @@ class Reader {
   Table table_;
   std::string section_;
   std::map<std::string, std::string> previous_;
+  FileScoring scoring_ = FileScoring::kMatchpoints;
+  bool scoring_set_ = false;
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
-// Reads a PBN 2.1 file of one matchpoint pairs session into a SessionFile:
-// each game's Board tag and ScoreTable (the traveller), and the
+// Reads a PBN 2.1 file of one pairs session (matchpoints, or Butler or
+// cross-IMPs: [Scoring], a Butler game's [Datum], IMP_NS / IMP_EW and
+// TotalScoreIMP) into a SessionFile: each game's Board tag and ScoreTable
+// (the traveller), and the
 // TotalScoreTable (the ranking) of whichever game carries it
 // (docs/interchange.md says what maps to what). Anything tally cannot
 // represent is refused with the line and what is missing; nothing is
@@ -18,8 +20,8 @@ namespace tally::interchange {
 // The session in `bytes` (the whole file); `file_name` only names the file
 // in refusals. INVALID_ARGUMENT, "NAME line N: ...", when a tag or table
 // row cannot be read, or the file carries something tally cannot represent
-// (a row with no contract, an adjusted score, IMP scoring, a column tally
-// does not know, ...).
+// (a row with no contract, an adjusted score, plain IMP scoring, a figure
+// of another scoring, a column tally does not know, ...).
 absl::StatusOr<SessionFile> ReadPbn(const std::string& bytes,
                                     const std::string& file_name);
 

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "core/base/rational.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -119,9 +120,12 @@ TEST(PbnReaderTest, RefusesAScoreTheContractDoesNotGive) {
                 "the score 450 is not the score of 4S= N (420");
 }
 
-TEST(PbnReaderTest, RefusesImpScoring) {
-  ExpectRefused(Edited("[Scoring \"MatchPoints\"]", "[Scoring \"IMP\"]"), 11,
-                "tally imports matchpoint scoring");
+// Plain "IMP" does not say how a pairs session is IMPed (against a datum
+// or across the field).
+TEST(PbnReaderTest, RefusesImpScoringThatNamesNoMethod) {
+  ExpectRefused(
+      Edited("[Scoring \"MatchPoints\"]", "[Scoring \"IMP\"]"), 11,
+      "tally imports MatchPoints, Butler or Cross-IMPs pairs scoring");
 }
 
 TEST(PbnReaderTest, RefusesAColumnItDoesNotKnow) {
@@ -142,6 +146,92 @@ TEST(PbnReaderTest, RefusesNamesThatAreNotTwoPlayers) {
 TEST(PbnReaderTest, RefusesARowOfTheWrongLength) {
   ExpectRefused(Edited("    2    2\n", "    2\n"), 13,
                 "a [ScoreTable] row of 9 values for 10 columns");
+}
+
+}  // namespace
+}  // namespace tally::interchange
+
+namespace tally::interchange {
+namespace {
+
+// Butler and cross-IMP pairs in PBN: tests/interchange/pbn_butler_howell.pbn
+// is the session of usebio_butler_howell.xml (worked in
+// tests/interchange/README.md) with [Scoring "Butler"], each game's
+// [Datum] and the ScoreTable's IMP_NS / IMP_EW, the TotalScoreTable's
+// TotalScoreIMP.
+constexpr char kButler[] = "pbn_butler_howell.pbn";
+
+TEST(PbnImpPairsTest, ReadsTheButlerFileAsTheUsebioOne) {
+  absl::StatusOr<SessionFile> pbn = ReadPbn(Read(kButler), kButler);
+  ASSERT_THAT(pbn, IsOk());
+  absl::StatusOr<SessionFile> usebio =
+      ReadUsebio(Read("usebio_butler_howell.xml"), "butler.xml");
+  ASSERT_THAT(usebio, IsOk());
+  EXPECT_EQ(FirstDifference(*pbn, *usebio), "");
+  EXPECT_EQ(pbn->scoring, FileScoring::kButlerImps);
+  ASSERT_EQ(pbn->boards.size(), 4u);
+  EXPECT_EQ(pbn->boards[3].datum, -100);
+  // Board 1, 5 v 6: -50, 10 IMPs to East-West (line 16).
+  const FileResult& r = pbn->boards[0].results[2];
+  EXPECT_EQ(r.line, 16);
+  EXPECT_EQ(r.ns_score, -50);
+  EXPECT_EQ(r.ns_imps, core::Rational(-10));
+  EXPECT_EQ(r.ew_imps, core::Rational(10));
+  EXPECT_EQ(pbn->pairs[0].total, core::Rational(10));
+  EXPECT_EQ(pbn->pairs[0].line, 18);
+}
+
+TEST(PbnImpPairsTest, WriterRoundTripsButlerAndCrossImps) {
+  absl::StatusOr<SessionFile> butler = ReadPbn(Read(kButler), kButler);
+  ASSERT_THAT(butler, IsOk());
+  absl::StatusOr<std::string> written = WritePbn(*butler);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("[Scoring \"Butler\"]"));
+  EXPECT_THAT(*written, HasSubstr("[Datum \"-100\"]"));
+  absl::StatusOr<SessionFile> again = ReadPbn(*written, "written.pbn");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_EQ(FirstDifference(*butler, *again), "");
+  // Cross-IMPs (averages to two places: 4.50) through PBN and back.
+  absl::StatusOr<SessionFile> cross =
+      ReadUsebio(Read("usebio_cross_imps_howell.xml"), "cross.xml");
+  ASSERT_THAT(cross, IsOk());
+  written = WritePbn(*cross);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("[Scoring \"Cross-IMPs\"]"));
+  EXPECT_THAT(*written, HasSubstr("  4.50"));
+  EXPECT_THAT(*written, ::testing::Not(HasSubstr("[Datum")));
+  again = ReadPbn(*written, "written.pbn");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_EQ(again->scoring, FileScoring::kCrossImps);
+  EXPECT_EQ(FirstDifference(*cross, *again), "");
+}
+
+TEST(PbnImpPairsTest, RefusesFiguresOfAnotherScoringNamingTheLine) {
+  const auto butler = [](const std::string& from, const std::string& to) {
+    return EditedFixture(TALLY_INTERCHANGE_FIXTURES, kButler, from, to);
+  };
+  const auto refused = [](const std::string& text, int line,
+                          const std::string& what) {
+    ExpectRefusedAt(ReadPbn(text, kButler), kButler, line, what);
+  };
+  // A datum in a matchpoint file.
+  refused(butler("[Scoring \"Butler\"]", "[Scoring \"MatchPoints\"]"), 12,
+          "[Datum \"420\"] in a MATCH_POINTS file");
+  // Matchpoint totals in a Butler file.
+  refused(butler("TotalScoreIMP", "TotalScoreMP"), 18,
+          "TotalScoreMP is a MATCH_POINTS figure, but the file is scored "
+          "BUTLER_IMPS");
+  // A second game scored otherwise.
+  std::string mixed = Read(kButler);
+  const size_t second =
+      mixed.find("[Scoring \"Butler\"]", mixed.find("[Scoring") + 1);
+  ASSERT_NE(second, std::string::npos);
+  mixed.replace(second, 18, "[Scoring \"Cross-IMPs\"]");
+  refused(mixed, 30, "after a game scored BUTLER_IMPS: one scoring a file");
+  // IMPs in the matchpoint file.
+  ExpectRefused(Edited("MP_EW\\4R\"]", "IMP_EW\\4R\"]"), 13,
+                "IMP_EW is an IMP figure, but the file is scored "
+                "MATCH_POINTS");
 }
 
 }  // namespace

@@ -33,14 +33,14 @@ std::string Quoted(const std::string& s) { return absl::StrCat("\"", s, "\""); }
 }  // namespace
 
 absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
-  if (file.scoring != FileScoring::kMatchpoints) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "the session is scored ", FileScoringName(file.scoring),
-        ": tally writes PBN for matchpoint sessions only (USEBIO carries "
-        "IMP pairs)"));
-  }
+  const bool imps = file.scoring != FileScoring::kMatchpoints;
+  const char* scoring = file.scoring == FileScoring::kButlerImps ? "Butler"
+                        : imps                                   ? "Cross-IMPs"
+                               : "MatchPoints";
   std::string out = "% PBN 2.1\n% EXPORT\n";
-  const bool two_winners =
+  // The pairs' directions (home directions where an arrow switch makes the
+  // session one field).
+  const bool directions =
       !file.pairs.empty() && !file.pairs[0].direction.empty();
   bool first = true;
   for (const FileBoard& b : file.boards) {
@@ -55,13 +55,18 @@ absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
     out += Tag("Dealer", Dealer(b.board));
     out += Tag("Vulnerable", Vulnerable(b.board));
     out += Tag("Deal", "");
-    out += Tag("Scoring", "MatchPoints");
+    out += Tag("Scoring", scoring);
+    if (b.datum.has_value()) out += Tag("Datum", absl::StrCat(*b.datum));
     out += Tag("Declarer", "");
     out += Tag("Contract", "");
     out += Tag("Result", "");
     out += Tag("ScoreTable",
-               "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
-               "Result\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R");
+               imps ? "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
+                      "Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\6R;"
+                      "IMP_EW\\6R"
+                    : "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
+                      "Result\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;"
+                      "MP_EW\\5R");
     for (const FileResult& r : b.results) {
       if (r.adjusted.has_value() || !r.unwritable.empty()) {
         return absl::FailedPreconditionError(absl::StrCat(
@@ -73,28 +78,29 @@ absl::StatusOr<std::string> WritePbn(const SessionFile& file) {
       const bool ns_plus = r.ns_score >= 0;
       out += absl::StrFormat(
           "%2d %2d %-5s %1s %2s %6s %6s %5s %5s\n", r.ns_pair, r.ew_pair,
-          text.contract == "PASS"  ? "Pass"
+          text.contract == "PASS" ? "Pass"
           : text.contract.empty() ? "-"  // a result known by its score alone
                                   : text.contract,
           text.declarer.empty() ? "-" : text.declarer,
           text.tricks.empty() ? "-" : text.tricks,
           ns_plus ? absl::StrCat(r.ns_score) : "-",
           ns_plus ? "-" : absl::StrCat(-r.ns_score),
-          r.ns_matchpoints ? FigureText(*r.ns_matchpoints) : "-",
-          r.ew_matchpoints ? FigureText(*r.ew_matchpoints) : "-");
+          imps ? (r.ns_imps ? FigureText(*r.ns_imps) : "-")
+               : (r.ns_matchpoints ? FigureText(*r.ns_matchpoints) : "-"),
+          imps ? (r.ew_imps ? FigureText(*r.ew_imps) : "-")
+               : (r.ew_matchpoints ? FigureText(*r.ew_matchpoints) : "-"));
     }
     if (first) {
       out += Tag("TotalScoreTable",
-                 two_winners ? "Rank\\3R;PairId\\3R;Direction\\2R;"
-                               "TotalScoreMP\\6R;TotalPercentage\\6R;"
-                               "Names\\40L"
-                             : "Rank\\3R;PairId\\3R;TotalScoreMP\\6R;"
-                               "TotalPercentage\\6R;Names\\40L");
+                 absl::StrCat("Rank\\3R;PairId\\3R;",
+                              directions ? "Direction\\2R;" : "",
+                              imps ? "TotalScoreIMP\\6R;" : "TotalScoreMP\\6R;",
+                              "TotalPercentage\\6R;Names\\40L"));
       for (const FilePair& p : file.pairs) {
         std::vector<std::string> row = {
             absl::StrFormat("%3s", p.place.empty() ? "-" : p.place),
             absl::StrFormat("%3d", p.pair)};
-        if (two_winners) row.push_back(p.direction);
+        if (directions) row.push_back(p.direction);
         row.push_back(absl::StrFormat(
             "%6s", p.total ? FigureText(*p.total) : std::string("-")));
         row.push_back(

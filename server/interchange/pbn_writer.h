@@ -1,6 +1,8 @@
 // Writes a SessionFile as a PBN 2.1 file: one game per board with its
-// Board, Dealer and Vulnerable tags and its ScoreTable, the first game also
-// carrying the TotalScoreTable. tally keeps no hands, so Deal and the other
+// Board, Dealer, Vulnerable and Scoring tags (and a Butler board's Datum)
+// and its ScoreTable (MP_ or IMP_ columns), the first game also carrying
+// the TotalScoreTable (TotalScoreMP or TotalScoreIMP, and each pair's
+// Direction where the pairs have one). tally keeps no hands, so Deal and the other
 // tags of a game's result are written empty. Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_PBN_WRITER_H_

@@ -97,9 +97,65 @@ void SetImps(const v1::TravellerLine& line, FileResult& r) {
     r.ew_imps = FromProto(line.ew_cross_imps());
   } else if (line.has_ns_imps()) {
     r.ns_imps = core::Rational(line.ns_imps());
-    r.ew_imps = core::Rational(line.has_ew_imps() ? line.ew_imps()
-                                                  : -line.ns_imps());
+    r.ew_imps =
+        core::Rational(line.has_ew_imps() ? line.ew_imps() : -line.ns_imps());
   }
+}
+
+// A one-field session whose movement has an arrow switch but keeps every
+// pair in one home direction (a Mitchell with its pairs switched on some
+// boards): each pair's DIRECTION is its home direction, the direction the
+// movement seats it in (TableAssignment.ns_pair / ew_pair). A movement
+// with no switch, or with a pair seated at home in both directions (a
+// Howell), gives no directions.
+void SetHomeDirections(const v1::Movement& movement, SessionFile& file) {
+  std::map<int, std::string> home;
+  bool switched = false;
+  for (const v1::MovementRound& r : movement.rounds()) {
+    for (const v1::TableAssignment& t : r.tables()) {
+      switched = switched || !t.arrow_switched_boards().empty();
+      for (const auto& [pair, direction] :
+           {std::pair<int, const char*>{t.ns_pair(), "NS"},
+            std::pair<int, const char*>{t.ew_pair(), "EW"}}) {
+        auto [it, added] = home.emplace(pair, direction);
+        if (!added && it->second != direction) return;
+      }
+    }
+  }
+  if (!switched) return;
+  for (FilePair& p : file.pairs) {
+    auto it = home.find(p.pair);
+    if (it == home.end()) return;
+  }
+  for (FilePair& p : file.pairs) p.direction = home[p.pair];
+}
+
+// An adjusted score in an IMP-scored session as a file carries it: in a
+// cross-IMP session an artificial score as "Annnn" with 60, 50 and 40 for
+// average plus, average and average minus (as the reader reads it); else
+// unwritable, with the reason.
+void SetImpsAdjusted(const v1::AdjustedScore& a, FileScoring scoring,
+                     FileResult& r) {
+  const auto percent = [](v1::ArtificialAward award) {
+    return award == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ? 60
+           : award == v1::ARTIFICIAL_AWARD_AVERAGE    ? 50
+                                                      : 40;
+  };
+  if (scoring == FileScoring::kCrossImps && a.has_artificial() &&
+      a.artificial().ns() != v1::ARTIFICIAL_AWARD_UNSPECIFIED &&
+      a.artificial().ew() != v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
+    r.adjusted = FileAdjusted{percent(a.artificial().ns()),
+                              percent(a.artificial().ew())};
+    return;
+  }
+  r.unwritable =
+      scoring == FileScoring::kCrossImps
+          ? "an adjusted score other than an artificial one (average plus, "
+            "average or average minus to each side), which is all USEBIO's "
+            "\"Annnn\" carries in an IMP file"
+          : "an adjusted score in a Butler session, which tally does not "
+            "write yet (USEBIO's \"Annnn\" gives percentages; the IMPs an "
+            "artificial table stands for depend on the datum rule)";
 }
 
 }  // namespace
@@ -107,7 +163,8 @@ void SetImps(const v1::TravellerLine& line, FileResult& r) {
 absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const v1::Standings& standings,
-    const std::vector<v1::Traveller>& travellers) {
+    const std::vector<v1::Traveller>& travellers,
+    const v1::Movement* movement) {
   // Standings.scoring is empty or "matchpoints" for a matchpoint session,
   // "imps_vs_datum" for Butler, "cross_imps" for cross-IMPs.
   SessionFile file;
@@ -172,9 +229,7 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       }
       if (line.has_adjusted()) {
         if (imps) {
-          r.unwritable =
-              "an adjusted score in an IMP-scored session, which USEBIO's "
-              "\"Annnn\" (percentages of a matchpoint top) cannot carry";
+          SetImpsAdjusted(line.adjusted(), file.scoring, r);
         } else {
           SetAdjusted(line, t.times_expected(), r);
         }
@@ -183,6 +238,7 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
     }
     file.boards.push_back(std::move(b));
   }
+  if (!two_winners && movement != nullptr) SetHomeDirections(*movement, file);
   return file;
 }
 
@@ -231,9 +287,9 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
     if (!b.datum.has_value()) continue;
     const std::optional<int64_t>& t = tally_datums[b.board];
     if (t != b.datum) {
-      differ(b.line, absl::StrCat("board ", b.board, ": datum ", *b.datum,
-                                  ", tally ",
-                                  t.has_value() ? absl::StrCat(*t) : "none"));
+      differ(b.line,
+             absl::StrCat("board ", b.board, ": datum ", *b.datum, ", tally ",
+                          t.has_value() ? absl::StrCat(*t) : "none"));
     }
   }
   std::map<std::pair<int, int>, const FileResult*> tally_lines;

@@ -20,11 +20,15 @@ namespace tally::interchange {
 // cross-IMP session) and published percentage; boards in number order with
 // each traveller line and its matchpoints or IMPs, and a Butler board's
 // datum. FAILED_PRECONDITION for a session scored otherwise, or ranked on
-// VPs (a pairs file carries no VPs).
+// VPs (a pairs file carries no VPs). `movement` (the session's, as
+// defined; may be null): in a one-field session with an arrow switch whose
+// pairs each keep one home direction, each pair's DIRECTION is its home
+// direction, so a file with an arrow switch round-trips.
 absl::StatusOr<SessionFile> SessionFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const v1::Standings& standings,
-    const std::vector<v1::Traveller>& travellers);
+    const std::vector<v1::Traveller>& travellers,
+    const v1::Movement* movement = nullptr);
 
 // Every published figure of `file` that tally's `answers` do not give, one
 // line each ("NAME line N: pair 3: ..."): the place, the percentage (tally's

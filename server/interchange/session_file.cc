@@ -3,6 +3,7 @@
 #include "server/interchange/session_file.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <tuple>
 
@@ -113,10 +114,10 @@ std::string FirstDifference(const SessionFile& unordered_a,
                           y.results.size(), " results)");
     }
     if (x.datum != y.datum) {
-      return absl::StrCat("board ", x.board, ": datum ",
-                          x.datum.has_value() ? absl::StrCat(*x.datum) : "none",
-                          " against ",
-                          y.datum.has_value() ? absl::StrCat(*y.datum) : "none");
+      return absl::StrCat(
+          "board ", x.board, ": datum ",
+          x.datum.has_value() ? absl::StrCat(*x.datum) : "none", " against ",
+          y.datum.has_value() ? absl::StrCat(*y.datum) : "none");
     }
     for (size_t j = 0; j < x.results.size(); ++j) {
       const FileResult& r = x.results[j];
@@ -127,8 +128,8 @@ std::string FirstDifference(const SessionFile& unordered_a,
             r.ew_pair, " ", r.result.ShortDebugString(), " ", r.ns_score,
             AdjustedText(r.adjusted), " mp ", MaybeText(r.ns_matchpoints), "/",
             MaybeText(r.ew_matchpoints), " imps ", MaybeText(r.ns_imps), "/",
-            MaybeText(r.ew_imps), " against ", s.ns_pair, " v ", s.ew_pair,
-            " ", s.result.ShortDebugString(), " ", s.ns_score,
+            MaybeText(r.ew_imps), " against ", s.ns_pair, " v ", s.ew_pair, " ",
+            s.result.ShortDebugString(), " ", s.ns_score,
             AdjustedText(s.adjusted), " mp ", MaybeText(s.ns_matchpoints), "/",
             MaybeText(s.ew_matchpoints), " imps ", MaybeText(s.ns_imps), "/",
             MaybeText(s.ew_imps));
@@ -136,6 +137,20 @@ std::string FirstDifference(const SessionFile& unordered_a,
     }
   }
   return "";
+}
+
+bool TwoWinners(const SessionFile& file) {
+  std::map<int, std::string> direction;
+  for (const FilePair& p : file.pairs) {
+    if (p.direction.empty()) return false;
+    direction[p.pair] = p.direction;
+  }
+  for (const FileBoard& b : file.boards) {
+    for (const FileResult& r : b.results) {
+      if (direction[r.ns_pair] == "EW") return false;
+    }
+  }
+  return !file.pairs.empty();
 }
 
 void RenumberEastWest(SessionFile& file, int offset) {

@@ -1,6 +1,6 @@
 // SessionFile: one pairs session (matchpoints, or IMPs: Butler against a
 // datum, or cross-IMPs) as an interchange file carries it (USEBIO 1.2 or
-// PBN 2.1; PBN matchpoints only), independent of the file's syntax. Readers
+// PBN 2.1), independent of the file's syntax. Readers
 // fill it from a file (with the line of every fact), writers print it, the
 // import plan turns it into tally's commands and the published check
 // compares its figures with tally's standings. Plain data; thread-compatible.
@@ -65,12 +65,14 @@ struct FileBoard {
 struct FilePair {
   int line = 0;
   int pair = 0;
-  std::string direction;  // "NS" or "EW" in a two-winner session, else ""
+  // "NS" or "EW": the pair's (home) direction in a Mitchell, also where an
+  // arrow switch makes the session one field; "" in a Howell.
+  std::string direction;
   std::vector<std::string> players;
   std::string place;  // as published: "1", "3=" ("" when not published)
   // Matchpoints (net IMPs in an IMP-scored file), as published.
   std::optional<core::Rational> total;
-  int total_places = 0;                 // decimal places the file printed
+  int total_places = 0;    // decimal places the file printed
   std::string percentage;  // as published, e.g. "56.25" ("" when not)
   // From tally's answers only: the exact percentage (not compared).
   std::optional<core::Rational> exact_percentage;
@@ -88,7 +90,7 @@ enum class FileScoring {
 const char* FileScoringName(FileScoring scoring);
 
 struct SessionFile {
-  int line = 0;            // the event (session) element or first tag
+  int line = 0;  // the event (session) element or first tag
   FileScoring scoring = FileScoring::kMatchpoints;
   std::string event_name;  // "" when the file has none
   std::string date;        // as the file gives it, "" when none (not compared:
@@ -105,6 +107,12 @@ bool SameFigures(const SessionFile& a, const SessionFile& b);
 
 // The first difference SameFigures finds, in words; "" when equal.
 std::string FirstDifference(const SessionFile& a, const SessionFile& b);
+
+// True when the pairs carry their directions and every line seats them so:
+// a Mitchell ranked as NS and EW fields (USEBIO WINNER_TYPE 2). A line
+// seating both pairs the other way round is an arrow switch, which puts
+// both directions into one field.
+bool TwoWinners(const SessionFile& file);
 
 // Numbers every East-West pair `offset` higher (lower for a negative
 // offset), in the pairs and on every traveller line: a Mitchell file that

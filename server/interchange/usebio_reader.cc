@@ -192,8 +192,8 @@ class Reader {
                                  "(EVENT_TYPE \"PAIRS\", \"MP_PAIRS\", "
                                  "\"BUTLER_PAIRS\" or \"CROSS_IMPS\") so far"));
     }
-    const bool imp_type = type == "BUTLER_PAIRS" || type == "CROSS_IMPS" ||
-                          type == "CROSS_IMP";
+    const bool imp_type =
+        type == "BUTLER_PAIRS" || type == "CROSS_IMPS" || type == "CROSS_IMP";
     pugi::xml_node holder = event;  // where PARTICIPANTS and BOARDs sit
     for (pugi::xml_node n : event.children()) {
       if (n.type() != pugi::node_element) continue;
@@ -216,9 +216,9 @@ class Reader {
                                               "BUTLER_IMPS or CROSS_IMPS"));
         }
         if (imp_type && scoring_ != before) {
-          return Refuse(Line(n),
-                        absl::StrCat("<", name, "> \"", Text(n),
-                                     "\" contradicts EVENT_TYPE \"", type, "\""));
+          return Refuse(Line(n), absl::StrCat("<", name, "> \"", Text(n),
+                                              "\" contradicts EVENT_TYPE \"",
+                                              type, "\""));
         }
       } else if (name == "WINNER_TYPE") {
         if (Text(n) != "1" && Text(n) != "2") {
@@ -360,11 +360,11 @@ class Reader {
       if (name == "BOARD_NUMBER") continue;
       if (name == "DATUM") {
         if (scoring_ != FileScoring::kButlerImps) {
-          return Refuse(Line(c), absl::StrCat("a <DATUM> on board ",
-                                              board.board, " of a ",
-                                              FileScoringName(scoring_),
-                                              " file: only Butler IMPs have "
-                                              "a datum"));
+          return Refuse(Line(c),
+                        absl::StrCat("a <DATUM> on board ", board.board,
+                                     " of a ", FileScoringName(scoring_),
+                                     " file: only Butler IMPs have "
+                                     "a datum"));
         }
         absl::StatusOr<int> datum = Number(c, -7600, 7600);
         if (!datum.ok()) return datum.status();
@@ -405,7 +405,8 @@ class Reader {
         score = Text(n);
         has_score = !score.empty();
       } else if (name == "NS_MATCH_POINTS" || name == "EW_MATCH_POINTS") {
-        if (absl::Status fits = Fits(n, FileScoring::kMatchpoints); !fits.ok()) {
+        if (absl::Status fits = Fits(n, FileScoring::kMatchpoints);
+            !fits.ok()) {
           return fits;
         }
         absl::StatusOr<core::Rational> mp = Figure(n);
@@ -425,9 +426,9 @@ class Reader {
         (name[0] == 'N' ? r.ns_imps : r.ew_imps) = *imps;
         const std::string text = Text(n);
         const size_t dot = text.find('.');
-        r.imps_places = std::max(
-            r.imps_places,
-            dot == std::string::npos ? 0
+        r.imps_places = std::max(r.imps_places,
+                                 dot == std::string::npos
+                                     ? 0
                                      : static_cast<int>(text.size() - dot - 1));
       } else if (absl::Status s = Known(n); !s.ok()) {
         return s;
@@ -446,14 +447,31 @@ class Reader {
         return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                            ": ", adjusted.status().message()));
       }
-      if (scoring_ != FileScoring::kMatchpoints) {
+      if (scoring_ == FileScoring::kButlerImps) {
         return Refuse(r.line,
                       absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                    ": the adjusted score \"", score,
                                    "\" gives percentages of a matchpoint top; "
-                                   "in a ", FileScoringName(scoring_),
+                                   "in a ",
+                                   FileScoringName(scoring_),
                                    " file tally cannot tell the IMPs it "
                                    "stands for"));
+      }
+      if (scoring_ == FileScoring::kCrossImps) {
+        // IMPs: 60, 50 and 40 are average plus, average and average minus
+        // (Law 12C2), scored at the profile's artificial IMPs.
+        for (int percent : {adjusted->ns_percent, adjusted->ew_percent}) {
+          if (percent != 60 && percent != 50 && percent != 40) {
+            return Refuse(
+                r.line,
+                absl::StrCat("board ", board, ", ", ns, " v ", ew,
+                             ": the adjusted score \"", score, "\" gives ",
+                             percent,
+                             "%; in an IMP file tally reads 60, 50 and 40 as "
+                             "average plus, average and average minus (Law "
+                             "12C2) and no other percentage"));
+          }
+        }
       }
       r.adjusted = *adjusted;
       has_score = false;  // the adjusted score stands in for the result's

@@ -14,6 +14,8 @@
 #include "gtest/gtest.h"
 #include "server/interchange/fixture_files_for_test.h"
 #include "server/interchange/import_plan.h"
+#include "server/interchange/pbn_reader.h"
+#include "server/interchange/pbn_writer.h"
 #include "server/interchange/session_answers.h"
 #include "server/interchange/usebio_reader.h"
 #include "server/interchange/usebio_writer.h"
@@ -420,8 +422,8 @@ TEST(UsebioImpPairsTest, ReadsButlerAndCrossImpFigures) {
 TEST(UsebioImpPairsTest, RefusesWhatAnImpFileCannotCarryNamingTheLine) {
   const auto edited = [](const char* name, const std::string& from,
                          const std::string& to) {
-    return ReadUsebio(
-        EditedFixture(TALLY_INTERCHANGE_FIXTURES, name, from, to), name);
+    return ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, name, from, to),
+                      name);
   };
   // An adjusted score "Annnn" is a percentage of a matchpoint top: no IMPs.
   ExpectRefusedAt(edited(kButler, "<SCORE>450</SCORE>", "<SCORE>A6040</SCORE>"),
@@ -429,10 +431,10 @@ TEST(UsebioImpPairsTest, RefusesWhatAnImpFileCannotCarryNamingTheLine) {
                   "the adjusted score \"A6040\" gives percentages of a "
                   "matchpoint top");
   // Cross-IMP figures in a Butler file, and a datum in a cross-IMP one.
-  ExpectRefusedAt(
-      edited(kButler, "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>",
-             "<NS_CROSS_IMP_POINTS>1</NS_CROSS_IMP_POINTS>"),
-      kButler, 70, "is a CROSS_IMPS figure, but the file is scored BUTLER_IMPS");
+  ExpectRefusedAt(edited(kButler, "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>",
+                         "<NS_CROSS_IMP_POINTS>1</NS_CROSS_IMP_POINTS>"),
+                  kButler, 70,
+                  "is a CROSS_IMPS figure, but the file is scored BUTLER_IMPS");
   ExpectRefusedAt(edited(kCross, "<BOARD_NUMBER>1</BOARD_NUMBER>",
                          "<BOARD_NUMBER>1</BOARD_NUMBER><DATUM>420</DATUM>"),
                   kCross, 61, "only Butler IMPs have a datum");
@@ -452,16 +454,83 @@ TEST(UsebioImpPairsTest, PublishedCheckComparesDatumsAndImpsAsPrinted) {
   EXPECT_THAT(CheckPublished(*cross, answers, kCross), ::testing::IsEmpty());
   answers.boards[0].results[1].ns_imps = core::Rational(4);
   EXPECT_THAT(CheckPublished(*cross, answers, kCross),
-              ::testing::ElementsAre(HasSubstr(
-                  "board 1, 3 v 4: NS 9/2 IMPs, tally 4")));
+              ::testing::ElementsAre(
+                  HasSubstr("board 1, 3 v 4: NS 9/2 IMPs, tally 4")));
   absl::StatusOr<SessionFile> butler =
       ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButler), kButler);
   ASSERT_THAT(butler, IsOk());
   answers = *butler;
   answers.boards[0].datum = 430;
-  EXPECT_THAT(CheckPublished(*butler, answers, kButler),
-              ::testing::ElementsAre(
-                  HasSubstr("board 1: datum 420, tally 430")));
+  EXPECT_THAT(
+      CheckPublished(*butler, answers, kButler),
+      ::testing::ElementsAre(HasSubstr("board 1: datum 420, tally 430")));
+}
+
+// An artificial adjusted score in a cross-IMP file
+// (tests/interchange/usebio_cross_imps_adjusted.xml, worked in
+// tests/interchange/README.md): A6040 with no contract on board 1, 1 v 2
+// is average plus to North-South and average minus to East-West, at the
+// profile's artificial IMPs (cross_imp_pairs: +-2, NSW TR 7.2).
+constexpr char kCrossAdjusted[] = "usebio_cross_imps_adjusted.xml";
+
+TEST(UsebioImpAdjustedTest, ReadsPlansAndWritesAnArtificialScore) {
+  const std::string text =
+      ReadFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kCrossAdjusted);
+  ASSERT_THAT(file, IsOk());
+  const FileResult& r = file->boards[0].results[0];
+  EXPECT_EQ(r.line, 63);
+  EXPECT_TRUE(r.result.has_not_played());
+  ASSERT_TRUE(r.adjusted.has_value());
+  EXPECT_EQ(r.adjusted->ns_percent, 60);
+  EXPECT_EQ(r.ns_imps, core::Rational(2));
+  // 3 v 4 +420 against 5 v 6 -50 alone: 470, 10 IMPs, one comparison.
+  EXPECT_EQ(file->boards[0].results[1].ns_imps, core::Rational(10));
+  ImportTarget target = Target();
+  target.file_name = kCrossAdjusted;
+  target.file_sha256 = Sha256Hex(text);
+  target.regulation_profile = "cross_imp_pairs";
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  int rulings = 0;
+  for (const ImportStep& s : *steps) {
+    const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
+    if (e != nullptr) {
+      EXPECT_FALSE(e->board() == 1 && e->table() == 1);
+    }
+    const auto* ruling = std::get_if<v1::RecordRulingRequest>(&s.request);
+    if (ruling == nullptr) continue;
+    ++rulings;
+    EXPECT_EQ(ruling->board(), 1);
+    EXPECT_EQ(ruling->table(), 1);
+    EXPECT_TRUE(ruling->board_not_played());
+    EXPECT_EQ(ruling->law(), "Law 12C2(a)");
+    EXPECT_EQ(ruling->adjusted().artificial().ns(),
+              v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    EXPECT_EQ(ruling->adjusted().artificial().ew(),
+              v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+    EXPECT_EQ(ruling->options().provenance().line(), 63);
+  }
+  EXPECT_EQ(rulings, 1);
+  absl::StatusOr<std::string> written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<SCORE>A6040</SCORE>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+}
+
+// In an IMP file only 60, 50 and 40 name an artificial award; in a Butler
+// file no "Annnn" is read (the datum rule decides what an artificial table
+// leaves); both are refused naming the line.
+TEST(UsebioImpAdjustedTest, RefusesWhatItCannotReadAsAnArtificialAward) {
+  ExpectRefusedAt(
+      ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted,
+                               "<SCORE>A6040</SCORE>", "<SCORE>A7030</SCORE>"),
+                 kCrossAdjusted),
+      kCrossAdjusted, 63,
+      "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%; in an IMP "
+      "file tally reads 60, 50 and 40");
 }
 
 TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
@@ -484,6 +553,151 @@ TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
     }
   }
   EXPECT_TRUE(created);
+}
+
+}  // namespace
+}  // namespace tally::interchange
+
+namespace tally::interchange {
+namespace {
+
+// An arrow switch in a file whose pairs carry their home DIRECTION
+// (tests/interchange/usebio_mitchell_arrow_switch.xml, worked in
+// tests/interchange/README.md): boards 5 and 6 are played with the EW
+// pairs holding the North-South cards at every table.
+constexpr char kArrowSwitch[] = "usebio_mitchell_arrow_switch.xml";
+
+absl::StatusOr<SessionFile> ArrowSwitchFile() {
+  return ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kArrowSwitch),
+                    kArrowSwitch);
+}
+
+TEST(UsebioArrowSwitchTest, TheHomeDirectionsGiveTheSwitchedBoards) {
+  absl::StatusOr<SessionFile> file = ArrowSwitchFile();
+  ASSERT_THAT(file, IsOk());
+  EXPECT_FALSE(TwoWinners(*file));
+  // Board 5's first line: pair 6 (EW at home) sits North-South.
+  EXPECT_EQ(file->boards[4].results[0].ns_pair, 6);
+  EXPECT_EQ(file->boards[4].results[0].ew_pair, 3);
+  // The Mitchell keeps NS pair N at table N, as without the switch; each
+  // meeting on boards 5-6 (1 v 5, 2 v 4, 3 v 6) has both boards switched.
+  const v1::Movement m = DeriveMovement(*file);
+  int switched_tables = 0;
+  for (const v1::MovementRound& r : m.rounds()) {
+    for (const v1::TableAssignment& t : r.tables()) {
+      EXPECT_EQ(t.ns_pair(), t.table());
+      EXPECT_GE(t.ew_pair(), 4);
+      if (t.boards(0) == 5) {
+        ++switched_tables;
+        EXPECT_THAT(t.arrow_switched_boards(), ::testing::ElementsAre(5, 6));
+      } else {
+        EXPECT_TRUE(t.arrow_switched_boards().empty());
+      }
+    }
+  }
+  EXPECT_EQ(switched_tables, 3);
+  // Each switched result is entered at its home NS pair's table (the
+  // line's EW pair), in the round the movement gives the meeting.
+  ImportTarget target = Target();
+  target.file_name = kArrowSwitch;
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  ASSERT_THAT(steps, IsOk());
+  int entered = 0;
+  for (const ImportStep& s : *steps) {
+    const auto* e = std::get_if<v1::EnterResultRequest>(&s.request);
+    if (e == nullptr || e->board() < 5) continue;
+    ++entered;
+    EXPECT_THAT(s.what, ::testing::EndsWith(absl::StrCat(" v ", e->table())));
+  }
+  EXPECT_EQ(entered, 6);
+}
+
+TEST(UsebioArrowSwitchTest, WritersRoundTripTheHomeDirections) {
+  absl::StatusOr<SessionFile> file = ArrowSwitchFile();
+  ASSERT_THAT(file, IsOk());
+  absl::StatusOr<std::string> usebio = WriteUsebio(*file);
+  ASSERT_THAT(usebio, IsOk());
+  EXPECT_THAT(*usebio, HasSubstr("<WINNER_TYPE>1</WINNER_TYPE>"));
+  EXPECT_THAT(*usebio, HasSubstr("<DIRECTION>EW</DIRECTION>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*usebio, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+  // PBN: the TotalScoreTable's Direction column is the home direction.
+  absl::StatusOr<std::string> pbn = WritePbn(*file);
+  ASSERT_THAT(pbn, IsOk());
+  absl::StatusOr<SessionFile> from_pbn = ReadPbn(*pbn, "written.pbn");
+  ASSERT_THAT(from_pbn, IsOk()) << *pbn;
+  EXPECT_EQ(FirstDifference(*file, *from_pbn), "");
+}
+
+// tally's answers for the imported session: one field, so the standings
+// give no directions; the movement's arrow switch gives the home ones.
+TEST(UsebioArrowSwitchTest, AnswersTakeTheHomeDirectionsFromTheMovement) {
+  absl::StatusOr<SessionFile> file = ArrowSwitchFile();
+  ASSERT_THAT(file, IsOk());
+  v1::Standings standings;
+  v1::StandingsField* field = standings.add_fields();
+  for (const FilePair& p : file->pairs) {
+    v1::StandingsRow* row = field->add_rows();
+    row->set_pair(p.pair);
+    row->set_rank(1);
+  }
+  const v1::Movement movement = DeriveMovement(*file);
+  absl::StatusOr<SessionFile> answers =
+      SessionFileFromAnswers(v1::Competition(), "x", standings, {}, &movement);
+  ASSERT_THAT(answers, IsOk());
+  for (const FilePair& p : answers->pairs) {
+    EXPECT_EQ(p.direction, p.pair <= 3 ? "NS" : "EW") << p.pair;
+  }
+  // Without the switch (the plain Mitchell's movement ranked as one field)
+  // or without a movement: no directions.
+  absl::StatusOr<SessionFile> plain = ReadUsebio(Fixture(), kFile);
+  ASSERT_THAT(plain, IsOk());
+  const v1::Movement unswitched = DeriveMovement(*plain);
+  answers = SessionFileFromAnswers(v1::Competition(), "x", standings, {},
+                                   &unswitched);
+  ASSERT_THAT(answers, IsOk());
+  EXPECT_EQ(answers->pairs[0].direction, "");
+  answers = SessionFileFromAnswers(v1::Competition(), "x", standings, {});
+  ASSERT_THAT(answers, IsOk());
+  EXPECT_EQ(answers->pairs[0].direction, "");
+}
+
+// tally's Butler pairs take no arrow switch (ANC SR 16.4): an IMP file
+// with one is refused naming the first switched line, before anything is
+// sent.
+TEST(UsebioArrowSwitchTest, RefusesAnArrowSwitchInAnImpFile) {
+  absl::StatusOr<SessionFile> file = ArrowSwitchFile();
+  ASSERT_THAT(file, IsOk());
+  file->scoring = FileScoring::kCrossImps;
+  ImportTarget target = Target();
+  target.file_name = kArrowSwitch;
+  EXPECT_THAT(PlanImport(*file, target),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr(absl::StrCat(
+                           kArrowSwitch,
+                           " line 205: board 5: pair 6 (EW) sits NS against "
+                           "pair 3 (NS), an arrow switch; Butler pairs take "
+                           "no arrow switch (ANC SR 16.4"))));
+}
+
+// Only both pairs the other way round is an arrow switch: a line seating
+// two East-West pairs is refused, naming the line.
+TEST(UsebioArrowSwitchTest, RefusesALineSeatingTwoPairsOfOneDirection) {
+  const std::string text =
+      EditedFixture(TALLY_INTERCHANGE_FIXTURES, kArrowSwitch,
+                    "<EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>",
+                    "<EW_PAIR_NUMBER>5</EW_PAIR_NUMBER>");
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kArrowSwitch);
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target = Target();
+  target.file_name = kArrowSwitch;
+  EXPECT_THAT(PlanImport(*file, target),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr(absl::StrCat(
+                           kArrowSwitch,
+                           " line 205: board 5: pair 6 (EW) sits NS against "
+                           "pair 5 (EW)"))));
 }
 
 }  // namespace

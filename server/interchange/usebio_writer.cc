@@ -42,8 +42,7 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   if (!file.date.empty()) Add(event, "DATE", file.date);
   Add(event, "BOARD_SCORING_METHOD", FileScoringName(file.scoring));
-  bool two_winners = !file.pairs.empty() && !file.pairs[0].direction.empty();
-  Add(event, "WINNER_TYPE", two_winners ? "2" : "1");
+  Add(event, "WINNER_TYPE", TwoWinners(file) ? "2" : "1");
   pugi::xml_node participants = event.append_child("PARTICIPANTS");
   for (const FilePair& p : file.pairs) {
     pugi::xml_node pair = participants.append_child("PAIR");
