@@ -202,6 +202,7 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
     }
     line->set_pending_appeal(l.pending_appeal);
     line->set_fouled(l.fouled);
+    if (l.adjusted != nullptr) *line->mutable_adjusted() = *l.adjusted;
     if (l.fouled && l.ns_imps.has_value() && board.fouled.has_value() &&
         board.fouled->scored && !board.fouled->datum.has_value()) {
       line->set_datum_role("not in datum");  // 2 IMPs to both sides

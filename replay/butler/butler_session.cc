@@ -136,7 +136,10 @@ absl::Status ScoreBoard(const SessionState& session,
                                                   it->second.slot.table)};
     ButlerLine line;
     line.result = &it->second;
-    if (table.adjustment.has_value()) line.ruling = table.adjustment->sequence;
+    if (table.adjustment.has_value()) {
+      line.ruling = table.adjustment->sequence;
+      line.adjusted = table.adjustment->score;
+    }
     AppealMark appeal;  // NSW TR 13 (replay/rulings/pending_appeals.h)
     if (competition != nullptr) {
       appeal = AppealMarkAt(*competition, session.number, board.board,

@@ -75,6 +75,9 @@ struct ButlerLine {
   // (a split or artificial score); else they are -ns_imps.
   std::optional<int> ew_imps;
   uint64_t ruling = 0;  // the RulingMade in force here; 0: none
+  // The adjusted score that ruling gives the table (travellers and files
+  // show it); nullptr when none is in force.
+  const v1::AdjustedScore* adjusted = nullptr;
   bool fouled = false;  // played the fouled form (a treatment in force)
   // An appeal on this table's score is pending
   // (replay/rulings/pending_appeals.h): its match is provisional (NSW TR 13).

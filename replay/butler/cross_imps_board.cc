@@ -30,7 +30,10 @@ absl::Status ScoreCrossImpsBoard(const SessionState& session,
         AdjustmentAt(session.rulings, board.board, it->second.slot.table)};
     ButlerLine line;
     line.result = &it->second;
-    if (table.adjustment.has_value()) line.ruling = table.adjustment->sequence;
+    if (table.adjustment.has_value()) {
+      line.ruling = table.adjustment->sequence;
+      line.adjusted = table.adjustment->score;
+    }
     if (IsArtificial(table)) {
       // Law 12C2: no comparison; the profile's artificial IMPs to each side.
       TALLY_ASSIGN_OR_RETURN(
