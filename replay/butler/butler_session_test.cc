@@ -131,6 +131,15 @@ class ButlerSessionTest : public ::testing::Test {
     return state_.tournaments.at("t").competitions.at("abpc");
   }
 
+  absl::StatusOr<v1::Scorecard> Scorecard(int session, int pair) const {
+    v1::GetScorecardRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_session(session);
+    r.set_pair(pair);
+    return BuildScorecard(state_, r);
+  }
+
   ButlerSessionScores Scores(int session) const {
     absl::StatusOr<ButlerSessionScores> s =
         ScoreButlerSession(Abpc().sessions.at(session), Abpc().profile);
@@ -526,12 +535,7 @@ TEST_F(OpenStage2Test, DatumOfTheNMinusTwoMiddleScoresAndTheMatchVps) {
                   "3 v 7: -12 IMPs 6.04-13.96", "4 v 8: 2 IMPs 10.66-9.34"));
 
   // The scorecard of EW pair 7: its IMPs are the negative of NS's.
-  v1::GetScorecardRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("abpc");
-  r.set_session(1);
-  r.set_pair(7);
-  absl::StatusOr<v1::Scorecard> card = BuildScorecard(state_, r);
+  absl::StatusOr<v1::Scorecard> card = Scorecard(1, 7);
   ASSERT_THAT(card, IsOk());
   ASSERT_EQ(card->lines_size(), 12);
   EXPECT_EQ(card->lines(0).imps(), 6);
@@ -929,9 +933,10 @@ class ClubImpPairsTest : public ButlerSessionTest {
     return r;
   }
 
-  void PlayTheSession(const char* profile) {
+  void PlayTheSession(const char* profile,
+                      const v1::DefineSessionRequest& define = TwoRoundHowell()) {
     Create(profile, 6);
-    DefineAndStart(TwoRoundHowell());
+    DefineAndStart(define);
     const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
     const int level[4][3] = {{4, 4, 4}, {2, 3, 3}, {4, 4, 3}, {4, 4, 4}};
     for (int board = 1; board <= 4; ++board) {
@@ -995,33 +1000,19 @@ TEST_F(ClubImpPairsTest, ClubButlerInAHowellScoresEachPairFromItsDirection) {
 // 5 -15, 6 +6 (sum 0); the datums do not change. Refused (ANC SR 16.4)
 // where pairs keep their NS and EW fields.
 TEST_F(ClubImpPairsTest, OneFieldButlerScoresAnArrowSwitchedBoardFromTheSeat) {
-  Create("club_butler_pairs", 6);
   v1::DefineSessionRequest switched = TwoRoundHowell();
   switched.mutable_explicit_movement()
       ->mutable_rounds(1)
       ->mutable_tables(0)
       ->add_arrow_switched_boards(4);
-  DefineAndStart(switched);
-  const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
-  const int level[4][3] = {{4, 4, 4}, {2, 3, 3}, {4, 4, 3}, {4, 4, 4}};
-  for (int board = 1; board <= 4; ++board) {
-    for (int table = 1; table <= 3; ++table) {
-      Enter(1, table, board,
-            Spades(level[board - 1][table - 1], tricks[board - 1][table - 1]));
-    }
-  }
+  PlayTheSession("club_butler_pairs", switched);
   ButlerSessionScores s = Scores(1);
   EXPECT_EQ(s.boards.at(4).datum->datum, -100);
   EXPECT_THAT(Totals(s), ElementsAre("1 10", "2 -13", "3 13", "4 -1", "5 -15",
                                      "6 6"));
   // Pair 2's scorecard: board 4 from East-West, -620 and -12 IMPs; board 3
   // from North-South (420 on a datum of 420, 0); round 2's match -12.
-  v1::GetScorecardRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("abpc");
-  r.set_session(1);
-  r.set_pair(2);
-  absl::StatusOr<v1::Scorecard> card = BuildScorecard(state_, r);
+  absl::StatusOr<v1::Scorecard> card = Scorecard(1, 2);
   ASSERT_THAT(card, IsOk());
   ASSERT_EQ(card->lines_size(), 4);
   EXPECT_EQ(card->lines(2).direction(), v1::SEAT_NORTH);
