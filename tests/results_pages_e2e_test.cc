@@ -497,9 +497,10 @@ TEST_F(ResultsPagesTest, ClubFiguresAndSessionAdjustmentsAreShown) {
   }
   // The adjustment: +1.5 MP to the pair, its law, the text escaped.
   EXPECT_THAT(page, HasSubstr("<h2>Session adjustments</h2>"));
-  EXPECT_THAT(page, HasSubstr(absl::StrCat("<td>", first.table(),
-                                           "</td><td>+1.5 MP</td><td>club "
-                                           "conditions</td><td>&lt;script&gt;")));
+  EXPECT_THAT(page,
+              HasSubstr(absl::StrCat("<td>", first.table(),
+                                     "</td><td>+1.5 MP</td><td>club "
+                                     "conditions</td><td>&lt;script&gt;")));
   EXPECT_THAT(page, Not(HasSubstr(kEvil)));
   // The traveller shows each side's shown matchpoints.
   const std::string traveller = GetFigures(

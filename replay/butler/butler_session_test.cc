@@ -933,8 +933,9 @@ class ClubImpPairsTest : public ButlerSessionTest {
     return r;
   }
 
-  void PlayTheSession(const char* profile,
-                      const v1::DefineSessionRequest& define = TwoRoundHowell()) {
+  void PlayTheSession(
+      const char* profile,
+      const v1::DefineSessionRequest& define = TwoRoundHowell()) {
     Create(profile, 6);
     DefineAndStart(define);
     const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
@@ -1008,8 +1009,8 @@ TEST_F(ClubImpPairsTest, OneFieldButlerScoresAnArrowSwitchedBoardFromTheSeat) {
   PlayTheSession("club_butler_pairs", switched);
   ButlerSessionScores s = Scores(1);
   EXPECT_EQ(s.boards.at(4).datum->datum, -100);
-  EXPECT_THAT(Totals(s), ElementsAre("1 10", "2 -13", "3 13", "4 -1", "5 -15",
-                                     "6 6"));
+  EXPECT_THAT(Totals(s),
+              ElementsAre("1 10", "2 -13", "3 13", "4 -1", "5 -15", "6 6"));
   // Pair 2's scorecard: board 4 from East-West, -620 and -12 IMPs; board 3
   // from North-South (420 on a datum of 420, 0); round 2's match -12.
   absl::StatusOr<v1::Scorecard> card = Scorecard(1, 2);
@@ -1024,10 +1025,10 @@ TEST_F(ClubImpPairsTest, OneFieldButlerScoresAnArrowSwitchedBoardFromTheSeat) {
   ASSERT_EQ(card->matches_size(), 2);
   EXPECT_EQ(card->matches(1).imps().numerator(), -12);
   Create("anc2025_abpc_open_stage1", 6);
-  EXPECT_THAT(DecideDefineSession(state_, switched),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       AllOf(HasSubstr("arrow switch"),
-                             HasSubstr("ANC SR 16.4"))));
+  EXPECT_THAT(
+      DecideDefineSession(state_, switched),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr("arrow switch"), HasSubstr("ANC SR 16.4"))));
 }
 
 TEST_F(ClubImpPairsTest, HowellAcceptedOnlyWhereTheProfileHasOneField) {

@@ -268,14 +268,12 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
       // Compscore: a factored board's traveller on its own top.
       const bool own_top = unfactored && club->traveller_unfactored;
       line->set_shown_unfactored(own_top);
-      *line->mutable_ns_shown_matchpoints() =
-          ToProtoDecimal(core::ShownMatchpoints(
-              own_top ? *r.ns_unfactored : r.ns_matchpoints, club->scale,
-              club->places, club->half));
-      *line->mutable_ew_shown_matchpoints() =
-          ToProtoDecimal(core::ShownMatchpoints(
-              own_top ? *r.ew_unfactored : r.ew_matchpoints, club->scale,
-              club->places, club->half));
+      *line->mutable_ns_shown_matchpoints() = ToProtoDecimal(
+          core::ShownMatchpoints(own_top ? *r.ns_unfactored : r.ns_matchpoints,
+                                 club->scale, club->places, club->half));
+      *line->mutable_ew_shown_matchpoints() = ToProtoDecimal(
+          core::ShownMatchpoints(own_top ? *r.ew_unfactored : r.ew_matchpoints,
+                                 club->scale, club->places, club->half));
     }
   }
   if (board.fouled.has_value()) {

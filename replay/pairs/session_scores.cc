@@ -67,9 +67,8 @@ SessionScores ScoreSessionForProfile(const SessionState& session,
     }
   }
   return ScoreSession(session, profile.rounding, artificial,
-                      profile.club.has_value()
-                          ? profile.club->fewer_results
-                          : core::FewerResults::kNeuberg);
+                      profile.club.has_value() ? profile.club->fewer_results
+                                               : core::FewerResults::kNeuberg);
 }
 
 SessionScores ScoreSession(const SessionState& session,

@@ -75,8 +75,9 @@ TEST(SessionScoresTest, ABoardWithAResultMissingKeepsItsOwnTopAndMayCountTies) {
   EXPECT_EQ(board.results[2].ns_unfactored, core::Rational(4));
   EXPECT_EQ(board.results[2].ew_unfactored, core::Rational(0));
 
-  const SessionScores ties = ScoreSession(s, {}, core::ArtificialMatchpointRule(),
-                                          core::FewerResults::kCountAsTies);
+  const SessionScores ties =
+      ScoreSession(s, {}, core::ArtificialMatchpointRule(),
+                   core::FewerResults::kCountAsTies);
   EXPECT_EQ(ties.pairs.at(1).matchpoints, core::Rational(1));
   EXPECT_EQ(ties.pairs.at(3).matchpoints, core::Rational(3));
   EXPECT_EQ(ties.pairs.at(5).matchpoints, core::Rational(5));

@@ -254,9 +254,8 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
         SideAwardMatchpoints(a.ns(), core::PairSide::kNorthSouth, compared,
                              expected, fewer));
     TALLY_ASSIGN_OR_RETURN(
-        award.east_west,
-        SideAwardMatchpoints(a.ew(), core::PairSide::kEastWest, compared,
-                             expected, fewer));
+        award.east_west, SideAwardMatchpoints(a.ew(), core::PairSide::kEastWest,
+                                              compared, expected, fewer));
     out[i] = award;
   }
   if (field.empty()) return out;

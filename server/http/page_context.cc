@@ -211,8 +211,7 @@ std::string PageContext::SessionAdjustmentsHtml() const {
                     HtmlEscape(AdjustmentAmountText(a)),
                     "</td><td data-label=\"Law\">", HtmlEscape(a.law()),
                     "</td><td data-label=\"Text\">", HtmlEscape(a.text()),
-                    "</td><td data-label=\"Event\">", sequence,
-                    "</td></tr>\n");
+                    "</td><td data-label=\"Event\">", sequence, "</td></tr>\n");
   }
   if (rows.empty()) return "";
   return absl::StrCat(
