@@ -229,6 +229,24 @@ class ClubConventionsTest : public ::testing::Test {
     return out;
   }
 
+  // Law 12C2 at table 3 on board 2 (NS3 v EW6): average plus to North-
+  // South, average minus to East-West (60% / 40% of the top).
+  absl::Status ArtificialAtTable3Board2(const std::string& competition) {
+    v1::RecordRulingRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    r.set_table(3);
+    r.set_board(2);
+    r.set_law("Law 12C2");
+    r.set_text("no result could be obtained; East-West at fault");
+    r.mutable_adjusted()->mutable_artificial()->set_ns(
+        v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+    r.mutable_adjusted()->mutable_artificial()->set_ew(
+        v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+    return Director(&v1::DirectorService::Stub::RecordRuling, r);
+  }
+
   uint64_t LogLength() {
     grpc::ClientContext context;
     v1::ChainVerification v;
@@ -416,6 +434,97 @@ TEST_F(ClubConventionsTest, SessionAdjustmentsAddAndTheSitOutGetsItsAverage) {
   EXPECT_EQ(ns2.matchpoints().numerator(), 12);
   EXPECT_EQ(ns2.adjustment_notes_size(), 0);
   EXPECT_EQ(ns2.scaled_total().units(), 1200);
+}
+
+// Board 2 with an artificial score at table 3 (NS3 +60%, EW6 40%): the
+// two played tables, T1 pass (NS1 v EW4) and T2 +110 (NS2 v EW5), are 0
+// and 2 of their own top of 2. Neuberg (every club profile's default;
+// factored to 3 results, top 4): (0 + 1) x 3/2 - 1 = 1/2 and
+// (2 + 1) x 3/2 - 1 = 7/2. Neuberg off (club_pairs_no_neuberg, the manual
+// method: pjms.nl "The manual method", S = Sn + N - n; hermandw.be problem
+// 5, "Mitchell 1"; no clause number exists): the artificial table counts
+// as a tie with each, 0 + 1 = 1 and 2 + 1 = 3. The artificial table: 60%
+// and 40% of 4, 12/5 and 8/5, either way.
+TEST_F(ClubConventionsTest, NeubergOffCountsTheArtificialTableAsATie) {
+  PlayTheSession("ties", "club_pairs_no_neuberg");
+  PlayTheSession("neuberg", "ebu_club_pairs");
+  for (const char* c : {"ties", "neuberg"}) {
+    ASSERT_THAT(ArtificialAtTable3Board2(c), IsOk()) << c;
+  }
+  const v1::Traveller ties = Traveller("ties", 2);
+  ASSERT_EQ(ties.lines_size(), 3);
+  EXPECT_EQ(ties.lines(0).ns_matchpoints().numerator(), 1);
+  EXPECT_EQ(ties.lines(0).ns_matchpoints().denominator(), 1);
+  EXPECT_EQ(ties.lines(0).ew_matchpoints().numerator(), 3);
+  EXPECT_EQ(ties.lines(1).ns_matchpoints().numerator(), 3);
+  EXPECT_EQ(ties.lines(1).ns_matchpoints().denominator(), 1);
+  EXPECT_EQ(ties.lines(2).ns_matchpoints().numerator(), 12);
+  EXPECT_EQ(ties.lines(2).ns_matchpoints().denominator(), 5);
+  EXPECT_EQ(ties.lines(2).ew_matchpoints().numerator(), 8);
+  EXPECT_EQ(ties.lines(2).ew_matchpoints().denominator(), 5);
+  // The figures on the board's own top travel with them (0, 2 of 2).
+  EXPECT_EQ(ties.lines(1).unfactored_top(), 2);
+  EXPECT_EQ(ties.lines(1).ns_unfactored_matchpoints().numerator(), 2);
+  EXPECT_FALSE(ties.lines(1).shown_unfactored());
+
+  const v1::Traveller neuberg = Traveller("neuberg", 2);
+  ASSERT_EQ(neuberg.lines_size(), 3);
+  EXPECT_EQ(neuberg.lines(0).ns_matchpoints().numerator(), 1);
+  EXPECT_EQ(neuberg.lines(0).ns_matchpoints().denominator(), 2);
+  EXPECT_EQ(neuberg.lines(1).ns_matchpoints().numerator(), 7);
+  EXPECT_EQ(neuberg.lines(1).ns_matchpoints().denominator(), 2);
+  EXPECT_EQ(neuberg.lines(2).ns_matchpoints().numerator(), 12);
+
+  // Totals: NS1 3 + 1 + 3 + 2 = 9 of 16, 56.25% (Neuberg: 3 + 1/2 + 3 +
+  // 2 = 17/2, 53.125 -> 53.13); NS2 3 + 3 + 3 + 2 = 11, 68.75% (Neuberg
+  // 23/2, 71.875 -> 71.88); NS3 0 + 12/5 + 0 + 2 = 22/5, 27.50% both.
+  EXPECT_EQ(Row("ties", 1).matchpoints().numerator(), 9);
+  EXPECT_EQ(Row("ties", 1).percentage().units(), 5625);
+  EXPECT_EQ(Row("ties", 2).percentage().units(), 6875);
+  EXPECT_EQ(Row("ties", 3).percentage().units(), 2750);
+  EXPECT_EQ(Row("neuberg", 1).matchpoints().numerator(), 17);
+  EXPECT_EQ(Row("neuberg", 1).matchpoints().denominator(), 2);
+  EXPECT_EQ(Row("neuberg", 1).percentage().units(), 5313);
+  EXPECT_EQ(Row("neuberg", 2).percentage().units(), 7188);
+  EXPECT_EQ(Row("neuberg", 3).percentage().units(), 2750);
+}
+
+// Compscore (abf_club_pairs): board 2 above is factored by Neuberg in the
+// totals, and its traveller shows the matchpoints on the board's own top
+// of 2: NS1 0.00 (factored 1/2), NS2 2.00 (7/2); the artificial table the
+// same share of that top, 12/5 x 2/4 = 1.20 and 8/5 x 2/4 = 0.80. A fully
+// played board carries no unfactored figures.
+TEST_F(ClubConventionsTest, CompscoreShowsAFactoredBoardOnItsOwnTop) {
+  PlayTheSession("abf", "abf_club_pairs");
+  ASSERT_THAT(ArtificialAtTable3Board2("abf"), IsOk());
+  const v1::Traveller t = Traveller("abf", 2);
+  ASSERT_EQ(t.lines_size(), 3);
+  for (const v1::TravellerLine& line : t.lines()) {
+    EXPECT_TRUE(line.shown_unfactored()) << line.table();
+    EXPECT_EQ(line.unfactored_top(), 2) << line.table();
+  }
+  EXPECT_EQ(t.lines(0).ns_matchpoints().numerator(), 1);
+  EXPECT_EQ(t.lines(0).ns_matchpoints().denominator(), 2);
+  EXPECT_EQ(t.lines(0).ns_unfactored_matchpoints().numerator(), 0);
+  EXPECT_EQ(t.lines(0).ns_shown_matchpoints().units(), 0);
+  EXPECT_EQ(t.lines(0).ew_shown_matchpoints().units(), 200);
+  EXPECT_EQ(t.lines(1).ns_matchpoints().numerator(), 7);
+  EXPECT_EQ(t.lines(1).ns_unfactored_matchpoints().numerator(), 2);
+  EXPECT_EQ(t.lines(1).ns_shown_matchpoints().units(), 200);
+  EXPECT_EQ(t.lines(1).ns_shown_matchpoints().places(), 2);
+  EXPECT_EQ(t.lines(2).ns_unfactored_matchpoints().numerator(), 6);
+  EXPECT_EQ(t.lines(2).ns_unfactored_matchpoints().denominator(), 5);
+  EXPECT_EQ(t.lines(2).ns_shown_matchpoints().units(), 120);
+  EXPECT_EQ(t.lines(2).ew_shown_matchpoints().units(), 80);
+  // The totals keep the factored figures: NS1 17/2.
+  EXPECT_EQ(Row("abf", 1).matchpoints().numerator(), 17);
+  EXPECT_EQ(Row("abf", 1).matchpoints().denominator(), 2);
+  // Board 1 was played at every table: nothing unfactored.
+  const v1::TravellerLine full = Traveller("abf", 1).lines(0);
+  EXPECT_FALSE(full.has_ns_unfactored_matchpoints());
+  EXPECT_EQ(full.unfactored_top(), 0);
+  EXPECT_FALSE(full.shown_unfactored());
+  EXPECT_EQ(full.ns_shown_matchpoints().units(), 300);
 }
 
 }  // namespace

@@ -75,9 +75,10 @@ uint64_t Head(grpc::Channel& channel) {
   return head.sequence();
 }
 
-// A second competition under the NSW profile (NSW TR 12.12 withholds a
-// session in play), whose pair 1 has a name that is markup.
-absl::Status SetUpNswCompetition(grpc::Channel& channel) {
+// A second competition `id` under `profile` (NSW's: NSW TR 12.12 withholds
+// a session in play), whose pair 1 has a name that is markup.
+absl::Status SetUpCompetition(grpc::Channel& channel, const std::string& id,
+                              const std::string& profile) {
   auto director = v1::DirectorService::NewStub(
       std::shared_ptr<grpc::Channel>(&channel, [](grpc::Channel*) {}));
   v1::CommandOutcome outcome;
@@ -88,35 +89,35 @@ absl::Status SetUpNswCompetition(grpc::Channel& channel) {
   };
   v1::CreateCompetitionRequest c;
   c.set_tournament_id(kTournament);
-  c.set_competition_id("nsw");
-  c.set_name("NSW pairs");
+  c.set_competition_id(id);
+  c.set_name(absl::StrCat(id, " pairs"));
   c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
-  c.set_regulation_profile("nsw_matchpoint_pairs");
-  *c.mutable_options() = Key("nsw-competition");
+  c.set_regulation_profile(profile);
+  *c.mutable_options() = Key(id + "-competition");
   TALLY_RETURN_IF_ERROR(run(&v1::DirectorService::Stub::CreateCompetition, c));
   for (int pair = 1; pair <= 2 * kTables; ++pair) {
     v1::RegisterPairRequest r;
     r.set_tournament_id(kTournament);
-    r.set_competition_id("nsw");
+    r.set_competition_id(id);
     r.set_pair(pair);
     r.add_players(pair == 1 ? kEvil : absl::StrCat("Nsw ", pair, "a"));
     r.add_players(absl::StrCat("Nsw ", pair, "b"));
-    *r.mutable_options() = Key(absl::StrCat("nsw-pair-", pair));
+    *r.mutable_options() = Key(absl::StrCat(id, "-pair-", pair));
     TALLY_RETURN_IF_ERROR(run(&v1::DirectorService::Stub::RegisterPair, r));
   }
   v1::DefineSessionRequest d;
   d.set_tournament_id(kTournament);
-  d.set_competition_id("nsw");
+  d.set_competition_id(id);
   d.set_session(1);
   d.mutable_mitchell()->set_tables(kTables);
   d.mutable_mitchell()->set_boards_per_round(kBoardsPerRound);
-  *d.mutable_options() = Key("nsw-session");
+  *d.mutable_options() = Key(id + "-session");
   TALLY_RETURN_IF_ERROR(run(&v1::DirectorService::Stub::DefineSession, d));
   v1::StartSessionRequest start;
   start.set_tournament_id(kTournament);
-  start.set_competition_id("nsw");
+  start.set_competition_id(id);
   start.set_session(1);
-  *start.mutable_options() = Key("nsw-start");
+  *start.mutable_options() = Key(id + "-start");
   return run(&v1::DirectorService::Stub::StartSession, start);
 }
 
@@ -134,7 +135,9 @@ class ResultsPagesTest : public ::testing::Test {
         "127.0.0.1", std::stoi(ReadFile(http_port_file_)));
     http_->set_read_timeout(60, 0);
     ASSERT_THAT(SetUpSession(*tallyd_->channel(), kTournament), IsOk());
-    ASSERT_THAT(SetUpNswCompetition(*tallyd_->channel()), IsOk());
+    ASSERT_THAT(
+        SetUpCompetition(*tallyd_->channel(), "nsw", "nsw_matchpoint_pairs"),
+        IsOk());
     std::vector<v1::EnterResultRequest> results =
         AllScriptedResults(kTournament);
     last_ = results.back();
@@ -439,6 +442,74 @@ TEST_F(ResultsPagesTest, PublishWritesPagesWhoseLinksAllResolve) {
   EXPECT_GE(pages, 8u + 2 + 21 + 14 + 21);
   EXPECT_TRUE(
       std::filesystem::exists(std::filesystem::path(dir) / "export.jsonl"));
+}
+
+// Issue #18: a club profile's display figures (Compscore's, abf_club_pairs:
+// shown matchpoints and maximum to 2 decimals, the scaled total) are on
+// the standings and traveller pages, and the director's session
+// adjustments are listed under the standings (pair, amount, law, text,
+// event), escaped; a profile without club conventions shows neither.
+TEST_F(ResultsPagesTest, ClubFiguresAndSessionAdjustmentsAreShown) {
+  grpc::Channel& channel = *tallyd_->channel();
+  ASSERT_THAT(SetUpCompetition(channel, "abf", "abf_club_pairs"), IsOk());
+  v1::EnterResultRequest first = AllScriptedResults(kTournament).front();
+  first.set_competition_id("abf");
+  *first.mutable_options() = Key("abf-result");
+  ASSERT_THAT(EnterResult(channel, first), IsOk());
+  auto director = v1::DirectorService::NewStub(tallyd_->channel());
+  v1::AdjustSessionRequest adjust;
+  adjust.set_tournament_id(kTournament);
+  adjust.set_competition_id("abf");
+  adjust.set_session(1);
+  adjust.set_pair(first.table());  // North-South at the table
+  adjust.mutable_matchpoints()->set_numerator(3);
+  adjust.mutable_matchpoints()->set_denominator(2);
+  adjust.set_law("club conditions");
+  adjust.set_text(kEvil);
+  *adjust.mutable_options() = Key("abf-adjust");
+  {
+    grpc::ClientContext context;
+    v1::CommandOutcome out;
+    ASSERT_TRUE(director->AdjustSession(&context, adjust, &out).ok());
+  }
+  v1::Standings standings;
+  {
+    auto query = v1::QueryService::NewStub(tallyd_->channel());
+    v1::GetStandingsRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id("abf");
+    r.set_session(1);
+    grpc::ClientContext context;
+    ASSERT_TRUE(query->GetStandings(&context, r, &standings).ok());
+  }
+  const std::string page = GetFigures("/t/club/c/abf/s/1/standings.html");
+  EXPECT_THAT(page, HasSubstr("<th>Shown matchpoints</th>"));
+  EXPECT_THAT(page, HasSubstr("<th>Scaled total</th>"));
+  EXPECT_THAT(page, HasSubstr("<th>Shown maximum</th>"));
+  for (const v1::StandingsField& f : standings.fields()) {
+    for (const v1::StandingsRow& row : f.rows()) {
+      if (row.boards_played() == 0) continue;
+      EXPECT_THAT(page, HasSubstr(absl::StrCat(
+                            "<td>", cli::DecimalText(row.shown_matchpoints()),
+                            "</td>")))
+          << row.pair();
+    }
+  }
+  // The adjustment: +1.5 MP to the pair, its law, the text escaped.
+  EXPECT_THAT(page, HasSubstr("<h2>Session adjustments</h2>"));
+  EXPECT_THAT(page,
+              HasSubstr(absl::StrCat("<td>", first.table(),
+                                     "</td><td>+1.5 MP</td><td>club "
+                                     "conditions</td><td>&lt;script&gt;")));
+  EXPECT_THAT(page, Not(HasSubstr(kEvil)));
+  // The traveller shows each side's shown matchpoints.
+  const std::string traveller = GetFigures(
+      absl::StrCat("/t/club/c/abf/s/1/board/", first.board(), ".html"));
+  EXPECT_THAT(traveller, HasSubstr("<th>NS shown matchpoints</th>"));
+  // The tournament-level profile (no club conventions) shows neither.
+  const std::string plain = Get("/t/club/c/pairs/s/1/standings.html");
+  EXPECT_THAT(plain, Not(HasSubstr("Shown matchpoints")));
+  EXPECT_THAT(plain, Not(HasSubstr("Session adjustments")));
 }
 
 }  // namespace

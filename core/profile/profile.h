@@ -358,6 +358,10 @@ struct ClubConventions {
   HalfRounding half = HalfRounding::kAwayFromZero;
   bool scaled_total = false;  // Compscore: total factored to the session
   std::string clause;         // the published convention followed
+  // How a board with fewer results in its field than expected is factored.
+  FewerResults fewer_results = FewerResults::kNeuberg;
+  // Travellers show a factored board's matchpoints on its own top.
+  bool traveller_unfactored = false;
 };
 
 struct RegulationProfile {

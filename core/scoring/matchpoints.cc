@@ -33,6 +33,14 @@ Rational NeubergFactor(Rational mp, int times_played, int expected_times) {
   return (mp + 1) * Rational(expected_times) / Rational(times_played) - 1;
 }
 
+Rational FactorToField(const Rational& mp, int in_field, int expected,
+                       FewerResults how) {
+  if (how == FewerResults::kNeuberg || in_field < 1 || expected < in_field) {
+    return NeubergFactor(mp, in_field, expected);
+  }
+  return mp + Rational(expected - in_field);
+}
+
 Decimal ShownMatchpoints(const Rational& two_one, MatchpointScale scale,
                          int places, HalfRounding half) {
   const Rational shown =

@@ -41,6 +41,25 @@ int MatchpointTop(int times_played);
 // caller's bug: a board not played has no matchpoints to factor).
 Rational NeubergFactor(Rational mp, int times_played, int expected_times);
 
+// How matchpoints earned on a board with fewer results in its field than
+// expected (an artificial adjusted score, a result missing) are brought to
+// the full field (RegulationProfileSpec.club.fewer_results).
+enum class FewerResults {
+  kNeuberg,      // NeubergFactor: WBF's method, every profile's default
+  kCountAsTies,  // each missing or artificial result counts as a tie
+};
+
+// `mp` earned against the `in_field` - 1 other results of the field,
+// brought to `expected` results as `how` says: kNeuberg is NeubergFactor;
+// kCountAsTies adds 1 (a tie on the 2/1 scale) for each result not in the
+// field, mp + (expected - in_field): the manual method, generally used
+// before scoring by computer (pjms.nl, "The manual method"; hermandw.be,
+// "Calculating Bridge Tournaments", problem 5, "Mitchell 1"). The top is
+// 2 * (expected - 1) either way. Requires 1 <= in_field <= expected, else
+// as NeubergFactor.
+Rational FactorToField(const Rational& mp, int in_field, int expected,
+                       FewerResults how);
+
 // The scale a club shows matchpoints on. Scoring is always on the 2/1
 // scale above; the other scale is the same figure halved.
 enum class MatchpointScale {

@@ -105,6 +105,22 @@ TEST(NeubergFactorTest, BoardNotPlayedIsReportedToTheCallersScope) {
 // times the board was played (1 per pair beaten, 1/2 per tie): on a
 // board played 5 times the 2/1 top of 8 shows as 4, and a tie for top
 // (2 x 3 + 1 = 7 on the 2/1 scale) as 3.5.
+// hermandw.be, "Calculating Bridge Tournaments", problem 5: a 10-table
+// Mitchell board with one artificial table (60%/60%). The 9 played scores
+// are matchpointed among themselves (top 16); "Mitchell 1" (the old manual
+// method) adds 1 for the table without a normal result (15 -> 16, 0 -> 1),
+// "Mitchell 2" (Neuberg) gives 16.78 and 0.11.
+TEST(FactorToFieldTest, CountAsTiesAddsOneForEachResultNotInTheField) {
+  EXPECT_EQ(FactorToField(15, 9, 10, FewerResults::kCountAsTies), Rational(16));
+  EXPECT_EQ(FactorToField(0, 9, 10, FewerResults::kCountAsTies), Rational(1));
+  EXPECT_EQ(FactorToField(15, 9, 10, FewerResults::kNeuberg),
+            Rational(151, 9));  // 16.78
+  EXPECT_EQ(FactorToField(0, 9, 10, FewerResults::kNeuberg),
+            Rational(1, 9));  // 0.11
+  // A full field is unchanged either way.
+  EXPECT_EQ(FactorToField(7, 10, 10, FewerResults::kCountAsTies), Rational(7));
+}
+
 TEST(ShownMatchpointsTest, OnePerPairScaleHalvesTheTwoOneFigure) {
   constexpr HalfRounding kAway = HalfRounding::kAwayFromZero;
   EXPECT_EQ(ShownMatchpoints(8, MatchpointScale::kOnePerPair, 1, kAway),

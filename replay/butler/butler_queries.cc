@@ -243,7 +243,6 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
   for (const ButlerMatch& m : scores.matches) {
     const bool north_south = m.ns_pair == request.pair();
     if (!north_south && m.ew_pair != request.pair()) continue;
-    const int sign = north_south ? 1 : -1;
     for (int number : m.boards) {
       const ButlerBoard& board = scores.boards.at(number);
       v1::ScorecardLine* line = out.add_lines();
@@ -254,16 +253,20 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
       line->set_opponents(north_south ? m.ew_pair : m.ns_pair);
       for (const ButlerLine& l : board.lines) {
         if (l.result->slot.table != m.table) continue;
+        // The seat on this board: an arrow switch (one field) turns it.
+        const bool ns_here = l.result->slot.ns_pair == request.pair();
+        const int here = ns_here ? 1 : -1;
+        line->set_direction(ns_here ? v1::SEAT_NORTH : v1::SEAT_EAST);
         line->set_played(true);
         *line->mutable_result() = l.result->result;
-        line->set_score(sign * l.result->ns_score);
+        line->set_score(here * l.result->ns_score);
         if (l.ns_cross_imps.has_value()) {
           *line->mutable_cross_imps() = ToProtoFraction(
-              north_south ? *l.ns_cross_imps
-                          : l.ew_cross_imps.value_or(-*l.ns_cross_imps));
+              ns_here ? *l.ns_cross_imps
+                      : l.ew_cross_imps.value_or(-*l.ns_cross_imps));
         }
         if (l.ns_imps.has_value()) {
-          line->set_imps(sign * *l.ns_imps);
+          line->set_imps(here * *l.ns_imps);
           line->set_datum(board.datum->datum);
           line->set_datum_provisional(!board.complete ||
                                       board.datum->provisional);

@@ -223,17 +223,24 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
     for (const ButlerLine& line : board.lines) {
       if (line.result->slot.table != match.table) continue;
       ++match.boards_entered;
+      // The board's slot, not the table's seating: on a board the arrow
+      // switch turns (one field only; decide refuses it otherwise) the
+      // match's East-West pair sat North-South, so each pair takes the
+      // IMPs of the direction it sat.
+      const bool switched = line.result->slot.ns_pair != match.ns_pair;
+      core::Rational ns, ew;
       if (line.ns_cross_imps.has_value()) {
-        ++match.boards_scored;
-        match.ns_imps += *line.ns_cross_imps;
-        match.ew_imps += line.ew_cross_imps.value_or(-*line.ns_cross_imps);
+        ns = *line.ns_cross_imps;
+        ew = line.ew_cross_imps.value_or(-*line.ns_cross_imps);
       } else if (!line.ns_imps.has_value()) {
         break;
       } else {
-        ++match.boards_scored;
-        match.ns_imps += *line.ns_imps;
-        match.ew_imps += line.ew_imps.value_or(-*line.ns_imps);
+        ns = *line.ns_imps;
+        ew = line.ew_imps.value_or(-*line.ns_imps);
       }
+      ++match.boards_scored;
+      match.ns_imps += switched ? ew : ns;
+      match.ew_imps += switched ? ns : ew;
       // NSW TR 13: this table's own score, or the datum, may still change.
       if (line.pending_appeal ||
           (board.datum.has_value() && board.datum->provisional)) {

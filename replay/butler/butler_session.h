@@ -115,7 +115,9 @@ struct ButlerMatch {
   int boards_scored = 0;    // with a result in and a datum (maybe provisional)
   int boards_final = 0;     // with a result in and a final datum
   // North-South's IMPs over the boards scored (East-West's are the
-  // negative).
+  // negative). North-South is the table's seating for the round: on a
+  // board an arrow switch turns (one field only), ns_pair sat East-West
+  // and these are the IMPs of that direction.
   core::Rational ns_imps;
   // East-West's own IMPs: -ns_imps unless a ruling unbalanced a board.
   core::Rational ew_imps;

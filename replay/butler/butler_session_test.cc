@@ -131,6 +131,15 @@ class ButlerSessionTest : public ::testing::Test {
     return state_.tournaments.at("t").competitions.at("abpc");
   }
 
+  absl::StatusOr<v1::Scorecard> Scorecard(int session, int pair) const {
+    v1::GetScorecardRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("abpc");
+    r.set_session(session);
+    r.set_pair(pair);
+    return BuildScorecard(state_, r);
+  }
+
   ButlerSessionScores Scores(int session) const {
     absl::StatusOr<ButlerSessionScores> s =
         ScoreButlerSession(Abpc().sessions.at(session), Abpc().profile);
@@ -526,12 +535,7 @@ TEST_F(OpenStage2Test, DatumOfTheNMinusTwoMiddleScoresAndTheMatchVps) {
                   "3 v 7: -12 IMPs 6.04-13.96", "4 v 8: 2 IMPs 10.66-9.34"));
 
   // The scorecard of EW pair 7: its IMPs are the negative of NS's.
-  v1::GetScorecardRequest r;
-  r.set_tournament_id("t");
-  r.set_competition_id("abpc");
-  r.set_session(1);
-  r.set_pair(7);
-  absl::StatusOr<v1::Scorecard> card = BuildScorecard(state_, r);
+  absl::StatusOr<v1::Scorecard> card = Scorecard(1, 7);
   ASSERT_THAT(card, IsOk());
   ASSERT_EQ(card->lines_size(), 12);
   EXPECT_EQ(card->lines(0).imps(), 6);
@@ -929,9 +933,11 @@ class ClubImpPairsTest : public ButlerSessionTest {
     return r;
   }
 
-  void PlayTheSession(const char* profile) {
+  void PlayTheSession(
+      const char* profile,
+      const v1::DefineSessionRequest& define = TwoRoundHowell()) {
     Create(profile, 6);
-    DefineAndStart(TwoRoundHowell());
+    DefineAndStart(define);
     const int tricks[4][3] = {{11, 10, 9}, {8, 9, 8}, {10, 10, 10}, {10, 9, 8}};
     const int level[4][3] = {{4, 4, 4}, {2, 3, 3}, {4, 4, 3}, {4, 4, 4}};
     for (int board = 1; board <= 4; ++board) {
@@ -986,6 +992,43 @@ TEST_F(ClubImpPairsTest, ClubButlerInAHowellScoresEachPairFromItsDirection) {
   EXPECT_EQ(standings->fields(0).name(), "ALL");
   ASSERT_EQ(standings->fields(0).rows_size(), 6);
   EXPECT_EQ(standings->fields(0).rows(0).pair(), 2);
+}
+
+// Issue #18: the same session with an arrow switch on board 4 at table 1
+// in round 2 (2 v 3): pair 3 sits North-South there and takes the +720's
+// 12 IMPs, pair 2 the -12. Round 2 at table 1: pair 2 0 - 12 = -12, pair 3
+// 0 + 12 = +12. Totals: 1 +10, 2 -1 - 12 = -13, 3 +1 + 12 = +13, 4 -1,
+// 5 -15, 6 +6 (sum 0); the datums do not change. Refused (ANC SR 16.4)
+// where pairs keep their NS and EW fields.
+TEST_F(ClubImpPairsTest, OneFieldButlerScoresAnArrowSwitchedBoardFromTheSeat) {
+  v1::DefineSessionRequest switched = TwoRoundHowell();
+  switched.mutable_explicit_movement()
+      ->mutable_rounds(1)
+      ->mutable_tables(0)
+      ->add_arrow_switched_boards(4);
+  PlayTheSession("club_butler_pairs", switched);
+  ButlerSessionScores s = Scores(1);
+  EXPECT_EQ(s.boards.at(4).datum->datum, -100);
+  EXPECT_THAT(Totals(s),
+              ElementsAre("1 10", "2 -13", "3 13", "4 -1", "5 -15", "6 6"));
+  // Pair 2's scorecard: board 4 from East-West, -620 and -12 IMPs; board 3
+  // from North-South (420 on a datum of 420, 0); round 2's match -12.
+  absl::StatusOr<v1::Scorecard> card = Scorecard(1, 2);
+  ASSERT_THAT(card, IsOk());
+  ASSERT_EQ(card->lines_size(), 4);
+  EXPECT_EQ(card->lines(2).direction(), v1::SEAT_NORTH);
+  EXPECT_EQ(card->lines(2).imps(), 0);
+  EXPECT_EQ(card->lines(3).board(), 4);
+  EXPECT_EQ(card->lines(3).direction(), v1::SEAT_EAST);
+  EXPECT_EQ(card->lines(3).score(), -620);
+  EXPECT_EQ(card->lines(3).imps(), -12);
+  ASSERT_EQ(card->matches_size(), 2);
+  EXPECT_EQ(card->matches(1).imps().numerator(), -12);
+  Create("anc2025_abpc_open_stage1", 6);
+  EXPECT_THAT(
+      DecideDefineSession(state_, switched),
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               AllOf(HasSubstr("arrow switch"), HasSubstr("ANC SR 16.4"))));
 }
 
 TEST_F(ClubImpPairsTest, HowellAcceptedOnlyWhereTheProfileHasOneField) {

@@ -366,11 +366,15 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
   }
   TALLY_RETURN_IF_ERROR(CheckMovement(e->movement(), *c));
   if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
-    if (HasArrowSwitch(e->movement())) {
+    // One field (a club profile): each pair is scored from the direction it
+    // sat on each board, so an arrow switch changes nothing but the seats.
+    const bool one_field = c->profile.butler_movement.has_value() &&
+                           c->profile.butler_movement->one_field;
+    if (HasArrowSwitch(e->movement()) && !one_field) {
       return absl::InvalidArgumentError(
           "Butler pairs take no arrow switch: pairs keep their NS and EW "
-          "fields (ANC SR 16.4), or, under a one-field club profile, play a "
-          "Howell, which needs none; define the session without it");
+          "fields (ANC SR 16.4); only a one-field club profile takes one; "
+          "define the session without it");
     }
     TALLY_RETURN_IF_ERROR(CheckButlerMovement(e->movement(), *c));
   }

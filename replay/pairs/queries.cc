@@ -255,13 +255,25 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     line->set_confirmed(r.result->confirmed);
     line->set_fouled(r.fouled);
     if (r.adjusted != nullptr) *line->mutable_adjusted() = *r.adjusted;
+    const bool unfactored =
+        board.unfactored_top > 0 && r.ns_unfactored.has_value();
+    if (unfactored) {
+      *line->mutable_ns_unfactored_matchpoints() =
+          ToProtoFraction(*r.ns_unfactored);
+      *line->mutable_ew_unfactored_matchpoints() =
+          ToProtoFraction(*r.ew_unfactored);
+      line->set_unfactored_top(board.unfactored_top);
+    }
     if (const auto& club = scored.competition->profile.club; club) {
+      // Compscore: a factored board's traveller on its own top.
+      const bool own_top = unfactored && club->traveller_unfactored;
+      line->set_shown_unfactored(own_top);
       *line->mutable_ns_shown_matchpoints() = ToProtoDecimal(
-          core::ShownMatchpoints(r.ns_matchpoints, club->scale, club->places,
-                                 club->half));
+          core::ShownMatchpoints(own_top ? *r.ns_unfactored : r.ns_matchpoints,
+                                 club->scale, club->places, club->half));
       *line->mutable_ew_shown_matchpoints() = ToProtoDecimal(
-          core::ShownMatchpoints(r.ew_matchpoints, club->scale, club->places,
-                                 club->half));
+          core::ShownMatchpoints(own_top ? *r.ew_unfactored : r.ew_matchpoints,
+                                 club->scale, club->places, club->half));
     }
   }
   if (board.fouled.has_value()) {

@@ -33,6 +33,26 @@ void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
   ++t.boards_played;
 }
 
+// A board whose field (the tables not out of it by an artificial or
+// per-side score) has fewer results than `times`: each table of the field
+// matchpointed on the field's own top, unfactored, and the board's
+// unfactored_top set; empty when the board was not factored.
+std::vector<std::optional<core::TableAward>> Unfactored(
+    const std::vector<AdjustedTable>& tables, int board, int times,
+    ScoredBoard& scored) {
+  int in_field = 0;
+  for (const AdjustedTable& t : tables) in_field += LeavesField(t) ? 0 : 1;
+  if (in_field < 1 || in_field >= times) return {};
+  absl::StatusOr<std::vector<std::optional<core::TableAward>>> own =
+      AdjustedMatchpoints(tables, board, in_field);
+  if (!own.ok()) return {};  // a damaged log, as above: shown factored
+  scored.unfactored_top = core::MatchpointTop(in_field);
+  for (size_t i = 0; i < tables.size(); ++i) {
+    if (LeavesField(tables[i])) (*own)[i].reset();  // per-side: no own top
+  }
+  return *std::move(own);
+}
+
 }  // namespace
 
 SessionScores ScoreSessionForProfile(const SessionState& session,
@@ -46,12 +66,15 @@ SessionScores ScoreSessionForProfile(const SessionState& session,
       artificial = *rule;
     }
   }
-  return ScoreSession(session, profile.rounding, artificial);
+  return ScoreSession(session, profile.rounding, artificial,
+                      profile.club.has_value() ? profile.club->fewer_results
+                                               : core::FewerResults::kNeuberg);
 }
 
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
-                           const core::ArtificialMatchpointRule& artificial) {
+                           const core::ArtificialMatchpointRule& artificial,
+                           core::FewerResults fewer) {
   SessionScores scores;
   for (const auto& [table_board, slot] : session.slots) {
     for (int pair : {slot.ns_pair, slot.ew_pair}) {
@@ -80,13 +103,16 @@ SessionScores ScoreSession(const SessionState& session,
         fouled.has_value() && fouled->note.scored
             ? absl::StatusOr<std::vector<std::optional<core::TableAward>>>(
                   fouled->awards)
-            : AdjustedMatchpoints(tables, board, times);
+            : AdjustedMatchpoints(tables, board, times, fewer);
     if (!awards.ok()) {
       // Decide scores every adjusted result before accepting it, so this is
       // a damaged log: the board is scored as entered.
       for (AdjustedTable& t : tables) t.adjustment.reset();
-      awards = AdjustedMatchpoints(tables, board, times);
+      awards = AdjustedMatchpoints(tables, board, times, fewer);
     }
+    const std::vector<std::optional<core::TableAward>> unfactored =
+        fouled.has_value() ? std::vector<std::optional<core::TableAward>>()
+                           : Unfactored(tables, board, times, scored);
     for (size_t i = 0; i < tables.size(); ++i) {
       ScoredResult r{tables[i].result, 0, 0,
                      tables[i].adjustment.has_value()
@@ -107,6 +133,10 @@ SessionScores ScoreSession(const SessionState& session,
       }
       r.ns_matchpoints = (*awards)[i]->north_south;
       r.ew_matchpoints = (*awards)[i]->east_west;
+      if (i < unfactored.size() && unfactored[i].has_value()) {
+        r.ns_unfactored = unfactored[i]->north_south;
+        r.ew_unfactored = unfactored[i]->east_west;
+      }
       scored.results.push_back(r);
       AddBoard(scores.pairs[r.result->slot.ns_pair], r.ns_matchpoints,
                scored.top);
@@ -144,6 +174,13 @@ SessionScores ScoreSession(const SessionState& session,
           mp.ok() ? *mp : core::Rational(scored.top, 2);  // average
       (side == core::PairSide::kNorthSouth ? r.ns_matchpoints
                                            : r.ew_matchpoints) = award;
+      if (scored.unfactored_top > 0) {
+        // The same share of the board's own top.
+        (side == core::PairSide::kNorthSouth ? r.ns_unfactored
+                                             : r.ew_unfactored) =
+            award * core::Rational(scored.unfactored_top) /
+            core::Rational(scored.top);
+      }
       AddBoard(scores.pairs[pair], award, scored.top);
     }
   }

@@ -17,6 +17,7 @@
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/profile/profile.h"
+#include "core/scoring/matchpoints.h"
 #include "replay/butler/fouled_note.h"
 #include "replay/state/state.h"
 
@@ -32,6 +33,12 @@ struct ScoredResult {
   // That ruling's adjusted score (in the state scored), else nullptr.
   const v1::AdjustedScore* adjusted = nullptr;
   bool fouled = false;  // played the fouled form (a treatment in force)
+  // On a board whose field had fewer results than expected
+  // (ScoredBoard.unfactored_top set): the matchpoints on the board's own
+  // top, before factoring (an artificial table: the same share of that
+  // top); what Compscore's travellers show. Unset otherwise.
+  std::optional<core::Rational> ns_unfactored;
+  std::optional<core::Rational> ew_unfactored;
 };
 
 struct ScoredBoard {
@@ -39,6 +46,9 @@ struct ScoredBoard {
   int times_expected = 0;             // tables the movement has play it
   int64_t top = 0;                    // 2 * (times_expected - 1)
   std::vector<ScoredResult> results;  // in table order
+  // 2 * (A - 1) where the board's field had A results, fewer than
+  // times_expected, so its matchpoints were factored; 0 otherwise.
+  int64_t unfactored_top = 0;
   // The fouled-board treatment in force (replay/butler/fouled_scoring.h).
   std::optional<FouledBoardNote> fouled;
 };
@@ -80,13 +90,17 @@ struct SessionScores {
 // `artificial`'s amounts (default: 60% / 40%) and their matchpoint penalties
 // come off the pairs' totals, as do the offence register's matchpoint
 // deductions; the director's session adjustments
-// (replay/pairs/session_adjustments.h) add to them or take off.
-SessionScores ScoreSession(const SessionState& session,
-                           const core::RoundingChoices& rounding,
-                           const core::ArtificialMatchpointRule& artificial =
-                               core::ArtificialMatchpointRule());
+// (replay/pairs/session_adjustments.h) add to them or take off. A board
+// with fewer results in its field than expected is factored as `fewer`
+// says (club.fewer_results).
+SessionScores ScoreSession(
+    const SessionState& session, const core::RoundingChoices& rounding,
+    const core::ArtificialMatchpointRule& artificial =
+        core::ArtificialMatchpointRule(),
+    core::FewerResults fewer = core::FewerResults::kNeuberg);
 
-// ScoreSession with the rounding and artificial amounts `profile` names.
+// ScoreSession with the rounding, artificial amounts and factoring
+// `profile` names.
 SessionScores ScoreSessionForProfile(const SessionState& session,
                                      const core::RegulationProfile& profile);
 

@@ -59,5 +59,37 @@ TEST(SessionScoresTest, ABoardWithAResultMissingIsFactoredByNeuberg) {
   EXPECT_FALSE(scores.pairs.at(7).percentage.has_value());
 }
 
+// The same board, three results of four, each side of it: the figures on
+// the board's own top of 4 (NS 0, 2, 4) travel with the factored ones, and
+// with Neuberg switched off (club.fewer_results "count_as_ties", the manual
+// method) the missing result is a tie with each: NS 1, 3, 5 of 6.
+TEST(SessionScoresTest, ABoardWithAResultMissingKeepsItsOwnTopAndMayCountTies) {
+  SessionState s = FourTablesOneBoard();
+  s.results.erase({1, 4});
+  const SessionScores neuberg = ScoreSession(s, {});
+  const ScoredBoard& board = neuberg.boards.at(1);
+  EXPECT_EQ(board.unfactored_top, 4);
+  ASSERT_EQ(board.results.size(), 3u);
+  EXPECT_EQ(board.results[1].ns_matchpoints, core::Rational(3));
+  EXPECT_EQ(board.results[1].ns_unfactored, core::Rational(2));
+  EXPECT_EQ(board.results[2].ns_unfactored, core::Rational(4));
+  EXPECT_EQ(board.results[2].ew_unfactored, core::Rational(0));
+
+  const SessionScores ties =
+      ScoreSession(s, {}, core::ArtificialMatchpointRule(),
+                   core::FewerResults::kCountAsTies);
+  EXPECT_EQ(ties.pairs.at(1).matchpoints, core::Rational(1));
+  EXPECT_EQ(ties.pairs.at(3).matchpoints, core::Rational(3));
+  EXPECT_EQ(ties.pairs.at(5).matchpoints, core::Rational(5));
+  EXPECT_EQ(ties.pairs.at(6).matchpoints, core::Rational(1));  // EW: 6 - 5
+  EXPECT_EQ(ties.pairs.at(5).maximum, 6);
+  EXPECT_EQ(ties.boards.at(1).results[2].ns_unfactored, core::Rational(4));
+
+  // Every result in: nothing factored, nothing unfactored.
+  const SessionScores full = ScoreSession(FourTablesOneBoard(), {});
+  EXPECT_EQ(full.boards.at(1).unfactored_top, 0);
+  EXPECT_FALSE(full.boards.at(1).results[0].ns_unfactored.has_value());
+}
+
 }  // namespace
 }  // namespace tally::replay

@@ -82,7 +82,8 @@ absl::StatusOr<core::HalfRounding> Half(absl::string_view path,
 }
 
 // RegulationProfileSpec.club: the scale ("two_per_pair", "one_per_pair"),
-// the places and halves the matchpoints are shown with, the scaled total.
+// the places and halves the matchpoints are shown with, the scaled total,
+// how boards with fewer results are factored and shown.
 absl::StatusOr<core::ClubConventions> ClubConventionsOf(
     const v1::ClubConventionsSpec& s) {
   core::ClubConventions c;
@@ -99,6 +100,14 @@ absl::StatusOr<core::ClubConventions> ClubConventionsOf(
                          Half("club.matchpoint_half", s.matchpoint_half()));
   c.scaled_total = s.scaled_total();
   c.clause = s.clause();
+  if (s.fewer_results() == "count_as_ties") {
+    c.fewer_results = core::FewerResults::kCountAsTies;
+  } else if (!s.fewer_results().empty() && s.fewer_results() != "neuberg") {
+    return Invalid("club.fewer_results",
+                   absl::StrCat("\"", s.fewer_results(),
+                                "\" is not neuberg or count_as_ties"));
+  }
+  c.traveller_unfactored = s.traveller_unfactored();
   return c;
 }
 

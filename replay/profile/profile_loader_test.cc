@@ -37,21 +37,20 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
   std::vector<std::string> names;
   for (const auto& [name, text] : BuiltInProfileTexts()) names.push_back(name);
   EXPECT_THAT(
-      names, ElementsAre(
-                 "abf_club_pairs", "acbl_club_pairs",
-                 "anc2025_abpc_mixed_stage1", "anc2025_abpc_mixed_stage2",
-                 "anc2025_abpc_open_stage1", "anc2025_abpc_open_stage2",
-                 "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
-                 "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
-                 "anc2025_swiss_pairs_b", "anc2025_wsp", "club_butler_pairs",
-                 "cross_imp_pairs", "ebu_club_pairs", "nsw_butler",
-                 "nsw_matchpoint_pairs", "nsw_swiss_pairs",
-                 "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
-                 "sabf_butler_round_robin", "sabf_butler_swiss",
-                 "sabf_matchpoint_pairs", "sabf_round_robin_teams",
-                 "sabf_state_open_pairs_final",
-                 "sabf_state_open_pairs_qualifying", "sabf_swiss_teams",
-                 "sabf_teams_finals"));
+      names,
+      ElementsAre(
+          "abf_club_pairs", "acbl_club_pairs", "anc2025_abpc_mixed_stage1",
+          "anc2025_abpc_mixed_stage2", "anc2025_abpc_open_stage1",
+          "anc2025_abpc_open_stage2", "anc2025_abpc_open_stage3", "anc2025_ipc",
+          "anc2025_itc_final", "anc2025_itc_qualifying",
+          "anc2025_swiss_pairs_a", "anc2025_swiss_pairs_b", "anc2025_wsp",
+          "club_butler_pairs", "club_pairs_no_neuberg", "cross_imp_pairs",
+          "ebu_club_pairs", "nsw_butler", "nsw_matchpoint_pairs",
+          "nsw_swiss_pairs", "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
+          "sabf_butler_round_robin", "sabf_butler_swiss",
+          "sabf_matchpoint_pairs", "sabf_round_robin_teams",
+          "sabf_state_open_pairs_final", "sabf_state_open_pairs_qualifying",
+          "sabf_swiss_teams", "sabf_teams_finals"));
 }
 
 // The club profiles (docs/club-conventions.md): ACBL's top n-1 shown to
@@ -75,6 +74,32 @@ TEST(BuiltInProfilesTest, ClubProfilesCarryTheirDisplayConventions) {
     EXPECT_FALSE(p->club->clause.empty()) << p->name;
     EXPECT_EQ(p->artificial.matchpoints, "law_12c2_60_40") << p->name;
   }
+}
+
+// Neuberg stays every club profile's default; the Neuberg-off profile
+// counts artificial and missing results as ties (the manual method), and
+// Compscore's travellers show a factored board on its own top. A setting
+// that is neither is refused, naming it.
+TEST(BuiltInProfilesTest, ClubProfilesSayHowBoardsWithFewerResultsAreScored) {
+  for (const char* name :
+       {"abf_club_pairs", "acbl_club_pairs", "ebu_club_pairs"}) {
+    const core::RegulationProfile p = Load(name);
+    ASSERT_TRUE(p.club.has_value()) << name;
+    EXPECT_EQ(p.club->fewer_results, core::FewerResults::kNeuberg) << name;
+  }
+  EXPECT_TRUE(Load("abf_club_pairs").club->traveller_unfactored);
+  EXPECT_FALSE(Load("ebu_club_pairs").club->traveller_unfactored);
+  const core::RegulationProfile ties = Load("club_pairs_no_neuberg");
+  ASSERT_TRUE(ties.club.has_value());
+  EXPECT_EQ(ties.club->fewer_results, core::FewerResults::kCountAsTies);
+  EXPECT_THAT(ties.club->clause, HasSubstr("no clause number exists"));
+  const std::string text =
+      absl::StrReplaceAll(BuiltInProfileTexts().at("club_pairs_no_neuberg"),
+                          {{"\"count_as_ties\"", "\"off\""}});
+  EXPECT_THAT(ParseProfile(text, "ties.textproto"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("club.fewer_results"),
+                             HasSubstr("not neuberg or count_as_ties"))));
 }
 
 TEST(BuiltInProfilesTest, ClubImpPairsProfilesScoreAHowellAsOneField) {

@@ -173,7 +173,8 @@ core::Rational OneDecimal(const core::Rational& x, core::HalfRounding half) {
 // East-West's is the top minus it).
 absl::StatusOr<core::Rational> SideAwardMatchpoints(
     const v1::SideAward& award, core::PairSide side,
-    const std::vector<Distribution>& compared, int expected) {
+    const std::vector<Distribution>& compared, int expected,
+    core::FewerResults fewer) {
   const core::Rational top(core::MatchpointTop(expected));
   if (award.has_percent()) {
     const v1::Fraction& p = award.percent();
@@ -190,7 +191,8 @@ absl::StatusOr<core::Rational> SideAwardMatchpoints(
   core::Rational raw;
   for (const Distribution& other : compared) raw += Compare(own, other);
   const int with_self = static_cast<int>(compared.size()) + 1;
-  const core::Rational ns = core::NeubergFactor(raw, with_self, expected);
+  const core::Rational ns =
+      core::FactorToField(raw, with_self, expected, fewer);
   return side == core::PairSide::kNorthSouth ? ns : top - ns;
 }
 
@@ -220,7 +222,7 @@ core::Artificial ArtificialOf(const AdjustedTable& table, core::PairSide side) {
 
 absl::StatusOr<std::vector<std::optional<core::TableAward>>>
 AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
-                    int times_expected) {
+                    int times_expected, core::FewerResults fewer) {
   std::vector<std::optional<core::TableAward>> out(tables.size());
   std::vector<size_t> field;
   std::vector<Distribution> compared;  // the field side's credit, per table
@@ -250,10 +252,10 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
     TALLY_ASSIGN_OR_RETURN(
         award.north_south,
         SideAwardMatchpoints(a.ns(), core::PairSide::kNorthSouth, compared,
-                             expected));
+                             expected, fewer));
     TALLY_ASSIGN_OR_RETURN(
         award.east_west, SideAwardMatchpoints(a.ew(), core::PairSide::kEastWest,
-                                              compared, expected));
+                                              compared, expected, fewer));
     out[i] = award;
   }
   if (field.empty()) return out;
@@ -270,7 +272,7 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
     const std::vector<int> raw = core::MatchpointNorthSouth(scores);
     for (size_t k = 0; k < field.size(); ++k) {
       const core::Rational ns_mp =
-          core::NeubergFactor(core::Rational(raw[k]), played, expected);
+          core::FactorToField(core::Rational(raw[k]), played, expected, fewer);
       out[field[k]] = core::TableAward{ns_mp, top - ns_mp};
     }
     return out;
@@ -290,9 +292,11 @@ AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
         weights.Against(ns) - Compare(ns, compared[k]);
     const core::Rational ew_raw =
         weights.Against(ew) - Compare(ew, compared[k]);
-    // Neuberg: factored from the tables in the field to the full field.
-    core::Rational ns_mp = core::NeubergFactor(ns_raw, played, expected);
-    core::Rational ew_mp = top - core::NeubergFactor(ew_raw, played, expected);
+    // Factored from the tables in the field to the full field (Neuberg,
+    // or the missing results counted as ties).
+    core::Rational ns_mp = core::FactorToField(ns_raw, played, expected, fewer);
+    core::Rational ew_mp =
+        top - core::FactorToField(ew_raw, played, expected, fewer);
     if (t.adjustment.has_value() && t.adjustment->score->has_weighted()) {
       // NZ LIRG Law 12C1(c): the weighted sum, rounded once to one decimal.
       ns_mp = OneDecimal(ns_mp, WeightedHalf(*t.adjustment));

@@ -20,7 +20,9 @@
 //                           the ruling names no non-offender).
 //   artificial (Law 12C2)   the table leaves the board's field: the other
 //                           tables are matchpointed among themselves and
-//                           factored to the full field (Neuberg), or
+//                           factored to the full field (Neuberg, or under
+//                           club.fewer_results "count_as_ties" the
+//                           table counted as a tie with each), or
 //                           IMPed against a datum taken without it; each
 //                           side gets the profile's average, plus or minus.
 //   per side (Law 12C2)     the table leaves the field as an artificial one;
@@ -47,6 +49,7 @@
 #include "core/adjust/artificial.h"
 #include "core/adjust/table_award.h"
 #include "core/base/rational.h"
+#include "core/scoring/matchpoints.h"
 #include "replay/state/rulings.h"
 #include "replay/state/state.h"
 
@@ -70,13 +73,15 @@ bool LeavesField(const AdjustedTable& table);
 core::Artificial ArtificialOf(const AdjustedTable& table, core::PairSide side);
 
 // Matchpoints of every table of a board (international scale), in order,
-// factored from the tables in the field to `times_expected` (Neuberg).
+// factored from the tables in the field to `times_expected` as `fewer`
+// says (Neuberg, or each missing or artificial table counted as a tie).
 // Artificial tables get nullopt (the caller gives them their percentage of
 // the board's top); per-side tables get their awards. InvalidArgument for an
 // adjusted result Law 77 cannot score (decide refuses those, so a damaged log).
 absl::StatusOr<std::vector<std::optional<core::TableAward>>>
 AdjustedMatchpoints(const std::vector<AdjustedTable>& tables, int board,
-                    int times_expected);
+                    int times_expected,
+                    core::FewerResults fewer = core::FewerResults::kNeuberg);
 
 // The score a table contributes to the board's datum: its (assigned)
 // score, or under a split the non-offending side's; nullopt for weighted

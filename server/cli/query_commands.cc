@@ -323,6 +323,14 @@ void AddQueryCommands(std::vector<Command>& commands) {
                                            l.confirmed())});
                }
                std::cout << t.Render();
+               // Compscore (club.traveller_unfactored): a factored board
+               // shown on its own top; the totals keep the factored figures.
+               if (!x.lines().empty() && x.lines(0).shown_unfactored()) {
+                 std::cout << "matchpoints shown on the board's own top of "
+                           << x.lines(0).unfactored_top()
+                           << "; the totals use them factored to "
+                           << x.times_expected() << " results\n";
+               }
              });
        }});
   add({"scorecard", "TOURNAMENT COMPETITION SESSION PAIR",

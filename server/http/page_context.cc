@@ -6,6 +6,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "google/protobuf/util/json_util.h"
+#include "server/cli/result_text.h"
 
 namespace tally::server::http {
 
@@ -163,6 +164,60 @@ std::string PageContext::BoardRulingsHtml(int board) const {
   return absl::StrCat(
       "<h3>Rulings</h3>\n<div class=\"scroll\"><table><thead><tr><th>Table"
       "</th><th>Law</th><th>Ruling</th><th>Event</th></tr></thead><tbody>\n",
+      rows, "</tbody></table></div>\n");
+}
+
+namespace {
+
+// An adjustment's amount as a director wrote it: "+1.5 MP", "-10% of the
+// session top (-1.6 MP)", "sit-out average on boards 3, 4".
+std::string AdjustmentAmountText(const v1::SessionAdjustmentMade& a) {
+  auto signed_text = [](const v1::Fraction& f) {
+    return absl::StrCat(f.numerator() > 0 ? "+" : "", cli::ExactText(f));
+  };
+  switch (a.amount_case()) {
+    case v1::SessionAdjustmentMade::kMatchpoints:
+      return absl::StrCat(signed_text(a.matchpoints()), " MP");
+    case v1::SessionAdjustmentMade::kPercentOfTop:
+      return absl::StrCat(signed_text(a.percent_of_top()),
+                          "% of the session top (",
+                          signed_text(a.matchpoints_applied()), " MP)");
+    case v1::SessionAdjustmentMade::kSitOut:
+      return absl::StrCat("sit-out average on boards ",
+                          absl::StrJoin(a.sit_out().boards(), ", "));
+    default:
+      return "";
+  }
+}
+
+}  // namespace
+
+std::string PageContext::SessionAdjustmentsHtml() const {
+  std::vector<SessionAdjustment> adjustments;
+  if (!source
+           .SessionAdjustments(tournament.tournament_id(), head.sequence(),
+                               &adjustments)
+           .ok()) {
+    return "";
+  }
+  std::string rows;
+  for (const auto& [sequence, a] : adjustments) {
+    if (a.competition_id() != competition->competition_id() ||
+        a.session() != numbers[0]) {
+      continue;
+    }
+    absl::StrAppend(&rows, "<tr><td data-label=\"Pair\">", a.pair(),
+                    "</td><td data-label=\"Amount\">",
+                    HtmlEscape(AdjustmentAmountText(a)),
+                    "</td><td data-label=\"Law\">", HtmlEscape(a.law()),
+                    "</td><td data-label=\"Text\">", HtmlEscape(a.text()),
+                    "</td><td data-label=\"Event\">", sequence, "</td></tr>\n");
+  }
+  if (rows.empty()) return "";
+  return absl::StrCat(
+      "<h2>Session adjustments</h2>\n<div class=\"scroll\"><table><thead>"
+      "<tr><th>Pair</th><th>Amount</th><th>Law</th><th>Text</th><th>Event"
+      "</th></tr></thead><tbody>\n",
       rows, "</tbody></table></div>\n");
 }
 

@@ -84,6 +84,10 @@ struct PageContext {
   // The rulings on `board` of this page's session or round, under its
   // traveller ("" when none).
   std::string BoardRulingsHtml(int board) const;
+  // The director's session adjustments (SessionAdjustmentMade) of this
+  // page's session: pair, amount, law or convention, text, event; under
+  // its standings ("" when none).
+  std::string SessionAdjustmentsHtml() const;
 
   const ResultsSource& source;
   const std::vector<std::string> parts;

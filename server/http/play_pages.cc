@@ -76,6 +76,7 @@ grpc::Status SessionStandingsPage(PageContext& page) {
       st, nullptr,
       {"tournament_id", "competition_id", "fields", "as_of_sequence"},
       page.zone);
+  c.body += page.SessionAdjustmentsHtml();
   c.body += TravellerLinks(page);
   return s;
 }

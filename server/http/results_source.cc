@@ -21,35 +21,58 @@ grpc::Status ResultsSource::Head(v1::LogHead* head) const {
   return watch_->GetLogHead(context.get(), {}, head);
 }
 
+grpc::Status ResultsSource::ReadThrough(const std::string& tournament_id,
+                                        uint64_t through,
+                                        KnownEvents& known) const {
+  if (known.read_through >= through) return grpc::Status::OK;
+  v1::ReadLogRequest request;
+  request.set_tournament_id(tournament_id);
+  request.set_from_sequence(known.read_through + 1);
+  std::unique_ptr<grpc::ClientContext> context = NewContext();
+  auto reader = audit_->ReadLog(context.get(), request);
+  v1::Event e;
+  uint64_t last = known.read_through;
+  while (reader->Read(&e)) {
+    if (e.sequence() <= last) continue;  // read before
+    last = e.sequence();
+    if (e.payload().has_ruling_made()) {
+      known.rulings.emplace_back(e.sequence(), e.payload().ruling_made());
+    }
+    if (e.payload().has_session_adjustment_made()) {
+      known.adjustments.emplace_back(e.sequence(),
+                                     e.payload().session_adjustment_made());
+    }
+  }
+  grpc::Status s = reader->Finish();
+  if (!s.ok()) return s;
+  // The events up to `through` were durable when asked for, so the
+  // reader has passed them all.
+  known.read_through = std::max(last, through);
+  return grpc::Status::OK;
+}
+
 grpc::Status ResultsSource::Rulings(const std::string& tournament_id,
                                     uint64_t through,
                                     std::vector<Ruling>* out) const {
   absl::MutexLock lock(&mu_);
-  KnownRulings& known = rulings_[tournament_id];
-  if (known.read_through < through) {
-    v1::ReadLogRequest request;
-    request.set_tournament_id(tournament_id);
-    request.set_from_sequence(known.read_through + 1);
-    std::unique_ptr<grpc::ClientContext> context = NewContext();
-    auto reader = audit_->ReadLog(context.get(), request);
-    v1::Event e;
-    uint64_t last = known.read_through;
-    while (reader->Read(&e)) {
-      last = std::max<uint64_t>(last, e.sequence());
-      if (e.payload().has_ruling_made() &&
-          (known.rulings.empty() ||
-           known.rulings.back().first < e.sequence())) {
-        known.rulings.emplace_back(e.sequence(), e.payload().ruling_made());
-      }
-    }
-    grpc::Status s = reader->Finish();
-    if (!s.ok()) return s;
-    // The events up to `through` were durable when asked for, so the
-    // reader has passed them all.
-    known.read_through = std::max(last, through);
-  }
+  KnownEvents& known = known_[tournament_id];
+  grpc::Status s = ReadThrough(tournament_id, through, known);
+  if (!s.ok()) return s;
   for (const Ruling& r : known.rulings) {
     if (r.first <= through) out->push_back(r);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status ResultsSource::SessionAdjustments(
+    const std::string& tournament_id, uint64_t through,
+    std::vector<SessionAdjustment>* out) const {
+  absl::MutexLock lock(&mu_);
+  KnownEvents& known = known_[tournament_id];
+  grpc::Status s = ReadThrough(tournament_id, through, known);
+  if (!s.ok()) return s;
+  for (const SessionAdjustment& a : known.adjustments) {
+    if (a.first <= through) out->push_back(a);
   }
   return grpc::Status::OK;
 }
