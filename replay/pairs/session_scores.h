@@ -32,12 +32,20 @@ struct ScoredResult {
   // That ruling's adjusted score (in the state scored), else nullptr.
   const v1::AdjustedScore* adjusted = nullptr;
   bool fouled = false;  // played the fouled form (a treatment in force)
+  // A session in sections: the table's section, and the top of the
+  // comparison it was matchpointed in (its section's, or across the field
+  // the board's); without sections the board's top.
+  std::string section;
+  int64_t top = 0;
 };
 
 struct ScoredBoard {
   int board = 0;
-  int times_expected = 0;             // tables the movement has play it
-  int64_t top = 0;                    // 2 * (times_expected - 1)
+  // Tables the movement has play it, and 2 * (times_expected - 1): the
+  // whole session's. Sections scored within each section compare each
+  // section's tables apart (ScoredResult.top is then the section's top).
+  int times_expected = 0;
+  int64_t top = 0;
   std::vector<ScoredResult> results;  // in table order
   // The fouled-board treatment in force (replay/butler/fouled_scoring.h).
   std::optional<FouledBoardNote> fouled;
@@ -80,13 +88,17 @@ struct SessionScores {
 // `artificial`'s amounts (default: 60% / 40%) and their matchpoint penalties
 // come off the pairs' totals, as do the offence register's matchpoint
 // deductions; the director's session adjustments
-// (replay/pairs/session_adjustments.h) add to them or take off.
+// (replay/pairs/session_adjustments.h) add to them or take off. A session
+// in sections (Movement.sections) matchpoints each board within each
+// section, or with `across_field` over every table that played it.
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial =
-                               core::ArtificialMatchpointRule());
+                               core::ArtificialMatchpointRule(),
+                           bool across_field = false);
 
-// ScoreSession with the rounding and artificial amounts `profile` names.
+// ScoreSession with the rounding, artificial amounts and section scoring
+// `profile` names.
 SessionScores ScoreSessionForProfile(const SessionState& session,
                                      const core::RegulationProfile& profile);
 
