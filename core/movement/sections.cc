@@ -78,8 +78,8 @@ absl::StatusOr<SectionedMovement> PlaceSections(
       return absl::InvalidArgumentError(
           absl::StrCat("section ", s.name, " has no tables"));
     }
-    out.sections.push_back({s.name, table_offset + 1, tables,
-                            pair_offset + 1, pairs, s.source});
+    out.sections.push_back(
+        {s.name, table_offset + 1, tables, pair_offset + 1, pairs, s.source});
     table_offset += tables;
     pair_offset += pairs;
   }
@@ -96,26 +96,25 @@ absl::Status CheckSections(const Movement& movement,
   if (absl::Status s = CheckNames(names); !s.ok()) return s;
   for (size_t i = 0; i < sections.size(); ++i) {
     const MovementSection& a = sections[i];
-    if (a.first_table < 1 || a.tables < 1 || a.first_pair < 1 ||
-        a.pairs < 2) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "section ", a.name, " needs a first table and pair of 1 or more, "
-          "at least one table and two pairs"));
+    if (a.first_table < 1 || a.tables < 1 || a.first_pair < 1 || a.pairs < 2) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("section ", a.name,
+                       " needs a first table and pair of 1 or more, "
+                       "at least one table and two pairs"));
     }
     for (size_t j = 0; j < i; ++j) {
       const MovementSection& b = sections[j];
       if (Overlap(a.first_table, a.tables, b.first_table, b.tables)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "sections ", b.name, " and ", a.name, " share tables (",
-            Range(b.first_table, b.tables), " and ",
-            Range(a.first_table, a.tables),
-            "): each table belongs to one section"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("sections ", b.name, " and ", a.name,
+                         " share tables (", Range(b.first_table, b.tables),
+                         " and ", Range(a.first_table, a.tables),
+                         "): each table belongs to one section"));
       }
       if (Overlap(a.first_pair, a.pairs, b.first_pair, b.pairs)) {
         return absl::InvalidArgumentError(absl::StrCat(
             "sections ", b.name, " and ", a.name, " share pair numbers (",
-            Range(b.first_pair, b.pairs), " and ",
-            Range(a.first_pair, a.pairs),
+            Range(b.first_pair, b.pairs), " and ", Range(a.first_pair, a.pairs),
             "): each pair plays in one section"));
       }
     }
@@ -124,15 +123,16 @@ absl::Status CheckSections(const Movement& movement,
     for (const TableSeating& t : r.tables) {
       const MovementSection* s = SectionOfTable(sections, t.table);
       if (s == nullptr) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "table ", t.table, " is in no section: every table of a session "
-            "in sections belongs to one"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("table ", t.table,
+                         " is in no section: every table of a session "
+                         "in sections belongs to one"));
       }
       for (int pair : {t.ns_pair, t.ew_pair}) {
         if (!Contains(s->first_pair, s->pairs, pair)) {
           return absl::InvalidArgumentError(absl::StrCat(
-              "pair ", pair, " plays at table ", t.table, " in round ",
-              r.round, ", in section ", s->name, ", whose pairs are ",
+              "pair ", pair, " plays at table ", t.table, " in round ", r.round,
+              ", in section ", s->name, ", whose pairs are ",
               Range(s->first_pair, s->pairs)));
         }
       }

@@ -19,7 +19,7 @@ std::vector<SectionMovement> TwoThreeTableMitchells() {
           {"B", *MitchellMovement(3, 1), "mitchell tables=3"}};
 }
 
-TEST(SectionsTest, SectionBFollowsSectionA) {
+TEST(MovementSectionsTest, SectionBFollowsSectionA) {
   // A 3-table Mitchell seats NS 1-3 and EW 4-6 at tables 1-3. Section B's
   // tables follow A's (4-6) and its pairs A's six (7-12): in round 1 B's
   // table 1 (session table 4) has NS 7 (B1) v EW 10 (B4) on board 1, as
@@ -58,12 +58,11 @@ TEST(SectionsTest, SectionBFollowsSectionA) {
   EXPECT_EQ(SectionOfPair(m->sections, 13), nullptr);
 }
 
-TEST(SectionsTest, MitchellAndHowellSectionsKeepTheirRounds) {
+TEST(MovementSectionsTest, MitchellAndHowellSectionsKeepTheirRounds) {
   // A 7-pair Howell has 3 tables (one pair sits out) and 7 rounds; a
   // 3-table Mitchell 3 rounds: rounds 4-7 hold only the Howell's tables.
-  absl::StatusOr<SectionedMovement> m =
-      PlaceSections({{"A", *MitchellMovement(3, 1), "m"},
-                     {"B", *HowellMovement(7, 1), "h"}});
+  absl::StatusOr<SectionedMovement> m = PlaceSections(
+      {{"A", *MitchellMovement(3, 1), "m"}, {"B", *HowellMovement(7, 1), "h"}});
   ASSERT_TRUE(m.ok()) << m.status();
   EXPECT_EQ(m->movement.rounds.size(), 7u);
   EXPECT_EQ(m->movement.rounds[0].tables.size(), 6u);
@@ -72,7 +71,7 @@ TEST(SectionsTest, MitchellAndHowellSectionsKeepTheirRounds) {
   EXPECT_EQ(m->sections[1].pairs, 7);
 }
 
-TEST(SectionsTest, RefusesBadSectionLists) {
+TEST(MovementSectionsTest, RefusesBadSectionLists) {
   EXPECT_THAT(PlaceSections({{"A", *MitchellMovement(3, 1), ""}}).status(),
               StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_THAT(PlaceSections({{"A", *MitchellMovement(3, 1), ""},
@@ -85,7 +84,7 @@ TEST(SectionsTest, RefusesBadSectionLists) {
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
-TEST(SectionsTest, RefusesOverlappingTablesAndPairs) {
+TEST(MovementSectionsTest, RefusesOverlappingTablesAndPairs) {
   SectionedMovement m = *PlaceSections(TwoThreeTableMitchells());
   std::vector<MovementSection> tables = m.sections;
   tables[1].first_table = 3;  // 3-5 overlaps A's 1-3
@@ -108,11 +107,11 @@ TEST(SectionsTest, RefusesOverlappingTablesAndPairs) {
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
-TEST(SectionsTest, AcrossTheFieldNeedsTheSameBoards) {
+TEST(MovementSectionsTest, AcrossTheFieldNeedsTheSameBoards) {
   // A 3-table Mitchell of 1 board a round plays boards 1-3; a 4-table one
   // boards 1-4: board 4 is played in B only.
-  SectionedMovement m = *PlaceSections({{"A", *MitchellMovement(3, 1), ""},
-                                        {"B", *MitchellMovement(4, 1), ""}});
+  SectionedMovement m = *PlaceSections(
+      {{"A", *MitchellMovement(3, 1), ""}, {"B", *MitchellMovement(4, 1), ""}});
   EXPECT_TRUE(CheckSections(m.movement, m.sections).ok());
   EXPECT_EQ(SectionBoards(m.movement, m.sections[1]),
             (std::set<int>{1, 2, 3, 4}));

@@ -42,8 +42,8 @@ absl::StatusOr<Generated> Mitchell(const v1::MitchellMovement& m,
                     absl::StrJoin(arrow_switch.rounds, ","));
   }
   if (arrow_switch.last_boards > 0) {
-    absl::StrAppend(&source, " arrow_switch_last_boards=",
-                    arrow_switch.last_boards);
+    absl::StrAppend(&source,
+                    " arrow_switch_last_boards=", arrow_switch.last_boards);
   }
   return Generated{std::move(movement), std::move(source)};
 }
@@ -58,8 +58,8 @@ absl::StatusOr<Generated> Howell(const v1::HowellMovement& h) {
 
 absl::StatusOr<Generated> Section(const v1::SectionMovementSpec& spec,
                                   const CompetitionState& c) {
-  absl::StatusOr<Generated> g = absl::InvalidArgumentError(
-      "give its movement: a Mitchell or a Howell");
+  absl::StatusOr<Generated> g =
+      absl::InvalidArgumentError("give its movement: a Mitchell or a Howell");
   switch (spec.movement_case()) {
     case v1::SectionMovementSpec::kMitchell:
       g = Mitchell(spec.mitchell(), c);
@@ -83,9 +83,10 @@ bool IsMatchpointPairs(const CompetitionState& c) {
 }
 
 absl::Status NotMatchpointPairs(const CompetitionState& c) {
-  return absl::InvalidArgumentError(absl::StrCat(
-      "'", c.id, "' is not a matchpoint pairs event: only a matchpoint "
-      "pairs session is played in sections"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("'", c.id,
+                   "' is not a matchpoint pairs event: only a matchpoint "
+                   "pairs session is played in sections"));
 }
 
 }  // namespace
@@ -108,9 +109,9 @@ absl::StatusOr<RequestedMovement> MovementOfRequest(
     }
     TALLY_ASSIGN_OR_RETURN(core::SectionedMovement placed,
                            core::PlaceSections(parts));
-    RequestedMovement out{ToProtoMovement(placed.movement),
-                          absl::StrCat("sections ",
-                                       absl::StrJoin(sources, "; "))};
+    RequestedMovement out{
+        ToProtoMovement(placed.movement),
+        absl::StrCat("sections ", absl::StrJoin(sources, "; "))};
     AddProtoSections(placed.sections, out.movement);
     return out;
   }

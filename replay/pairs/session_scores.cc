@@ -113,10 +113,11 @@ void ScoreComparison(const SessionState& session, int board,
     awards = AdjustedMatchpoints(tables, board, times);
   }
   for (size_t i = 0; i < tables.size(); ++i) {
-    ScoredResult r{tables[i].result, 0, 0,
-                   tables[i].adjustment.has_value()
-                       ? tables[i].adjustment->sequence
-                       : 0};
+    ScoredResult r;
+    r.result = tables[i].result;
+    if (tables[i].adjustment.has_value()) {
+      r.ruling = tables[i].adjustment->sequence;
+    }
     if (tables[i].adjustment.has_value()) {
       r.adjusted = tables[i].adjustment->score;
     }

@@ -12,7 +12,8 @@ absl::Status ParseSectionsOption(const std::string& text,
                                  v1::DefineSessionRequest& request) {
   for (absl::string_view part : absl::StrSplit(text, ',')) {
     // "B:mitchell=3:2" -> name "B", kind "mitchell", sizes "3:2".
-    std::vector<std::string> name_rest = absl::StrSplit(part, absl::MaxSplits(':', 1));
+    std::vector<std::string> name_rest =
+        absl::StrSplit(part, absl::MaxSplits(':', 1));
     std::vector<std::string> kind_sizes;
     if (name_rest.size() == 2) {
       kind_sizes = absl::StrSplit(name_rest[1], absl::MaxSplits('=', 1));
