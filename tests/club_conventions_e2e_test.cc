@@ -537,10 +537,10 @@ class ClubSectionsTest : public ClubConventionsTest {
 TEST_F(ClubSectionsTest, WithinEachSectionTwoWinnersPerSection) {
   PlayTwoSections("within", "ebu_club_pairs");
   EXPECT_THAT(Ranking("within"),
-              ::testing::ElementsAre(
-                  "A NS: A1=1#1 A2=2#2 A3=3#3", "A EW: A6=6#1 A4=4#2 A5=5#3",
-                  "B NS: B1=7#1 B2=8#2 B3=9#3",
-                  "B EW: B6=12#1 B4=10#2 B5=11#3"));
+              ::testing::ElementsAre("A NS: A1=1#1 A2=2#2 A3=3#3",
+                                     "A EW: A6=6#1 A4=4#2 A5=5#3",
+                                     "B NS: B1=7#1 B2=8#2 B3=9#3",
+                                     "B EW: B6=12#1 B4=10#2 B5=11#3"));
   v1::StandingsRow ns1 = Row("within", 1);
   EXPECT_EQ(ns1.section(), "A");
   EXPECT_EQ(ns1.matchpoints().numerator(), 9);
@@ -570,11 +570,10 @@ TEST_F(ClubSectionsTest, WithinEachSectionTwoWinnersPerSection) {
 TEST_F(ClubSectionsTest, AcrossTheFieldOneComparisonAndOverallRanks) {
   PlayTwoSections("across", "ebu_club_pairs_across_field");
   EXPECT_THAT(Ranking("across"),
-              ::testing::ElementsAre(
-                  "A NS: A1=1#1/2t A2=2#2/5 A3=3#3/6",
-                  "A EW: A6=6#1/1 A4=4#2/2t A5=5#3/4",
-                  "B NS: B1=7#1/1 B2=8#2t/2t B3=9#2t/2t",
-                  "B EW: B6=12#1/2t B4=10#2/5 B5=11#3/6"));
+              ::testing::ElementsAre("A NS: A1=1#1/2t A2=2#2/5 A3=3#3/6",
+                                     "A EW: A6=6#1/1 A4=4#2/2t A5=5#3/4",
+                                     "B NS: B1=7#1/1 B2=8#2t/2t B3=9#2t/2t",
+                                     "B EW: B6=12#1/2t B4=10#2/5 B5=11#3/6"));
   v1::StandingsRow ns1 = Row("across", 1);
   EXPECT_EQ(ns1.matchpoints().numerator(), 17);
   EXPECT_EQ(ns1.maximum(), 30);
@@ -600,9 +599,8 @@ TEST_F(ClubSectionsTest, RefusalsLeaveTheLogAsItWas) {
   const uint64_t before = LogLength();
   // Across the field a 3-table section (boards 1-3) and a 4-table one
   // (boards 1-4) do not play the same boards.
-  absl::Status differ =
-      Director(&v1::DirectorService::Stub::DefineSession,
-               Sections("across", {{"A", 3}, {"B", 4}}));
+  absl::Status differ = Director(&v1::DirectorService::Stub::DefineSession,
+                                 Sections("across", {{"A", 3}, {"B", 4}}));
   EXPECT_THAT(differ, StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_THAT(differ.message(), HasSubstr("board 4"));
   // A section named twice, and a name that is no name.
@@ -629,7 +627,8 @@ TEST_F(ClubSectionsTest, RefusalsLeaveTheLogAsItWas) {
   for (const auto& [name, first_table, first_pair] :
        std::vector<std::tuple<std::string, int, int>>{{"A", 1, 1},
                                                       {"B", 1, 3}}) {
-    v1::MovementSection* s = overlap.mutable_explicit_movement()->add_sections();
+    v1::MovementSection* s =
+        overlap.mutable_explicit_movement()->add_sections();
     s->set_name(name);
     s->set_first_table(first_table);
     s->set_tables(2);

@@ -240,8 +240,8 @@ absl::StatusOr<v1::Standings> BuildStandings(
       ns.insert(slot.ns_pair);
       ew.insert(slot.ew_pair);
     }
-    const bool two_fields = std::none_of(
-        ns.begin(), ns.end(), [&](int p) { return ew.contains(p); });
+    const bool two_fields = std::none_of(ns.begin(), ns.end(),
+                                         [&](int p) { return ew.contains(p); });
     const std::string prefix = name.empty() ? "" : absl::StrCat(name, " ");
     std::vector<std::pair<std::string, std::vector<int>>> fields;
     if (two_fields) {

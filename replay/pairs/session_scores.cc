@@ -51,8 +51,7 @@ struct Comparison {
 // within each section (then one per section that plays the board).
 std::vector<Comparison> ComparisonsOf(const SessionState& session,
                                       const SessionSections& sections,
-                                      int board, int times,
-                                      bool across_field) {
+                                      int board, int times, bool across_field) {
   const bool apart = !sections.empty() && !across_field;
   std::map<std::string, Comparison> by_section;
   if (apart) {
@@ -73,17 +72,17 @@ std::vector<Comparison> ComparisonsOf(const SessionState& session,
         {&it->second,
          AdjustmentAt(session.rulings, board, it->second.slot.table)});
   }
+  // Comparisons with a result, in table order (B's tables follow A's), so
+  // the board's results stay in table order.
   std::vector<Comparison> out;
-  for (auto& [section, c] : by_section) out.push_back(std::move(c));
-  // Sections in table order (B's tables follow A's), so the board's
-  // results stay in table order.
-  std::sort(out.begin(), out.end(), [](const Comparison& a,
-                                       const Comparison& b) {
-    if (a.tables.empty() || b.tables.empty()) return b.tables.empty() &&
-                                                     !a.tables.empty();
-    return a.tables.front().result->slot.table <
-           b.tables.front().result->slot.table;
-  });
+  for (auto& [section, c] : by_section) {
+    if (!c.tables.empty()) out.push_back(std::move(c));
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Comparison& a, const Comparison& b) {
+              return a.tables.front().result->slot.table <
+                     b.tables.front().result->slot.table;
+            });
   return out;
 }
 
@@ -96,7 +95,6 @@ void ScoreComparison(const SessionState& session, int board,
   std::vector<AdjustedTable>& tables = comparison.tables;
   const int times = comparison.times;
   const int64_t top = core::MatchpointTop(times);
-  if (tables.empty()) return;
   // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
   std::optional<FouledMatchpoints> fouled =
       FouledBoardMatchpoints(session.rulings, board, times, tables);
@@ -205,8 +203,7 @@ SessionScores ScoreSession(const SessionState& session,
       core::ArtificialMatchpointRule rule = p.rule.value_or(artificial);
       if (!own.has_value()) rule.session_average_if_higher = false;
       absl::StatusOr<core::Rational> mp = core::ArtificialMatchpoints(
-          ArtificialOf(p.table, side), static_cast<int>(p.top), rule,
-          own);
+          ArtificialOf(p.table, side), static_cast<int>(p.top), rule, own);
       const core::Rational award =
           mp.ok() ? *mp : core::Rational(p.top, 2);  // average
       (side == core::PairSide::kNorthSouth ? r.ns_matchpoints

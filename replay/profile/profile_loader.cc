@@ -581,8 +581,8 @@ absl::StatusOr<core::RegulationProfile> Convert(
                      absl::StrCat("\"", scored,
                                   "\" is not within_section or across_field"));
     }
-    p.sections = core::SectionScoring{scored == "across_field",
-                                      s.sections().clause()};
+    p.sections =
+        core::SectionScoring{scored == "across_field", s.sections().clause()};
   }
   if (s.has_eligibility()) {
     TALLY_ASSIGN_OR_RETURN(p.eligibility, EligibilityOf(s.eligibility()));

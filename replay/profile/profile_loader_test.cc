@@ -37,22 +37,20 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
   std::vector<std::string> names;
   for (const auto& [name, text] : BuiltInProfileTexts()) names.push_back(name);
   EXPECT_THAT(
-      names, ElementsAre(
-                 "abf_club_pairs", "acbl_club_pairs",
-                 "anc2025_abpc_mixed_stage1", "anc2025_abpc_mixed_stage2",
-                 "anc2025_abpc_open_stage1", "anc2025_abpc_open_stage2",
-                 "anc2025_abpc_open_stage3", "anc2025_ipc", "anc2025_itc_final",
-                 "anc2025_itc_qualifying", "anc2025_swiss_pairs_a",
-                 "anc2025_swiss_pairs_b", "anc2025_wsp", "club_butler_pairs",
-                 "cross_imp_pairs", "ebu_club_pairs",
-                 "ebu_club_pairs_across_field", "nsw_butler",
-                 "nsw_matchpoint_pairs", "nsw_swiss_pairs",
-                 "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
-                 "sabf_butler_round_robin", "sabf_butler_swiss",
-                 "sabf_matchpoint_pairs", "sabf_round_robin_teams",
-                 "sabf_state_open_pairs_final",
-                 "sabf_state_open_pairs_qualifying", "sabf_swiss_teams",
-                 "sabf_teams_finals"));
+      names,
+      ElementsAre(
+          "abf_club_pairs", "acbl_club_pairs", "anc2025_abpc_mixed_stage1",
+          "anc2025_abpc_mixed_stage2", "anc2025_abpc_open_stage1",
+          "anc2025_abpc_open_stage2", "anc2025_abpc_open_stage3", "anc2025_ipc",
+          "anc2025_itc_final", "anc2025_itc_qualifying",
+          "anc2025_swiss_pairs_a", "anc2025_swiss_pairs_b", "anc2025_wsp",
+          "club_butler_pairs", "cross_imp_pairs", "ebu_club_pairs",
+          "ebu_club_pairs_across_field", "nsw_butler", "nsw_matchpoint_pairs",
+          "nsw_swiss_pairs", "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
+          "sabf_butler_round_robin", "sabf_butler_swiss",
+          "sabf_matchpoint_pairs", "sabf_round_robin_teams",
+          "sabf_state_open_pairs_final", "sabf_state_open_pairs_qualifying",
+          "sabf_swiss_teams", "sabf_teams_finals"));
 }
 
 // The club profiles (docs/club-conventions.md): ACBL's top n-1 shown to

@@ -167,11 +167,12 @@ core::Movement FromProtoMovement(const v1::Movement& m) {
   for (const v1::MovementRound& r : m.rounds()) {
     core::MovementRound round{r.round(), {}};
     for (const v1::TableAssignment& t : r.tables()) {
-      round.tables.push_back(
-          {t.table(), t.ns_pair(), t.ew_pair(),
-           {t.boards().begin(), t.boards().end()},
-           {t.arrow_switched_boards().begin(),
-            t.arrow_switched_boards().end()}});
+      round.tables.push_back({t.table(),
+                              t.ns_pair(),
+                              t.ew_pair(),
+                              {t.boards().begin(), t.boards().end()},
+                              {t.arrow_switched_boards().begin(),
+                               t.arrow_switched_boards().end()}});
     }
     out.rounds.push_back(std::move(round));
   }

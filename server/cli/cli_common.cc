@@ -201,12 +201,13 @@ void PrintStandings(const v1::Standings& s) {
             << s.as_of_sequence() << "\n";
   for (const v1::StandingsField& field : s.fields()) {
     // "All", "NS", or in sections "A All", "A NS": section A's ranking.
-    const bool all = field.name() == "All" || absl::EndsWith(field.name(), " All");
+    const bool all =
+        field.name() == "All" || absl::EndsWith(field.name(), " All");
     std::cout << "\n"
               << (all && field.name() != "All"
-                      ? absl::StrCat("section ",
-                                     field.name().substr(
-                                         0, field.name().size() - 4))
+                      ? absl::StrCat(
+                            "section ",
+                            field.name().substr(0, field.name().size() - 4))
                       : field.name())
               << (all ? "" : " field") << "\n";
     bool overall = false;
@@ -240,7 +241,8 @@ void PrintStandings(const v1::Standings& s) {
                                            : "-");
       }
       if (overall) {
-        row.push_back(absl::StrCat(r.overall_rank(), r.overall_tied() ? "=" : ""));
+        row.push_back(
+            absl::StrCat(r.overall_rank(), r.overall_tied() ? "=" : ""));
       }
       t.AddRow(row);
     }

@@ -274,8 +274,7 @@ void AddQueryCommands(std::vector<Command>& commands) {
        "the session's ranking with matchpoints and percentages (Butler pairs: "
        "net IMPs and VPs, per field; a session in sections: each section's "
        "ranks, and the overall rank where scored across the field)",
-       3, 3,
-       [](Client& cl, const Invocation& inv) {
+       3, 3, [](Client& cl, const Invocation& inv) {
          v1::GetStandingsRequest r;
          if (!SessionArgs(inv, &r)) return kUsage;
          v1::Standings out;
