@@ -138,7 +138,11 @@ void AddSessionStandings(const State& state, const std::string& tournament,
 // matchpoints on each board.
 void AddMatchpointSession(const CompetitionState& c, const SessionState& s,
                           Facts& facts) {
-  const SessionScores scores = ScoreSession(s, c.profile.rounding);
+  // Sections compared as the profile says (within each, or across the
+  // field); the artificial amounts stay the default here as before.
+  const SessionScores scores = ScoreSession(
+      s, c.profile.rounding, core::ArtificialMatchpointRule(),
+      c.profile.sections.has_value() && c.profile.sections->across_field);
   for (const auto& [board, scored] : scores.boards) {
     for (const ScoredResult& r : scored.results) {
       const int table = r.result->slot.table;
