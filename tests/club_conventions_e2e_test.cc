@@ -24,6 +24,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -525,6 +527,232 @@ TEST_F(ClubConventionsTest, CompscoreShowsAFactoredBoardOnItsOwnTop) {
   EXPECT_EQ(full.unfactored_top(), 0);
   EXPECT_FALSE(full.shown_unfactored());
   EXPECT_EQ(full.ns_shown_matchpoints().units(), 300);
+}
+
+// Sections (docs/club-conventions.md, "Sections"): two 3-table Mitchell
+// sections, A (tables 1-3, NS 1-3, EW 4-6) and B (tables 4-6 = B1-B3, NS
+// 7-9 = B1-B3, EW 10-12 = B4-B6), one board a round on boards 1-3. Each
+// section's round r, table t: EW 3+((t-r) mod 3)+1 on board
+// ((t-1)+(r-1)) mod 3 + 1, so board 1 is played at A's T1 (NS1 v EW4), T3
+// (NS3 v EW5), T2 (NS2 v EW6), and likewise at B1 (NS7 v EW10), B3 (NS9 v
+// EW11), B2 (NS8 v EW12); board 2 at T2 (2 v 5), T1 (1 v 6), T3 (3 v 4).
+// Results (board 1 none vulnerable, 2 NS vulnerable):
+//   board 1: A: NS1 +420, NS3 +400, NS2 -50; B: NS7 +450, NS9 +420, NS8 +110
+//   board 2: A: NS2 +110, NS1 +110, NS3 -100; B: NS8 +140, NS7 +110, NS9 +110
+//   board 3: passed out at every table.
+// Within each section (top 4): board 1 A NS1 4, NS3 2, NS2 0; B NS7 4, NS9
+// 2, NS8 0. Board 2 A NS2 3, NS1 3, NS3 0; B NS8 4, NS7 1, NS9 1. Board 3:
+// 2 each. Totals of 12: NS1 9, NS2 5, NS3 4; EW4 6, EW5 5, EW6 7; NS7 7,
+// NS8 6, NS9 5; EW10 5, EW11 4, EW12 9.
+// Across the field (6 results, top 10): board 1 450: 10, 420: 3 beaten + 1
+// tie = 7 (NS1, NS9), 400: 4, 110: 2, -50: 0; board 2 140: 10, 110 (four):
+// 2 + 3 = 5, -100: 0; board 3: 5 each. Totals of 30: NS1 17, NS2 10, NS3
+// 9, NS7 20, NS8 17, NS9 17; EW4 18, EW5 16, EW6 20, EW10 10, EW11 8, EW12
+// 18. Overall NS: NS7 1, NS1 = NS8 = NS9 2=, NS2 5, NS3 6; overall EW: EW6
+// 1, EW4 = EW12 2=, EW5 4, EW10 5, EW11 6.
+class ClubSectionsTest : public ClubConventionsTest {
+ protected:
+  v1::DefineSessionRequest Sections(
+      const std::string& competition,
+      const std::vector<std::pair<std::string, int>>& mitchells) {
+    v1::DefineSessionRequest d;
+    d.set_tournament_id(kTournament);
+    d.set_competition_id(competition);
+    d.set_session(1);
+    for (const auto& [name, tables] : mitchells) {
+      v1::SectionMovementSpec* s = d.add_sections();
+      s->set_name(name);
+      s->mutable_mitchell()->set_tables(tables);
+      s->mutable_mitchell()->set_boards_per_round(1);
+    }
+    return d;
+  }
+
+  void CreateWithPairs(const std::string& id, const std::string& profile,
+                       int pairs) {
+    v1::CreateCompetitionRequest c;
+    c.set_tournament_id(kTournament);
+    c.set_competition_id(id);
+    c.set_name(id);
+    c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
+    c.set_regulation_profile(profile);
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::CreateCompetition, c),
+                IsOk());
+    for (int pair = 1; pair <= pairs; ++pair) {
+      v1::RegisterPairRequest r;
+      r.set_tournament_id(kTournament);
+      r.set_competition_id(id);
+      r.set_pair(pair);
+      r.add_players(absl::StrCat("Player ", pair, "a"));
+      r.add_players(absl::StrCat("Player ", pair, "b"));
+      ASSERT_THAT(Director(&v1::DirectorService::Stub::RegisterPair, r),
+                  IsOk());
+    }
+  }
+
+  void PlayTwoSections(const std::string& id, const std::string& profile) {
+    CreateWithPairs(id, profile, 12);
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::DefineSession,
+                         Sections(id, {{"A", 3}, {"B", 3}})),
+                IsOk());
+    v1::StartSessionRequest start;
+    start.set_tournament_id(kTournament);
+    start.set_competition_id(id);
+    start.set_session(1);
+    ASSERT_THAT(Director(&v1::DirectorService::Stub::StartSession, start),
+                IsOk());
+    using v1::SEAT_NORTH;
+    const v1::Strain spades = v1::STRAIN_SPADES;
+    // Board 1 (table: result): A's T1, T3, T2; B's T4, T6, T5.
+    ASSERT_THAT(Enter(id, 1, 1, Played(4, spades, SEAT_NORTH, 10)), IsOk());
+    ASSERT_THAT(Enter(id, 3, 1, Played(3, v1::STRAIN_NO_TRUMP, SEAT_NORTH, 9)),
+                IsOk());
+    ASSERT_THAT(Enter(id, 2, 1, Played(4, spades, SEAT_NORTH, 9)), IsOk());
+    ASSERT_THAT(Enter(id, 4, 1, Played(4, spades, SEAT_NORTH, 11)), IsOk());
+    ASSERT_THAT(Enter(id, 6, 1, Played(4, spades, SEAT_NORTH, 10)), IsOk());
+    ASSERT_THAT(Enter(id, 5, 1, Played(2, spades, SEAT_NORTH, 8)), IsOk());
+    // Board 2 (NS vulnerable): A's T2, T1, T3; B's T5, T4, T6.
+    ASSERT_THAT(Enter(id, 2, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
+    ASSERT_THAT(Enter(id, 1, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
+    ASSERT_THAT(Enter(id, 3, 2, Played(1, v1::STRAIN_NO_TRUMP, SEAT_NORTH, 6)),
+                IsOk());
+    ASSERT_THAT(Enter(id, 5, 2, Played(3, spades, SEAT_NORTH, 9)), IsOk());
+    ASSERT_THAT(Enter(id, 4, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
+    ASSERT_THAT(Enter(id, 6, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
+    for (int table = 1; table <= 6; ++table) {
+      ASSERT_THAT(Enter(id, table, 3, PassedOut()), IsOk());
+    }
+  }
+
+  // The fields' names and, per row, "pair:rank[=][/overall[=]]".
+  std::vector<std::string> Ranking(const std::string& competition) {
+    std::vector<std::string> out;
+    for (const v1::StandingsField& f : Standings(competition).fields()) {
+      std::string text = absl::StrCat(f.name(), ":");
+      for (const v1::StandingsRow& r : f.rows()) {
+        absl::StrAppend(&text, " ", r.section_pair(), "=", r.pair(), "#",
+                        r.rank(), r.tied() ? "t" : "");
+        if (r.overall_rank() > 0) {
+          absl::StrAppend(&text, "/", r.overall_rank(),
+                          r.overall_tied() ? "t" : "");
+        }
+      }
+      out.push_back(text);
+    }
+    return out;
+  }
+};
+
+TEST_F(ClubSectionsTest, WithinEachSectionTwoWinnersPerSection) {
+  PlayTwoSections("within", "ebu_club_pairs");
+  EXPECT_THAT(Ranking("within"),
+              ::testing::ElementsAre("A NS: A1=1#1 A2=2#2 A3=3#3",
+                                     "A EW: A6=6#1 A4=4#2 A5=5#3",
+                                     "B NS: B1=7#1 B2=8#2 B3=9#3",
+                                     "B EW: B6=12#1 B4=10#2 B5=11#3"));
+  v1::StandingsRow ns1 = Row("within", 1);
+  EXPECT_EQ(ns1.section(), "A");
+  EXPECT_EQ(ns1.matchpoints().numerator(), 9);
+  EXPECT_EQ(ns1.maximum(), 12);
+  EXPECT_EQ(ns1.percentage().units(), 7500);
+  v1::StandingsRow ns8 = Row("within", 8);
+  EXPECT_EQ(ns8.matchpoints().numerator(), 6);
+  EXPECT_EQ(ns8.percentage().units(), 5000);
+  EXPECT_EQ(Row("within", 12).matchpoints().numerator(), 9);
+  // Board 1's traveller: each line in its section, top 4; B1 (table 4):
+  // NS B1 (7) +450 v EW B4 (10), 4 and 0.
+  const v1::Traveller t = Traveller("within", 1);
+  ASSERT_EQ(t.lines_size(), 6);
+  const v1::TravellerLine& b1 = t.lines(3);
+  EXPECT_EQ(b1.table(), 4);
+  EXPECT_EQ(b1.section(), "B");
+  EXPECT_EQ(b1.section_table(), "B1");
+  EXPECT_EQ(b1.section_ns_pair(), "B1");
+  EXPECT_EQ(b1.section_ew_pair(), "B4");
+  EXPECT_EQ(b1.top(), 4);
+  EXPECT_EQ(b1.ns_matchpoints().numerator(), 4);
+  EXPECT_EQ(b1.ew_matchpoints().numerator(), 0);
+  EXPECT_EQ(t.lines(0).section_table(), "A1");
+  EXPECT_EQ(t.lines(0).ns_matchpoints().numerator(), 4);  // NS1 +420 in A
+}
+
+TEST_F(ClubSectionsTest, AcrossTheFieldOneComparisonAndOverallRanks) {
+  PlayTwoSections("across", "ebu_club_pairs_across_field");
+  EXPECT_THAT(Ranking("across"),
+              ::testing::ElementsAre("A NS: A1=1#1/2t A2=2#2/5 A3=3#3/6",
+                                     "A EW: A6=6#1/1 A4=4#2/2t A5=5#3/4",
+                                     "B NS: B1=7#1/1 B2=8#2t/2t B3=9#2t/2t",
+                                     "B EW: B6=12#1/2t B4=10#2/5 B5=11#3/6"));
+  v1::StandingsRow ns1 = Row("across", 1);
+  EXPECT_EQ(ns1.matchpoints().numerator(), 17);
+  EXPECT_EQ(ns1.maximum(), 30);
+  EXPECT_EQ(ns1.percentage().units(), 5667);  // 56.666...%
+  EXPECT_EQ(Row("across", 7).matchpoints().numerator(), 20);
+  EXPECT_EQ(Row("across", 9).matchpoints().numerator(), 17);
+  EXPECT_EQ(Row("across", 6).matchpoints().numerator(), 20);
+  EXPECT_EQ(Row("across", 11).matchpoints().numerator(), 8);
+  // Board 1 over the six tables, top 10: A1 (NS1 +420) ties B3 (NS9) at 7.
+  const v1::Traveller t = Traveller("across", 1);
+  ASSERT_EQ(t.lines_size(), 6);
+  EXPECT_EQ(t.lines(0).top(), 10);
+  EXPECT_EQ(t.lines(0).ns_matchpoints().numerator(), 7);
+  EXPECT_EQ(t.lines(3).ns_matchpoints().numerator(), 10);  // B1 +450
+  EXPECT_EQ(t.lines(5).section_table(), "B3");
+  EXPECT_EQ(t.lines(5).ns_matchpoints().numerator(), 7);
+  EXPECT_EQ(t.lines(5).ew_matchpoints().numerator(), 3);
+}
+
+TEST_F(ClubSectionsTest, RefusalsLeaveTheLogAsItWas) {
+  CreateWithPairs("across", "ebu_club_pairs_across_field", 14);
+  CreateWithPairs("within", "ebu_club_pairs", 14);
+  const uint64_t before = LogLength();
+  // Across the field a 3-table section (boards 1-3) and a 4-table one
+  // (boards 1-4) do not play the same boards.
+  absl::Status differ = Director(&v1::DirectorService::Stub::DefineSession,
+                                 Sections("across", {{"A", 3}, {"B", 4}}));
+  EXPECT_THAT(differ, StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(differ.message(), HasSubstr("board 4"));
+  // A section named twice, and a name that is no name.
+  EXPECT_THAT(Director(&v1::DirectorService::Stub::DefineSession,
+                       Sections("within", {{"A", 3}, {"A", 3}})),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Director(&v1::DirectorService::Stub::DefineSession,
+                       Sections("within", {{"A", 3}, {"", 3}})),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  // An explicit movement whose sections share tables and pairs.
+  v1::DefineSessionRequest overlap;
+  overlap.set_tournament_id(kTournament);
+  overlap.set_competition_id("within");
+  overlap.set_session(1);
+  v1::MovementRound* round = overlap.mutable_explicit_movement()->add_rounds();
+  round->set_round(1);
+  for (int table = 1; table <= 2; ++table) {
+    v1::TableAssignment* a = round->add_tables();
+    a->set_table(table);
+    a->set_ns_pair(table);
+    a->set_ew_pair(table + 2);
+    a->add_boards(1);
+  }
+  for (const auto& [name, first_table, first_pair] :
+       std::vector<std::tuple<std::string, int, int>>{{"A", 1, 1},
+                                                      {"B", 1, 3}}) {
+    v1::MovementSection* s =
+        overlap.mutable_explicit_movement()->add_sections();
+    s->set_name(name);
+    s->set_first_table(first_table);
+    s->set_tables(2);
+    s->set_first_pair(first_pair);
+    s->set_pairs(4);
+  }
+  absl::Status shared =
+      Director(&v1::DirectorService::Stub::DefineSession, overlap);
+  EXPECT_THAT(shared, StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(shared.message(), HasSubstr("share tables"));
+  EXPECT_EQ(LogLength(), before);
+  // Within each section the 3- and 4-table sections are fine.
+  EXPECT_THAT(Director(&v1::DirectorService::Stub::DefineSession,
+                       Sections("within", {{"A", 3}, {"B", 4}})),
+              IsOk());
 }
 
 }  // namespace

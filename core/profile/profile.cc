@@ -168,6 +168,11 @@ absl::Status CheckCrossImpsAndFields(const RegulationProfile& p) {
                                 "(butler_pairs), not a ",
                                 EventKindId(p.event_kind), " event"));
   }
+  if (p.sections.has_value() && p.event_kind != EventKind::kMatchpointPairs) {
+    return Invalid("sections", absl::StrCat("given, but the event is ",
+                                            EventKindId(p.event_kind),
+                                            ", not matchpoint_pairs"));
+  }
   if (p.butler_movement.has_value() &&
       p.event_kind != EventKind::kButlerPairs) {
     return Invalid("butler_movement",

@@ -85,6 +85,16 @@ struct ButlerMovementRules {
   std::string clause;  // the convention followed
 };
 
+// How a matchpoint pairs session in sections compares each board
+// (RegulationProfileSpec.sections; docs/club-conventions.md, "Sections").
+struct SectionScoring {
+  // False (the default): each board matchpointed within its section, one
+  // comparison per section; true: one comparison over every table in the
+  // session that played it.
+  bool across_field = false;
+  std::string clause;  // the convention followed
+};
+
 // How a board scored by cross-IMPs is averaged (core/datum/cross_imps.h).
 struct CrossImpsRules {
   CrossImpsAveraging averaging = CrossImpsAveraging::kPerComparison;
@@ -411,6 +421,8 @@ struct RegulationProfile {
   bool device_shows_traveller_after_play = false;
   // None: matchpoints shown exactly on the 2/1 scale, no scaled total.
   std::optional<ClubConventions> club;
+  // Matchpoint pairs only; none: sections are scored within each section.
+  std::optional<SectionScoring> sections;
 };
 
 // Checks a profile is coherent and that everything it names exists: the

@@ -10,12 +10,10 @@
 #include "absl/strings/str_replace.h"
 #include "core/base/plural.h"
 #include "core/base/status_macros.h"
-#include "core/movement/arrow_switch.h"
-#include "core/movement/howell.h"
-#include "core/movement/mitchell_matches.h"
 #include "core/movement/movement.h"
 #include "replay/butler/butler_datum_shortfall.h"
 #include "replay/butler/decide_butler.h"
+#include "replay/decide/session_movement.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/matches/decide_withdrawals.h"
 #include "replay/matches/not_played.h"
@@ -314,57 +312,12 @@ absl::StatusOr<v1::EventPayload> DecideDefineSession(
   auto* e = payload.mutable_session_defined();
   e->set_competition_id(request.competition_id());
   e->set_session(request.session());
-  switch (request.movement_spec_case()) {
-    case v1::DefineSessionRequest::kExplicitMovement:
-      *e->mutable_movement() = request.explicit_movement();
-      e->set_movement_source("explicit");
-      break;
-    case v1::DefineSessionRequest::kMitchell: {
-      const auto& m = request.mitchell();
-      // Butler pairs play matches of more boards than a club set (ANC SR
-      // 16.5: 12-board matches).
-      TALLY_ASSIGN_OR_RETURN(
-          core::Movement movement,
-          c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS
-              ? core::MitchellMovementOfMatches(m.tables(),
-                                                m.boards_per_round())
-              : core::MitchellMovement(m.tables(), m.boards_per_round()));
-      const core::ArrowSwitchSpec arrow_switch{
-          .rounds = {m.arrow_switch_rounds().begin(),
-                     m.arrow_switch_rounds().end()},
-          .last_boards = m.arrow_switch_last_boards()};
-      TALLY_RETURN_IF_ERROR(core::ApplyArrowSwitch(arrow_switch, movement));
-      *e->mutable_movement() = ToProtoMovement(movement);
-      std::string source = absl::StrCat("mitchell tables=", m.tables(),
-                                        " boards_per_round=",
-                                        m.boards_per_round());
-      if (!arrow_switch.rounds.empty()) {
-        absl::StrAppend(&source, " arrow_switch_rounds=",
-                        absl::StrJoin(arrow_switch.rounds, ","));
-      }
-      if (arrow_switch.last_boards > 0) {
-        absl::StrAppend(&source, " arrow_switch_last_boards=",
-                        arrow_switch.last_boards);
-      }
-      e->set_movement_source(source);
-      break;
-    }
-    case v1::DefineSessionRequest::kHowell: {
-      const auto& h = request.howell();
-      TALLY_ASSIGN_OR_RETURN(
-          core::Movement movement,
-          core::HowellMovement(h.pairs(), h.boards_per_round()));
-      *e->mutable_movement() = ToProtoMovement(movement);
-      e->set_movement_source(
-          absl::StrCat("howell pairs=", h.pairs(),
-                       " boards_per_round=", h.boards_per_round()));
-      break;
-    }
-    case v1::DefineSessionRequest::MOVEMENT_SPEC_NOT_SET:
-      return absl::InvalidArgumentError(
-          "give the movement: explicit assignments, a Mitchell or a Howell");
-  }
+  TALLY_ASSIGN_OR_RETURN(RequestedMovement movement,
+                         MovementOfRequest(*c, request));
+  *e->mutable_movement() = std::move(movement.movement);
+  e->set_movement_source(std::move(movement.source));
   TALLY_RETURN_IF_ERROR(CheckMovement(e->movement(), *c));
+  TALLY_RETURN_IF_ERROR(CheckMovementSections(e->movement(), *c));
   if (c->kind == v1::COMPETITION_KIND_BUTLER_PAIRS) {
     // One field (a club profile): each pair is scored from the direction it
     // sat on each board, so an arrow switch changes nothing but the seats.

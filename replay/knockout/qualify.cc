@@ -64,7 +64,7 @@ absl::StatusOr<std::pair<int, std::string>> PerField(
   std::vector<int> per_session;
   for (const auto& [number, session] : source.sessions) {
     if (session.phase != SessionPhase::kPosted) continue;
-    const SessionScores scores = ScoreSession(session, source.profile.rounding);
+    const SessionScores scores = ScoreSessionForProfile(session, source.profile);
     int playing = 0;
     for (const auto& [pair, total] : scores.pairs) {
       if (total.boards_played > 0) ++playing;

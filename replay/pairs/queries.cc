@@ -1,7 +1,9 @@
 #include "replay/pairs/queries.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -11,6 +13,7 @@
 #include "replay/butler/butler_queries.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/pairs/session_scores.h"
+#include "replay/pairs/session_sections.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
@@ -42,9 +45,16 @@ int64_t SessionTop(const SessionScores& scores) {
   return top;
 }
 
-// Fills `field` with `pairs` ranked by percentage, best first.
-void RankField(const CompetitionState& c, const SessionScores& scores,
-               const std::vector<int>& pairs, v1::StandingsField& field) {
+// A pair's place in a ranking: its rank and whether it shares it.
+struct Place {
+  const PairTotal* total = nullptr;
+  int rank = 0;
+  bool tied = false;
+};
+
+// `pairs` ranked by percentage, best first.
+std::vector<Place> Rank(const SessionScores& scores,
+                        const std::vector<int>& pairs) {
   std::vector<const PairTotal*> totals;
   for (int pair : pairs) totals.push_back(&scores.pairs.at(pair));
   // Unplayed pairs last; then by percentage; then by pair number, so the
@@ -57,14 +67,32 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
                      if (key(a) != key(b)) return key(a) > key(b);
                      return a->pair < b->pair;
                    });
+  std::vector<Place> places;
   for (size_t i = 0; i < totals.size(); ++i) {
-    const PairTotal& t = *totals[i];
-    v1::StandingsRow* row = field.add_rows();
     size_t first = i;
-    while (first > 0 && key(totals[first - 1]) == key(&t)) --first;
-    row->set_rank(static_cast<int>(first) + 1);
-    row->set_tied((i > 0 && key(totals[i - 1]) == key(&t)) ||
-                  (i + 1 < totals.size() && key(totals[i + 1]) == key(&t)));
+    while (first > 0 && key(totals[first - 1]) == key(totals[i])) --first;
+    places.push_back(
+        {totals[i], static_cast<int>(first) + 1,
+         (i > 0 && key(totals[i - 1]) == key(totals[i])) ||
+             (i + 1 < totals.size() && key(totals[i + 1]) == key(totals[i]))});
+  }
+  return places;
+}
+
+// Fills `field` with `pairs` ranked by percentage, best first; in a session
+// in sections each row names its section and its number there ("B3").
+void RankField(const CompetitionState& c, const SessionScores& scores,
+               const std::vector<int>& pairs, v1::StandingsField& field,
+               const SessionSections& sections) {
+  for (const Place& place : Rank(scores, pairs)) {
+    const PairTotal& t = *place.total;
+    v1::StandingsRow* row = field.add_rows();
+    row->set_rank(place.rank);
+    row->set_tied(place.tied);
+    if (!sections.empty()) {
+      row->set_section(sections.OfPair(t.pair));
+      row->set_section_pair(sections.PairLabel(t.pair));
+    }
     row->set_pair(t.pair);
     for (const std::string& p : Players(c, t.pair)) row->add_players(p);
     *row->mutable_matchpoints() = ToProtoFraction(t.matchpoints);
@@ -186,13 +214,6 @@ absl::StatusOr<v1::Standings> BuildStandings(
   const CompetitionState* c = scored.competition;
   const SessionState* s = scored.session;
   const SessionScores& scores = scored.scores;
-  std::set<int> ns, ew;
-  for (const auto& [table_board, slot] : s->slots) {
-    ns.insert(slot.ns_pair);
-    ew.insert(slot.ew_pair);
-  }
-  bool two_fields =
-      std::none_of(ns.begin(), ns.end(), [&](int p) { return ew.contains(p); });
   v1::Standings out;
   out.set_tournament_id(request.tournament_id());
   out.set_competition_id(request.competition_id());
@@ -200,19 +221,61 @@ absl::StatusOr<v1::Standings> BuildStandings(
   out.set_as_of_sequence(state.last_sequence);
   out.set_results_entered(static_cast<int>(s->results.size()));
   out.set_results_expected(static_cast<int>(s->slots.size()));
-  if (two_fields) {
-    v1::StandingsField* north_south = out.add_fields();
-    north_south->set_name("NS");
-    RankField(*c, scores, {ns.begin(), ns.end()}, *north_south);
-    v1::StandingsField* east_west = out.add_fields();
-    east_west->set_name("EW");
-    RankField(*c, scores, {ew.begin(), ew.end()}, *east_west);
-  } else {
-    std::vector<int> all;
-    for (const auto& [pair, total] : scores.pairs) all.push_back(pair);
-    v1::StandingsField* field = out.add_fields();
-    field->set_name("All");
-    RankField(*c, scores, all, *field);
+  const SessionSections sections(*s);
+  // Without sections one ranking of the whole session; with them one per
+  // section (two in a two-winner Mitchell section), named "B NS".
+  std::vector<std::string> names = {""};
+  if (!sections.empty()) {
+    names.clear();
+    for (const core::MovementSection& section : sections.all()) {
+      names.push_back(section.name);
+    }
+  }
+  // field name -> its pairs, across the sections (for the overall rank).
+  std::map<std::string, std::vector<int>> across;
+  for (const std::string& name : names) {
+    std::set<int> ns, ew;
+    for (const auto& [table_board, slot] : s->slots) {
+      if (sections.OfTable(table_board.first) != name) continue;
+      ns.insert(slot.ns_pair);
+      ew.insert(slot.ew_pair);
+    }
+    const bool two_fields = std::none_of(ns.begin(), ns.end(),
+                                         [&](int p) { return ew.contains(p); });
+    const std::string prefix = name.empty() ? "" : absl::StrCat(name, " ");
+    std::vector<std::pair<std::string, std::vector<int>>> fields;
+    if (two_fields) {
+      fields.push_back({"NS", {ns.begin(), ns.end()}});
+      fields.push_back({"EW", {ew.begin(), ew.end()}});
+    } else {
+      std::set<int> all = ns;
+      all.insert(ew.begin(), ew.end());
+      fields.push_back({"All", {all.begin(), all.end()}});
+    }
+    for (const auto& [field_name, pairs] : fields) {
+      v1::StandingsField* field = out.add_fields();
+      field->set_name(absl::StrCat(prefix, field_name));
+      RankField(*c, scores, pairs, *field, sections);
+      std::vector<int>& overall = across[field_name];
+      overall.insert(overall.end(), pairs.begin(), pairs.end());
+    }
+  }
+  // Scored across the field, each pair's rank over every section's pairs
+  // of its field (the NS pairs of every section, ...).
+  if (!sections.empty() && c->profile.sections.has_value() &&
+      c->profile.sections->across_field) {
+    std::map<int, Place> overall;
+    for (const auto& [field_name, pairs] : across) {
+      for (const Place& place : Rank(scores, pairs)) {
+        overall[place.total->pair] = place;
+      }
+    }
+    for (v1::StandingsField& field : *out.mutable_fields()) {
+      for (v1::StandingsRow& row : *field.mutable_rows()) {
+        row.set_overall_rank(overall.at(row.pair()).rank);
+        row.set_overall_tied(overall.at(row.pair()).tied);
+      }
+    }
   }
   return out;
 }
@@ -241,6 +304,7 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
   out.set_dealer(ToProtoSeat(conditions.dealer));
   out.set_vulnerability(ToProtoVulnerability(conditions.vulnerability));
   out.set_times_expected(board.times_expected);
+  const SessionSections sections(*scored.session);
   for (const ScoredResult& r : board.results) {
     v1::TravellerLine* line = out.add_lines();
     line->set_round(r.result->slot.round);
@@ -254,15 +318,22 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     line->set_sequence(r.result->sequence);
     line->set_confirmed(r.result->confirmed);
     line->set_fouled(r.fouled);
+    line->set_top(r.top);
+    if (!sections.empty()) {
+      line->set_section(sections.OfTable(r.result->slot.table));
+      line->set_section_table(sections.TableLabel(r.result->slot.table));
+      line->set_section_ns_pair(sections.PairLabel(r.result->slot.ns_pair));
+      line->set_section_ew_pair(sections.PairLabel(r.result->slot.ew_pair));
+    }
     if (r.adjusted != nullptr) *line->mutable_adjusted() = *r.adjusted;
     const bool unfactored =
-        board.unfactored_top > 0 && r.ns_unfactored.has_value();
+        r.unfactored_top > 0 && r.ns_unfactored.has_value();
     if (unfactored) {
       *line->mutable_ns_unfactored_matchpoints() =
           ToProtoFraction(*r.ns_unfactored);
       *line->mutable_ew_unfactored_matchpoints() =
           ToProtoFraction(*r.ew_unfactored);
-      line->set_unfactored_top(board.unfactored_top);
+      line->set_unfactored_top(r.unfactored_top);
     }
     if (const auto& club = scored.competition->profile.club; club) {
       // Compscore: a factored board's traveller on its own top.
@@ -326,6 +397,7 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
         for (const ScoredResult& r : scored.results) {
           if (r.result->slot.table != t.table()) continue;
           line->set_played(true);
+          line->set_top(r.top);  // its section's, where scored apart
           *line->mutable_result() = r.result->result;
           line->set_score(north_south ? r.result->ns_score
                                       : -r.result->ns_score);

@@ -1,10 +1,15 @@
 #include "replay/pairs/session_scores.h"
 
+#include <algorithm>
+#include <map>
+#include <string>
+
 #include "core/profile/named_rules.h"
 #include "core/scoring/matchpoints.h"
 #include "core/scoring/percentage.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/pairs/session_adjustments.h"
+#include "replay/pairs/session_sections.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
 
@@ -15,6 +20,10 @@ namespace {
 struct PendingArtificial {
   int board = 0;
   size_t index = 0;  // in the board's results
+  int64_t top = 0;   // of the comparison it is in
+  // The comparison's own top when it was factored (club.traveller_unfactored
+  // shows the same share of it); 0 otherwise.
+  int64_t unfactored_top = 0;
   AdjustedTable table;
   // The fouled-board treatment's amounts, where it made the score.
   std::optional<core::ArtificialMatchpointRule> rule;
@@ -33,24 +42,136 @@ void AddBoard(PairTotal& t, const core::Rational& mp, int64_t top) {
   ++t.boards_played;
 }
 
-// A board whose field (the tables not out of it by an artificial or
-// per-side score) has fewer results than `times`: each table of the field
-// matchpointed on the field's own top, unfactored, and the board's
-// unfactored_top set; empty when the board was not factored.
+// A comparison (the tables not out of it by an artificial or per-side
+// score) with fewer results than `times`: each of its tables matchpointed on
+// its own top, unfactored, and `own_top` set; empty when nothing was
+// factored.
 std::vector<std::optional<core::TableAward>> Unfactored(
     const std::vector<AdjustedTable>& tables, int board, int times,
-    ScoredBoard& scored) {
+    int64_t& own_top) {
   int in_field = 0;
   for (const AdjustedTable& t : tables) in_field += LeavesField(t) ? 0 : 1;
   if (in_field < 1 || in_field >= times) return {};
   absl::StatusOr<std::vector<std::optional<core::TableAward>>> own =
       AdjustedMatchpoints(tables, board, in_field);
   if (!own.ok()) return {};  // a damaged log, as above: shown factored
-  scored.unfactored_top = core::MatchpointTop(in_field);
+  own_top = core::MatchpointTop(in_field);
   for (size_t i = 0; i < tables.size(); ++i) {
     if (LeavesField(tables[i])) (*own)[i].reset();  // per-side: no own top
   }
   return *std::move(own);
+}
+
+// The tables whose results on one board are matchpointed together: the
+// whole session's, or one section's.
+struct Comparison {
+  std::string section;
+  int times = 0;  // tables the movement has play the board in it
+  std::vector<AdjustedTable> tables;
+};
+
+// The board's comparisons: one, unless the session is in sections scored
+// within each section (then one per section that plays the board).
+std::vector<Comparison> ComparisonsOf(const SessionState& session,
+                                      const SessionSections& sections,
+                                      int board, int times, bool across_field) {
+  const bool apart = !sections.empty() && !across_field;
+  std::map<std::string, Comparison> by_section;
+  if (apart) {
+    for (const auto& [table_board, slot] : session.slots) {
+      if (table_board.second != board) continue;
+      Comparison& c = by_section[sections.OfTable(table_board.first)];
+      c.section = sections.OfTable(table_board.first);
+      ++c.times;
+    }
+  } else {
+    by_section[""].times = times;
+  }
+  for (auto it = session.results.lower_bound({board, 0});
+       it != session.results.end() && it->first.first == board; ++it) {
+    const std::string section =
+        apart ? sections.OfTable(it->second.slot.table) : "";
+    by_section[section].tables.push_back(
+        {&it->second,
+         AdjustmentAt(session.rulings, board, it->second.slot.table)});
+  }
+  // Comparisons with a result, in table order (B's tables follow A's), so
+  // the board's results stay in table order.
+  std::vector<Comparison> out;
+  for (auto& [section, c] : by_section) {
+    if (!c.tables.empty()) out.push_back(std::move(c));
+  }
+  std::sort(out.begin(), out.end(),
+            [](const Comparison& a, const Comparison& b) {
+              return a.tables.front().result->slot.table <
+                     b.tables.front().result->slot.table;
+            });
+  return out;
+}
+
+// Matchpoints the results of `comparison` on `board` against each other,
+// into `scored` and the pairs' totals; artificial scores wait in `pending`.
+void ScoreComparison(const SessionState& session, int board,
+                     Comparison& comparison, ScoredBoard& scored,
+                     SessionScores& scores, core::FewerResults fewer,
+                     std::vector<PendingArtificial>& pending) {
+  std::vector<AdjustedTable>& tables = comparison.tables;
+  const int times = comparison.times;
+  const int64_t top = core::MatchpointTop(times);
+  // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
+  std::optional<FouledMatchpoints> fouled =
+      FouledBoardMatchpoints(session.rulings, board, times, tables);
+  if (fouled.has_value()) scored.fouled = fouled->note;
+  absl::StatusOr<std::vector<std::optional<core::TableAward>>> awards =
+      fouled.has_value() && fouled->note.scored
+          ? absl::StatusOr<std::vector<std::optional<core::TableAward>>>(
+                fouled->awards)
+          : AdjustedMatchpoints(tables, board, times, fewer);
+  if (!awards.ok()) {
+    // Decide scores every adjusted result before accepting it, so this is
+    // a damaged log: the board is scored as entered.
+    for (AdjustedTable& t : tables) t.adjustment.reset();
+    awards = AdjustedMatchpoints(tables, board, times, fewer);
+  }
+  int64_t unfactored_top = 0;
+  const std::vector<std::optional<core::TableAward>> unfactored =
+      fouled.has_value()
+          ? std::vector<std::optional<core::TableAward>>()
+          : Unfactored(tables, board, times, unfactored_top);
+  if (unfactored_top > 0) scored.unfactored_top = unfactored_top;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    ScoredResult r;
+    r.result = tables[i].result;
+    if (tables[i].adjustment.has_value()) {
+      r.ruling = tables[i].adjustment->sequence;
+    }
+    if (tables[i].adjustment.has_value()) {
+      r.adjusted = tables[i].adjustment->score;
+    }
+    r.fouled = scored.fouled.has_value() &&
+               scored.fouled->Fouled(r.result->slot.table);
+    r.section = comparison.section;
+    r.top = top;
+    r.unfactored_top = unfactored_top;
+    if (!(*awards)[i].has_value()) {
+      pending.push_back({board, scored.results.size(), top, unfactored_top,
+                         tables[i],
+                         r.fouled && fouled.has_value() && fouled->note.scored
+                             ? std::optional(fouled->artificial)
+                             : std::nullopt});
+      scored.results.push_back(r);
+      continue;
+    }
+    r.ns_matchpoints = (*awards)[i]->north_south;
+    r.ew_matchpoints = (*awards)[i]->east_west;
+    if (i < unfactored.size() && unfactored[i].has_value()) {
+      r.ns_unfactored = unfactored[i]->north_south;
+      r.ew_unfactored = unfactored[i]->east_west;
+    }
+    scored.results.push_back(r);
+    AddBoard(scores.pairs[r.result->slot.ns_pair], r.ns_matchpoints, top);
+    AddBoard(scores.pairs[r.result->slot.ew_pair], r.ew_matchpoints, top);
+  }
 }
 
 }  // namespace
@@ -66,16 +187,19 @@ SessionScores ScoreSessionForProfile(const SessionState& session,
       artificial = *rule;
     }
   }
-  return ScoreSession(session, profile.rounding, artificial,
-                      profile.club.has_value() ? profile.club->fewer_results
-                                               : core::FewerResults::kNeuberg);
+  return ScoreSession(
+      session, profile.rounding, artificial,
+      profile.club.has_value() ? profile.club->fewer_results
+                               : core::FewerResults::kNeuberg,
+      profile.sections.has_value() && profile.sections->across_field);
 }
 
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial,
-                           core::FewerResults fewer) {
+                           core::FewerResults fewer, bool across_field) {
   SessionScores scores;
+  const SessionSections sections(session);
   for (const auto& [table_board, slot] : session.slots) {
     for (int pair : {slot.ns_pair, slot.ew_pair}) {
       scores.pairs[pair].pair = pair;
@@ -87,61 +211,10 @@ SessionScores ScoreSession(const SessionState& session,
     scored.board = board;
     scored.times_expected = times;
     scored.top = core::MatchpointTop(times);
-    std::vector<AdjustedTable> tables;
-    for (auto it = session.results.lower_bound({board, 0});
-         it != session.results.end() && it->first.first == board; ++it) {
-      tables.push_back(
-          {&it->second,
-           AdjustmentAt(session.rulings, board, it->second.slot.table)});
-    }
-    if (tables.empty()) continue;
-    // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
-    std::optional<FouledMatchpoints> fouled =
-        FouledBoardMatchpoints(session.rulings, board, times, tables);
-    if (fouled.has_value()) scored.fouled = fouled->note;
-    absl::StatusOr<std::vector<std::optional<core::TableAward>>> awards =
-        fouled.has_value() && fouled->note.scored
-            ? absl::StatusOr<std::vector<std::optional<core::TableAward>>>(
-                  fouled->awards)
-            : AdjustedMatchpoints(tables, board, times, fewer);
-    if (!awards.ok()) {
-      // Decide scores every adjusted result before accepting it, so this is
-      // a damaged log: the board is scored as entered.
-      for (AdjustedTable& t : tables) t.adjustment.reset();
-      awards = AdjustedMatchpoints(tables, board, times, fewer);
-    }
-    const std::vector<std::optional<core::TableAward>> unfactored =
-        fouled.has_value() ? std::vector<std::optional<core::TableAward>>()
-                           : Unfactored(tables, board, times, scored);
-    for (size_t i = 0; i < tables.size(); ++i) {
-      ScoredResult r{tables[i].result, 0, 0,
-                     tables[i].adjustment.has_value()
-                         ? tables[i].adjustment->sequence
-                         : 0};
-      if (tables[i].adjustment.has_value()) {
-        r.adjusted = tables[i].adjustment->score;
-      }
-      r.fouled = scored.fouled.has_value() &&
-                 scored.fouled->Fouled(r.result->slot.table);
-      if (!(*awards)[i].has_value()) {
-        pending.push_back({board, scored.results.size(), tables[i],
-                           r.fouled && fouled.has_value() && fouled->note.scored
-                               ? std::optional(fouled->artificial)
-                               : std::nullopt});
-        scored.results.push_back(r);
-        continue;
-      }
-      r.ns_matchpoints = (*awards)[i]->north_south;
-      r.ew_matchpoints = (*awards)[i]->east_west;
-      if (i < unfactored.size() && unfactored[i].has_value()) {
-        r.ns_unfactored = unfactored[i]->north_south;
-        r.ew_unfactored = unfactored[i]->east_west;
-      }
-      scored.results.push_back(r);
-      AddBoard(scores.pairs[r.result->slot.ns_pair], r.ns_matchpoints,
-               scored.top);
-      AddBoard(scores.pairs[r.result->slot.ew_pair], r.ew_matchpoints,
-               scored.top);
+    for (Comparison& comparison :
+         ComparisonsOf(session, sections, board, times, across_field)) {
+      ScoreComparison(session, board, comparison, scored, scores, fewer,
+                      pending);
     }
   }
   // Artificial scores (Law 12C2): the profile's percentage of the board's
@@ -168,20 +241,18 @@ SessionScores ScoreSession(const SessionState& session,
       core::ArtificialMatchpointRule rule = p.rule.value_or(artificial);
       if (!own.has_value()) rule.session_average_if_higher = false;
       absl::StatusOr<core::Rational> mp = core::ArtificialMatchpoints(
-          ArtificialOf(p.table, side), static_cast<int>(scored.top), rule,
-          own);
+          ArtificialOf(p.table, side), static_cast<int>(p.top), rule, own);
       const core::Rational award =
-          mp.ok() ? *mp : core::Rational(scored.top, 2);  // average
+          mp.ok() ? *mp : core::Rational(p.top, 2);  // average
       (side == core::PairSide::kNorthSouth ? r.ns_matchpoints
                                            : r.ew_matchpoints) = award;
-      if (scored.unfactored_top > 0) {
-        // The same share of the board's own top.
+      if (p.unfactored_top > 0) {
+        // The same share of the comparison's own top.
         (side == core::PairSide::kNorthSouth ? r.ns_unfactored
                                              : r.ew_unfactored) =
-            award * core::Rational(scored.unfactored_top) /
-            core::Rational(scored.top);
+            award * core::Rational(p.unfactored_top) / core::Rational(p.top);
       }
-      AddBoard(scores.pairs[pair], award, scored.top);
+      AddBoard(scores.pairs[pair], award, p.top);
     }
   }
   // The sit-out award, at the pair's own average on the boards it played

@@ -33,21 +33,32 @@ struct ScoredResult {
   // That ruling's adjusted score (in the state scored), else nullptr.
   const v1::AdjustedScore* adjusted = nullptr;
   bool fouled = false;  // played the fouled form (a treatment in force)
-  // On a board whose field had fewer results than expected
-  // (ScoredBoard.unfactored_top set): the matchpoints on the board's own
-  // top, before factoring (an artificial table: the same share of that
-  // top); what Compscore's travellers show. Unset otherwise.
+  // A session in sections: the table's section, and the top of the
+  // comparison it was matchpointed in (its section's, or across the field
+  // the board's); without sections the board's top.
+  std::string section;
+  int64_t top = 0;
+  // When its comparison had fewer results than expected, so its
+  // matchpoints were factored: the comparison's own top, 2(A-1) for A
+  // results, and the matchpoints on it before factoring (an artificial
+  // table: the same share of that top); what Compscore's travellers show.
+  // 0 and unset otherwise.
+  int64_t unfactored_top = 0;
   std::optional<core::Rational> ns_unfactored;
   std::optional<core::Rational> ew_unfactored;
 };
 
 struct ScoredBoard {
   int board = 0;
-  int times_expected = 0;             // tables the movement has play it
-  int64_t top = 0;                    // 2 * (times_expected - 1)
+  // Tables the movement has play it, and 2 * (times_expected - 1): the
+  // whole session's. Sections scored within each section compare each
+  // section's tables apart (ScoredResult.top is then the section's top).
+  int times_expected = 0;
+  int64_t top = 0;
   std::vector<ScoredResult> results;  // in table order
-  // 2 * (A - 1) where the board's field had A results, fewer than
-  // times_expected, so its matchpoints were factored; 0 otherwise.
+  // 2 * (A - 1) where the board's comparison had A results, fewer than it
+  // plays, so its matchpoints were factored (in sections, the last factored
+  // section's; each result carries its own); 0 otherwise.
   int64_t unfactored_top = 0;
   // The fouled-board treatment in force (replay/butler/fouled_scoring.h).
   std::optional<FouledBoardNote> fouled;
@@ -91,15 +102,19 @@ struct SessionScores {
 // come off the pairs' totals, as do the offence register's matchpoint
 // deductions; the director's session adjustments
 // (replay/pairs/session_adjustments.h) add to them or take off. A board
-// with fewer results in its field than expected is factored as `fewer`
-// says (club.fewer_results).
+// with fewer results in its comparison than expected is factored as `fewer`
+// says (club.fewer_results). A session in sections (Movement.sections)
+// matchpoints each board within each section, or with `across_field` over
+// every table that played it.
 SessionScores ScoreSession(
     const SessionState& session, const core::RoundingChoices& rounding,
     const core::ArtificialMatchpointRule& artificial =
         core::ArtificialMatchpointRule(),
-    core::FewerResults fewer = core::FewerResults::kNeuberg);
+    core::FewerResults fewer = core::FewerResults::kNeuberg,
+    bool across_field = false);
 
-// ScoreSession with the rounding, artificial amounts and factoring
+// ScoreSession with the rounding, artificial amounts, factoring and section
+// scoring
 // `profile` names.
 SessionScores ScoreSessionForProfile(const SessionState& session,
                                      const core::RegulationProfile& profile);

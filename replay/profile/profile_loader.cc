@@ -582,6 +582,17 @@ absl::StatusOr<core::RegulationProfile> Convert(
   if (s.has_club()) {
     TALLY_ASSIGN_OR_RETURN(p.club, ClubConventionsOf(s.club()));
   }
+  if (s.has_sections()) {
+    const std::string& scored = s.sections().scored();
+    if (!scored.empty() && scored != "within_section" &&
+        scored != "across_field") {
+      return Invalid("sections.scored",
+                     absl::StrCat("\"", scored,
+                                  "\" is not within_section or across_field"));
+    }
+    p.sections =
+        core::SectionScoring{scored == "across_field", s.sections().clause()};
+  }
   if (s.has_eligibility()) {
     TALLY_ASSIGN_OR_RETURN(p.eligibility, EligibilityOf(s.eligibility()));
   }

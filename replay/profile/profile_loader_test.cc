@@ -45,7 +45,8 @@ TEST(BuiltInProfilesTest, OneProfilePerEventInTheRegulations) {
           "anc2025_itc_final", "anc2025_itc_qualifying",
           "anc2025_swiss_pairs_a", "anc2025_swiss_pairs_b", "anc2025_wsp",
           "club_butler_pairs", "club_pairs_no_neuberg", "cross_imp_pairs",
-          "ebu_club_pairs", "nsw_butler", "nsw_matchpoint_pairs",
+          "ebu_club_pairs", "ebu_club_pairs_across_field", "nsw_butler",
+          "nsw_matchpoint_pairs",
           "nsw_swiss_pairs", "nsw_swiss_pairs_top_tables", "nsw_swiss_teams",
           "sabf_butler_round_robin", "sabf_butler_swiss",
           "sabf_matchpoint_pairs", "sabf_round_robin_teams",
@@ -70,6 +71,11 @@ TEST(BuiltInProfilesTest, ClubProfilesCarryTheirDisplayConventions) {
   const core::RegulationProfile ebu = Load("ebu_club_pairs");
   ASSERT_TRUE(ebu.club.has_value());
   EXPECT_FALSE(ebu.club->scaled_total);
+  EXPECT_FALSE(ebu.sections.has_value());  // within each section
+  const core::RegulationProfile across = Load("ebu_club_pairs_across_field");
+  ASSERT_TRUE(across.sections.has_value());
+  EXPECT_TRUE(across.sections->across_field);
+  EXPECT_FALSE(across.sections->clause.empty());
   for (const core::RegulationProfile* p : {&acbl, &abf, &ebu}) {
     EXPECT_FALSE(p->club->clause.empty()) << p->name;
     EXPECT_EQ(p->artificial.matchpoints, "law_12c2_60_40") << p->name;

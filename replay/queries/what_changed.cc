@@ -138,7 +138,9 @@ void AddSessionStandings(const State& state, const std::string& tournament,
 // matchpoints on each board.
 void AddMatchpointSession(const CompetitionState& c, const SessionState& s,
                           Facts& facts) {
-  const SessionScores scores = ScoreSession(s, c.profile.rounding);
+  // Scored as the standings score it: the profile's artificial amounts,
+  // factoring and section comparisons.
+  const SessionScores scores = ScoreSessionForProfile(s, c.profile);
   for (const auto& [board, scored] : scores.boards) {
     for (const ScoredResult& r : scored.results) {
       const int table = r.result->slot.table;

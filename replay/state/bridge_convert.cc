@@ -162,4 +162,43 @@ v1::Movement ToProtoMovement(const core::Movement& m) {
   return out;
 }
 
+core::Movement FromProtoMovement(const v1::Movement& m) {
+  core::Movement out;
+  for (const v1::MovementRound& r : m.rounds()) {
+    core::MovementRound round{r.round(), {}};
+    for (const v1::TableAssignment& t : r.tables()) {
+      round.tables.push_back({t.table(),
+                              t.ns_pair(),
+                              t.ew_pair(),
+                              {t.boards().begin(), t.boards().end()},
+                              {t.arrow_switched_boards().begin(),
+                               t.arrow_switched_boards().end()}});
+    }
+    out.rounds.push_back(std::move(round));
+  }
+  return out;
+}
+
+std::vector<core::MovementSection> FromProtoSections(const v1::Movement& m) {
+  std::vector<core::MovementSection> out;
+  for (const v1::MovementSection& s : m.sections()) {
+    out.push_back({s.name(), s.first_table(), s.tables(), s.first_pair(),
+                   s.pairs(), s.source()});
+  }
+  return out;
+}
+
+void AddProtoSections(const std::vector<core::MovementSection>& sections,
+                      v1::Movement& m) {
+  for (const core::MovementSection& s : sections) {
+    v1::MovementSection* out = m.add_sections();
+    out->set_name(s.name);
+    out->set_first_table(s.first_table);
+    out->set_tables(s.tables);
+    out->set_first_pair(s.first_pair);
+    out->set_pairs(s.pairs);
+    out->set_source(s.source);
+  }
+}
+
 }  // namespace tally::replay

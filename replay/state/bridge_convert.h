@@ -8,6 +8,7 @@
 #include "core/base/decimal.h"
 #include "core/base/rational.h"
 #include "core/movement/movement.h"
+#include "core/movement/sections.h"
 #include "core/scoring/board.h"
 #include "core/scoring/contract_score.h"
 #include "tally/v1/common.pb.h"
@@ -34,6 +35,11 @@ std::string DescribeResult(const v1::TableResult& result);
 v1::Fraction ToProtoFraction(const core::Rational& r);
 v1::DecimalValue ToProtoDecimal(const core::Decimal& d);
 v1::Movement ToProtoMovement(const core::Movement& m);
+// The movement's rounds and its sections (Movement.sections), and back.
+core::Movement FromProtoMovement(const v1::Movement& m);
+std::vector<core::MovementSection> FromProtoSections(const v1::Movement& m);
+void AddProtoSections(const std::vector<core::MovementSection>& sections,
+                      v1::Movement& m);
 
 }  // namespace tally::replay
 

@@ -3,6 +3,7 @@
 #include <random>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -199,9 +200,20 @@ void PrintStandings(const v1::Standings& s) {
             << s.results_expected() << " results, as of event "
             << s.as_of_sequence() << "\n";
   for (const v1::StandingsField& field : s.fields()) {
+    // "All", "NS", or in sections "A All", "A NS": section A's ranking.
+    const bool all =
+        field.name() == "All" || absl::EndsWith(field.name(), " All");
     std::cout << "\n"
-              << field.name() << (field.name() == "All" ? "" : " field")
-              << "\n";
+              << (all && field.name() != "All"
+                      ? absl::StrCat(
+                            "section ",
+                            field.name().substr(0, field.name().size() - 4))
+                      : field.name())
+              << (all ? "" : " field") << "\n";
+    bool overall = false;
+    for (const v1::StandingsRow& r : field.rows()) {
+      overall |= r.overall_rank() > 0;
+    }
     // A club convention's shown figure (ACBL scale, one decimal) and
     // Compscore's scaled total where the profile asks for them.
     bool scaled = false;
@@ -211,11 +223,12 @@ void PrintStandings(const v1::Standings& s) {
     std::vector<std::string> header = {"Rank", "Pair",    "Players", "MP",
                                        "Max",  "Percent", "Boards"};
     if (scaled) header.push_back("Scaled");
+    if (overall) header.push_back("Overall");
     TextTable t(header);
     for (const v1::StandingsRow& r : field.rows()) {
       std::vector<std::string> row = {
           absl::StrCat(r.rank(), r.tied() ? "=" : ""),
-          absl::StrCat(r.pair()),
+          r.section_pair().empty() ? absl::StrCat(r.pair()) : r.section_pair(),
           Players(r.players()),
           r.has_shown_matchpoints() ? DecimalText(r.shown_matchpoints())
                                     : FractionText(r.matchpoints()),
@@ -227,16 +240,47 @@ void PrintStandings(const v1::Standings& s) {
         row.push_back(r.has_scaled_total() ? DecimalText(r.scaled_total())
                                            : "-");
       }
+      if (overall) {
+        row.push_back(
+            absl::StrCat(r.overall_rank(), r.overall_tied() ? "=" : ""));
+      }
       t.AddRow(row);
     }
     std::cout << t.Render();
     // The director's session adjustments, already in MP (issue #18).
     for (const v1::StandingsRow& r : field.rows()) {
       for (const std::string& note : r.adjustment_notes()) {
-        std::cout << "pair " << r.pair() << ": " << note << "\n";
+        std::cout << "pair "
+                  << (r.section_pair().empty() ? absl::StrCat(r.pair())
+                                               : r.section_pair())
+                  << ": " << note << "\n";
       }
     }
   }
+}
+
+absl::Status KeepSection(const std::string& name, v1::Standings& s) {
+  std::vector<std::string> names;
+  v1::Standings kept = s;
+  kept.clear_fields();
+  for (const v1::StandingsField& field : s.fields()) {
+    if (field.rows().empty() || field.rows(0).section().empty()) continue;
+    const std::string& section = field.rows(0).section();
+    if (names.empty() || names.back() != section) names.push_back(section);
+    if (section == name) *kept.add_fields() = field;
+  }
+  if (kept.fields().empty()) {
+    return absl::InvalidArgumentError(
+        names.empty()
+            ? absl::StrCat("session ", s.session(),
+                           " is not played in sections; there is no section ",
+                           name)
+            : absl::StrCat("session ", s.session(), " has no section ", name,
+                           " (its sections: ", absl::StrJoin(names, ", "),
+                           ")"));
+  }
+  s = std::move(kept);
+  return absl::OkStatus();
 }
 
 }  // namespace tally::cli

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "google/protobuf/message.h"
 #include "google/protobuf/repeated_field.h"
@@ -132,6 +133,9 @@ std::string ActorText(const v1::Actor& actor);
 bool AsOfOption(const Client& cl, const Invocation& inv, v1::AsOf* as_of);
 std::string Players(const google::protobuf::RepeatedPtrField<std::string>& p);
 void PrintStandings(const v1::Standings& s);
+// Keeps only section `name`'s fields of a session in sections.
+// InvalidArgument naming the sections there are, for a name that is none.
+absl::Status KeepSection(const std::string& name, v1::Standings& s);
 
 // The command table.
 struct Command {

@@ -20,6 +20,7 @@
 #include "replay/state/state.h"
 #include "server/cli/cli_common.h"
 #include "server/cli/result_text.h"
+#include "server/cli/sections_option.h"
 #include "server/cli/text_table.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
@@ -176,11 +177,14 @@ void AddDirectorCommands(std::vector<Command>& commands) {
        }});
   add({"define-session",
        "TOURNAMENT COMPETITION SESSION (--mitchell=TABLES:BOARDS_PER_ROUND | "
-       "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE) "
+       "--howell=PAIRS:BOARDS_PER_ROUND | --movement-file=FILE | "
+       "--sections=SECTIONS) "
        "[--arrow-switch-rounds=ROUNDS] [--arrow-switch-last-boards=N]",
        "define a session's movement: a generated Mitchell (TABLES tables), "
        "with an arrow switch if asked, or Howell (PAIRS pairs), or a file of "
-       "lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...' (Butler pairs: a "
+       "lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...', or (matchpoint "
+       "pairs) sections each with its own Mitchell or Howell on the same "
+       "boards, B's tables and pairs following A's (Butler pairs: a "
        "Mitchell of matches of up to 36 boards, e.g. --mitchell=10:12 for ANC "
        "SR 16.5, or a file; every pair keeps its NS or EW field)",
        3, 3, [](Client& cl, const Invocation& inv) {
@@ -200,7 +204,21 @@ void AddDirectorCommands(std::vector<Command>& commands) {
            return false;
          };
          int count = 0, boards = 0;
-         if (inv.Has("mitchell")) {
+         if (inv.Has("sections")) {
+           if (inv.Has("mitchell") || inv.Has("howell") ||
+               inv.Has("movement-file") || inv.Has("arrow-switch-rounds") ||
+               inv.Has("arrow-switch-last-boards")) {
+             std::cerr << "tally: --sections gives the whole movement; give "
+                          "no other movement option with it\n";
+             return kUsage;
+           }
+           if (absl::Status parsed =
+                   ParseSectionsOption(inv.Get("sections"), r);
+               !parsed.ok()) {
+             std::cerr << "tally: " << parsed.message() << "\n";
+             return kUsage;
+           }
+         } else if (inv.Has("mitchell")) {
            if (!generated("mitchell", &count, &boards)) return kUsage;
            v1::MitchellMovement* m = r.mutable_mitchell();
            m->set_tables(count);
@@ -285,7 +303,8 @@ void AddDirectorCommands(std::vector<Command>& commands) {
            }
          } else {
            std::cerr << "tally define-session: give --mitchell=TABLES:BOARDS, "
-                        "--howell=PAIRS:BOARDS or --movement-file=FILE\n";
+                        "--howell=PAIRS:BOARDS, --movement-file=FILE or "
+                        "--sections=A:mitchell=TABLES:BOARDS,B:...\n";
            return kUsage;
          }
          v1::CommandOutcome out;

@@ -59,6 +59,12 @@ const std::map<std::string, std::string>& Descriptions() {
       {"define-session --movement-file",
        "a file of lines 'ROUND TABLE NS_PAIR EW_PAIR BOARD,BOARD,...'; a "
        "board written 7* is played arrow-switched at that table"},
+      {"standings --section",
+       "a session in sections: only this section's ranking, e.g. B"},
+      {"define-session --sections",
+       "matchpoint pairs in sections on the same boards, e.g. "
+       "A:mitchell=3:2,B:mitchell=3:2 (or B:howell=PAIRS:BOARDS); B's tables "
+       "and pairs follow A's and show as B1, B2, ..."},
       {"define-session --arrow-switch-rounds",
        "with --mitchell: rounds whose boards are all played arrow-switched "
        "(the pairs swap directions), e.g. 3 or 3,6; one field, one winner"},

@@ -270,15 +270,22 @@ void AddQueryCommands(std::vector<Command>& commands) {
                }
              });
        }});
-  add({"standings", "TOURNAMENT COMPETITION SESSION",
+  add({"standings", "TOURNAMENT COMPETITION SESSION [--section=NAME]",
        "the session's ranking with matchpoints and percentages (Butler pairs: "
-       "net IMPs and VPs, per field)",
-       3, 3,
-       [](Client& cl, const Invocation& inv) {
+       "net IMPs and VPs, per field; a session in sections: each section's "
+       "ranks, and the overall rank where scored across the field)",
+       3, 3, [](Client& cl, const Invocation& inv) {
          v1::GetStandingsRequest r;
          if (!SessionArgs(inv, &r)) return kUsage;
          v1::Standings out;
          grpc::Status st = cl.query_->GetStandings(cl.Context().get(), r, &out);
+         if (st.ok() && inv.Has("section")) {
+           absl::Status kept = KeepSection(inv.Get("section"), out);
+           if (!kept.ok()) {
+             std::cerr << "tally: " << kept.message() << "\n";
+             return kUsage;
+           }
+         }
          return PrintAnswer<v1::Standings>(inv, st, out, PrintStandings);
        }});
   add({"traveller", "TOURNAMENT COMPETITION SESSION BOARD",
@@ -308,9 +315,17 @@ void AddQueryCommands(std::vector<Command>& commands) {
                TextTable t({"Round", "Table", "NS", "EW", "Result", "NS score",
                             "NS MP", "EW MP", "Event"});
                for (const v1::TravellerLine& l : x.lines()) {
+                 // A session in sections: B2, B1, B5 as the director
+                 // reads them.
+                 const bool sectioned = !l.section().empty();
                  t.AddRow({absl::StrCat(l.round()),
-                           absl::StrCat(l.table(), l.fouled() ? " F" : ""),
-                           absl::StrCat(l.ns_pair()), absl::StrCat(l.ew_pair()),
+                           absl::StrCat(sectioned ? l.section_table()
+                                                  : absl::StrCat(l.table()),
+                                        l.fouled() ? " F" : ""),
+                           sectioned ? l.section_ns_pair()
+                                     : absl::StrCat(l.ns_pair()),
+                           sectioned ? l.section_ew_pair()
+                                     : absl::StrCat(l.ew_pair()),
                            TravellerResultText(l),
                            ScoreText(l.result(), l.ns_score()),
                            MatchpointText(l.ns_matchpoints(),
