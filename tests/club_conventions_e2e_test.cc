@@ -627,7 +627,8 @@ class ClubSectionsTest : public ClubConventionsTest {
   // The fields' names and, per row, "pair:rank[=][/overall[=]]".
   std::vector<std::string> Ranking(const std::string& competition) {
     std::vector<std::string> out;
-    for (const v1::StandingsField& f : Standings(competition).fields()) {
+    const v1::Standings standings = Standings(competition);
+    for (const v1::StandingsField& f : standings.fields()) {
       std::string text = absl::StrCat(f.name(), ":");
       for (const v1::StandingsRow& r : f.rows()) {
         absl::StrAppend(&text, " ", r.section_pair(), "=", r.pair(), "#",
