@@ -100,24 +100,12 @@ absl::Status BwsFollower::Handle(const ReceivedRow& row,
   absl::StatusOr<bool> appended;
   if (!board.has_result) {
     v1::EnterResultRequest r;
-    *r.mutable_options() = options;
-    r.set_tournament_id(target_.tournament_id);
-    r.set_competition_id(target_.competition_id);
-    r.set_session(target_.session);
-    r.set_table(row.table);
-    r.set_board(row.board);
+    FillTableResult(options, row, *result, r);
     r.set_round(row.round);
-    *r.mutable_result() = *result;
     appended = sink.Enter(r);
   } else {
     v1::CorrectResultRequest r;
-    *r.mutable_options() = options;
-    r.set_tournament_id(target_.tournament_id);
-    r.set_competition_id(target_.competition_id);
-    r.set_session(target_.session);
-    r.set_table(row.table);
-    r.set_board(row.board);
-    *r.mutable_result() = *result;
+    FillTableResult(options, row, *result, r);
     // Bridgemate: North-South enter the result and East-West accept it on
     // the table's terminal, so a re-entered result is one both sides
     // agreed (Law 79C).

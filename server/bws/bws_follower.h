@@ -82,6 +82,21 @@ class BwsFollower {
   absl::Status Handle(const ReceivedRow& row, const std::string& file_name,
                       ResultSink& sink, PollReport& report);
 
+  // The options, session, table, board and result an EnterResult or a
+  // CorrectResult for `row` share.
+  template <typename Request>
+  void FillTableResult(const v1::CommandOptions& options,
+                       const ReceivedRow& row, const v1::TableResult& result,
+                       Request& r) const {
+    *r.mutable_options() = options;
+    r.set_tournament_id(target_.tournament_id);
+    r.set_competition_id(target_.competition_id);
+    r.set_session(target_.session);
+    r.set_table(row.table);
+    r.set_board(row.board);
+    *r.mutable_result() = result;
+  }
+
   const FollowTarget target_;
   std::set<long long> handled_;
   std::map<BoardKey, BoardAtTable> boards_;
