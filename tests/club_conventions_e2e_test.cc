@@ -590,7 +590,10 @@ class ClubSectionsTest : public ClubConventionsTest {
     }
   }
 
-  void PlayTwoSections(const std::string& id, const std::string& profile) {
+  // With `t6_misses_board_3`, table 6 (B3: NS 9 v EW 12 in round 1) has
+  // no result on board 3.
+  void PlayTwoSections(const std::string& id, const std::string& profile,
+                       bool t6_misses_board_3 = false) {
     CreateWithPairs(id, profile, 12);
     ASSERT_THAT(Director(&v1::DirectorService::Stub::DefineSession,
                          Sections(id, {{"A", 3}, {"B", 3}})),
@@ -619,9 +622,21 @@ class ClubSectionsTest : public ClubConventionsTest {
     ASSERT_THAT(Enter(id, 5, 2, Played(3, spades, SEAT_NORTH, 9)), IsOk());
     ASSERT_THAT(Enter(id, 4, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
     ASSERT_THAT(Enter(id, 6, 2, Played(2, spades, SEAT_NORTH, 8)), IsOk());
-    for (int table = 1; table <= 6; ++table) {
+    for (int table = 1; table <= (t6_misses_board_3 ? 5 : 6); ++table) {
       ASSERT_THAT(Enter(id, table, 3, PassedOut()), IsOk());
     }
+  }
+
+  v1::Scorecard Scorecard(const std::string& competition, int pair) {
+    grpc::ClientContext context;
+    v1::GetScorecardRequest r;
+    r.set_tournament_id(kTournament);
+    r.set_competition_id(competition);
+    r.set_session(1);
+    r.set_pair(pair);
+    v1::Scorecard out;
+    EXPECT_TRUE(query_->GetScorecard(&context, r, &out).ok());
+    return out;
   }
 
   // The fields' names and, per row, "pair:rank[=][/overall[=]]".
@@ -646,11 +661,15 @@ class ClubSectionsTest : public ClubConventionsTest {
 
 TEST_F(ClubSectionsTest, WithinEachSectionTwoWinnersPerSection) {
   PlayTwoSections("within", "ebu_club_pairs");
+  // Overall by percentage over both sections' pairs of each field (12 a
+  // pair's maximum in both): NS 1 9 (75%), 7 7, 8 6, 2 and 9 5 each, 3 4;
+  // EW 12 9, 6 7, 4 6, 5 and 10 5 each, 11 4 (worked from the movement:
+  // A's EW 4 0+4+2, 5 2+1+2, 6 4+1+2; B's EW 10 0+3+2, 11 2+0+2, 12 4+3+2).
   EXPECT_THAT(Ranking("within"),
-              ::testing::ElementsAre("A NS: A1=1#1 A2=2#2 A3=3#3",
-                                     "A EW: A6=6#1 A4=4#2 A5=5#3",
-                                     "B NS: B1=7#1 B2=8#2 B3=9#3",
-                                     "B EW: B6=12#1 B4=10#2 B5=11#3"));
+              ::testing::ElementsAre("A NS: A1=1#1/1 A2=2#2/4t A3=3#3/6",
+                                     "A EW: A6=6#1/2 A4=4#2/3 A5=5#3/4t",
+                                     "B NS: B1=7#1/2 B2=8#2/3 B3=9#3/4t",
+                                     "B EW: B6=12#1/1 B4=10#2/4t B5=11#3/6"));
   v1::StandingsRow ns1 = Row("within", 1);
   EXPECT_EQ(ns1.section(), "A");
   EXPECT_EQ(ns1.matchpoints().numerator(), 9);
@@ -701,6 +720,48 @@ TEST_F(ClubSectionsTest, AcrossTheFieldOneComparisonAndOverallRanks) {
   EXPECT_EQ(t.lines(5).section_table(), "B3");
   EXPECT_EQ(t.lines(5).ns_matchpoints().numerator(), 7);
   EXPECT_EQ(t.lines(5).ew_matchpoints().numerator(), 3);
+}
+
+TEST_F(ClubSectionsTest, ScoredApartTopsAreTheSections) {
+  // Compscore's conventions (abf_club_pairs: scaled total, Neuberg) on the
+  // two sections scored apart, table 6 missing board 3. Every top a pair
+  // is measured against is its section's: 4 a board, 12 a session.
+  PlayTwoSections("tops", "abf_club_pairs", /*t6_misses_board_3=*/true);
+  // B3 (NS 9): board 1 +420 2 of 4, board 2 +110 1: 3 of 8. Scaled to its
+  // section's 12, 3 x 12/8 = 4.50 (the whole session's tops, 3 x 10,
+  // would give 11.25).
+  v1::StandingsRow ns9 = Row("tops", 9);
+  EXPECT_EQ(ns9.matchpoints().numerator(), 3);
+  EXPECT_EQ(ns9.maximum(), 8);
+  EXPECT_EQ(ns9.scaled_total().units(), 450);
+  EXPECT_EQ(ns9.scaled_total().places(), 2);
+  // B1 (NS 7) played all three: 4 + 1 + board 3's pass, 1 of the 2 the
+  // two results give, Neuberg (1 + 1) x 3/2 - 1 = 2: 7 of 12, scaled 7.00.
+  v1::StandingsRow ns7 = Row("tops", 7);
+  EXPECT_EQ(ns7.matchpoints().numerator(), 7);
+  EXPECT_EQ(ns7.maximum(), 12);
+  EXPECT_EQ(ns7.scaled_total().units(), 700);
+  // NS 9's scorecard shows board 3, not played, on section B's top of 4.
+  const v1::Scorecard card = Scorecard("tops", 9);
+  bool board_3_shown = false;
+  for (const v1::ScorecardLine& line : card.lines()) {
+    if (line.board() != 3) continue;
+    board_3_shown = true;
+    EXPECT_FALSE(line.played());
+    EXPECT_EQ(line.top(), 4);
+  }
+  EXPECT_TRUE(board_3_shown);
+  using Request = v1::AdjustSessionRequest;
+  // NS 7 -10% of its session top, section B's 12: -6/5, 7 - 1.2 = 29/5.
+  ASSERT_THAT(
+      Adjust("tops", 7,
+             [](Request& r) { *r.mutable_percent_of_top() = Frac(-10, 1); }),
+      IsOk());
+  ns7 = Row("tops", 7);
+  EXPECT_EQ(ns7.adjustments().numerator(), -6);
+  EXPECT_EQ(ns7.adjustments().denominator(), 5);
+  EXPECT_EQ(ns7.matchpoints().numerator(), 29);
+  EXPECT_EQ(ns7.matchpoints().denominator(), 5);
 }
 
 TEST_F(ClubSectionsTest, RefusalsLeaveTheLogAsItWas) {

@@ -38,13 +38,6 @@ std::vector<std::string> Players(const CompetitionState& c, int pair) {
   return it == c.pairs.end() ? std::vector<std::string>() : it->second;
 }
 
-// The tops of every board of the session.
-int64_t SessionTop(const SessionScores& scores) {
-  int64_t top = 0;
-  for (const auto& [board, scored] : scores.boards) top += scored.top;
-  return top;
-}
-
 // A pair's place in a ranking: its rank and whether it shares it.
 struct Place {
   const PairTotal* total = nullptr;
@@ -83,7 +76,7 @@ std::vector<Place> Rank(const SessionScores& scores,
 // in sections each row names its section and its number there ("B3").
 void RankField(const CompetitionState& c, const SessionScores& scores,
                const std::vector<int>& pairs, v1::StandingsField& field,
-               const SessionSections& sections) {
+               const SessionSections& sections, const ComparisonTimes& times) {
   for (const Place& place : Rank(scores, pairs)) {
     const PairTotal& t = *place.total;
     v1::StandingsRow* row = field.add_rows();
@@ -109,12 +102,13 @@ void RankField(const CompetitionState& c, const SessionScores& scores,
       *row->mutable_shown_maximum() = ToProtoDecimal(core::ShownMatchpoints(
           core::Rational(t.maximum), club.scale, club.places, club.half));
       if (club.scaled_total && t.maximum > 0) {
-        // Compscore: the total (on the shown scale) factored to the session.
+        // Compscore: the total (on the shown scale) factored to the session
+        // (its section's boards and tops when scored within sections).
         absl::StatusOr<core::Decimal> scaled = core::ScaledSessionTotal(
             club.scale == core::MatchpointScale::kOnePerPair
                 ? t.matchpoints / core::Rational(2)
                 : t.matchpoints,
-            SessionTop(scores), t.maximum, 2, club.half);
+            times.FullTopOf(t.pair), t.maximum, 2, club.half);
         if (scaled.ok()) *row->mutable_scaled_total() = ToProtoDecimal(*scaled);
       }
     }
@@ -222,6 +216,7 @@ absl::StatusOr<v1::Standings> BuildStandings(
   out.set_results_entered(static_cast<int>(s->results.size()));
   out.set_results_expected(static_cast<int>(s->slots.size()));
   const SessionSections sections(*s);
+  const ComparisonTimes times(*s, SectionsScoredAcrossTheField(c->profile));
   // Without sections one ranking of the whole session; with them one per
   // section (two in a two-winner Mitchell section), named "B NS".
   std::vector<std::string> names = {""};
@@ -255,15 +250,16 @@ absl::StatusOr<v1::Standings> BuildStandings(
     for (const auto& [field_name, pairs] : fields) {
       v1::StandingsField* field = out.add_fields();
       field->set_name(absl::StrCat(prefix, field_name));
-      RankField(*c, scores, pairs, *field, sections);
+      RankField(*c, scores, pairs, *field, sections, times);
       std::vector<int>& overall = across[field_name];
       overall.insert(overall.end(), pairs.begin(), pairs.end());
     }
   }
-  // Scored across the field, each pair's rank over every section's pairs
-  // of its field (the NS pairs of every section, ...).
-  if (!sections.empty() && c->profile.sections.has_value() &&
-      c->profile.sections->across_field) {
+  // In sections, each pair's overall rank over every section's pairs of
+  // its field (the NS pairs of every section, ...), by percentage: scored
+  // apart, a percentage is the total factored to a common top, so sections
+  // of different sizes rank together as the scoring programs combine them.
+  if (!sections.empty()) {
     std::map<int, Place> overall;
     for (const auto& [field_name, pairs] : across) {
       for (const Place& place : Rank(scores, pairs)) {
@@ -375,6 +371,8 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
   v1::Scorecard out;
   out.set_pair(request.pair());
   for (const std::string& p : Players(*c, request.pair())) out.add_players(p);
+  // A board not played yet shows the top of the pair's comparison.
+  const ComparisonTimes times(*s, SectionsScoredAcrossTheField(c->profile));
   // Walk the movement in round order so the card reads as it was played.
   for (const v1::MovementRound& round : s->movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
@@ -393,7 +391,7 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
         line->set_direction(north_south ? v1::SEAT_NORTH : v1::SEAT_EAST);
         line->set_opponents(north_south ? slot.ew_pair : slot.ns_pair);
         const ScoredBoard& scored = scores.boards.at(board);
-        line->set_top(scored.top);
+        line->set_top(times.TopOf(request.pair(), board));
         for (const ScoredResult& r : scored.results) {
           if (r.result->slot.table != t.table()) continue;
           line->set_played(true);

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "core/base/decimal.h"
 #include "core/scoring/matchpoints.h"
+#include "replay/pairs/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -41,18 +42,17 @@ std::set<int> BoardsOfPair(const SessionState& session, int pair) {
   return boards;
 }
 
-int64_t PairSessionTop(const SessionState& session, int pair) {
+int64_t PairSessionTop(const SessionState& session, int pair,
+                       bool across_field) {
+  const ComparisonTimes times(session, across_field);
   int64_t top = 0;
-  for (int board : BoardsOfPair(session, pair)) {
-    auto it = session.times_scheduled.find(board);
-    if (it != session.times_scheduled.end()) {
-      top += core::MatchpointTop(it->second);
-    }
-  }
+  for (int board : BoardsOfPair(session, pair)) top += times.TopOf(pair, board);
   return top;
 }
 
-void AddSitOutAwards(const SessionState& session, SessionScores& scores) {
+void AddSitOutAwards(const SessionState& session, bool across_field,
+                     SessionScores& scores) {
+  const ComparisonTimes times(session, across_field);
   for (const SessionAdjustmentRecord& r : session.adjustments) {
     const v1::SessionAdjustmentMade& a = r.adjustment;
     if (!a.has_sit_out()) continue;
@@ -65,9 +65,7 @@ void AddSitOutAwards(const SessionState& session, SessionScores& scores) {
     core::Rational award;
     int64_t tops = 0;
     for (int board : a.sit_out().boards()) {
-      auto it = session.times_scheduled.find(board);
-      if (it == session.times_scheduled.end()) continue;
-      const int64_t top = core::MatchpointTop(it->second);
+      const int64_t top = times.TopOf(a.pair(), board);
       award += average * core::Rational(top);
       tops += top;
     }

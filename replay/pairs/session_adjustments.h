@@ -19,14 +19,19 @@ namespace tally::replay {
 std::set<int> BoardsOfPair(const SessionState& session, int pair);
 
 // The pair's session top: the sum of the tops (2 x (times - 1)) of the
-// boards it plays in the movement. 0 for a pair not in it.
-int64_t PairSessionTop(const SessionState& session, int pair);
+// boards it plays in the movement, each in the comparison the pair is
+// scored in (its section's, unless sections are scored `across_field`). 0
+// for a pair not in it.
+int64_t PairSessionTop(const SessionState& session, int pair,
+                       bool across_field);
 
 // Adds each sit-out award in force to its pair's total: on each board it
 // did not play, its own average (matchpoints / maximum of the boards scored
 // so far, exact) of that board's top, which joins its maximum, so its
-// percentage stands. Called once the boards are scored, before penalties.
-void AddSitOutAwards(const SessionState& session, SessionScores& scores);
+// percentage stands. Called once the boards are scored, before penalties;
+// the tops are those of the pair's comparison, as for PairSessionTop.
+void AddSitOutAwards(const SessionState& session, bool across_field,
+                     SessionScores& scores);
 
 // Adds (or, negative, takes off) each matchpoint or percentage-of-top
 // adjustment in force to its pair's total.

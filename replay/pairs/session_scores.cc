@@ -187,11 +187,10 @@ SessionScores ScoreSessionForProfile(const SessionState& session,
       artificial = *rule;
     }
   }
-  return ScoreSession(
-      session, profile.rounding, artificial,
-      profile.club.has_value() ? profile.club->fewer_results
-                               : core::FewerResults::kNeuberg,
-      profile.sections.has_value() && profile.sections->across_field);
+  return ScoreSession(session, profile.rounding, artificial,
+                      profile.club.has_value() ? profile.club->fewer_results
+                                               : core::FewerResults::kNeuberg,
+                      SectionsScoredAcrossTheField(profile));
 }
 
 SessionScores ScoreSession(const SessionState& session,
@@ -257,7 +256,7 @@ SessionScores ScoreSession(const SessionState& session,
   }
   // The sit-out award, at the pair's own average on the boards it played
   // (before penalties and adjustments: replay/pairs/session_adjustments.h).
-  AddSitOutAwards(session, scores);
+  AddSitOutAwards(session, across_field, scores);
   // Procedural and disciplinary penalties (Laws 90, 91) come off the
   // pair's total, not off a board.
   for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {

@@ -1,6 +1,7 @@
 #include "replay/pairs/session_sections.h"
 
 #include "absl/strings/str_cat.h"
+#include "core/scoring/matchpoints.h"
 #include "replay/state/bridge_convert.h"
 
 namespace tally::replay {
@@ -28,6 +29,43 @@ std::string SessionSections::PairLabel(int pair) const {
   const core::MovementSection* s = core::SectionOfPair(sections_, pair);
   if (s == nullptr) return absl::StrCat(pair);
   return absl::StrCat(s->name, pair - s->first_pair + 1);
+}
+
+bool SectionsScoredAcrossTheField(const core::RegulationProfile& profile) {
+  return profile.sections.has_value() && profile.sections->across_field;
+}
+
+ComparisonTimes::ComparisonTimes(const SessionState& session, bool across_field)
+    : sections_(session), by_section_(!across_field && !sections_.empty()) {
+  if (!by_section_) {
+    times_[""] = session.times_scheduled;
+    return;
+  }
+  for (const auto& [table_board, slot] : session.slots) {
+    ++times_[sections_.OfTable(table_board.first)][table_board.second];
+  }
+}
+
+int ComparisonTimes::Of(int pair, int board) const {
+  auto section = times_.find(by_section_ ? sections_.OfPair(pair) : "");
+  if (section == times_.end()) return 0;
+  auto it = section->second.find(board);
+  return it == section->second.end() ? 0 : it->second;
+}
+
+int64_t ComparisonTimes::TopOf(int pair, int board) const {
+  const int times = Of(pair, board);
+  return times > 0 ? core::MatchpointTop(times) : 0;
+}
+
+int64_t ComparisonTimes::FullTopOf(int pair) const {
+  auto section = times_.find(by_section_ ? sections_.OfPair(pair) : "");
+  if (section == times_.end()) return 0;
+  int64_t top = 0;
+  for (const auto& [board, times] : section->second) {
+    if (times > 0) top += core::MatchpointTop(times);
+  }
+  return top;
 }
 
 }  // namespace tally::replay

@@ -2,15 +2,19 @@
 // core/movement/sections.h) as the read side uses them: which section a
 // table or pair is in, and a table or pair named as a director reads it
 // ("B3": section B's third). Built from a SessionState; without sections
-// every label is the plain number. Thread-compatible.
+// every label is the plain number; and the times each board is played in
+// the comparison a pair is scored in. Thread-compatible.
 
 #ifndef TALLY_REPLAY_PAIRS_SESSION_SECTIONS_H_
 #define TALLY_REPLAY_PAIRS_SESSION_SECTIONS_H_
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/movement/sections.h"
+#include "core/profile/profile.h"
 #include "replay/state/state.h"
 
 namespace tally::replay {
@@ -33,6 +37,36 @@ class SessionSections {
 
  private:
   std::vector<core::MovementSection> sections_;
+};
+
+// Whether `profile` matchpoints a session in sections over the whole field
+// (profile `sections.scored: across_field`) rather than within each section.
+bool SectionsScoredAcrossTheField(const core::RegulationProfile& profile);
+
+// How many tables the movement has play each board in the comparison a
+// pair is matchpointed in: its section's tables when the session is in
+// sections scored within each section, else the whole session's
+// (SessionState.times_scheduled). The tops a pair's totals are measured
+// against come from these. Thread-compatible.
+class ComparisonTimes {
+ public:
+  ComparisonTimes(const SessionState& session, bool across_field);
+
+  // 0 where the pair's comparison does not play the board.
+  int Of(int pair, int board) const;
+
+  // The board's top in the pair's comparison, 2 x (times - 1); 0 where its
+  // comparison does not play the board.
+  int64_t TopOf(int pair, int board) const;
+
+  // The tops of every board the pair's comparison plays, those the pair
+  // sat out included: Compscore's full session top for a scaled total.
+  int64_t FullTopOf(int pair) const;
+
+ private:
+  SessionSections sections_;
+  bool by_section_ = false;
+  std::map<std::string, std::map<int, int>> times_;  // section -> board
 };
 
 }  // namespace tally::replay

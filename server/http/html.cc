@@ -140,6 +140,19 @@ std::string CompactText(const Message& m, absl::TimeZone zone) {
   return absl::StrJoin(parts, "; ");
 }
 
+// The flag that says a rank is shared ("tied" for "rank" and "position",
+// "overall_tied" for "overall_rank"), shown with the rank as "3=" and
+// never as a column of its own; "" for any other field.
+std::string TieFlagOf(const std::string& rank_field) {
+  if (rank_field == "rank" || rank_field == "position") return "tied";
+  if (rank_field == "overall_rank") return "overall_tied";
+  return "";
+}
+
+bool IsTieFlag(const FieldDescriptor* f) {
+  return f->name() == "tied" || f->name() == "overall_tied";
+}
+
 // A column of a table: the field, or a field of a nested message.
 struct Column {
   std::vector<const FieldDescriptor*> path;
@@ -150,7 +163,7 @@ std::vector<Column> ColumnsOf(const google::protobuf::Descriptor* row) {
   std::vector<Column> columns;
   for (int i = 0; i < row->field_count(); ++i) {
     const FieldDescriptor* f = row->field(i);
-    if (f->name() == "tied") continue;  // shown with the rank
+    if (IsTieFlag(f)) continue;  // shown with the rank
     if (IsLeaf(f) || f->is_repeated()) {
       columns.push_back({{f}, f->name()});
       continue;
@@ -290,9 +303,10 @@ std::string FieldText(const Message& message, const FieldDescriptor* field,
   }
   std::string text = OneText(message, field, index, zone);
   // A shared place (SABF TR 11.7, NSW TR 11.2): "3=".
-  if ((field->name() == "rank" || field->name() == "position") && index < 0) {
+  if (const std::string flag = TieFlagOf(field->name());
+      !flag.empty() && index < 0) {
     const FieldDescriptor* tied =
-        message.GetDescriptor()->FindFieldByName("tied");
+        message.GetDescriptor()->FindFieldByName(flag);
     if (tied != nullptr && r->GetBool(message, tied)) text += "=";
   }
   // Zero is "none" for the counts and numbers of proto3 scalars; an
@@ -388,7 +402,7 @@ std::string MessageHtml(const Message& message, const Linker& link,
   std::string html;
   std::string facts;
   for (const FieldDescriptor* f : fields) {
-    if (skipped(f) || f->name() == "tied") continue;
+    if (skipped(f) || IsTieFlag(f)) continue;
     if (IsLeaf(f) || (f->is_repeated() &&
                       f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE)) {
       const std::string text = FieldText(message, f, -1, zone);

@@ -45,6 +45,23 @@ TEST(HtmlTest, TiedRankShowsEqualsSign) {
   EXPECT_THAT(html, Not(HasSubstr("Tied")));
 }
 
+TEST(HtmlTest, SectionLabelAndSharedOverallRankAreShown) {
+  // A pair of section B ranked 1st there and 4th= over every section's
+  // pairs of its field (club_conventions_e2e_test ClubSectionsTest).
+  v1::StandingsField field;
+  v1::StandingsRow* row = field.add_rows();
+  row->set_rank(1);
+  row->set_section("B");
+  row->set_section_pair("B3");
+  row->set_pair(9);
+  row->set_overall_rank(4);
+  row->set_overall_tied(true);
+  const std::string html = TableHtml(field, "rows", nullptr);
+  EXPECT_THAT(html, HasSubstr("<td data-label=\"Section pair\">B3</td>"));
+  EXPECT_THAT(html, HasSubstr("<td data-label=\"Overall rank\">4=</td>"));
+  EXPECT_THAT(html, Not(HasSubstr("tied")));
+}
+
 TEST(HtmlTest, PlayerNamesAreEscapedInTablesAndLinksAreMade) {
   v1::StandingsField field;
   v1::StandingsRow* row = field.add_rows();
