@@ -85,9 +85,10 @@ class ClubConventionsTest : public ::testing::Test {
         ((*director_).*method)(&context, request, &out));
   }
 
-  // The session above, in competition `id` under `profile`, without its
-  // results.
-  void SetUpCompetition(const std::string& id, const std::string& profile) {
+  // A matchpoint pairs competition `id` under `profile` with pairs 1 to
+  // `pairs` registered.
+  void CreateWithPairs(const std::string& id, const std::string& profile,
+                       int pairs) {
     v1::CreateCompetitionRequest c;
     c.set_tournament_id(kTournament);
     c.set_competition_id(id);
@@ -96,7 +97,7 @@ class ClubConventionsTest : public ::testing::Test {
     c.set_regulation_profile(profile);
     ASSERT_THAT(Director(&v1::DirectorService::Stub::CreateCompetition, c),
                 IsOk());
-    for (int pair = 1; pair <= 7; ++pair) {
+    for (int pair = 1; pair <= pairs; ++pair) {
       v1::RegisterPairRequest r;
       r.set_tournament_id(kTournament);
       r.set_competition_id(id);
@@ -106,6 +107,14 @@ class ClubConventionsTest : public ::testing::Test {
       ASSERT_THAT(Director(&v1::DirectorService::Stub::RegisterPair, r),
                   IsOk());
     }
+  }
+
+  // The session above, in competition `id` under `profile`, without its
+  // results; with `table3_skips_board_4`, table 3 plays only board 3 in
+  // round 2, so the movement plays board 4 twice and the others 3 times.
+  void SetUpCompetition(const std::string& id, const std::string& profile,
+                        bool table3_skips_board_4 = false) {
+    CreateWithPairs(id, profile, 7);
     v1::DefineSessionRequest d;
     d.set_tournament_id(kTournament);
     d.set_competition_id(id);
@@ -120,7 +129,9 @@ class ClubConventionsTest : public ::testing::Test {
         a->set_ns_pair(table);
         a->set_ew_pair(ew[round - 1][table - 1]);
         a->add_boards(2 * round - 1);
-        a->add_boards(2 * round);
+        if (!(table3_skips_board_4 && round == 2 && table == 3)) {
+          a->add_boards(2 * round);
+        }
       }
     }
     ASSERT_THAT(Director(&v1::DirectorService::Stub::DefineSession, d),
@@ -529,6 +540,58 @@ TEST_F(ClubConventionsTest, CompscoreShowsAFactoredBoardOnItsOwnTop) {
   EXPECT_EQ(full.ns_shown_matchpoints().units(), 300);
 }
 
+// A board the movement itself plays fewer times (club.factor_short_boards):
+// the session above with table 3 playing only board 3 in round 2, so board
+// 4 is played twice (top 2) and boards 1-3 three times (top 4). Boards 1-3
+// are passed out everywhere (2 each); on board 4 NS 1 makes 4S (+620) and
+// NS 2 goes one down (-100).
+TEST_F(ClubConventionsTest, CompscoreFactorsABoardTheMovementPlaysFewerTimes) {
+  for (const std::string profile : {"abf_club_pairs", "ebu_club_pairs"}) {
+    SetUpCompetition(profile, profile, /*table3_skips_board_4=*/true);
+    for (int board = 1; board <= 3; ++board) {
+      for (int table = 1; table <= 3; ++table) {
+        ASSERT_THAT(Enter(profile, table, board, PassedOut()), IsOk());
+      }
+    }
+    ASSERT_THAT(
+        Enter(profile, 1, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
+        IsOk());
+    ASSERT_THAT(
+        Enter(profile, 2, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
+        IsOk());
+  }
+  // Compscore factors board 4 to the session's top of 4 by Neuberg:
+  // (2 + 1) x 3/2 - 1 = 7/2 and (0 + 1) x 3/2 - 1 = 1/2. NS 1: 6 + 7/2 =
+  // 19/2 of 16, 59.375% -> 59.38; NS 2: 13/2 of 16, 40.625% -> 40.63.
+  v1::StandingsRow ns1 = Row("abf_club_pairs", 1);
+  EXPECT_EQ(ns1.matchpoints().numerator(), 19);
+  EXPECT_EQ(ns1.matchpoints().denominator(), 2);
+  EXPECT_EQ(ns1.maximum(), 16);
+  EXPECT_EQ(ns1.percentage().units(), 5938);
+  EXPECT_EQ(Row("abf_club_pairs", 2).percentage().units(), 4063);
+  // NS 3 played boards 1-3 only, 6 of 12 (50.00%); its scaled total counts
+  // board 4 at the session's top too: 6 x 16/12 = 8.00 (7.00 on board 4's
+  // own top of 2).
+  v1::StandingsRow ns3 = Row("abf_club_pairs", 3);
+  EXPECT_EQ(ns3.maximum(), 12);
+  EXPECT_EQ(ns3.scaled_total().units(), 800);
+  // The traveller shows board 4 on its own top of 2, 2.00 and 0.00
+  // (club.traveller_unfactored), the totals the factored figures.
+  const v1::Traveller t = Traveller("abf_club_pairs", 4);
+  ASSERT_EQ(t.lines_size(), 2);
+  EXPECT_EQ(t.lines(0).top(), 4);
+  EXPECT_EQ(t.lines(0).unfactored_top(), 2);
+  EXPECT_EQ(t.lines(0).ns_matchpoints().numerator(), 7);
+  EXPECT_EQ(t.lines(0).ns_shown_matchpoints().units(), 200);
+  EXPECT_EQ(t.lines(1).ns_shown_matchpoints().units(), 0);
+  // Without the convention (ebu_club_pairs) board 4 keeps its own top of
+  // 2: NS 1 6 + 2 = 8 of 14.
+  v1::StandingsRow ebu1 = Row("ebu_club_pairs", 1);
+  EXPECT_EQ(ebu1.matchpoints().numerator(), 8);
+  EXPECT_EQ(ebu1.matchpoints().denominator(), 1);
+  EXPECT_EQ(ebu1.maximum(), 14);
+}
+
 // Sections (docs/club-conventions.md, "Sections"): two 3-table Mitchell
 // sections, A (tables 1-3, NS 1-3, EW 4-6) and B (tables 4-6 = B1-B3, NS
 // 7-9 = B1-B3, EW 10-12 = B4-B6), one board a round on boards 1-3. Each
@@ -566,28 +629,6 @@ class ClubSectionsTest : public ClubConventionsTest {
       s->mutable_mitchell()->set_boards_per_round(1);
     }
     return d;
-  }
-
-  void CreateWithPairs(const std::string& id, const std::string& profile,
-                       int pairs) {
-    v1::CreateCompetitionRequest c;
-    c.set_tournament_id(kTournament);
-    c.set_competition_id(id);
-    c.set_name(id);
-    c.set_kind(v1::COMPETITION_KIND_MATCHPOINT_PAIRS);
-    c.set_regulation_profile(profile);
-    ASSERT_THAT(Director(&v1::DirectorService::Stub::CreateCompetition, c),
-                IsOk());
-    for (int pair = 1; pair <= pairs; ++pair) {
-      v1::RegisterPairRequest r;
-      r.set_tournament_id(kTournament);
-      r.set_competition_id(id);
-      r.set_pair(pair);
-      r.add_players(absl::StrCat("Player ", pair, "a"));
-      r.add_players(absl::StrCat("Player ", pair, "b"));
-      ASSERT_THAT(Director(&v1::DirectorService::Stub::RegisterPair, r),
-                  IsOk());
-    }
   }
 
   // With `t6_misses_board_3`, table 6 (B3: NS 9 v EW 12 in round 1) has

@@ -372,6 +372,8 @@ struct ClubConventions {
   FewerResults fewer_results = FewerResults::kNeuberg;
   // Travellers show a factored board's matchpoints on its own top.
   bool traveller_unfactored = false;
+  // Boards the movement plays fewer times factored to the session's top.
+  bool factor_short_boards = false;
 };
 
 struct RegulationProfile {

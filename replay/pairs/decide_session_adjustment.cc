@@ -8,7 +8,6 @@
 #include "core/base/rational.h"
 #include "core/base/status_macros.h"
 #include "replay/pairs/session_adjustments.h"
-#include "replay/pairs/session_sections.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
 
@@ -101,8 +100,7 @@ absl::StatusOr<v1::EventPayload> DecideAdjustSession(
         "pair ", pair, " is not registered in competition ",
         request.competition_id()));
   }
-  const int64_t top =
-      PairSessionTop(*s, pair, SectionsScoredAcrossTheField(c->profile));
+  const int64_t top = PairSessionTop(*s, pair, c->profile);
   if (top == 0) {
     return absl::FailedPreconditionError(absl::StrCat(
         "pair ", pair, " plays no board in session ", request.session(),

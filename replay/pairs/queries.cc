@@ -216,7 +216,7 @@ absl::StatusOr<v1::Standings> BuildStandings(
   out.set_results_entered(static_cast<int>(s->results.size()));
   out.set_results_expected(static_cast<int>(s->slots.size()));
   const SessionSections sections(*s);
-  const ComparisonTimes times(*s, SectionsScoredAcrossTheField(c->profile));
+  const ComparisonTimes times(*s, c->profile);
   // Without sections one ranking of the whole session; with them one per
   // section (two in a two-winner Mitchell section), named "B NS".
   std::vector<std::string> names = {""};
@@ -372,7 +372,7 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
   out.set_pair(request.pair());
   for (const std::string& p : Players(*c, request.pair())) out.add_players(p);
   // A board not played yet shows the top of the pair's comparison.
-  const ComparisonTimes times(*s, SectionsScoredAcrossTheField(c->profile));
+  const ComparisonTimes times(*s, c->profile);
   // Walk the movement in round order so the card reads as it was played.
   for (const v1::MovementRound& round : s->movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {

@@ -6,7 +6,6 @@
 #include "absl/strings/str_join.h"
 #include "core/base/decimal.h"
 #include "core/scoring/matchpoints.h"
-#include "replay/pairs/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -43,16 +42,15 @@ std::set<int> BoardsOfPair(const SessionState& session, int pair) {
 }
 
 int64_t PairSessionTop(const SessionState& session, int pair,
-                       bool across_field) {
-  const ComparisonTimes times(session, across_field);
+                       const core::RegulationProfile& profile) {
+  const ComparisonTimes times(session, profile);
   int64_t top = 0;
   for (int board : BoardsOfPair(session, pair)) top += times.TopOf(pair, board);
   return top;
 }
 
-void AddSitOutAwards(const SessionState& session, bool across_field,
+void AddSitOutAwards(const SessionState& session, const ComparisonTimes& times,
                      SessionScores& scores) {
-  const ComparisonTimes times(session, across_field);
   for (const SessionAdjustmentRecord& r : session.adjustments) {
     const v1::SessionAdjustmentMade& a = r.adjustment;
     if (!a.has_sit_out()) continue;

@@ -10,7 +10,9 @@
 #include <cstdint>
 #include <set>
 
+#include "core/profile/profile.h"
 #include "replay/pairs/session_scores.h"
+#include "replay/pairs/session_sections.h"
 #include "replay/state/state.h"
 
 namespace tally::replay {
@@ -20,17 +22,16 @@ std::set<int> BoardsOfPair(const SessionState& session, int pair);
 
 // The pair's session top: the sum of the tops (2 x (times - 1)) of the
 // boards it plays in the movement, each in the comparison the pair is
-// scored in (its section's, unless sections are scored `across_field`). 0
-// for a pair not in it.
+// scored in under `profile` (ComparisonTimes). 0 for a pair not in it.
 int64_t PairSessionTop(const SessionState& session, int pair,
-                       bool across_field);
+                       const core::RegulationProfile& profile);
 
 // Adds each sit-out award in force to its pair's total: on each board it
 // did not play, its own average (matchpoints / maximum of the boards scored
 // so far, exact) of that board's top, which joins its maximum, so its
 // percentage stands. Called once the boards are scored, before penalties;
-// the tops are those of the pair's comparison, as for PairSessionTop.
-void AddSitOutAwards(const SessionState& session, bool across_field,
+// the tops are those of the pair's comparison (`times`).
+void AddSitOutAwards(const SessionState& session, const ComparisonTimes& times,
                      SessionScores& scores);
 
 // Adds (or, negative, takes off) each matchpoint or percentage-of-top

@@ -190,15 +190,21 @@ SessionScores ScoreSessionForProfile(const SessionState& session,
   return ScoreSession(session, profile.rounding, artificial,
                       profile.club.has_value() ? profile.club->fewer_results
                                                : core::FewerResults::kNeuberg,
-                      SectionsScoredAcrossTheField(profile));
+                      SectionsScoredAcrossTheField(profile),
+      profile.club.has_value() && profile.club->factor_short_boards);
 }
 
 SessionScores ScoreSession(const SessionState& session,
                            const core::RoundingChoices& rounding,
                            const core::ArtificialMatchpointRule& artificial,
-                           core::FewerResults fewer, bool across_field) {
+                           core::FewerResults fewer, bool across_field,
+                           bool factor_short_boards) {
   SessionScores scores;
   const SessionSections sections(session);
+  const ComparisonTimes comparison_times(session, across_field,
+                                         factor_short_boards);
+  // A short board is scored as if the session's most times were expected.
+  const int most = factor_short_boards ? comparison_times.MostTimes() : 0;
   for (const auto& [table_board, slot] : session.slots) {
     for (int pair : {slot.ns_pair, slot.ew_pair}) {
       scores.pairs[pair].pair = pair;
@@ -209,9 +215,10 @@ SessionScores ScoreSession(const SessionState& session,
     ScoredBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
-    scored.top = core::MatchpointTop(times);
+    scored.top = core::MatchpointTop(std::max(times, most));
     for (Comparison& comparison :
          ComparisonsOf(session, sections, board, times, across_field)) {
+      comparison.times = std::max(comparison.times, most);
       ScoreComparison(session, board, comparison, scored, scores, fewer,
                       pending);
     }
@@ -256,7 +263,7 @@ SessionScores ScoreSession(const SessionState& session,
   }
   // The sit-out award, at the pair's own average on the boards it played
   // (before penalties and adjustments: replay/pairs/session_adjustments.h).
-  AddSitOutAwards(session, across_field, scores);
+  AddSitOutAwards(session, comparison_times, scores);
   // Procedural and disciplinary penalties (Laws 90, 91) come off the
   // pair's total, not off a board.
   for (const RulingRecord* p : PenaltiesInForce(session.rulings)) {

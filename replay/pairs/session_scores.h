@@ -51,8 +51,10 @@ struct ScoredResult {
 struct ScoredBoard {
   int board = 0;
   // Tables the movement has play it, and 2 * (times_expected - 1): the
-  // whole session's. Sections scored within each section compare each
-  // section's tables apart (ScoredResult.top is then the section's top).
+  // whole session's (with club.factor_short_boards, the top of the
+  // session's most-played board). Sections scored within each section
+  // compare each section's tables apart (ScoredResult.top is then the
+  // section's top).
   int times_expected = 0;
   int64_t top = 0;
   std::vector<ScoredResult> results;  // in table order
@@ -105,13 +107,16 @@ struct SessionScores {
 // with fewer results in its comparison than expected is factored as `fewer`
 // says (club.fewer_results). A session in sections (Movement.sections)
 // matchpoints each board within each section, or with `across_field` over
-// every table that played it.
+// every table that played it. With `factor_short_boards`
+// (club.factor_short_boards) a board the movement plays fewer times than
+// the session's most-played board is factored, as `fewer` says, to that
+// board's top.
 SessionScores ScoreSession(
     const SessionState& session, const core::RoundingChoices& rounding,
     const core::ArtificialMatchpointRule& artificial =
         core::ArtificialMatchpointRule(),
     core::FewerResults fewer = core::FewerResults::kNeuberg,
-    bool across_field = false);
+    bool across_field = false, bool factor_short_boards = false);
 
 // ScoreSession with the rounding, artificial amounts, factoring and section
 // scoring

@@ -1,5 +1,7 @@
 #include "replay/pairs/session_sections.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "core/scoring/matchpoints.h"
 #include "replay/state/bridge_convert.h"
@@ -35,22 +37,35 @@ bool SectionsScoredAcrossTheField(const core::RegulationProfile& profile) {
   return profile.sections.has_value() && profile.sections->across_field;
 }
 
-ComparisonTimes::ComparisonTimes(const SessionState& session, bool across_field)
-    : sections_(session), by_section_(!across_field && !sections_.empty()) {
+ComparisonTimes::ComparisonTimes(const SessionState& session,
+                                 bool across_field, bool factor_short_boards)
+    : sections_(session),
+      by_section_(!across_field && !sections_.empty()),
+      factor_short_boards_(factor_short_boards) {
   if (!by_section_) {
     times_[""] = session.times_scheduled;
-    return;
+  } else {
+    for (const auto& [table_board, slot] : session.slots) {
+      ++times_[sections_.OfTable(table_board.first)][table_board.second];
+    }
   }
-  for (const auto& [table_board, slot] : session.slots) {
-    ++times_[sections_.OfTable(table_board.first)][table_board.second];
+  for (const auto& [section, boards] : times_) {
+    for (const auto& [board, times] : boards) most_ = std::max(most_, times);
   }
 }
+
+ComparisonTimes::ComparisonTimes(const SessionState& session,
+                                 const core::RegulationProfile& profile)
+    : ComparisonTimes(session, SectionsScoredAcrossTheField(profile),
+                      profile.club.has_value() &&
+                          profile.club->factor_short_boards) {}
 
 int ComparisonTimes::Of(int pair, int board) const {
   auto section = times_.find(by_section_ ? sections_.OfPair(pair) : "");
   if (section == times_.end()) return 0;
   auto it = section->second.find(board);
-  return it == section->second.end() ? 0 : it->second;
+  if (it == section->second.end() || it->second == 0) return 0;
+  return factor_short_boards_ ? most_ : it->second;
 }
 
 int64_t ComparisonTimes::TopOf(int pair, int board) const {
@@ -63,7 +78,9 @@ int64_t ComparisonTimes::FullTopOf(int pair) const {
   if (section == times_.end()) return 0;
   int64_t top = 0;
   for (const auto& [board, times] : section->second) {
-    if (times > 0) top += core::MatchpointTop(times);
+    if (times > 0) {
+      top += core::MatchpointTop(factor_short_boards_ ? most_ : times);
+    }
   }
   return top;
 }

@@ -46,11 +46,21 @@ bool SectionsScoredAcrossTheField(const core::RegulationProfile& profile);
 // How many tables the movement has play each board in the comparison a
 // pair is matchpointed in: its section's tables when the session is in
 // sections scored within each section, else the whole session's
-// (SessionState.times_scheduled). The tops a pair's totals are measured
-// against come from these. Thread-compatible.
+// (SessionState.times_scheduled); with `factor_short_boards`
+// (club.factor_short_boards) a board played fewer times counts as played
+// the session's most times (MostTimes). The tops a pair's totals are
+// measured against come from these. Thread-compatible.
 class ComparisonTimes {
  public:
-  ComparisonTimes(const SessionState& session, bool across_field);
+  ComparisonTimes(const SessionState& session, bool across_field,
+                  bool factor_short_boards = false);
+  // With the profile's section scoring and club.factor_short_boards.
+  ComparisonTimes(const SessionState& session,
+                  const core::RegulationProfile& profile);
+
+  // The most times any board is played in one comparison: the session's
+  // factor-to-tables value.
+  int MostTimes() const { return most_; }
 
   // 0 where the pair's comparison does not play the board.
   int Of(int pair, int board) const;
@@ -66,6 +76,8 @@ class ComparisonTimes {
  private:
   SessionSections sections_;
   bool by_section_ = false;
+  bool factor_short_boards_ = false;
+  int most_ = 0;
   std::map<std::string, std::map<int, int>> times_;  // section -> board
 };
 

@@ -108,6 +108,7 @@ absl::StatusOr<core::ClubConventions> ClubConventionsOf(
                                 "\" is not neuberg or count_as_ties"));
   }
   c.traveller_unfactored = s.traveller_unfactored();
+  c.factor_short_boards = s.factor_short_boards();
   return c;
 }
 

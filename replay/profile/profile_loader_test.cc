@@ -95,6 +95,8 @@ TEST(BuiltInProfilesTest, ClubProfilesSayHowBoardsWithFewerResultsAreScored) {
   }
   EXPECT_TRUE(Load("abf_club_pairs").club->traveller_unfactored);
   EXPECT_FALSE(Load("ebu_club_pairs").club->traveller_unfactored);
+  EXPECT_TRUE(Load("abf_club_pairs").club->factor_short_boards);
+  EXPECT_FALSE(Load("ebu_club_pairs").club->factor_short_boards);
   const core::RegulationProfile ties = Load("club_pairs_no_neuberg");
   ASSERT_TRUE(ties.club.has_value());
   EXPECT_EQ(ties.club->fewer_results, core::FewerResults::kCountAsTies);

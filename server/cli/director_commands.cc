@@ -4,6 +4,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "replay/state/bridge_convert.h"
 #include "replay/state/state.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/movement_file.h"
 #include "server/cli/result_text.h"
 #include "server/cli/sections_option.h"
 #include "server/cli/text_table.h"
@@ -262,44 +264,14 @@ void AddDirectorCommands(std::vector<Command>& commands) {
                        << "\n";
              return kFailed;
            }
-           std::map<int, v1::MovementRound*> rounds;
-           std::string line;
-           int line_number = 0;
-           while (std::getline(in, line)) {
-             ++line_number;
-             line = std::string(absl::StripAsciiWhitespace(line));
-             if (line.empty() || line[0] == '#') continue;
-             std::vector<std::string> w = absl::StrSplit(
-                 line, absl::ByAnyChar(" \t"), absl::SkipEmpty());
-             int round = 0, table = 0, ns = 0, ew = 0;
-             if (w.size() != 5 || !ToInt(w[0], &round) ||
-                 !ToInt(w[1], &table) || !ToInt(w[2], &ns) ||
-                 !ToInt(w[3], &ew)) {
-               std::cerr << "tally: line " << line_number
-                         << ": expected 'ROUND TABLE NS_PAIR EW_PAIR BOARDS'\n";
-               return kUsage;
-             }
-             v1::MovementRound*& mr = rounds[round];
-             if (mr == nullptr) {
-               mr = r.mutable_explicit_movement()->add_rounds();
-               mr->set_round(round);
-             }
-             v1::TableAssignment* a = mr->add_tables();
-             a->set_table(table);
-             a->set_ns_pair(ns);
-             a->set_ew_pair(ew);
-             for (absl::string_view b : absl::StrSplit(w[4], ',')) {
-               // "7*": board 7 is played arrow-switched at this table.
-               const bool switched = absl::ConsumeSuffix(&b, "*");
-               int board = 0;
-               if (!absl::SimpleAtoi(b, &board)) {
-                 std::cerr << "tally: line " << line_number << ": board '" << b
-                           << "' is not a number\n";
-                 return kUsage;
-               }
-               a->add_boards(board);
-               if (switched) a->add_arrow_switched_boards(board);
-             }
+           const std::string text((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+           const absl::Status read =
+               ParseMovementFile(text, *r.mutable_explicit_movement());
+           if (!read.ok()) {
+             std::cerr << "tally: " << inv.Get("movement-file") << " "
+                       << read.message() << "\n";
+             return kUsage;
            }
          } else {
            std::cerr << "tally define-session: give --mitchell=TABLES:BOARDS, "
