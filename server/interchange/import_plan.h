@@ -41,7 +41,9 @@ using ImportRequest =
     std::variant<v1::CreateTournamentRequest, v1::CreateCompetitionRequest,
                  v1::RegisterPairRequest, v1::DefineSessionRequest,
                  v1::StartSessionRequest, v1::EnterResultRequest,
-                 v1::RecordRulingRequest, v1::PostScoresRequest>;
+                 v1::RecordRulingRequest, v1::PostScoresRequest,
+                 // A teams event (teams_import_plan.h).
+                 v1::RegisterTeamRequest, v1::MakeDrawRequest>;
 
 struct ImportStep {
   int line = 0;      // the file's line of the fact
