@@ -166,6 +166,7 @@ class TeamsReader {
     }
     bool vps = false;
     pugi::xml_node holder = event;
+    std::vector<pugi::xml_node> outside;  // PARTICIPANTS, MATCH in EVENT
     for (pugi::xml_node n : event.children()) {
       if (n.type() != pugi::node_element) continue;
       const std::string name = n.name();
@@ -210,9 +211,17 @@ class TeamsReader {
                         "field in tally");
         }
         if (sections.size() == 1) holder = sections[0];
-      } else if (name != "PARTICIPANTS" && name != "MATCH") {
+      } else if (name == "PARTICIPANTS" || name == "MATCH") {
+        outside.push_back(n);
+      } else {
         TALLY_RETURN_IF_ERROR(Known(n));
       }
+    }
+    if (holder != event && !outside.empty()) {
+      return Refuse(Line(outside.front()),
+                    absl::StrCat("<", outside.front().name(),
+                                 "> outside the <SESSION>: a file keeps its "
+                                 "teams and matches in one place"));
     }
     if (!vps) {
       return Refuse(Line(event),
