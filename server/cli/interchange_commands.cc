@@ -55,6 +55,19 @@ interchange::ContextFactory Contexts(Client& cl) {
   return [&cl] { return cl.Context(); };
 }
 
+// The published-figure check's outcome: kOk when every figure agrees,
+// else each difference listed (the results are in) and kFailed.
+int Checked(const std::vector<std::string>& differences) {
+  if (differences.empty()) {
+    std::cout << "every published figure in the file agrees with tally's\n";
+    return kOk;
+  }
+  std::cout << differences.size()
+            << " published figures differ from tally's:\n";
+  for (const std::string& d : differences) std::cout << "  " << d << "\n";
+  return kFailed;
+}
+
 // A USEBIO teams file (docs/interchange.md, "USEBIO 1.2: Swiss teams"):
 // read, planned, sent, then tally's figures checked against the file's.
 int ImportTeams(Client& cl, const Invocation& inv, const std::string& bytes,
@@ -92,14 +105,7 @@ int ImportTeams(Client& cl, const Invocation& inv, const std::string& bytes,
             << file->teams.size() << " teams, " << file->Rounds().size()
             << " rounds, " << file->matches.size() << " matches, " << *appended
             << " events appended\n";
-  if (differences.empty()) {
-    std::cout << "every published figure in the file agrees with tally's\n";
-    return kOk;
-  }
-  std::cout << differences.size()
-            << " published figures differ from tally's:\n";
-  for (const std::string& d : differences) std::cout << "  " << d << "\n";
-  return kFailed;
+  return Checked(differences);
 }
 
 int Import(Client& cl, const Invocation& inv) {
@@ -161,14 +167,7 @@ int Import(Client& cl, const Invocation& inv) {
             << " session " << target.session << ": " << file->pairs.size()
             << " pairs, " << file->boards.size() << " boards, " << *appended
             << " events appended\n";
-  if (differences.empty()) {
-    std::cout << "every published figure in the file agrees with tally's\n";
-    return kOk;
-  }
-  std::cout << differences.size()
-            << " published figures differ from tally's:\n";
-  for (const std::string& d : differences) std::cout << "  " << d << "\n";
-  return kFailed;
+  return Checked(differences);
 }
 
 // The written file to --output, else to standard output.

@@ -11,27 +11,6 @@
 #include "tally/v1/profile.pb.h"
 
 namespace tally::interchange {
-namespace {
-
-// The command's options: the file's provenance with the fact's line, and
-// an idempotency key of the file's hash, the tournament and the step.
-template <typename Request>
-Request Stamped(const ImportTarget& target, int step, int line) {
-  Request r;
-  v1::CommandOptions* o = r.mutable_options();
-  o->set_idempotency_key(absl::StrCat("import-teams-",
-                                      target.file_sha256.substr(0, 16), "-",
-                                      target.tournament_id, "-", step));
-  v1::Provenance* p = o->mutable_provenance();
-  p->set_format(target.format);
-  p->set_file_name(target.file_name);
-  p->set_file_sha256(target.file_sha256);
-  p->set_line(line);
-  r.set_tournament_id(target.tournament_id);
-  return r;
-}
-
-}  // namespace
 
 std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
                                         const ImportTarget& target) {
@@ -43,13 +22,15 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
   const std::string name =
       file.event_name.empty() ? target.file_name : file.event_name;
   if (target.create_tournament) {
-    auto r = Stamped<v1::CreateTournamentRequest>(target, ++step, file.line);
+    auto r =
+        StampedRequest<v1::CreateTournamentRequest>(target, ++step, file.line);
     r.set_name(name);
     add(file.line, "the tournament", r);
   }
   const std::vector<int> rounds = file.Rounds();
   {
-    auto r = Stamped<v1::CreateCompetitionRequest>(target, ++step, file.line);
+    auto r =
+        StampedRequest<v1::CreateCompetitionRequest>(target, ++step, file.line);
     r.set_competition_id(target.competition_id);
     r.set_name(name);
     r.set_kind(v1::COMPETITION_KIND_SWISS_TEAMS);
@@ -58,7 +39,7 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     add(file.line, "the competition", r);
   }
   for (const FileTeam& t : file.teams) {
-    auto r = Stamped<v1::RegisterTeamRequest>(target, ++step, t.line);
+    auto r = StampedRequest<v1::RegisterTeamRequest>(target, ++step, t.line);
     r.set_competition_id(target.competition_id);
     r.set_team(t.team);
     r.set_name(t.name);
@@ -71,7 +52,7 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
       if (m.round == round) matches.push_back(&m);
     }
     const int line = matches.front()->line;
-    auto draw = Stamped<v1::MakeDrawRequest>(target, ++step, line);
+    auto draw = StampedRequest<v1::MakeDrawRequest>(target, ++step, line);
     draw.set_competition_id(target.competition_id);
     draw.set_round(round);
     draw.set_seed(0);  // no choice is left to chance: the matches are given
@@ -87,7 +68,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
       const FileMatch& m = *matches[i];
       for (const FileMatchBoard& b : m.boards) {
         for (const FileRoomResult& room : b.rooms) {
-          auto r = Stamped<v1::EnterResultRequest>(target, ++step, room.line);
+          auto r =
+              StampedRequest<v1::EnterResultRequest>(target, ++step, room.line);
           r.set_competition_id(target.competition_id);
           r.set_session(round);
           r.set_table(static_cast<int>(i) + 1);
@@ -102,7 +84,7 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
         }
       }
     }
-    auto post = Stamped<v1::PostScoresRequest>(target, ++step, line);
+    auto post = StampedRequest<v1::PostScoresRequest>(target, ++step, line);
     post.set_competition_id(target.competition_id);
     post.set_session(round);
     add(line, absl::StrCat("the posting of round ", round), post);
