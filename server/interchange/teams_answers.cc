@@ -185,9 +185,8 @@ std::vector<std::string> CheckPublishedTeams(const TeamsFile& file,
     }
     const FileMatch& t = *it->second;
     if (f.team_vps.has_value() && f.team_vps != t.team_vps) {
-      differ(f.line,
-             absl::StrCat(where, ": TEAM_SCORE ", VpText(*f.team_vps),
-                          " VPs, tally ", Shown(t.team_vps)));
+      differ(f.line, absl::StrCat(where, ": TEAM_SCORE ", VpText(*f.team_vps),
+                                  " VPs, tally ", Shown(t.team_vps)));
     }
     if (f.opponent_vps.has_value() && f.opponent_vps != t.opponent_vps) {
       differ(f.line, absl::StrCat(where, ": OPPOSING_TEAM_SCORE ",
