@@ -258,7 +258,16 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
         "final round robin; '",
         competition.id, "' is drawn by ", core::DrawMethodId(rules.method)));
   }
-  switch (rules.method) {
+  // Matches given for a round of a drawing method: a draw recorded from
+  // another scoring program's file (decide_matches.cc lets them through only
+  // with a file's provenance). Stored as "explicit", so the audit's
+  // recomputation (CheckDraw) takes the matches as given.
+  const core::DrawMethod method =
+      order.matches.empty() ? rules.method : core::DrawMethod::kExplicit;
+  if (method != rules.method) {
+    out.set_method(std::string(core::DrawMethodId(method)));
+  }
+  switch (method) {
     case core::DrawMethod::kSwiss:
       TALLY_RETURN_IF_ERROR(DrawSwiss(competition, order, out));
       break;

@@ -152,13 +152,20 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
       trigger = v1::DRAW_TRIGGER_DIRECTOR_EARLY;
     }
   }
-  if (!request.matches().empty() &&
+  // A round drawn by another scoring program and imported from its file
+  // (the command's provenance names the file and line) is recorded as that
+  // program drew it: tally never draws it again (docs/interchange.md,
+  // "USEBIO teams"). Otherwise the director gives the matches only where
+  // the profile's method is explicit.
+  const bool recorded = request.options().has_provenance() &&
+                        !request.options().provenance().file_name().empty();
+  if (!request.matches().empty() && !recorded &&
       c->profile.draw->method != core::DrawMethod::kExplicit) {
     return absl::InvalidArgumentError(absl::StrCat(
         "'", c->id, "' is drawn by its profile's method (",
         core::DrawMethodId(c->profile.draw->method),
         "); the director gives the matches only where the method is "
-        "explicit"));
+        "explicit (or imports a file recording another program's draw)"));
   }
   DrawOrder order;
   order.round = request.round();

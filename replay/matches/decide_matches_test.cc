@@ -186,6 +186,42 @@ TEST_F(DecideMatchesTest, ADrawByTheProfileTakesNoMatchesFromTheDirector) {
                        HasSubstr("explicit")));
 }
 
+// A round imported from another scoring program's file (the command
+// carries the file's provenance) is recorded as that program drew it:
+// stored "explicit" with the matches and boards given, never drawn again
+// (docs/interchange.md, "USEBIO 1.2: Swiss teams").
+TEST_F(DecideMatchesTest, ARoundImportedFromAFileIsRecordedAsDrawn) {
+  v1::MakeDrawRequest r = Draw(1);
+  r.set_first_board(9);
+  const int pairs[4][2] = {{8, 1}, {2, 7}, {3, 6}, {4, 5}};
+  for (int t = 0; t < 4; ++t) {
+    v1::DrawnMatch* m = r.add_matches();
+    m->set_table(t + 1);
+    m->set_home(pairs[t][0]);
+    m->set_away(pairs[t][1]);
+  }
+  // A provenance without a file names no file: still the profile's draw.
+  r.mutable_options()->mutable_provenance()->set_line(12);
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("explicit")));
+  r.mutable_options()->mutable_provenance()->set_file_name("club.xml");
+  absl::StatusOr<v1::EventPayload> drawn = DecideMakeDraw(state_, r);
+  ASSERT_THAT(drawn, IsOk());
+  const v1::DrawMade& d = drawn->draw_made();
+  EXPECT_EQ(d.method(), "explicit");
+  ASSERT_EQ(d.matches_size(), 4);
+  EXPECT_EQ(d.matches(0).home(), 8);
+  EXPECT_EQ(d.matches(0).away(), 1);
+  ASSERT_EQ(d.boards_size(), 8);  // nsw_swiss_pairs: 8-board matches
+  EXPECT_EQ(d.boards(0), 9);
+  // A pair drawn twice is refused as in any explicit draw.
+  r.mutable_matches(1)->set_home(8);
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("entrant 8 is drawn twice")));
+}
+
 TEST_F(DecideMatchesTest, APenaltyNamesItsClauseReasonAndAmount) {
   v1::AwardPenaltyRequest r;
   r.set_tournament_id("t");

@@ -17,7 +17,12 @@
 #include "server/interchange/pbn_reader.h"
 #include "server/interchange/pbn_writer.h"
 #include "server/interchange/session_answers.h"
+#include "server/interchange/teams_answers.h"
+#include "server/interchange/teams_import_plan.h"
+#include "server/interchange/teams_interchange_client.h"
 #include "server/interchange/usebio_reader.h"
+#include "server/interchange/usebio_teams_reader.h"
+#include "server/interchange/usebio_teams_writer.h"
 #include "server/interchange/usebio_writer.h"
 
 namespace tally::cli {
@@ -48,6 +53,59 @@ bool EwOffset(const Invocation& inv, int* offset) {
 
 interchange::ContextFactory Contexts(Client& cl) {
   return [&cl] { return cl.Context(); };
+}
+
+// The published-figure check's outcome: kOk when every figure agrees,
+// else each difference listed (the results are in) and kFailed.
+int Checked(const std::vector<std::string>& differences) {
+  if (differences.empty()) {
+    std::cout << "every published figure in the file agrees with tally's\n";
+    return kOk;
+  }
+  std::cout << differences.size()
+            << " published figures differ from tally's:\n";
+  for (const std::string& d : differences) std::cout << "  " << d << "\n";
+  return kFailed;
+}
+
+// A USEBIO teams file (docs/interchange.md, "USEBIO 1.2: Swiss teams"):
+// read, planned, sent, then tally's figures checked against the file's.
+int ImportTeams(Client& cl, const Invocation& inv, const std::string& bytes,
+                interchange::ImportTarget target) {
+  if (inv.Has("ew-offset")) {
+    std::cerr << "tally import: --ew-offset numbers pairs; a teams file "
+                 "has none\n";
+    return kUsage;
+  }
+  target.competition_id = inv.Get("competition", "teams");
+  absl::StatusOr<interchange::TeamsFile> file =
+      interchange::ReadUsebioTeams(bytes, target.file_name);
+  if (!file.ok()) return Failed(file.status());
+  absl::StatusOr<v1::RegulationProfile> profile = interchange::FetchProfile(
+      *cl.query_, Contexts(cl), target.regulation_profile);
+  if (!profile.ok()) return Failed(profile.status());
+  if (absl::Status fits =
+          interchange::CheckTeamsProfile(*file, *profile, target.file_name);
+      !fits.ok()) {
+    return Failed(fits);
+  }
+  absl::StatusOr<int> appended =
+      interchange::RunImport(*cl.director_, *cl.venue_, Contexts(cl),
+                             interchange::PlanTeamsImport(*file, target));
+  if (!appended.ok()) return Failed(appended.status());
+  absl::StatusOr<interchange::TeamsFile> answers = interchange::FetchTeamsEvent(
+      *cl.query_, Contexts(cl), target.tournament_id, target.competition_id,
+      static_cast<int>(file->Rounds().size()));
+  if (!answers.ok()) return Failed(answers.status());
+  const std::vector<std::string> differences =
+      interchange::CheckPublishedTeams(*file, *answers, target.file_name);
+  std::cout << "imported " << target.file_name << " (sha256 "
+            << target.file_sha256.substr(0, 16) << ") into "
+            << target.tournament_id << " / " << target.competition_id << ": "
+            << file->teams.size() << " teams, " << file->Rounds().size()
+            << " rounds, " << file->matches.size() << " matches, " << *appended
+            << " events appended\n";
+  return Checked(differences);
 }
 
 int Import(Client& cl, const Invocation& inv) {
@@ -81,6 +139,9 @@ int Import(Client& cl, const Invocation& inv) {
   target.file_name = path.substr(path.find_last_of('/') + 1);
   target.file_sha256 = interchange::Sha256Hex(bytes.str());
   target.create_tournament = !inv.Has("existing-tournament");
+  if (format == "usebio" && interchange::IsUsebioTeamsFile(bytes.str())) {
+    return ImportTeams(cl, inv, bytes.str(), target);
+  }
   absl::StatusOr<interchange::SessionFile> file =
       format == "pbn" ? interchange::ReadPbn(bytes.str(), target.file_name)
                       : interchange::ReadUsebio(bytes.str(), target.file_name);
@@ -106,38 +167,11 @@ int Import(Client& cl, const Invocation& inv) {
             << " session " << target.session << ": " << file->pairs.size()
             << " pairs, " << file->boards.size() << " boards, " << *appended
             << " events appended\n";
-  if (differences.empty()) {
-    std::cout << "every published figure in the file agrees with tally's\n";
-    return kOk;
-  }
-  std::cout << differences.size()
-            << " published figures differ from tally's:\n";
-  for (const std::string& d : differences) std::cout << "  " << d << "\n";
-  return kFailed;
+  return Checked(differences);
 }
 
-int Export(Client& cl, const Invocation& inv) {
-  const std::string format = inv.Get("format");
-  if (format != "usebio" && format != "pbn") {
-    std::cerr << "tally export-session: give --format=usebio or "
-                 "--format=pbn; '"
-              << format << "' is not a format tally writes\n";
-    return kUsage;
-  }
-  int session = 0;
-  if (!ToInt(inv.args[2], &session)) {
-    std::cerr << "tally: session '" << inv.args[2] << "' is not a number\n";
-    return kUsage;
-  }
-  absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
-      *cl.query_, *cl.audit_, Contexts(cl), inv.args[0], inv.args[1], session);
-  if (!file.ok()) return Failed(file.status());
-  int ew_offset = 0;
-  if (!EwOffset(inv, &ew_offset)) return kUsage;
-  interchange::RenumberEastWest(*file, -ew_offset);
-  const absl::StatusOr<std::string> text =
-      format == "pbn" ? interchange::WritePbn(*file)
-                      : interchange::WriteUsebio(*file);
+// The written file to --output, else to standard output.
+int Written(const Invocation& inv, const absl::StatusOr<std::string>& text) {
   if (!text.ok()) return Failed(text.status());
   if (!inv.Has("output")) {
     std::cout << *text;
@@ -153,6 +187,45 @@ int Export(Client& cl, const Invocation& inv) {
   return kOk;
 }
 
+int Export(Client& cl, const Invocation& inv) {
+  const std::string format = inv.Get("format");
+  if (format != "usebio" && format != "pbn") {
+    std::cerr << "tally export-session: give --format=usebio or "
+                 "--format=pbn; '"
+              << format << "' is not a format tally writes\n";
+    return kUsage;
+  }
+  int session = 0;
+  if (!ToInt(inv.args[2], &session)) {
+    std::cerr << "tally: session '" << inv.args[2] << "' is not a number\n";
+    return kUsage;
+  }
+  absl::StatusOr<v1::CompetitionKind> kind = interchange::CompetitionKindOf(
+      *cl.query_, Contexts(cl), inv.args[0], inv.args[1]);
+  if (!kind.ok()) return Failed(kind.status());
+  if (*kind == v1::COMPETITION_KIND_SWISS_TEAMS) {
+    // A teams event: SESSION is the last round written (0: every round
+    // drawn); USEBIO only.
+    if (format != "usebio") {
+      std::cerr << "tally export-session: a teams event is written as "
+                   "USEBIO (--format=usebio)\n";
+      return kUsage;
+    }
+    absl::StatusOr<interchange::TeamsFile> teams = interchange::FetchTeamsEvent(
+        *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
+    if (!teams.ok()) return Failed(teams.status());
+    return Written(inv, interchange::WriteUsebioTeams(*teams));
+  }
+  absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
+      *cl.query_, *cl.audit_, Contexts(cl), inv.args[0], inv.args[1], session);
+  if (!file.ok()) return Failed(file.status());
+  int ew_offset = 0;
+  if (!EwOffset(inv, &ew_offset)) return kUsage;
+  interchange::RenumberEastWest(*file, -ew_offset);
+  return Written(inv, format == "pbn" ? interchange::WritePbn(*file)
+                                      : interchange::WriteUsebio(*file));
+}
+
 }  // namespace
 
 void AddInterchangeCommands(std::vector<Command>& commands) {
@@ -166,7 +239,9 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "then check tally's figures against the ones the file publishes; a "
        "file carrying what tally cannot represent is refused with its line "
        "and nothing is appended; --ew-offset=N numbers East-West pair k as "
-       "N + k, for files that number each direction from 1 "
+       "N + k, for files that number each direction from 1; a USEBIO Swiss "
+       "teams file (EVENT_TYPE SWISS_TEAMS) is imported as a Swiss teams "
+       "competition (default id 'teams') with the file's draws "
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
@@ -176,7 +251,8 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "write a matchpoint pairs session as a USEBIO 1.2 or PBN 2.1 file: "
        "pairs with places, totals and percentages, every traveller line "
        "with its matchpoints (--ew-offset=N: East-West pairs numbered N "
-       "lower, as imported)",
+       "lower, as imported); a Swiss teams event as a USEBIO teams file, "
+       "SESSION being the last round written (0: every round drawn)",
        3, 3, Export});
 }
 

@@ -57,18 +57,7 @@ std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
 
 template <typename Request>
 Request WithOptions(const ImportTarget& target, int step, int line) {
-  Request r;
-  v1::CommandOptions* o = r.mutable_options();
-  o->set_idempotency_key(absl::StrCat("import-",
-                                      target.file_sha256.substr(0, 16), "-",
-                                      target.tournament_id, "-", step));
-  v1::Provenance* p = o->mutable_provenance();
-  p->set_format(target.format);
-  p->set_file_name(target.file_name);
-  p->set_file_sha256(target.file_sha256);
-  p->set_line(line);
-  r.set_tournament_id(target.tournament_id);
-  return r;
+  return StampedRequest<Request>(target, step, line);
 }
 
 // The director's ruling a line's adjusted score stands for (Law 12C2 on

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "server/interchange/session_file.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/venue.pb.h"
@@ -41,13 +42,35 @@ using ImportRequest =
     std::variant<v1::CreateTournamentRequest, v1::CreateCompetitionRequest,
                  v1::RegisterPairRequest, v1::DefineSessionRequest,
                  v1::StartSessionRequest, v1::EnterResultRequest,
-                 v1::RecordRulingRequest, v1::PostScoresRequest>;
+                 v1::RecordRulingRequest, v1::PostScoresRequest,
+                 // A teams event (teams_import_plan.h).
+                 v1::RegisterTeamRequest, v1::MakeDrawRequest>;
 
 struct ImportStep {
   int line = 0;      // the file's line of the fact
   std::string what;  // e.g. "board 3, pair 1 v 8"
   ImportRequest request;
 };
+
+// A command of step `step` stamped for the import: the target's
+// provenance with the fact's `line`, and an idempotency key of the file's
+// hash, the tournament and the step (the same file imported again gives the
+// same keys, so it appends nothing).
+template <typename Request>
+Request StampedRequest(const ImportTarget& target, int step, int line) {
+  Request r;
+  v1::CommandOptions* o = r.mutable_options();
+  o->set_idempotency_key(absl::StrCat("import-",
+                                      target.file_sha256.substr(0, 16), "-",
+                                      target.tournament_id, "-", step));
+  v1::Provenance* p = o->mutable_provenance();
+  p->set_format(target.format);
+  p->set_file_name(target.file_name);
+  p->set_file_sha256(target.file_sha256);
+  p->set_line(line);
+  r.set_tournament_id(target.tournament_id);
+  return r;
+}
 
 // The commands, in order. Each carries the target's provenance with its own
 // line, and an idempotency key made of the file's hash, the tournament and

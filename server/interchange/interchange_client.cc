@@ -53,6 +53,15 @@ struct StepSender {
   grpc::Status operator()(const v1::PostScoresRequest& r) {
     return director.PostScores(context().get(), r, &outcome);
   }
+  grpc::Status operator()(const v1::RegisterTeamRequest& r) {
+    return director.RegisterTeam(context().get(), r, &outcome);
+  }
+  grpc::Status operator()(const v1::MakeDrawRequest& r) {
+    v1::MakeDrawResponse response;
+    grpc::Status s = director.MakeDraw(context().get(), r, &response);
+    outcome = response.outcome();
+    return s;
+  }
 };
 
 }  // namespace

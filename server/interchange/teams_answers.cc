@@ -1,0 +1,213 @@
+// tally's answers as a TeamsFile, and the published-figure check (see
+// teams_answers.h).
+
+#include "server/interchange/teams_answers.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "core/base/decimal.h"
+
+namespace tally::interchange {
+namespace {
+
+core::Rational Exact(const v1::Fraction& f) {
+  return core::Rational(f.numerator(), f.denominator());
+}
+
+core::Rational Exact(const v1::DecimalValue& d) {
+  return core::Decimal(d.units(), d.places()).ToRational();
+}
+
+std::string Shown(const std::optional<core::Rational>& r) {
+  return r.has_value() ? VpText(*r) : "none";
+}
+
+// The room's result as USEBIO can carry it; `unwritable` says why not.
+FileRoomResult RoomOf(const v1::TravellerLine& line) {
+  FileRoomResult room;
+  room.team_north_south = line.room() == v1::ROOM_OPEN;
+  room.result = line.result();
+  room.ns_score = line.ns_score();
+  if (!line.ruling_law().empty() || line.has_adjusted()) {
+    room.unwritable = absl::StrCat(
+        "a director's adjusted score (", line.ruling_law(), ", event ",
+        line.ruling_sequence(), "); a USEBIO teams file has no form for one");
+  } else if (line.result().has_not_played() || line.result().has_score_only()) {
+    room.unwritable =
+        "a result with no contract; a USEBIO teams line "
+        "carries the contract";
+  }
+  return room;
+}
+
+absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
+                                  const v1::DrawnMatch& drawn) {
+  FileMatch m;
+  m.round = r.draw.round();
+  m.team = drawn.home();
+  m.opponent = drawn.away();
+  m.first_board = r.draw.boards(0);
+  m.last_board = r.draw.boards(r.draw.boards_size() - 1);
+  const std::string where =
+      absl::StrCat("round ", m.round, ", table ", drawn.table(), " (", m.team,
+                   " v ", m.opponent, ")");
+  for (const v1::MatchResult& result : r.results.matches()) {
+    if (result.table() != drawn.table()) continue;
+    if (result.has_forfeit()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(where,
+                       ": the match was forfeited; a USEBIO teams file has no "
+                       "form for a forfeit"));
+    }
+    if (!result.complete() || !result.has_home_vps()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(where, ": the match is not complete (",
+                       result.boards_scored(), " boards scored)"));
+    }
+    m.team_vps = Exact(result.home_vps());
+    m.opponent_vps = Exact(result.away_vps());
+  }
+  if (!m.team_vps.has_value()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": tally has no result for the match"));
+  }
+  for (const v1::Traveller& t : r.travellers) {
+    FileMatchBoard board;
+    board.board = t.board();
+    for (const v1::TravellerLine& line : t.lines()) {
+      if (line.table() != drawn.table()) continue;
+      board.rooms.push_back(RoomOf(line));
+      if (line.room() == v1::ROOM_OPEN && line.has_match_imps()) {
+        board.imps = Exact(line.match_imps());
+      }
+    }
+    m.boards.push_back(std::move(board));
+  }
+  return m;
+}
+
+}  // namespace
+
+absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
+    const v1::Competition& competition, const std::string& event_name,
+    const std::vector<RoundAnswers>& rounds,
+    const v1::MatchStandings& standings) {
+  TeamsFile file;
+  file.event_name = event_name;
+  std::map<int, const v1::MatchStandingsRow*> rows;
+  for (const v1::MatchStandingsRow& row : standings.rows()) {
+    rows[row.entrant()] = &row;
+  }
+  for (const v1::Pair& p : competition.pairs()) {
+    FileTeam team;
+    team.team = p.pair();
+    team.name = p.name();
+    team.players.assign(p.players().begin(), p.players().end());
+    if (auto it = rows.find(p.pair()); it != rows.end()) {
+      team.place =
+          absl::StrCat(it->second->rank(), it->second->tied() ? "=" : "");
+      team.total = Exact(it->second->total());
+    }
+    file.teams.push_back(std::move(team));
+  }
+  for (const RoundAnswers& r : rounds) {
+    const std::string round = absl::StrCat("round ", r.draw.round());
+    if (r.draw.bye() != 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(round, ": team ", r.draw.bye(),
+                       " has a bye; a USEBIO Swiss teams file lists matches "
+                       "only, so tally does not write one"));
+    }
+    if (r.draw.share().table() != 0 || r.draw.half_matches().table() != 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(round,
+                       ": a three-way match; a USEBIO Swiss teams file lists "
+                       "two-team matches only"));
+    }
+    if (r.draw.boards().empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(round, " has no boards"));
+    }
+    for (const v1::DrawnMatch& drawn : r.draw.matches()) {
+      absl::StatusOr<FileMatch> m = MatchOf(r, drawn);
+      if (!m.ok()) return m.status();
+      file.matches.push_back(*std::move(m));
+    }
+  }
+  return file;
+}
+
+std::vector<std::string> CheckPublishedTeams(const TeamsFile& file,
+                                             const TeamsFile& answers,
+                                             const std::string& file_name) {
+  std::vector<std::string> out;
+  auto differ = [&](int line, const std::string& what) {
+    out.push_back(absl::StrCat(file_name, " line ", line, ": ", what));
+  };
+  std::map<int, const FileTeam*> teams;
+  for (const FileTeam& t : answers.teams) teams[t.team] = &t;
+  for (const FileTeam& f : file.teams) {
+    auto it = teams.find(f.team);
+    if (it == teams.end()) {
+      differ(f.line, absl::StrCat("team ", f.team,
+                                  " is not in tally's "
+                                  "standings"));
+      continue;
+    }
+    const FileTeam& t = *it->second;
+    if (!f.place.empty() && f.place != t.place) {
+      differ(f.line, absl::StrCat("team ", f.team, ": PLACE ", f.place,
+                                  ", tally ", t.place));
+    }
+    if (f.total.has_value() && f.total != t.total) {
+      differ(f.line,
+             absl::StrCat("team ", f.team, ": TOTAL_SCORE ", VpText(*f.total),
+                          " VPs, tally ", Shown(t.total)));
+    }
+  }
+  std::map<std::tuple<int, int, int>, const FileMatch*> matches;
+  for (const FileMatch& m : answers.matches) {
+    matches[{m.round, m.team, m.opponent}] = &m;
+  }
+  for (const FileMatch& f : file.matches) {
+    const std::string where =
+        absl::StrCat("round ", f.round, ", ", f.team, " v ", f.opponent);
+    auto it = matches.find({f.round, f.team, f.opponent});
+    if (it == matches.end()) {
+      differ(f.line, absl::StrCat(where, ": tally has no such match"));
+      continue;
+    }
+    const FileMatch& t = *it->second;
+    if (f.team_vps.has_value() && f.team_vps != t.team_vps) {
+      differ(f.line, absl::StrCat(where, ": TEAM_SCORE ", VpText(*f.team_vps),
+                                  " VPs, tally ", Shown(t.team_vps)));
+    }
+    if (f.opponent_vps.has_value() && f.opponent_vps != t.opponent_vps) {
+      differ(f.line, absl::StrCat(where, ": OPPOSING_TEAM_SCORE ",
+                                  VpText(*f.opponent_vps), " VPs, tally ",
+                                  Shown(t.opponent_vps)));
+    }
+    std::map<int, const FileMatchBoard*> boards;
+    for (const FileMatchBoard& b : t.boards) boards[b.board] = &b;
+    for (const FileMatchBoard& b : f.boards) {
+      auto found = boards.find(b.board);
+      if (!b.imps.has_value() || found == boards.end()) continue;
+      if (found->second->imps != b.imps) {
+        differ(b.line, absl::StrCat(where, ", board ", b.board, ": IMPS ",
+                                    b.imps->ToString(), ", tally ",
+                                    found->second->imps.has_value()
+                                        ? found->second->imps->ToString()
+                                        : "none"));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tally::interchange

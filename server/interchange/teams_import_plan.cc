@@ -1,0 +1,140 @@
+// The teams import plan (see teams_import_plan.h).
+
+#include "server/interchange/teams_import_plan.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "tally/v1/profile.pb.h"
+
+namespace tally::interchange {
+
+std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
+                                        const ImportTarget& target) {
+  std::vector<ImportStep> steps;
+  int step = 0;
+  auto add = [&](int line, std::string what, ImportRequest request) {
+    steps.push_back({line, std::move(what), std::move(request)});
+  };
+  const std::string name =
+      file.event_name.empty() ? target.file_name : file.event_name;
+  if (target.create_tournament) {
+    auto r =
+        StampedRequest<v1::CreateTournamentRequest>(target, ++step, file.line);
+    r.set_name(name);
+    add(file.line, "the tournament", r);
+  }
+  const std::vector<int> rounds = file.Rounds();
+  {
+    auto r =
+        StampedRequest<v1::CreateCompetitionRequest>(target, ++step, file.line);
+    r.set_competition_id(target.competition_id);
+    r.set_name(name);
+    r.set_kind(v1::COMPETITION_KIND_SWISS_TEAMS);
+    r.set_regulation_profile(target.regulation_profile);
+    r.set_rounds(static_cast<int>(rounds.size()));
+    add(file.line, "the competition", r);
+  }
+  for (const FileTeam& t : file.teams) {
+    auto r = StampedRequest<v1::RegisterTeamRequest>(target, ++step, t.line);
+    r.set_competition_id(target.competition_id);
+    r.set_team(t.team);
+    r.set_name(t.name);
+    for (const std::string& player : t.players) r.add_players(player);
+    add(t.line, absl::StrCat("team ", t.team), r);
+  }
+  for (int round : rounds) {
+    std::vector<const FileMatch*> matches;
+    for (const FileMatch& m : file.matches) {
+      if (m.round == round) matches.push_back(&m);
+    }
+    const int line = matches.front()->line;
+    auto draw = StampedRequest<v1::MakeDrawRequest>(target, ++step, line);
+    draw.set_competition_id(target.competition_id);
+    draw.set_round(round);
+    draw.set_seed(0);  // no choice is left to chance: the matches are given
+    draw.set_first_board(matches.front()->first_board);
+    for (size_t i = 0; i < matches.size(); ++i) {
+      v1::DrawnMatch* d = draw.add_matches();
+      d->set_table(static_cast<int>(i) + 1);
+      d->set_home(matches[i]->team);
+      d->set_away(matches[i]->opponent);
+    }
+    add(line, absl::StrCat("the draw of round ", round), draw);
+    for (size_t i = 0; i < matches.size(); ++i) {
+      const FileMatch& m = *matches[i];
+      for (const FileMatchBoard& b : m.boards) {
+        for (const FileRoomResult& room : b.rooms) {
+          auto r =
+              StampedRequest<v1::EnterResultRequest>(target, ++step, room.line);
+          r.set_competition_id(target.competition_id);
+          r.set_session(round);
+          r.set_table(static_cast<int>(i) + 1);
+          r.set_board(b.board);
+          r.set_room(room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED);
+          *r.mutable_result() = room.result;
+          add(room.line,
+              absl::StrCat("round ", round, ", ", m.team, " v ", m.opponent,
+                           ", board ", b.board, ", ",
+                           room.team_north_south ? "open" : "closed", " room"),
+              r);
+        }
+      }
+    }
+    auto post = StampedRequest<v1::PostScoresRequest>(target, ++step, line);
+    post.set_competition_id(target.competition_id);
+    post.set_session(round);
+    add(line, absl::StrCat("the posting of round ", round), post);
+  }
+  return steps;
+}
+
+absl::Status CheckTeamsProfile(const TeamsFile& file,
+                               const v1::RegulationProfile& profile,
+                               const std::string& file_name) {
+  auto refuse = [&](int line, const std::string& what) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file_name, " line ", line, ": profile ", profile.name(), " ", what));
+  };
+  const v1::RegulationProfileSpec& spec = profile.spec();
+  if (profile.event_kind() != v1::EVENT_KIND_SWISS_TEAMS) {
+    return refuse(
+        file.line,
+        absl::StrCat("is for ", v1::EventKind_Name(profile.event_kind()),
+                     ", not Swiss teams (EVENT_TYPE SWISS_TEAMS); "
+                     "give a Swiss teams profile"));
+  }
+  if (profile.scoring() != v1::SCORING_METHOD_IMPS_TWO_TABLES) {
+    return refuse(file.line,
+                  "does not score a board in IMPs between a match's two "
+                  "rooms, as the file does");
+  }
+  if (!spec.has_vp()) {
+    return refuse(file.line,
+                  "converts no match to VPs, but the file ranks on VPs "
+                  "(MATCH_SCORING_METHOD VPS)");
+  }
+  const int length = spec.matches().boards_per_match();
+  for (const FileMatch& m : file.matches) {
+    const int boards = m.last_board - m.first_board + 1;
+    if (boards != length) {
+      return refuse(
+          m.line, absl::StrCat("plays matches of ", length, " boards (",
+                               spec.matches().clause(), "); round ", m.round,
+                               "'s match ", m.team, " v ", m.opponent, " has ",
+                               boards, ", so tally would score other VPs"));
+    }
+  }
+  const int rounds = static_cast<int>(file.Rounds().size());
+  if (spec.matches().count() != 0 && spec.matches().count() != rounds) {
+    return refuse(file.line,
+                  absl::StrCat("plays ", spec.matches().count(),
+                               " matches; the file has ", rounds, " rounds"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace tally::interchange

@@ -1,0 +1,43 @@
+// The import plan of a teams event: a TeamsFile turned into the ordinary
+// commands tally already has (CreateTournament, CreateCompetition of kind
+// Swiss teams, RegisterTeam, and for each round MakeDraw recording the
+// file's matches as drawn, EnterResult for both rooms of every board,
+// PostScores), each carrying the provenance of the fact it enters and a
+// deterministic idempotency key. Pure. Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_TEAMS_IMPORT_PLAN_H_
+#define TALLY_SERVER_INTERCHANGE_TEAMS_IMPORT_PLAN_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "server/interchange/import_plan.h"
+#include "server/interchange/teams_file.h"
+#include "tally/v1/query.pb.h"
+
+namespace tally::interchange {
+
+// The commands, in order. A round's draw is the file's: MakeDraw with its
+// matches (table 1, 2, ... in the file's order, TEAM at home: North-South
+// in the open room) and its first board, recorded as another program drew
+// it because the command carries the file's provenance; tally never draws
+// it again. A room where TEAM sits North-South is the open room, the other
+// the closed room. The competition is created with as many rounds as the
+// file has, under target.regulation_profile (a Swiss teams profile).
+std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
+                                        const ImportTarget& target);
+
+// OK when `profile` can score the file as it was scored: a Swiss teams
+// profile of IMPs between two rooms converted to VPs, whose match length
+// is the file's (and whose number of matches, where it fixes one, the
+// file's rounds). Else INVALID_ARGUMENT, "NAME line N: ...", naming what
+// the profile lacks: checked before anything is sent.
+absl::Status CheckTeamsProfile(const TeamsFile& file,
+                               const v1::RegulationProfile& profile,
+                               const std::string& file_name);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_TEAMS_IMPORT_PLAN_H_

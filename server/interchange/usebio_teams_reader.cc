@@ -1,0 +1,627 @@
+// USEBIO 1.2 Swiss teams reader (see usebio_teams_reader.h). Element names
+// are those public USEBIO teams writers and readers use: USEBIO > EVENT
+// EVENT_TYPE="SWISS_TEAMS" (> SESSION > SECTION)? > PARTICIPANTS > TEAM and
+// MATCH > BOARD > TRAVELLER_LINE (docs/interchange.md).
+
+#include "server/interchange/usebio_teams_reader.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+#include "core/base/status_macros.h"
+#include "core/scoring/imps.h"
+#include "pugixml.hpp"
+#include "replay/state/bridge_convert.h"
+#include "server/interchange/contract_text.h"
+
+namespace tally::interchange {
+namespace {
+
+// Elements that change no figure tally keeps (docs/interchange.md lists
+// them); any other element is refused.
+bool Ignored(const std::string& name) {
+  static const auto* kIgnored =
+      new std::set<std::string>{"CLUB",
+                                "PROGRAM_NAME",
+                                "PROGRAM_VERSION",
+                                "EVENT_IDENTIFIER",
+                                "EVENT_VENUE",
+                                "CONTACT",
+                                "PROGRAM",
+                                "SCORING_PROGRAM",
+                                "BOARDS_PLAYED",
+                                "BOARDS_PER_ROUND",
+                                "MASTER_POINTS",
+                                "MASTER_POINT_SCALE",
+                                "NATIONAL_ID_NUMBER",
+                                "CLUB_ID_NUMBER",
+                                "PLAYER_NUMBER",
+                                "PLAYER_ID_NUMBER",
+                                "COUNTRY",
+                                "SESSION_ID",
+                                "SECTION_ID",
+                                "HANDSET",
+                                "LEAD",
+                                "LIN_DATA",
+                                "EVENT_TYPE_DESCRIPTION",
+                                "SESSION_COUNT",
+                                "SECTION_COUNT"};
+  return kIgnored->contains(name);
+}
+
+pugi::xml_node EventOf(const pugi::xml_document& doc) {
+  return doc.child("USEBIO").child("EVENT");
+}
+
+class TeamsReader {
+ public:
+  TeamsReader(const std::string& bytes, const std::string& file_name)
+      : bytes_(bytes), file_name_(file_name) {
+    for (size_t i = 0; i < bytes.size(); ++i) {
+      if (bytes[i] == '\n') newlines_.push_back(i);
+    }
+  }
+
+  absl::StatusOr<TeamsFile> Read() {
+    pugi::xml_document doc;
+    pugi::xml_parse_result parsed =
+        doc.load_buffer(bytes_.data(), bytes_.size(), pugi::parse_default);
+    if (!parsed) {
+      return Refuse(LineOf(parsed.offset), absl::StrCat("not well-formed XML: ",
+                                                        parsed.description()));
+    }
+    pugi::xml_node root = doc.child("USEBIO");
+    if (!root) return Refuse(1, "no <USEBIO> root element: not a USEBIO file");
+    if (std::string(root.attribute("Version").value()) != "1.2") {
+      return Refuse(
+          Line(root),
+          absl::StrCat("USEBIO Version \"", root.attribute("Version").value(),
+                       "\": tally reads USEBIO 1.2 only"));
+    }
+    std::vector<pugi::xml_node> events;
+    for (pugi::xml_node n : root.children()) {
+      if (n.type() != pugi::node_element) continue;
+      if (std::string(n.name()) == "EVENT") {
+        events.push_back(n);
+      } else if (absl::Status s = Known(n); !s.ok()) {
+        return s;
+      }
+    }
+    if (events.size() != 1) {
+      return Refuse(events.empty() ? Line(root) : Line(events[1]),
+                    absl::StrCat(events.size(),
+                                 " <EVENT> elements: tally imports one event "
+                                 "a file"));
+    }
+    TALLY_RETURN_IF_ERROR(ReadEvent(events[0]));
+    TALLY_RETURN_IF_ERROR(CheckRounds());
+    return std::move(file_);
+  }
+
+ private:
+  int LineOf(ptrdiff_t offset) const {
+    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(),
+                                             static_cast<size_t>(offset)) -
+                            newlines_.begin()) +
+           1;
+  }
+  int Line(pugi::xml_node n) const { return LineOf(n.offset_debug()); }
+
+  absl::Status Refuse(int line, const std::string& what) const {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file_name_, " line ", line, ": ", what));
+  }
+
+  absl::Status Known(pugi::xml_node n) const {
+    if (Ignored(n.name())) return absl::OkStatus();
+    return Refuse(Line(n),
+                  absl::StrCat("<", n.name(), "> in <", n.parent().name(),
+                               "> is not an element tally knows, so it "
+                               "cannot tell whether it changes a figure"));
+  }
+
+  static std::string Text(pugi::xml_node n) {
+    return std::string(absl::StripAsciiWhitespace(n.child_value()));
+  }
+
+  absl::Status Number(pugi::xml_node n, int min, int max, int* out) const {
+    if (!absl::SimpleAtoi(Text(n), out) || *out < min || *out > max) {
+      return Refuse(Line(n),
+                    absl::StrCat("<", n.name(), "> \"", Text(n),
+                                 "\" is not a number in ", min, "..", max));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status Figure(pugi::xml_node n,
+                      std::optional<core::Rational>* out) const {
+    absl::StatusOr<core::Rational> r = core::Rational::Parse(Text(n));
+    if (!r.ok()) {
+      return Refuse(Line(n), absl::StrCat("<", n.name(), "> \"", Text(n),
+                                          "\" is not a number"));
+    }
+    *out = *r;
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadEvent(pugi::xml_node event) {
+    file_.line = Line(event);
+    const std::string type = event.attribute("EVENT_TYPE").value();
+    if (type != "SWISS_TEAMS") {
+      return Refuse(Line(event),
+                    absl::StrCat("EVENT_TYPE \"", type,
+                                 "\": tally imports teams events of "
+                                 "EVENT_TYPE \"SWISS_TEAMS\" (Swiss teams "
+                                 "ranked on VPs) so far"));
+    }
+    bool vps = false;
+    pugi::xml_node holder = event;
+    std::vector<pugi::xml_node> outside;  // PARTICIPANTS, MATCH in EVENT
+    for (pugi::xml_node n : event.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "EVENT_DESCRIPTION") {
+        file_.event_name = Text(n);
+      } else if (name == "DATE") {
+        file_.date = Text(n);
+      } else if (name == "MATCH_SCORING_METHOD") {
+        if (Text(n) != "VPS") {
+          return Refuse(Line(n),
+                        absl::StrCat("<MATCH_SCORING_METHOD> \"", Text(n),
+                                     "\": tally ranks Swiss teams on VPs "
+                                     "(VPS); a teams event ranked on total "
+                                     "IMPs is not something it represents"));
+        }
+        vps = true;
+      } else if (name == "BOARD_SCORING_METHOD") {
+        if (Text(n) != "IMPS") {
+          return Refuse(Line(n),
+                        absl::StrCat("<BOARD_SCORING_METHOD> \"", Text(n),
+                                     "\": a teams match compares its "
+                                     "two rooms in IMPs (IMPS)"));
+        }
+      } else if (name == "WINNER_TYPE") {
+        if (Text(n) != "1") {
+          return Refuse(Line(n), absl::StrCat("<WINNER_TYPE> \"", Text(n),
+                                              "\": a Swiss teams event has "
+                                              "one winner (1)"));
+        }
+      } else if (name == "SESSION") {
+        if (holder != event) {
+          return Refuse(Line(n),
+                        "a second <SESSION>: tally imports one "
+                        "session of a teams event a file");
+        }
+        holder = n;
+        std::vector<pugi::xml_node> sections;
+        for (pugi::xml_node s : n.children("SECTION")) sections.push_back(s);
+        if (sections.size() > 1) {
+          return Refuse(Line(sections[1]),
+                        "a second <SECTION>: a Swiss teams event is one "
+                        "field in tally");
+        }
+        if (sections.size() == 1) holder = sections[0];
+      } else if (name == "PARTICIPANTS" || name == "MATCH") {
+        outside.push_back(n);
+      } else {
+        TALLY_RETURN_IF_ERROR(Known(n));
+      }
+    }
+    if (holder != event && !outside.empty()) {
+      return Refuse(Line(outside.front()),
+                    absl::StrCat("<", outside.front().name(),
+                                 "> outside the <SESSION>: a file keeps its "
+                                 "teams and matches in one place"));
+    }
+    if (!vps) {
+      return Refuse(Line(event),
+                    "no <MATCH_SCORING_METHOD> VPS: tally imports Swiss "
+                    "teams ranked on VPs");
+    }
+    for (pugi::xml_node n : holder.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "PARTICIPANTS") {
+        for (pugi::xml_node t : n.children()) {
+          if (t.type() != pugi::node_element) continue;
+          if (std::string(t.name()) != "TEAM") {
+            return Refuse(Line(t), absl::StrCat("<", t.name(),
+                                                "> in the <PARTICIPANTS> of "
+                                                "a teams event: tally "
+                                                "registers teams (<TEAM>)"));
+          }
+          TALLY_RETURN_IF_ERROR(ReadTeam(t));
+        }
+      } else if (name == "MATCH") {
+        TALLY_RETURN_IF_ERROR(ReadMatch(n));
+      } else if (holder != event && name != "SECTION") {
+        TALLY_RETURN_IF_ERROR(Known(n));
+      }
+    }
+    if (file_.teams.empty()) {
+      return Refuse(Line(holder),
+                    "no <PARTICIPANTS> teams: tally needs the "
+                    "teams and their players");
+    }
+    if (file_.matches.empty()) {
+      return Refuse(Line(holder), "no <MATCH>: nothing to score");
+    }
+    std::stable_sort(file_.matches.begin(), file_.matches.end(),
+                     [](const FileMatch& a, const FileMatch& b) {
+                       return a.round < b.round;
+                     });
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadTeam(pugi::xml_node t) {
+    FileTeam team;
+    team.line = Line(t);
+    if (!absl::SimpleAtoi(t.attribute("TEAM_ID").value(), &team.team) ||
+        team.team < 1 || team.team > 999) {
+      return Refuse(team.line, absl::StrCat("a <TEAM> whose TEAM_ID \"",
+                                            t.attribute("TEAM_ID").value(),
+                                            "\" is not a team number (1-999)"));
+    }
+    team.name = std::string(
+        absl::StripAsciiWhitespace(t.attribute("TEAM_NAME").value()));
+    if (team.name.empty()) {
+      return Refuse(team.line, absl::StrCat("team ", team.team,
+                                            " has no TEAM_NAME: tally "
+                                            "registers a team by its name"));
+    }
+    for (pugi::xml_node n : t.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "PLAYER") {
+        pugi::xml_node player = n.child("PLAYER_NAME");
+        if (!player || Text(player).empty()) {
+          return Refuse(Line(n),
+                        "a <PLAYER> with no <PLAYER_NAME>: tally "
+                        "registers teams by their players' names");
+        }
+        team.players.push_back(Text(player));
+        for (pugi::xml_node c : n.children()) {
+          if (c.type() == pugi::node_element &&
+              std::string(c.name()) != "PLAYER_NAME") {
+            TALLY_RETURN_IF_ERROR(Known(c));
+          }
+        }
+      } else if (name == "PLACE") {
+        team.place = Text(n);
+      } else if (name == "TOTAL_SCORE") {
+        TALLY_RETURN_IF_ERROR(Figure(n, &team.total));
+      } else {
+        TALLY_RETURN_IF_ERROR(Known(n));
+      }
+    }
+    if (team.players.size() < 4 || team.players.size() > 6) {
+      return Refuse(
+          team.line,
+          absl::StrCat("team ", team.team, " has ", team.players.size(),
+                       " <PLAYER>s: a team is four to six players"));
+    }
+    for (const FileTeam& other : file_.teams) {
+      if (other.team == team.team) {
+        return Refuse(team.line,
+                      absl::StrCat("team ", team.team, " is listed twice"));
+      }
+    }
+    file_.teams.push_back(std::move(team));
+    return absl::OkStatus();
+  }
+
+  bool IsTeam(int number) const {
+    return std::any_of(file_.teams.begin(), file_.teams.end(),
+                       [&](const FileTeam& t) { return t.team == number; });
+  }
+
+  absl::Status ReadMatch(pugi::xml_node m) {
+    FileMatch match;
+    match.line = Line(m);
+    std::vector<pugi::xml_node> boards;
+    for (pugi::xml_node n : m.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "ROUND_NUMBER") {
+        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.round));
+      } else if (name == "TEAM") {
+        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.team));
+      } else if (name == "OPPOSING_TEAM") {
+        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.opponent));
+      } else if (name == "START_BOARD_NUMBER") {
+        TALLY_RETURN_IF_ERROR(Number(n, 1, 9999, &match.first_board));
+      } else if (name == "END_BOARD_NUMBER") {
+        TALLY_RETURN_IF_ERROR(Number(n, 1, 9999, &match.last_board));
+      } else if (name == "TEAM_SCORE") {
+        TALLY_RETURN_IF_ERROR(Figure(n, &match.team_vps));
+      } else if (name == "OPPOSING_TEAM_SCORE") {
+        TALLY_RETURN_IF_ERROR(Figure(n, &match.opponent_vps));
+      } else if (name == "BOARD") {
+        boards.push_back(n);
+      } else {
+        TALLY_RETURN_IF_ERROR(Known(n));
+      }
+    }
+    if (match.round == 0 || match.team == 0 || match.opponent == 0 ||
+        match.first_board == 0 || match.last_board == 0) {
+      return Refuse(match.line,
+                    "a <MATCH> without its <ROUND_NUMBER>, <TEAM>, "
+                    "<OPPOSING_TEAM>, <START_BOARD_NUMBER> and "
+                    "<END_BOARD_NUMBER>");
+    }
+    const std::string where = absl::StrCat("round ", match.round, ", team ",
+                                           match.team, " v ", match.opponent);
+    for (int team : {match.team, match.opponent}) {
+      if (!IsTeam(team)) {
+        return Refuse(match.line, absl::StrCat(where, ": team ", team,
+                                               " is not among the "
+                                               "participants"));
+      }
+    }
+    if (match.team == match.opponent) {
+      return Refuse(match.line,
+                    absl::StrCat(where, ": a team cannot play itself"));
+    }
+    if (match.last_board < match.first_board) {
+      return Refuse(match.line, absl::StrCat(where, ": <END_BOARD_NUMBER> ",
+                                             match.last_board,
+                                             " is before "
+                                             "<START_BOARD_NUMBER> ",
+                                             match.first_board));
+    }
+    for (pugi::xml_node b : boards) {
+      TALLY_RETURN_IF_ERROR(ReadBoard(b, where, match));
+    }
+    std::sort(match.boards.begin(), match.boards.end(),
+              [](const FileMatchBoard& a, const FileMatchBoard& b) {
+                return a.board < b.board;
+              });
+    for (int board = match.first_board; board <= match.last_board; ++board) {
+      const bool listed = std::any_of(
+          match.boards.begin(), match.boards.end(),
+          [&](const FileMatchBoard& b) { return b.board == board; });
+      if (!listed) {
+        return Refuse(match.line,
+                      absl::StrCat(where, ": board ", board,
+                                   " of the match has no <BOARD>: tally "
+                                   "scores a match on every board it plays"));
+      }
+    }
+    file_.matches.push_back(std::move(match));
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadBoard(pugi::xml_node b, const std::string& where,
+                         FileMatch& match) {
+    FileMatchBoard board;
+    board.line = Line(b);
+    pugi::xml_node number = b.child("BOARD_NUMBER");
+    if (!number) return Refuse(board.line, "a <BOARD> with no <BOARD_NUMBER>");
+    TALLY_RETURN_IF_ERROR(Number(number, 1, 9999, &board.board));
+    if (board.board < match.first_board || board.board > match.last_board) {
+      return Refuse(board.line,
+                    absl::StrCat(where, ": board ", board.board,
+                                 " is not among the match's boards ",
+                                 match.first_board, "-", match.last_board));
+    }
+    for (const FileMatchBoard& other : match.boards) {
+      if (other.board == board.board) {
+        return Refuse(board.line, absl::StrCat(where, ": board ", board.board,
+                                               " is listed twice"));
+      }
+    }
+    for (pugi::xml_node c : b.children()) {
+      if (c.type() != pugi::node_element) continue;
+      const std::string name = c.name();
+      if (name == "BOARD_NUMBER") continue;
+      if (name == "IMPS") {
+        TALLY_RETURN_IF_ERROR(Figure(c, &board.imps));
+      } else if (name == "TRAVELLER_LINE") {
+        absl::StatusOr<FileRoomResult> room = ReadRoom(
+            c, absl::StrCat(where, ", board ", board.board), board.board);
+        if (!room.ok()) return room.status();
+        board.rooms.push_back(*std::move(room));
+      } else {
+        TALLY_RETURN_IF_ERROR(Known(c));
+      }
+    }
+    const bool ns =
+        std::any_of(board.rooms.begin(), board.rooms.end(),
+                    [](const FileRoomResult& r) { return r.team_north_south; });
+    const bool ew = std::any_of(
+        board.rooms.begin(), board.rooms.end(),
+        [](const FileRoomResult& r) { return !r.team_north_south; });
+    if (board.rooms.size() != 2 || !ns || !ew) {
+      return Refuse(
+          board.line,
+          absl::StrCat(where, ", board ", board.board, ": ", board.rooms.size(),
+                       " <TRAVELLER_LINE>s; a teams match has two "
+                       "rooms, TEAM sitting NS in one "
+                       "(<DIRECTION> NS) and EW in the other"));
+    }
+    if (board.imps.has_value()) {
+      // TEAM's IMPs on the board: its two rooms' scores (North-South's
+      // where it sat NS, East-West's where it sat EW) on the WBF IMP scale
+      // (Law 78B). Figures the file prints against its own results.
+      int points = 0;
+      for (const FileRoomResult& r : board.rooms) {
+        points += r.team_north_south ? r.ns_score : -r.ns_score;
+      }
+      const int imps = core::ImpsForDifference(points);
+      if (*board.imps != core::Rational(imps)) {
+        return Refuse(board.line,
+                      absl::StrCat(where, ", board ", board.board, ": <IMPS> ",
+                                   board.imps->ToString(),
+                                   ", but TEAM's two rooms "
+                                   "make ",
+                                   points, " points, ", imps,
+                                   " IMPs on the WBF IMP scale (Law 78B)"));
+      }
+    }
+    match.boards.push_back(std::move(board));
+    return absl::OkStatus();
+  }
+
+  absl::StatusOr<FileRoomResult> ReadRoom(pugi::xml_node t,
+                                          const std::string& where, int board) {
+    FileRoomResult room;
+    room.line = Line(t);
+    std::string direction, contract, played_by, tricks, score;
+    bool has_score = false;
+    for (pugi::xml_node n : t.children()) {
+      if (n.type() != pugi::node_element) continue;
+      const std::string name = n.name();
+      if (name == "DIRECTION") {
+        direction = absl::AsciiStrToUpper(Text(n));
+      } else if (name == "CONTRACT") {
+        contract = Text(n);
+      } else if (name == "PLAYED_BY") {
+        played_by = Text(n);
+      } else if (name == "TRICKS") {
+        tricks = Text(n);
+      } else if (name == "SCORE") {
+        score = Text(n);
+        has_score = !score.empty();
+      } else {
+        TALLY_RETURN_IF_ERROR(Known(n));
+      }
+    }
+    if (direction != "NS" && direction != "EW") {
+      return Refuse(room.line,
+                    absl::StrCat(where, ": <DIRECTION> \"", direction,
+                                 "\" is neither NS nor EW (where TEAM sat "
+                                 "in this room)"));
+    }
+    room.team_north_south = direction == "NS";
+    if (!score.empty() && (score[0] == 'A' || score[0] == 'a')) {
+      return Refuse(room.line,
+                    absl::StrCat(where, ": the adjusted score \"", score,
+                                 "\" gives percentages of a matchpoint top; "
+                                 "in a teams match tally cannot tell the "
+                                 "IMPs it stands for, so adjusted scores in "
+                                 "teams files are not imported (enter the "
+                                 "ruling with tally rule)"));
+    }
+    if (contract.empty()) {
+      return Refuse(room.line,
+                    absl::StrCat(where,
+                                 ": a result with no <CONTRACT>; "
+                                 "tally enters a room's result by its "
+                                 "contract"));
+    }
+    absl::StatusOr<v1::TableResult> result =
+        ParseResult(contract, played_by, tricks);
+    if (!result.ok()) {
+      return Refuse(room.line,
+                    absl::StrCat(where, ": ", result.status().message()));
+    }
+    room.result = *std::move(result);
+    absl::StatusOr<int> computed =
+        replay::NorthSouthScoreOf(room.result, board);
+    if (!computed.ok()) {
+      return Refuse(room.line,
+                    absl::StrCat(where, ": ", computed.status().message()));
+    }
+    room.ns_score = *computed;
+    if (has_score) {
+      int file_score = 0;
+      if (!absl::SimpleAtoi(score, &file_score)) {
+        return Refuse(room.line,
+                      absl::StrCat("<SCORE> \"", score, "\" is not a number"));
+      }
+      if (file_score != *computed) {
+        return Refuse(room.line,
+                      absl::StrCat(where, ": <SCORE> ", file_score,
+                                   " is not the score of ",
+                                   replay::DescribeResult(room.result), " (",
+                                   *computed, " to North-South, Law 77)"));
+      }
+    }
+    return room;
+  }
+
+  // Every team plays one match a round (no byes), the rounds are 1..n, and
+  // the matches of a round play the same boards (tally's draw gives a round
+  // one set of boards).
+  absl::Status CheckRounds() const {
+    std::map<int, const FileMatch*> first_of_round;
+    std::map<int, std::set<int>> seated;  // round -> teams
+    int expected = 1;
+    for (const FileMatch& m : file_.matches) {
+      auto [it, added] = first_of_round.emplace(m.round, &m);
+      if (added) {
+        if (m.round != expected) {
+          return Refuse(m.line, absl::StrCat("round ", m.round,
+                                             " follows "
+                                             "round ",
+                                             expected - 1,
+                                             ": tally's rounds are numbered "
+                                             "1, 2, ... with none missing"));
+        }
+        ++expected;
+      } else if (it->second->first_board != m.first_board ||
+                 it->second->last_board != m.last_board) {
+        return Refuse(
+            m.line,
+            absl::StrCat("round ", m.round, ", team ", m.team, " v ",
+                         m.opponent, ": boards ", m.first_board, "-",
+                         m.last_board, ", but the round's first match (line ",
+                         it->second->line, ") plays ", it->second->first_board,
+                         "-", it->second->last_board,
+                         "; every match of a round plays the same boards in "
+                         "tally"));
+      }
+      for (int team : {m.team, m.opponent}) {
+        if (!seated[m.round].insert(team).second) {
+          return Refuse(m.line, absl::StrCat("round ", m.round, ": team ", team,
+                                             " plays two matches"));
+        }
+      }
+    }
+    for (const auto& [round, teams] : seated) {
+      for (const FileTeam& t : file_.teams) {
+        if (!teams.contains(t.team)) {
+          return Refuse(first_of_round.at(round)->line,
+                        absl::StrCat("round ", round, ": team ", t.team,
+                                     " plays no match (a bye, or an odd "
+                                     "field's three-way match): not "
+                                     "imported; tally imports rounds in "
+                                     "which every team plays one match"));
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  const std::string& bytes_;
+  const std::string& file_name_;
+  std::vector<size_t> newlines_;
+  TeamsFile file_;
+};
+
+}  // namespace
+
+bool IsUsebioTeamsFile(const std::string& bytes) {
+  pugi::xml_document doc;
+  if (!doc.load_buffer(bytes.data(), bytes.size(), pugi::parse_default)) {
+    return false;
+  }
+  return absl::EndsWith(EventOf(doc).attribute("EVENT_TYPE").value(), "TEAMS");
+}
+
+absl::StatusOr<TeamsFile> ReadUsebioTeams(const std::string& bytes,
+                                          const std::string& file_name) {
+  return TeamsReader(bytes, file_name).Read();
+}
+
+}  // namespace tally::interchange

@@ -1,0 +1,35 @@
+// Reads a USEBIO 1.2 XML file of a Swiss teams event ranked on VPs
+// (EVENT_TYPE "SWISS_TEAMS", MATCH_SCORING_METHOD VPS) into a TeamsFile:
+// the teams (TEAM with TEAM_ID, TEAM_NAME, PLAYERs, PLACE, TOTAL_SCORE) and
+// each round's MATCHes with both rooms' TRAVELLER_LINEs
+// (docs/interchange.md, "USEBIO 1.2: Swiss teams"). Anything tally cannot
+// represent is refused with the line and what is missing; nothing is
+// approximated. Pure: no I/O. Thread-safe.
+
+#ifndef TALLY_SERVER_INTERCHANGE_USEBIO_TEAMS_READER_H_
+#define TALLY_SERVER_INTERCHANGE_USEBIO_TEAMS_READER_H_
+
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "server/interchange/teams_file.h"
+
+namespace tally::interchange {
+
+// True when `bytes` is well-formed XML whose USEBIO EVENT's EVENT_TYPE
+// names a teams event (ends in "TEAMS"): such a file goes to
+// ReadUsebioTeams, every other one to ReadUsebio.
+bool IsUsebioTeamsFile(const std::string& bytes);
+
+// The event in `bytes` (the whole file); `file_name` only names the file in
+// refusals. INVALID_ARGUMENT, "NAME line N: ...", when the XML is not
+// well formed, is not USEBIO 1.2, is not Swiss teams on VPs, or carries
+// something tally cannot represent (an adjusted score, a bye, a match
+// whose boards differ from the other matches of its round, a room's result
+// with no contract, an unknown element, ...).
+absl::StatusOr<TeamsFile> ReadUsebioTeams(const std::string& bytes,
+                                          const std::string& file_name);
+
+}  // namespace tally::interchange
+
+#endif  // TALLY_SERVER_INTERCHANGE_USEBIO_TEAMS_READER_H_

@@ -1,0 +1,91 @@
+// USEBIO 1.2 Swiss teams writer (see usebio_teams_writer.h), built with
+// pugixml.
+
+#include "server/interchange/usebio_teams_writer.h"
+
+#include <sstream>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "pugixml.hpp"
+#include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_writer.h"
+
+namespace tally::interchange {
+namespace {
+
+void Add(pugi::xml_node parent, const char* name, const std::string& text) {
+  parent.append_child(name).text().set(text.c_str());
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
+  pugi::xml_document doc;
+  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version") = "1.0";
+  decl.append_attribute("encoding") = "UTF-8";
+  doc.append_child(pugi::node_doctype)
+      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
+  pugi::xml_node root = doc.append_child("USEBIO");
+  root.append_attribute("Version") = "1.2";
+  pugi::xml_node event = root.append_child("EVENT");
+  event.append_attribute("EVENT_TYPE") = "SWISS_TEAMS";
+  if (!file.event_name.empty()) {
+    Add(event, "EVENT_DESCRIPTION", file.event_name);
+  }
+  if (!file.date.empty()) Add(event, "DATE", file.date);
+  Add(event, "MATCH_SCORING_METHOD", "VPS");
+  Add(event, "BOARD_SCORING_METHOD", "IMPS");
+  Add(event, "WINNER_TYPE", "1");
+  pugi::xml_node participants = event.append_child("PARTICIPANTS");
+  for (const FileTeam& t : file.teams) {
+    pugi::xml_node team = participants.append_child("TEAM");
+    team.append_attribute("TEAM_ID") = absl::StrCat(t.team).c_str();
+    team.append_attribute("TEAM_NAME") = t.name.c_str();
+    for (const std::string& name : t.players) {
+      Add(team.append_child("PLAYER"), "PLAYER_NAME", name);
+    }
+    if (!t.place.empty()) Add(team, "PLACE", t.place);
+    if (t.total.has_value()) Add(team, "TOTAL_SCORE", VpText(*t.total));
+  }
+  for (const FileMatch& m : file.matches) {
+    pugi::xml_node match = event.append_child("MATCH");
+    Add(match, "ROUND_NUMBER", absl::StrCat(m.round));
+    Add(match, "TEAM", absl::StrCat(m.team));
+    Add(match, "OPPOSING_TEAM", absl::StrCat(m.opponent));
+    Add(match, "START_BOARD_NUMBER", absl::StrCat(m.first_board));
+    Add(match, "END_BOARD_NUMBER", absl::StrCat(m.last_board));
+    if (m.team_vps.has_value()) Add(match, "TEAM_SCORE", VpText(*m.team_vps));
+    if (m.opponent_vps.has_value()) {
+      Add(match, "OPPOSING_TEAM_SCORE", VpText(*m.opponent_vps));
+    }
+    for (const FileMatchBoard& b : m.boards) {
+      pugi::xml_node board = match.append_child("BOARD");
+      Add(board, "BOARD_NUMBER", absl::StrCat(b.board));
+      if (b.imps.has_value()) Add(board, "IMPS", FigureText(*b.imps));
+      for (const FileRoomResult& r : b.rooms) {
+        if (!r.unwritable.empty()) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              "round ", m.round, ", match ", m.team, " v ", m.opponent,
+              ", board ", b.board, ", the room where team ",
+              r.team_north_south ? m.team : m.opponent,
+              " sits North-South: ", r.unwritable));
+        }
+        pugi::xml_node line = board.append_child("TRAVELLER_LINE");
+        Add(line, "DIRECTION", r.team_north_south ? "NS" : "EW");
+        const ResultText text = FormatResult(r.result);
+        Add(line, "CONTRACT", text.contract);
+        if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
+        if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
+        Add(line, "SCORE", absl::StrCat(r.ns_score));
+      }
+    }
+  }
+  std::ostringstream out;
+  doc.save(out, "  ", pugi::format_default, pugi::encoding_utf8);
+  return out.str();
+}
+
+}  // namespace tally::interchange
