@@ -73,7 +73,8 @@ void ExpectSameFold(const State& got, const State& want) {
   }
 }
 
-TEST(EvolveConsumingTest, FoldsASessionsResultsAsEvolveAndEmptiesOnlyTheResult) {
+TEST(EvolveConsumingTest,
+     FoldsASessionsResultsAsEvolveAndEmptiesOnlyTheResult) {
   State state;
   CreateOneRoundSession(state, "sabf_matchpoint_pairs",
                         v1::COMPETITION_KIND_MATCHPOINT_PAIRS, 3, {1, 2});

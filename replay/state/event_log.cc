@@ -129,14 +129,16 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     // into the State once its link in the chain is checked, so start-up
     // reads, hashes and parses every event once.
     TALLY_ASSIGN_OR_RETURN(
-        checked, CheckDataDirectory(
-                     options.path, /*head_required=*/!options.adopt_head,
-                     [&](v1::Event& event) -> absl::Status {
-                       // on_replayed first: the fold then moves the
-                       // event's entered result into the State.
-                       if (options.on_replayed) options.on_replayed(event);
-                       return EvolveConsuming(event, state);
-                     }));
+        checked,
+        CheckDataDirectory(options.path, /*head_required=*/!options.adopt_head,
+                           [&](v1::Event& event) -> absl::Status {
+                             // on_replayed first: the fold then moves the
+                             // event's entered result into the State.
+                             if (options.on_replayed) {
+                               options.on_replayed(event);
+                             }
+                             return EvolveConsuming(event, state);
+                           }));
   }
   TALLY_ASSIGN_OR_RETURN(
       std::unique_ptr<EventStore> store,

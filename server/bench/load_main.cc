@@ -45,7 +45,8 @@
 ABSL_FLAG(std::string, target, "127.0.0.1:50051", "tallyd's gRPC address");
 ABSL_FLAG(std::string, token_file, "./tally-data/admin.token",
           "the administrator token tallyd wrote in its data directory");
-ABSL_FLAG(std::string, mode, "health", "health, enter, standings, mixed or fill");
+ABSL_FLAG(std::string, mode, "health",
+          "health, enter, standings, mixed or fill");
 ABSL_FLAG(int, clients, 1, "venue (or health) clients");
 ABSL_FLAG(int, readers, 0, "standings readers (standings, mixed)");
 ABSL_FLAG(int, tables, 10, "tables of each session");
@@ -120,9 +121,7 @@ constexpr int kSectionTables = 25;
 // How many boards a session of `tables` tables plays with one board a
 // round: a Mitchell plays as many rounds as its tables, sections of
 // kSectionTables tables each play the same kSectionTables boards.
-int BoardsOf(int tables) {
-  return tables <= 31 ? tables : kSectionTables;
-}
+int BoardsOf(int tables) { return tables <= 31 ? tables : kSectionTables; }
 
 // A matchpoint pairs tournament with one started Mitchell session (in
 // sections of kSectionTables tables past 31 tables).
@@ -181,7 +180,8 @@ bool SetUp(Caller& c, const std::string& tournament, int tables,
 }
 
 // The n-th result of a session (every table plays every board of its
-// Mitchell or section, numbered alike in every section): 4S by North, 8 to 11 tricks, so that ties are common.
+// Mitchell or section, numbered alike in every section): 4S by North, 8 to 11
+// tricks, so that ties are common.
 v1::EnterResultRequest NthResult(const std::string& tournament, int tables,
                                  int n) {
   v1::EnterResultRequest r;
@@ -272,8 +272,8 @@ void Print(const std::string& name, Figures f, double seconds) {
   std::printf(
       "%s calls=%zu per_s=%.1f p50_ms=%.3f p99_ms=%.3f first_ms=%.3f "
       "failures=%d\n",
-      name.c_str(), f.micros.size(), f.micros.size() / seconds,
-      at(0.50) / 1000, at(0.99) / 1000, f.first / 1000, f.failures);
+      name.c_str(), f.micros.size(), f.micros.size() / seconds, at(0.50) / 1000,
+      at(0.99) / 1000, f.first / 1000, f.failures);
 }
 
 Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
@@ -361,8 +361,8 @@ int Main() {
     std::atomic<int> next = 0;
     std::atomic<bool> set_up_failed = false;
     const auto start = Clock::now();
-    Figures filled = Drive(
-        clients, 1e9, [&](int k, int i, grpc::Status& status) {
+    Figures filled =
+        Drive(clients, 1e9, [&](int k, int i, grpc::Status& status) {
           if (next++ >= events) return false;
           const std::string tournament =
               absl::StrCat(run, "-fill-", k, "-", i / slots);
