@@ -10,6 +10,7 @@
 #include "replay/log/codec.h"
 #include "replay/log/data_dir_check.h"
 #include "replay/log/sha256.h"
+#include "replay/state/consuming_evolve.h"
 
 namespace tally::replay {
 
@@ -108,7 +109,7 @@ absl::StatusOr<State> ReplayPrefix(const EventStore& store,
         if (until.has_value() && ToTime(event->received_at()) > *until) {
           return false;  // receipt times never decrease along the log
         }
-        failure = Evolve(*event, state);
+        failure = EvolveConsuming(*event, state);
         return failure.ok();
       }));
   TALLY_RETURN_IF_ERROR(failure);
@@ -128,13 +129,16 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     // into the State once its link in the chain is checked, so start-up
     // reads, hashes and parses every event once.
     TALLY_ASSIGN_OR_RETURN(
-        checked, CheckDataDirectory(
-                     options.path, /*head_required=*/!options.adopt_head,
-                     [&](v1::Event& event) -> absl::Status {
-                       TALLY_RETURN_IF_ERROR(Evolve(event, state));
-                       if (options.on_replayed) options.on_replayed(event);
-                       return absl::OkStatus();
-                     }));
+        checked,
+        CheckDataDirectory(options.path, /*head_required=*/!options.adopt_head,
+                           [&](v1::Event& event) -> absl::Status {
+                             // on_replayed first: the fold then moves the
+                             // event's entered result into the State.
+                             if (options.on_replayed) {
+                               options.on_replayed(event);
+                             }
+                             return EvolveConsuming(event, state);
+                           }));
   }
   TALLY_ASSIGN_OR_RETURN(
       std::unique_ptr<EventStore> store,

@@ -9,6 +9,7 @@
 #include "core/base/rational.h"
 #include "core/base/status_macros.h"
 #include "replay/profile/profile_loader.h"
+#include "replay/state/consuming_evolve.h"
 #include "replay/state/not_played_result.h"
 #include "replay/state/rulings.h"
 
@@ -186,7 +187,23 @@ absl::Status IndexMovement(const v1::Movement& movement,
   return absl::OkStatus();
 }
 
-absl::Status Evolve(const v1::Event& event, State& state) {
+namespace {
+
+// The entered result of `e` into `to`: moved from `movable` (the same
+// result, owned by a consuming caller) when given, else copied.
+void TakeResult(const v1::ResultEntered& e, v1::TableResult* movable,
+                v1::TableResult& to) {
+  if (movable != nullptr) {
+    to.Swap(movable);
+  } else {
+    to = e.result();
+  }
+}
+
+// Evolve's fold. `movable_result`, when not null, is the event's entered
+// result, which the fold may take instead of copying (EvolveConsuming).
+absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
+                  State& state) {
   if (event.sequence() != state.last_sequence + 1) {
     return Misfit(event,
                   absl::StrCat("expected sequence ", state.last_sequence + 1));
@@ -400,7 +417,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
         r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
         r.board = e.board();
         r.room = e.room();
-        r.result = e.result();
+        TakeResult(e, movable_result, r.result);
         r.ns_score = e.ns_score();
         round->second.results[{e.board(), e.table(), e.room()}] = std::move(r);
         break;
@@ -411,7 +428,7 @@ absl::Status Evolve(const v1::Event& event, State& state) {
       r.sequence = event.sequence();
       r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
       r.board = e.board();
-      r.result = e.result();
+      TakeResult(e, movable_result, r.result);
       r.ns_score = e.ns_score();
       s->results[{e.board(), e.table()}] = std::move(r);
       break;
@@ -650,6 +667,20 @@ absl::Status Evolve(const v1::Event& event, State& state) {
   state.last_hash = event.hash();
   state.last_received = ToTime(event.received_at());
   return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status Evolve(const v1::Event& event, State& state) {
+  return Fold(event, nullptr, state);
+}
+
+absl::Status EvolveConsuming(v1::Event& event, State& state) {
+  v1::TableResult* result =
+      event.payload().has_result_entered()
+          ? event.mutable_payload()->mutable_result_entered()->mutable_result()
+          : nullptr;
+  return Fold(event, result, state);
 }
 
 }  // namespace tally::replay

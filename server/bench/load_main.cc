@@ -7,9 +7,16 @@
 //   enter       --clients N venue clients, each entering results into its
 //               own tournament (a --tables-table Mitchell, 2 boards a round).
 //   standings   --readers R clients looping on GetStandings of a session of
-//               --tables tables (1 board a round), every result entered.
+//               --tables tables (1 board a round), every result entered:
+//               up to 31 tables one Mitchell, more (a multiple of 25:
+//               100, 300) sections of 25-table Mitchells playing the same
+//               25 boards, each matchpointed within its section.
 //   mixed       enter and standings at once: the writers' figures with
 //               readers running.
+//   fill        --clients N venue clients enter --events results in all,
+//               each into its own 24-table tournaments (a new one when
+//               one is full): grows the log for the start-up replay and
+//               memory figures.
 //
 // Tournaments are named <--prefix>-<kind>-<n>, so one tallyd can serve
 // several runs. Single-threaded setup, then one thread per client.
@@ -38,12 +45,14 @@
 ABSL_FLAG(std::string, target, "127.0.0.1:50051", "tallyd's gRPC address");
 ABSL_FLAG(std::string, token_file, "./tally-data/admin.token",
           "the administrator token tallyd wrote in its data directory");
-ABSL_FLAG(std::string, mode, "health", "health, enter, standings or mixed");
+ABSL_FLAG(std::string, mode, "health",
+          "health, enter, standings, mixed or fill");
 ABSL_FLAG(int, clients, 1, "venue (or health) clients");
 ABSL_FLAG(int, readers, 0, "standings readers (standings, mixed)");
 ABSL_FLAG(int, tables, 10, "tables of each session");
 ABSL_FLAG(double, seconds, 5, "how long the clients run");
 ABSL_FLAG(std::string, prefix, "load", "tournament name prefix");
+ABSL_FLAG(int, events, 10000, "results entered in all (fill)");
 
 namespace tally::bench {
 namespace {
@@ -105,7 +114,17 @@ bool Check(const grpc::Status& s, const std::string& what) {
   return false;
 }
 
-// A matchpoint pairs tournament with one started Mitchell session.
+// Sessions larger than one Mitchell (3..31 tables) are made of sections
+// of this many tables.
+constexpr int kSectionTables = 25;
+
+// How many boards a session of `tables` tables plays with one board a
+// round: a Mitchell plays as many rounds as its tables, sections of
+// kSectionTables tables each play the same kSectionTables boards.
+int BoardsOf(int tables) { return tables <= 31 ? tables : kSectionTables; }
+
+// A matchpoint pairs tournament with one started Mitchell session (in
+// sections of kSectionTables tables past 31 tables).
 bool SetUp(Caller& c, const std::string& tournament, int tables,
            int boards_per_round) {
   auto run = [&](auto request, auto method, const std::string& key) {
@@ -141,8 +160,17 @@ bool SetUp(Caller& c, const std::string& tournament, int tables,
   d.set_tournament_id(tournament);
   d.set_competition_id("pairs");
   d.set_session(1);
-  d.mutable_mitchell()->set_tables(tables);
-  d.mutable_mitchell()->set_boards_per_round(boards_per_round);
+  if (tables <= 31) {
+    d.mutable_mitchell()->set_tables(tables);
+    d.mutable_mitchell()->set_boards_per_round(boards_per_round);
+  } else {
+    for (int s = 0; s * kSectionTables < tables; ++s) {
+      v1::SectionMovementSpec* section = d.add_sections();
+      section->set_name(std::string(1, static_cast<char>('A' + s)));
+      section->mutable_mitchell()->set_tables(kSectionTables);
+      section->mutable_mitchell()->set_boards_per_round(boards_per_round);
+    }
+  }
   if (!run(d, &S::DefineSession, "session")) return false;
   v1::StartSessionRequest start;
   start.set_tournament_id(tournament);
@@ -151,8 +179,9 @@ bool SetUp(Caller& c, const std::string& tournament, int tables,
   return run(start, &S::StartSession, "start");
 }
 
-// The n-th result of a session (every table plays every board of a
-// Mitchell): 4S by North, 8 to 11 tricks, so that ties are common.
+// The n-th result of a session (every table plays every board of its
+// Mitchell or section, numbered alike in every section): 4S by North, 8 to 11
+// tricks, so that ties are common.
 v1::EnterResultRequest NthResult(const std::string& tournament, int tables,
                                  int n) {
   v1::EnterResultRequest r;
@@ -192,6 +221,7 @@ grpc::Status ReadStandings(Caller& c, const std::string& tournament) {
 
 struct Figures {
   std::vector<double> micros;  // each successful call's latency
+  double first = 0;            // client 0's first call's latency
   int failures = 0;
 };
 
@@ -224,6 +254,7 @@ Figures Drive(int clients, double seconds,
   }
   for (std::thread& t : threads) t.join();
   Figures all;
+  if (!each[0].micros.empty()) all.first = each[0].micros.front();
   for (Figures& f : each) {
     all.micros.insert(all.micros.end(), f.micros.begin(), f.micros.end());
     all.failures += f.failures;
@@ -238,9 +269,11 @@ void Print(const std::string& name, Figures f, double seconds) {
     return f.micros[std::min(f.micros.size() - 1,
                              static_cast<size_t>(q * f.micros.size()))];
   };
-  std::printf("%s calls=%zu per_s=%.1f p50_ms=%.3f p99_ms=%.3f failures=%d\n",
-              name.c_str(), f.micros.size(), f.micros.size() / seconds,
-              at(0.50) / 1000, at(0.99) / 1000, f.failures);
+  std::printf(
+      "%s calls=%zu per_s=%.1f p50_ms=%.3f p99_ms=%.3f first_ms=%.3f "
+      "failures=%d\n",
+      name.c_str(), f.micros.size(), f.micros.size() / seconds, at(0.50) / 1000,
+      at(0.99) / 1000, f.first / 1000, f.failures);
 }
 
 Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
@@ -283,8 +316,13 @@ int Main() {
   // Standings: one session, every result entered (by all callers at once).
   const std::string standings = absl::StrCat(prefix, "-standings-", tables);
   if (mode == "standings" || mode == "mixed") {
+    if (tables > 31 && tables % kSectionTables != 0) {
+      std::fprintf(stderr, "--tables past 31 must be a multiple of %d\n",
+                   kSectionTables);
+      return 2;
+    }
     if (!SetUp(*callers[0], standings, tables, 1)) return 1;
-    const int results = tables * tables;  // T rounds of 1 board, T tables
+    const int results = tables * BoardsOf(tables);  // 1 board a round
     std::atomic<int> next = 0;
     Figures filled =
         Drive(static_cast<int>(callers.size()), 3600,
@@ -315,12 +353,37 @@ int Main() {
                        std::chrono::system_clock::now().time_since_epoch())
                        .count());
   const int enter_tables = std::max(tables, 24);
+  const int slots = enter_tables * enter_tables * 2;
+  if (mode == "fill") {
+    // Client k's j-th tournament is <run>-fill-k-j; results are taken from
+    // one counter so that --events are entered in all.
+    const int events = absl::GetFlag(FLAGS_events);
+    std::atomic<int> next = 0;
+    std::atomic<bool> set_up_failed = false;
+    const auto start = Clock::now();
+    Figures filled =
+        Drive(clients, 1e9, [&](int k, int i, grpc::Status& status) {
+          if (next++ >= events) return false;
+          const std::string tournament =
+              absl::StrCat(run, "-fill-", k, "-", i / slots);
+          if (i % slots == 0 &&
+              !SetUp(*callers[k], tournament, enter_tables, 2)) {
+            set_up_failed = true;
+            return false;
+          }
+          status = Enter(*callers[k],
+                         NthResult(tournament, enter_tables, i % slots));
+          return true;
+        });
+    Print(label, filled,
+          std::chrono::duration<double>(Clock::now() - start).count());
+    return filled.failures > 0 || set_up_failed ? 1 : 0;
+  }
   for (int k = 0; k < clients; ++k) {
     if (!SetUp(*callers[k], absl::StrCat(run, "-enter-", k), enter_tables, 2)) {
       return 1;
     }
   }
-  const int slots = enter_tables * enter_tables * 2;
   auto enter = [&](int k, int i, grpc::Status& status) {
     if (i >= slots) return false;
     status = Enter(*callers[k],
