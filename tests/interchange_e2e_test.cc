@@ -394,8 +394,8 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
 // Adjusted scores in PBN (pbn_mitchell_adjusted.pbn: "A6040" in Score_NS,
 // tally's choice of form) import as the ruling USEBIO's do and export back.
 TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
-  const std::string usebio = absl::StrCat(
-      TALLY_INTERCHANGE_FIXTURES, "/usebio_mitchell_two_sections.xml");
+  const std::string usebio = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
+                                          "/usebio_mitchell_two_sections.xml");
   // Tournament, competition, 12 pairs, movement, start, 36 results, post.
   std::string out = Import(usebio, "sections");
   EXPECT_THAT(out, HasSubstr("12 pairs in 2 sections, 6 boards, 53 events "
@@ -436,8 +436,8 @@ TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
 
   // Adjusted scores in PBN: board 1, 1 v 4 not played, A6040; NS 2 13.50
   // 56.25%, 1 13.40 55.83%, as usebio_mitchell_adjusted.xml.
-  const std::string adjusted = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
-                                            "/pbn_mitchell_adjusted.pbn");
+  const std::string adjusted =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_mitchell_adjusted.pbn");
   out = Import(adjusted, "adjusted-pbn");
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
   EXPECT_THAT(ExpectExportEquals("adjusted-pbn", "pbn", adjusted),

@@ -354,11 +354,10 @@ TEST(PbnSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
   ExpectRefusedAt(edited("[Section \"A\"]\n[Board \"2\"]", "[Board \"2\"]"),
                   kSections, 29,
                   "board 2: a game with no [Section] in a file in sections");
-  // A section's board given twice.
-  ExpectRefusedAt(edited("[Section \"A\"]\n[Board \"2\"]",
+  // A section's board given twice (B's board 1 named A's).
+  ExpectRefusedAt(edited("[Section \"B\"]\n[Board \"1\"]",
                          "[Section \"A\"]\n[Board \"1\"]"),
-                  kSections, 30,
-                  "board 1 of section A has a second traveller");
+                  kSections, 95, "board 1 of section A has a second traveller");
 }
 
 }  // namespace

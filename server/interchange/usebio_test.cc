@@ -45,6 +45,23 @@ ImportTarget Target() {
   return t;
 }
 
+// The plan of fixture `name` under `profile`, read and planned; a read
+// that fails is a test failure and an empty plan.
+std::vector<ImportStep> PlanOf(const std::string& name,
+                               const std::string& profile) {
+  const std::string text = ReadFixture(TALLY_INTERCHANGE_FIXTURES, name);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, name);
+  EXPECT_THAT(file, IsOk());
+  if (!file.ok()) return {};
+  ImportTarget target = Target();
+  target.regulation_profile = profile;
+  target.file_name = name;
+  target.file_sha256 = Sha256Hex(text);
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  EXPECT_THAT(steps, IsOk());
+  return steps.ok() ? *std::move(steps) : std::vector<ImportStep>{};
+}
+
 TEST(UsebioReaderTest, ReadsTheHandWrittenMitchell) {
   absl::StatusOr<SessionFile> file = ReadUsebio(Fixture(), kFile);
   ASSERT_THAT(file, IsOk());
@@ -577,19 +594,11 @@ TEST(UsebioButlerAdjustedTest, ReadsBothFormsOfAnArtificialScore) {
 }
 
 TEST(UsebioButlerAdjustedTest, PlansAResultAndTwoArtificialRulings) {
-  const std::string text =
-      ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButlerAdjusted);
-  absl::StatusOr<SessionFile> file = ReadUsebio(text, kButlerAdjusted);
-  ASSERT_THAT(file, IsOk());
-  ImportTarget target = Target();
-  target.regulation_profile = "club_butler_pairs";
-  target.file_name = kButlerAdjusted;
-  target.file_sha256 = Sha256Hex(text);
-  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
-  ASSERT_THAT(steps, IsOk());
+  const std::vector<ImportStep> steps =
+      PlanOf(kButlerAdjusted, "club_butler_pairs");
   int results = 0;
   std::vector<const v1::RecordRulingRequest*> rulings;
-  for (const ImportStep& s : *steps) {
+  for (const ImportStep& s : steps) {
     if (std::holds_alternative<v1::EnterResultRequest>(s.request)) ++results;
     if (const auto* r = std::get_if<v1::RecordRulingRequest>(&s.request)) {
       rulings.push_back(r);
@@ -699,18 +708,12 @@ TEST(UsebioSectionsTest, ReadsEachSectionByItsOwnNumbers) {
 // tables 4-6 and pairs 7-12 (B's pair k is the session's pair 6 + k), as
 // tally places sections (docs/club-conventions.md, "Sections").
 TEST(UsebioSectionsTest, PlansOneSessionWithBothSections) {
-  const std::string text = ReadFixture(TALLY_INTERCHANGE_FIXTURES, kSections);
-  absl::StatusOr<SessionFile> file = ReadUsebio(text, kSections);
-  ASSERT_THAT(file, IsOk());
-  ImportTarget target = Target();
-  target.file_name = kSections;
-  target.file_sha256 = Sha256Hex(text);
-  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
-  ASSERT_THAT(steps, IsOk());
+  const std::vector<ImportStep> steps =
+      PlanOf(kSections, "nsw_matchpoint_pairs");
   std::vector<int> registered;
   const v1::DefineSessionRequest* define = nullptr;
   const v1::EnterResultRequest* b1_board1 = nullptr;
-  for (const ImportStep& s : *steps) {
+  for (const ImportStep& s : steps) {
     if (const auto* r = std::get_if<v1::RegisterPairRequest>(&s.request)) {
       registered.push_back(r->pair());
       if (r->pair() == 7) {
@@ -775,9 +778,9 @@ TEST(UsebioSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
                   "a second <SECTION> in a BUTLER_IMPS file: tally scores "
                   "sections in matchpoint pairs only");
   // Two sections of one name.
-  ExpectRefusedAt(edited("<SECTION_ID>B</SECTION_ID>",
-                         "<SECTION_ID>A</SECTION_ID>"),
-                  kSections, 273, "a second section \"A\"");
+  ExpectRefusedAt(
+      edited("<SECTION_ID>B</SECTION_ID>", "<SECTION_ID>A</SECTION_ID>"),
+      kSections, 273, "a second section \"A\"");
 }
 
 TEST(UsebioImpPairsTest, PlansAButlerCompetition) {
