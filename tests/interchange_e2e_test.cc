@@ -454,7 +454,7 @@ TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
         "\n            <PLAYER><PLAYER_NAME>Olive Owen";
     const size_t at = text.find(from);
     ASSERT_NE(at, std::string::npos);
-    text.replace(at, 27, "<PAIR_NUMBER>1</PAIR_NUMBER>");
+    text.replace(at, 28, "<PAIR_NUMBER>1</PAIR_NUMBER>");
     std::ofstream(edited, std::ios::binary) << text;
   }
   EXPECT_THAT(Import(edited, "refused"),

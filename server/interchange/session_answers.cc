@@ -211,16 +211,18 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
         space == std::string::npos ? field : field.substr(space + 1);
     return last == "NS" || last == "EW" ? last : "";
   };
-  bool two_winners = standings.fields_size() >= 2;
+  // (A section of its own Howell is one field, "B All", beside another
+  // section's NS and EW fields.)
+  bool two_winners = false;
   for (const v1::StandingsField& field : standings.fields()) {
-    if (direction_of(field.name()).empty()) two_winners = false;
+    if (!direction_of(field.name()).empty()) two_winners = true;
   }
   for (const v1::StandingsField& field : standings.fields()) {
     for (const v1::StandingsRow& row : field.rows()) {
       FilePair p;
       p.section = first_pair.empty() ? "" : row.section();
       p.pair = local(p.section, row.pair());
-      if (two_winners) p.direction = direction_of(field.name());
+      p.direction = direction_of(field.name());
       p.players.assign(row.players().begin(), row.players().end());
       p.place = absl::StrCat(row.rank(), row.tied() ? "=" : "");
       p.total = FromProto(imps ? row.net_imps() : row.matchpoints());
