@@ -751,6 +751,50 @@ TEST(UsebioSectionsTest, PlansOneSessionWithBothSections) {
   }
 }
 
+// tally's answers for a session in sections (pairs and tables numbered
+// across the session, Movement.sections saying where each section starts)
+// become each section's own numbers: session pair 8 is B2, its line with 10
+// B's 2 v 4; a section's NS field "B NS" gives its pairs direction NS.
+TEST(UsebioSectionsTest, AnswersNumberEachSectionsPairsAsTheSectionDoes) {
+  v1::Competition competition;
+  competition.set_competition_id("pairs");
+  v1::Movement movement;
+  for (const auto& [name, first] : {std::pair<const char*, int>{"A", 1},
+                                    std::pair<const char*, int>{"B", 7}}) {
+    v1::MovementSection* s = movement.add_sections();
+    s->set_name(name);
+    s->set_first_pair(first);
+    s->set_pairs(6);
+  }
+  v1::Standings standings;
+  v1::StandingsField* field = standings.add_fields();
+  field->set_name("B NS");
+  v1::StandingsRow* row = field->add_rows();
+  row->set_pair(8);
+  row->set_section("B");
+  row->set_rank(1);
+  v1::Traveller t;
+  t.set_board(5);
+  v1::TravellerLine* line = t.add_lines();
+  line->set_section("B");
+  line->set_ns_pair(8);
+  line->set_ew_pair(10);
+  line->mutable_result()->mutable_passed_out();
+  absl::StatusOr<SessionFile> file =
+      SessionFileFromAnswers(competition, "x", standings, {t}, &movement);
+  ASSERT_THAT(file, IsOk());
+  ASSERT_EQ(file->sections.size(), 2u);
+  ASSERT_EQ(file->pairs.size(), 1u);
+  EXPECT_EQ(file->pairs[0].section, "B");
+  EXPECT_EQ(file->pairs[0].pair, 2);
+  EXPECT_EQ(file->pairs[0].direction, "NS");
+  EXPECT_EQ(file->pairs[0].place, "1");
+  ASSERT_EQ(file->boards.size(), 1u);
+  EXPECT_EQ(file->boards[0].section, "B");
+  EXPECT_EQ(file->boards[0].results[0].ns_pair, 2);
+  EXPECT_EQ(file->boards[0].results[0].ew_pair, 4);
+}
+
 TEST(UsebioSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
   const auto edited = [](const std::string& from, const std::string& to) {
     return ReadUsebio(
