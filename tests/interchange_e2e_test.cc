@@ -269,11 +269,11 @@ TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
 
   EXPECT_THAT(ExpectExportEquals("thursday", "usebio", path),
               HasSubstr("<SCORE>A6040</SCORE>"));
-  // PBN does not carry it yet: refused, naming the line.
+  // PBN carries it in Score_NS (tally's choice of form,
+  // docs/interchange.md): not played, A6040, and the matchpoints.
   EXPECT_THAT(RunTallyCli(tallyd_.address(),
                           "export-session thursday pairs 1 --format=pbn 2>&1"),
-              HasSubstr("FAILED_PRECONDITION: board 1, 1 v 4: an adjusted "
-                        "score"));
+              HasSubstr(" 1  4 -     -  -  A6040      -  2.40  1.60"));
 }
 
 // Issue #18: IMP pairs. tests/interchange/usebio_butler_howell.xml (club
@@ -417,7 +417,8 @@ TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
   }
   // Board 1 in section B: 3NT+1 by B2 at session table 5, top 4.
   bool seen = false;
-  for (const v1::TravellerLine& line : Traveller("sections", 1).lines()) {
+  const v1::Traveller board1 = Traveller("sections", 1);
+  for (const v1::TravellerLine& line : board1.lines()) {
     if (line.section() != "B" || line.ns_pair() != 8) continue;
     seen = true;
     EXPECT_EQ(line.table(), 5);
