@@ -269,11 +269,11 @@ TEST_F(InterchangeEndToEndTest, AdjustedScoreImportsAsARulingAndRoundTrips) {
 
   EXPECT_THAT(ExpectExportEquals("thursday", "usebio", path),
               HasSubstr("<SCORE>A6040</SCORE>"));
-  // PBN does not carry it yet: refused, naming the line.
+  // PBN carries it in Score_NS (tally's choice of form,
+  // docs/interchange.md): not played, A6040, and the matchpoints.
   EXPECT_THAT(RunTallyCli(tallyd_.address(),
                           "export-session thursday pairs 1 --format=pbn 2>&1"),
-              HasSubstr("FAILED_PRECONDITION: board 1, 1 v 4: an adjusted "
-                        "score"));
+              HasSubstr(" 1  4 -     -  -  A6040      -  2.40  1.60"));
 }
 
 // Issue #18: IMP pairs. tests/interchange/usebio_butler_howell.xml (club
@@ -341,21 +341,126 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
   EXPECT_THAT(out, HasSubstr("published figures differ from tally's"));
   EXPECT_THAT(out, HasSubstr("board 1: datum 420, tally none"));
 
-  // A line tally cannot represent (an adjusted score "A6040" gives
-  // percentages of a matchpoint top, not IMPs): refused naming the line,
-  // nothing appended.
+  // Artificial adjusted scores in a club Butler file
+  // (usebio_butler_adjusted.xml, worked in tests/interchange/README.md):
+  // board 1, 1 v 2 played +980 and given A6040 (Law 12C2), board 2, 8 v 1
+  // not played, A4060 (Law 12C2(a)), each at +-2 IMPs (ANC SR 7.3) and
+  // left out of the datum. Tournament, competition, 8 pairs, movement,
+  // start, 7 results, 2 rulings, post: 22 events. Board 1's datum is 420
+  // (+450, +420, -50, the best and the worst dropped), not 440 (four
+  // scores); totals 2 9, 8 8, 1 4, 5 0, 4 -1, 7 -4, 6 -6, 3 -10.
+  const std::string butler_adjusted =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/usebio_butler_adjusted.xml");
+  out = Import(butler_adjusted, "thursday-adj", "club_butler_pairs");
+  EXPECT_THAT(out, HasSubstr("8 pairs, 2 boards, 22 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Traveller butler_board1 = Traveller("thursday-adj", 1);
+  EXPECT_EQ(butler_board1.datum().datum(), 420);
+  for (const v1::TravellerLine& line : butler_board1.lines()) {
+    if (line.ns_pair() != 1) continue;
+    EXPECT_TRUE(line.adjusted().has_artificial());
+    EXPECT_EQ(line.ns_imps(), 2);
+  }
+  const std::string butler_exported =
+      ExpectExportEquals("thursday-adj", "usebio", butler_adjusted);
+  EXPECT_THAT(butler_exported, HasSubstr("<SCORE>A6040</SCORE>"));
+  EXPECT_THAT(butler_exported, HasSubstr("<SCORE>A4060</SCORE>"));
+
+  // A line tally cannot represent (an adjusted score "A7030": in IMPs only
+  // average plus, average and average minus are artificial awards):
+  // refused naming the line, nothing appended.
   const size_t before = Log().size();
   const std::string edited = absl::StrCat(dir_, "/butler_adjusted.xml");
   {
     std::string text = ReadAll(butler);
     const size_t at = text.find("<SCORE>450</SCORE>");
     ASSERT_NE(at, std::string::npos);
-    text.replace(at, 18, "<SCORE>A6040</SCORE>");
+    text.replace(at, 18, "<SCORE>A7030</SCORE>");
     std::ofstream(edited, std::ios::binary) << text;
   }
   EXPECT_THAT(Import(edited, "refused", "club_butler_pairs"),
               HasSubstr("butler_adjusted.xml line 63: board 1, 1 v 2: the "
-                        "adjusted score \"A6040\""));
+                        "adjusted score \"A7030\" gives 70%"));
+  EXPECT_EQ(Log().size(), before);
+}
+
+// A session in two sections (usebio_mitchell_two_sections.xml, worked in
+// tests/interchange/README.md): imported as one session with both sections
+// (A tables 1-3, pairs 1-6; B tables 4-6, pairs 7-12), each section
+// matchpointed on its own (nsw_matchpoint_pairs: within the section), its
+// figures agreeing with the file's (B NS: B2 15 62.50%, B3 11 45.83%, B1
+// 10 41.67%), exported back equal with each section's pairs numbered and
+// placed as the file gives them; the same session as PBN likewise.
+// Adjusted scores in PBN (pbn_mitchell_adjusted.pbn: "A6040" in Score_NS,
+// tally's choice of form) import as the ruling USEBIO's do and export back.
+TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
+  const std::string usebio = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
+                                          "/usebio_mitchell_two_sections.xml");
+  // Tournament, competition, 12 pairs, movement, start, 36 results, post.
+  std::string out = Import(usebio, "sections");
+  EXPECT_THAT(out, HasSubstr("12 pairs in 2 sections, 6 boards, 53 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Standings s = Standings("sections");
+  const v1::StandingsField* b_ns = nullptr;
+  for (const v1::StandingsField& f : s.fields()) {
+    if (f.name() == "B NS") b_ns = &f;
+  }
+  ASSERT_NE(b_ns, nullptr);
+  ASSERT_EQ(b_ns->rows_size(), 3);
+  const std::vector<std::pair<int, int64_t>> expected = {
+      {8, 6250}, {9, 4583}, {7, 4167}};
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(b_ns->rows(i).pair(), expected[i].first);
+    EXPECT_EQ(b_ns->rows(i).percentage().units(), expected[i].second);
+    EXPECT_EQ(b_ns->rows(i).section(), "B");
+  }
+  // Board 1 in section B: 3NT+1 by B2 at session table 5, top 4.
+  bool seen = false;
+  const v1::Traveller board1 = Traveller("sections", 1);
+  for (const v1::TravellerLine& line : board1.lines()) {
+    if (line.section() != "B" || line.ns_pair() != 8) continue;
+    seen = true;
+    EXPECT_EQ(line.table(), 5);
+    EXPECT_EQ(line.ns_matchpoints().numerator(), 4);
+  }
+  EXPECT_TRUE(seen);
+  EXPECT_THAT(ExpectExportEquals("sections", "usebio", usebio),
+              HasSubstr("<SECTION_ID>B</SECTION_ID>"));
+  const std::string pbn = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
+                                       "/pbn_mitchell_two_sections.pbn");
+  out = Import(pbn, "sections-pbn");
+  EXPECT_THAT(out, HasSubstr("53 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  EXPECT_THAT(ExpectExportEquals("sections-pbn", "pbn", pbn),
+              HasSubstr("[Section \"B\"]"));
+
+  // Adjusted scores in PBN: board 1, 1 v 4 not played, A6040; NS 2 13.50
+  // 56.25%, 1 13.40 55.83%, as usebio_mitchell_adjusted.xml.
+  const std::string adjusted =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_mitchell_adjusted.pbn");
+  out = Import(adjusted, "adjusted-pbn");
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  EXPECT_THAT(ExpectExportEquals("adjusted-pbn", "pbn", adjusted),
+              HasSubstr("A6040"));
+
+  // A sectioned file with a pair listed twice in section B: refused naming
+  // the line, nothing appended.
+  const size_t before = Log().size();
+  const std::string edited = absl::StrCat(dir_, "/sections_twice.xml");
+  {
+    std::string text = ReadAll(usebio);
+    const std::string from =
+        "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>"
+        "\n            <PLAYER><PLAYER_NAME>Olive Owen";
+    const size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at, 28, "<PAIR_NUMBER>1</PAIR_NUMBER>");
+    std::ofstream(edited, std::ios::binary) << text;
+  }
+  EXPECT_THAT(Import(edited, "refused"),
+              HasSubstr("sections_twice.xml line 285: section B: pair 1 is "
+                        "listed twice"));
   EXPECT_EQ(Log().size(), before);
 }
 

@@ -165,8 +165,12 @@ int Import(Client& cl, const Invocation& inv) {
             << target.file_sha256.substr(0, 16) << ") into "
             << target.tournament_id << " / " << target.competition_id
             << " session " << target.session << ": " << file->pairs.size()
-            << " pairs, " << file->boards.size() << " boards, " << *appended
-            << " events appended\n";
+            << " pairs"
+            << (file->sections.empty()
+                    ? ""
+                    : absl::StrCat(" in ", file->sections.size(), " sections"))
+            << ", " << interchange::BoardCount(*file) << " boards, "
+            << *appended << " events appended\n";
   return Checked(differences);
 }
 

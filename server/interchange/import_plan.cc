@@ -11,7 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
+#include "core/base/status_macros.h"
 
 namespace tally::interchange {
 namespace {
@@ -80,9 +80,8 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
   r.set_table(table);
   r.set_board(board);
   r.set_law(fr.result.has_not_played() ? "Law 12C2(a)" : "Law 12C2");
-  r.set_text(absl::StrFormat("adjusted score A%02d%02d in %s line %d",
-                             fr.adjusted->ns_percent, fr.adjusted->ew_percent,
-                             target.file_name, fr.line));
+  r.set_text(absl::StrCat("adjusted score ", AdjustedScoreText(*fr.adjusted),
+                          " in ", target.file_name, " line ", fr.line));
   r.set_board_not_played(fr.result.has_not_played());
   if (scoring != FileScoring::kMatchpoints) {
     // An IMP file: 60, 50, 40 are average plus, average, average minus (the
@@ -205,11 +204,18 @@ v1::Movement DeriveMovement(const SessionFile& file) {
   return movement;
 }
 
-absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
-                                                   const ImportTarget& target) {
+namespace {
+
+// What every file (and every section of a file in sections, by its own
+// pair numbers) passes before anything is planned: each pair listed once,
+// each board's traveller once, every line's pairs participants seated once
+// and in their directions (or both the other way round: an arrow switch).
+// `where` ("section B: ") starts each refusal.
+absl::Status CheckFile(const SessionFile& file, const ImportTarget& target,
+                       const std::string& where) {
   auto refuse = [&](int line, const std::string& what) {
     return absl::InvalidArgumentError(
-        absl::StrCat(target.file_name, " line ", line, ": ", what));
+        absl::StrCat(target.file_name, " line ", line, ": ", where, what));
   };
   std::map<int, const FilePair*> pairs;
   for (const FilePair& p : file.pairs) {
@@ -273,6 +279,105 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
       }
     }
   }
+  return absl::OkStatus();
+}
+
+// The session of a file in sections: each section's pairs numbered after
+// the sections before it (section B's pair k is the session's pair
+// first_pair + k - 1, first_pair following A's pairs), its movement derived
+// from its own travellers and placed after theirs (B's tables follow A's;
+// round r of the session holds round r of every section), with
+// Movement.sections naming each; the boards' travellers merged across the
+// sections. A file of one section is itself, its movement derived.
+struct PlacedSession {
+  SessionFile file;  // in the session's pair numbers, no sections
+  v1::Movement movement;
+};
+
+absl::StatusOr<PlacedSession> PlaceSections(const SessionFile& file,
+                                            const ImportTarget& target) {
+  PlacedSession out;
+  if (file.sections.empty()) {
+    TALLY_RETURN_IF_ERROR(CheckFile(file, target, ""));
+    out.file = file;
+    out.movement = DeriveMovement(file);
+    return out;
+  }
+  out.file = file;
+  out.file.sections.clear();
+  out.file.pairs.clear();
+  out.file.boards.clear();
+  std::map<int, v1::MovementRound> rounds;
+  std::map<int, size_t> board_at;  // board -> index in out.file.boards
+  int next_pair = 1, next_table = 1;
+  for (const FileSection& section : file.sections) {
+    SessionFile sub;
+    sub.scoring = file.scoring;
+    for (const FilePair& p : file.pairs) {
+      if (p.section == section.name) sub.pairs.push_back(p);
+    }
+    for (const FileBoard& b : file.boards) {
+      if (b.section == section.name) sub.boards.push_back(b);
+    }
+    TALLY_RETURN_IF_ERROR(
+        CheckFile(sub, target, absl::StrCat("section ", section.name, ": ")));
+    int pairs = 0;
+    for (const FilePair& p : sub.pairs) pairs = std::max(pairs, p.pair);
+    const int offset = next_pair - 1;
+    for (FilePair& p : sub.pairs) {
+      p.pair += offset;
+      p.section.clear();
+    }
+    for (FileBoard& b : sub.boards) {
+      b.section.clear();
+      for (FileResult& r : b.results) {
+        r.ns_pair += offset;
+        r.ew_pair += offset;
+      }
+    }
+    const v1::Movement movement = DeriveMovement(sub);
+    int tables = 0;
+    for (const v1::MovementRound& r : movement.rounds()) {
+      v1::MovementRound& round = rounds[r.round()];
+      round.set_round(r.round());
+      for (v1::TableAssignment t : r.tables()) {
+        tables = std::max(tables, t.table());
+        t.set_table(t.table() + next_table - 1);
+        *round.add_tables() = t;
+      }
+    }
+    v1::MovementSection* placed = out.movement.add_sections();
+    placed->set_name(section.name);
+    placed->set_first_table(next_table);
+    placed->set_tables(tables);
+    placed->set_first_pair(next_pair);
+    placed->set_pairs(pairs);
+    placed->set_source(absl::StrCat("explicit (", target.file_name, ")"));
+    next_pair += pairs;
+    next_table += tables;
+    for (FilePair& p : sub.pairs) out.file.pairs.push_back(std::move(p));
+    for (FileBoard& b : sub.boards) {
+      auto [it, added] = board_at.emplace(b.board, out.file.boards.size());
+      if (added) {
+        out.file.boards.push_back(std::move(b));
+        continue;
+      }
+      FileBoard& merged = out.file.boards[it->second];
+      for (FileResult& r : b.results) merged.results.push_back(std::move(r));
+    }
+  }
+  for (auto& [number, round] : rounds) *out.movement.add_rounds() = round;
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
+                                                   const ImportTarget& target) {
+  TALLY_ASSIGN_OR_RETURN(const PlacedSession placed, PlaceSections(in, target));
+  const SessionFile& file = placed.file;
+  std::map<int, const FilePair*> pairs;
+  for (const FilePair& p : file.pairs) pairs.emplace(p.pair, &p);
   std::vector<ImportStep> steps;
   int step = 0;
   auto add = [&](int line, std::string what, ImportRequest request) {
@@ -308,7 +413,7 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& file,
     for (const std::string& player : p->players) r.add_players(player);
     add(p->line, absl::StrCat("pair ", p->pair), r);
   }
-  const v1::Movement movement = DeriveMovement(file);
+  const v1::Movement& movement = placed.movement;
   {
     auto r = WithOptions<v1::DefineSessionRequest>(target, ++step, file.line);
     r.set_competition_id(target.competition_id);

@@ -117,6 +117,7 @@ class Reader {
     if (file_.boards.empty()) {
       return Refuse(1, "no game with a [ScoreTable]: nothing to score");
     }
+    if (absl::Status s = Sections(); !s.ok()) return s;
     file_.scoring = scoring_;
     return file_;
   }
@@ -129,10 +130,57 @@ class Reader {
 
   absl::Status EndGame() {
     if (board_.board != 0 && !board_.results.empty()) {
+      board_.section = section_;
+      for (const FileBoard& b : file_.boards) {
+        if (b.board == board_.board && b.section == board_.section) {
+          return Refuse(
+              board_.line,
+              absl::StrCat("board ", board_.board,
+                           section_.empty()
+                               ? ""
+                               : absl::StrCat(" of section ", section_),
+                           " has a second traveller"));
+        }
+      }
       file_.boards.push_back(std::move(board_));
     }
     board_ = FileBoard();
+    section_.clear();
     table_ = Table();
+    return absl::OkStatus();
+  }
+
+  // One [Section] value in the whole file (or none) is a session of one
+  // section; two or more make a session in sections, in which every game
+  // and TotalScoreTable row names its section (matchpoints only).
+  absl::Status Sections() {
+    if (file_.sections.size() < 2) {
+      file_.sections.clear();
+      for (FileBoard& b : file_.boards) b.section.clear();
+      for (FilePair& p : file_.pairs) p.section.clear();
+      return absl::OkStatus();
+    }
+    if (scoring_ != FileScoring::kMatchpoints) {
+      return Refuse(
+          file_.sections[1].line,
+          absl::StrCat("a second [Section] in a ", FileScoringName(scoring_),
+                       " file: tally scores sections in matchpoint "
+                       "pairs only"));
+    }
+    for (const FileBoard& b : file_.boards) {
+      if (b.section.empty()) {
+        return Refuse(b.line, absl::StrCat("board ", b.board,
+                                           ": a game with no [Section] in a "
+                                           "file in sections"));
+      }
+    }
+    for (const FilePair& p : file_.pairs) {
+      if (p.section.empty()) {
+        return Refuse(p.line, absl::StrCat("pair ", p.pair,
+                                           ": a [TotalScoreTable] row with no "
+                                           "[Section] in a file in sections"));
+      }
+    }
     return absl::OkStatus();
   }
 
@@ -187,13 +235,14 @@ class Reader {
                                          "so far"));
       }
     } else if (name == "Section") {
-      if (!section_.empty() && value != section_) {
-        return Refuse(line, absl::StrCat("[Section \"", value,
-                                         "\"] after section \"", section_,
-                                         "\": tally imports one section a "
-                                         "file"));
-      }
+      // The game's section; two or more in a file make a session in
+      // sections (each game one section's traveller of a board).
       section_ = value;
+      if (!value.empty() &&
+          std::none_of(file_.sections.begin(), file_.sections.end(),
+                       [&](const FileSection& s) { return s.name == value; })) {
+        file_.sections.push_back({line, value});
+      }
     } else if (name == "Vulnerable" || name == "Dealer") {
       return CheckBoardCycle(name, value, line);
     } else if (name == "ScoreTable" || name == "TotalScoreTable") {
@@ -364,15 +413,38 @@ class Reader {
     }
     const std::string where =
         absl::StrCat("board ", board_.board, ", ", r.ns_pair, " v ", r.ew_pair);
-    for (const char* side : {"Score_NS", "Score_EW", "Contract"}) {
+    // An adjusted score: "Annnn" in Score_NS, North-South's and East-West's
+    // percentages of the top (tally's choice, as USEBIO writes it:
+    // docs/interchange.md), the Contract the one played or "-" where the
+    // board was not played there (Law 12C2(a)).
+    const std::string& ns_text = row["Score_NS"];
+    if (!ns_text.empty() && (ns_text[0] == 'A' || ns_text[0] == 'a')) {
+      absl::StatusOr<FileAdjusted> adjusted =
+          ParseAdjustedScore(ns_text, scoring_);
+      if (!adjusted.ok()) {
+        return Refuse(line,
+                      absl::StrCat(where, ": ", adjusted.status().message()));
+      }
+      if (!row["Score_EW"].empty()) {
+        return Refuse(line,
+                      absl::StrCat(where, ": Score_EW \"", row["Score_EW"],
+                                   "\" beside the adjusted score \"", ns_text,
+                                   "\"; a row carries one or the "
+                                   "other"));
+      }
+      r.adjusted = *adjusted;
+      row.erase("Score_NS");
+    }
+    for (const char* side : {"Score_EW", "Contract"}) {
       const std::string& v = row[side];
       if (!v.empty() && (v[0] == 'A' || v[0] == 'a') &&
           !absl::EqualsIgnoreCase(v, "AP")) {
         return Refuse(line, absl::StrCat(where, ": the adjusted score \"", v,
-                                         "\" has no contract; tally records "
-                                         "an artificial score as a "
-                                         "director's ruling, which a file "
-                                         "cannot make"));
+                                         "\" in ", side,
+                                         "; tally reads an adjusted score in "
+                                         "Score_NS, \"A\" and North-South's "
+                                         "and East-West's percentages (e.g. "
+                                         "A6040)"));
       }
     }
     std::optional<int> file_score;
@@ -386,7 +458,9 @@ class Reader {
       file_score = std::string(side) == "Score_NS" ? v : -v;
       break;
     }
-    if (row["Contract"].empty()) {
+    if (row["Contract"].empty() && r.adjusted.has_value()) {
+      r.result.mutable_not_played();  // Law 12C2(a)
+    } else if (row["Contract"].empty()) {
       if (!file_score.has_value()) {
         return Refuse(line, absl::StrCat(where,
                                          ": a row with neither a Contract "
@@ -404,17 +478,21 @@ class Reader {
       }
       r.result = *std::move(result);
     }
-    absl::StatusOr<int> computed =
-        replay::NorthSouthScoreOf(r.result, board_.board);
-    if (!computed.ok())
-      return Refuse(line,
-                    absl::StrCat(where, ": ", computed.status().message()));
-    r.ns_score = *computed;
-    if (file_score.has_value() && *file_score != *computed) {
-      return Refuse(line, absl::StrCat(where, ": the score ", *file_score,
-                                       " is not the score of ",
-                                       replay::DescribeResult(r.result), " (",
-                                       *computed, " to North-South, Law 77)"));
+    if (!r.result.has_not_played()) {
+      absl::StatusOr<int> computed =
+          replay::NorthSouthScoreOf(r.result, board_.board);
+      if (!computed.ok()) {
+        return Refuse(line,
+                      absl::StrCat(where, ": ", computed.status().message()));
+      }
+      r.ns_score = *computed;
+      if (file_score.has_value() && *file_score != *computed) {
+        return Refuse(line,
+                      absl::StrCat(where, ": the score ", *file_score,
+                                   " is not the score of ",
+                                   replay::DescribeResult(r.result), " (",
+                                   *computed, " to North-South, Law 77)"));
+      }
     }
     for (const char* side : {"MP_NS", "MP_EW"}) {
       if (row[side].empty()) continue;
@@ -443,6 +521,7 @@ class Reader {
   absl::Status TotalRow(std::map<std::string, std::string>& row, int line) {
     FilePair p;
     p.line = line;
+    p.section = section_;
     if (!absl::SimpleAtoi(row["PairId"], &p.pair) || p.pair < 1) {
       return Refuse(line, absl::StrCat("PairId \"", row["PairId"],
                                        "\" is not a pair number"));

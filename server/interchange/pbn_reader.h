@@ -2,8 +2,10 @@
 // cross-IMPs: [Scoring], a Butler game's [Datum], IMP_NS / IMP_EW and
 // TotalScoreIMP) into a SessionFile: each game's Board tag and ScoreTable
 // (the traveller), and the
-// TotalScoreTable (the ranking) of whichever game carries it
-// (docs/interchange.md says what maps to what). Anything tally cannot
+// TotalScoreTable (the ranking) of whichever game carries it; an adjusted
+// score "Annnn" in Score_NS (tally's choice of form); two or more
+// [Section] values a session in sections (docs/interchange.md says what
+// maps to what). Anything tally cannot
 // represent is refused with the line and what is missing; nothing is
 // approximated. Pure: no I/O. Thread-safe.
 

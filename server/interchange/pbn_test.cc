@@ -67,15 +67,17 @@ TEST(PbnReaderTest, WriterRoundTripsEveryFigure) {
   EXPECT_THAT(written, HasSubstr("\"Alice Archer - Brian Baker\""));
 }
 
-// An adjusted score (USEBIO "Annnn") is written in USEBIO only so far: the
-// PBN writer refuses it, naming the board and pairs.
-TEST(PbnReaderTest, WriterRefusesAnAdjustedScore) {
+// An adjusted score that neither format carries (an assigned score, a
+// percentage that is not whole) is refused by the PBN writer too, naming
+// the board and pairs.
+TEST(PbnReaderTest, WriterRefusesAnUnwritableAdjustedScore) {
   absl::StatusOr<SessionFile> file = ReadPbn(Read(kFile), kFile);
   ASSERT_THAT(file, IsOk());
-  file->boards[0].results[0].adjusted = FileAdjusted{60, 40};
+  file->boards[0].results[0].unwritable =
+      "an assigned, weighted or split adjusted score";
   EXPECT_THAT(WritePbn(*file),
               StatusIs(absl::StatusCode::kFailedPrecondition,
-                       HasSubstr("board 1, 1 v 4: an adjusted score")));
+                       HasSubstr("board 1, 1 v 4: an assigned, weighted")));
 }
 
 // BridgeWx and some club programs print a result by its score alone: a
@@ -110,9 +112,10 @@ TEST(PbnReaderTest, RefusesARowWithNoContractAndNoLaw77Score) {
                 "board 1, 1 v 4: a row with neither a Contract nor a score");
 }
 
-TEST(PbnReaderTest, RefusesAnAdjustedScore) {
+TEST(PbnReaderTest, RefusesAnAdjustedScoreOfAnotherForm) {
   ExpectRefused(Edited("    420      -", "    A60      -"), 13,
-                "the adjusted score \"A60\"");
+                "board 1, 1 v 4: the adjusted score \"A60\" is not \"A\" "
+                "and North-South's and East-West's percentages");
 }
 
 TEST(PbnReaderTest, RefusesAScoreTheContractDoesNotGive) {
@@ -232,6 +235,129 @@ TEST(PbnImpPairsTest, RefusesFiguresOfAnotherScoringNamingTheLine) {
   ExpectRefused(Edited("MP_EW\\4R\"]", "IMP_EW\\4R\"]"), 13,
                 "IMP_EW is an IMP figure, but the file is scored "
                 "MATCH_POINTS");
+}
+
+// Adjusted scores in PBN (tally's choice of form, docs/interchange.md):
+// "Annnn" in Score_NS, North-South's and East-West's percentages of the
+// top, no Score_EW, and "-" in Contract, Declarer and Result where the
+// board was not played. tests/interchange/pbn_mitchell_adjusted.pbn is the
+// session of usebio_mitchell_adjusted.xml (worked in
+// tests/interchange/README.md: board 1, 1 v 4 not played, A6040: 2.40 /
+// 1.60 of a top of 4; the other two tables factored by Neuberg, 3.50 and
+// 0.50).
+constexpr char kAdjusted[] = "pbn_mitchell_adjusted.pbn";
+
+TEST(PbnAdjustedTest, ReadsTheSameSessionAsTheUsebioFile) {
+  absl::StatusOr<SessionFile> pbn = ReadPbn(Read(kAdjusted), kAdjusted);
+  ASSERT_THAT(pbn, IsOk());
+  absl::StatusOr<SessionFile> usebio =
+      ReadUsebio(Read("usebio_mitchell_adjusted.xml"), "usebio.xml");
+  ASSERT_THAT(usebio, IsOk());
+  EXPECT_EQ(FirstDifference(*pbn, *usebio), "");
+  const FileResult& r = pbn->boards[0].results[0];
+  EXPECT_EQ(r.line, 15);
+  EXPECT_TRUE(r.result.has_not_played());
+  ASSERT_TRUE(r.adjusted.has_value());
+  EXPECT_EQ(*r.adjusted, (FileAdjusted{60, 40}));
+  EXPECT_EQ(r.ns_matchpoints, core::Rational(12, 5));
+  EXPECT_EQ(pbn->pairs[0].total, core::Rational(67, 5));
+}
+
+TEST(PbnAdjustedTest, WriterRoundTripsAdjustedScoresInEveryScoring) {
+  // Matchpoints: the hand-written file.
+  absl::StatusOr<SessionFile> mp = ReadPbn(Read(kAdjusted), kAdjusted);
+  ASSERT_THAT(mp, IsOk());
+  // Butler (played and adjusted, and not played) and cross-IMPs, from the
+  // USEBIO fixtures.
+  absl::StatusOr<SessionFile> butler =
+      ReadUsebio(Read("usebio_butler_adjusted.xml"), "butler.xml");
+  ASSERT_THAT(butler, IsOk());
+  absl::StatusOr<SessionFile> cross =
+      ReadUsebio(Read("usebio_cross_imps_adjusted.xml"), "cross.xml");
+  ASSERT_THAT(cross, IsOk());
+  for (const SessionFile* file : {&*mp, &*butler, &*cross}) {
+    absl::StatusOr<std::string> written = WritePbn(*file);
+    ASSERT_THAT(written, IsOk());
+    absl::StatusOr<SessionFile> again = ReadPbn(*written, "written.pbn");
+    ASSERT_THAT(again, IsOk()) << *written;
+    EXPECT_EQ(FirstDifference(*file, *again), "") << *written;
+  }
+  absl::StatusOr<std::string> written = WritePbn(*butler);
+  ASSERT_THAT(written, IsOk());
+  // Board 1, 1 v 2: 6S= by N kept, its score replaced by A6040 (+2 IMPs);
+  // board 2, 8 v 1 not played: A4060 (-2 / +2).
+  EXPECT_THAT(*written,
+              HasSubstr(" 1  2 6S    N 12  A6040      -     2    -2"));
+  EXPECT_THAT(*written,
+              HasSubstr(" 8  1 -     -  -  A4060      -    -2     2"));
+}
+
+TEST(PbnAdjustedTest, RefusesWhatItCannotReadNamingTheLine) {
+  const auto edited = [](const std::string& from, const std::string& to) {
+    return ReadPbn(
+        EditedFixture(TALLY_INTERCHANGE_FIXTURES, kAdjusted, from, to),
+        kAdjusted);
+  };
+  // An adjusted score in Score_EW, or beside a Score_EW.
+  ExpectRefusedAt(edited("   A6040      -", "       -  A6040"), kAdjusted, 15,
+                  "board 1, 1 v 4: the adjusted score \"A6040\" in Score_EW");
+  ExpectRefusedAt(edited("   A6040      -", "   A6040    420"), kAdjusted, 15,
+                  "Score_EW \"420\" beside the adjusted score \"A6040\"");
+  // In an IMP file only 60, 50 and 40 (Law 12C2 average plus, average,
+  // average minus) are read.
+  std::string imps = Read("pbn_butler_howell.pbn");
+  const size_t at = imps.find("11  450");
+  ASSERT_NE(at, std::string::npos);
+  imps.replace(at, 7, "11  A7030");
+  ExpectRefusedAt(ReadPbn(imps, kButler), kButler, 14,
+                  "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%");
+}
+
+// A session in two sections as PBN (tests/interchange/
+// pbn_mitchell_two_sections.pbn): each game one section's traveller of a
+// board with its [Section], the section's first game carrying its pairs'
+// TotalScoreTable; the same session as usebio_mitchell_two_sections.xml.
+constexpr char kSections[] = "pbn_mitchell_two_sections.pbn";
+
+TEST(PbnSectionsTest, ReadsTheSameSessionAsTheUsebioFile) {
+  absl::StatusOr<SessionFile> pbn = ReadPbn(Read(kSections), kSections);
+  ASSERT_THAT(pbn, IsOk());
+  absl::StatusOr<SessionFile> usebio =
+      ReadUsebio(Read("usebio_mitchell_two_sections.xml"), "usebio.xml");
+  ASSERT_THAT(usebio, IsOk());
+  EXPECT_EQ(FirstDifference(*pbn, *usebio), "");
+  ASSERT_EQ(pbn->sections.size(), 2u);
+  EXPECT_EQ(pbn->sections[1].name, "B");
+  EXPECT_EQ(pbn->sections[1].line, 94);
+  // B's pair 1 (line 104) and B's 1 v 4 on board 1 (line 100).
+  const FilePair* b1 = nullptr;
+  for (const FilePair& p : pbn->pairs) {
+    if (p.section == "B" && p.pair == 1) b1 = &p;
+  }
+  ASSERT_NE(b1, nullptr);
+  EXPECT_EQ(b1->line, 104);
+  EXPECT_EQ(b1->total, core::Rational(10));
+  absl::StatusOr<std::string> written = WritePbn(*pbn);
+  ASSERT_THAT(written, IsOk());
+  absl::StatusOr<SessionFile> again = ReadPbn(*written, "written.pbn");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_EQ(FirstDifference(*pbn, *again), "");
+}
+
+TEST(PbnSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
+  const auto edited = [](const std::string& from, const std::string& to) {
+    return ReadPbn(
+        EditedFixture(TALLY_INTERCHANGE_FIXTURES, kSections, from, to),
+        kSections);
+  };
+  // A game with no [Section] in a file in sections (board 2 of A).
+  ExpectRefusedAt(edited("[Section \"A\"]\n[Board \"2\"]", "[Board \"2\"]"),
+                  kSections, 29,
+                  "board 2: a game with no [Section] in a file in sections");
+  // A section's board given twice (B's board 1 named A's).
+  ExpectRefusedAt(edited("[Section \"B\"]\n[Board \"1\"]",
+                         "[Section \"A\"]\n[Board \"1\"]"),
+                  kSections, 95, "board 1 of section A has a second traveller");
 }
 
 }  // namespace

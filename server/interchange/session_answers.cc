@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -69,7 +70,11 @@ std::optional<int> WholePercent(const core::Rational& side_mp, int64_t top) {
 void SetAdjusted(const v1::TravellerLine& line, int times_expected,
                  FileResult& r) {
   const v1::AdjustedScore& a = line.adjusted();
-  const int64_t top = 2 * (static_cast<int64_t>(times_expected) - 1);
+  // The top the line was matchpointed against (a section's, in a session
+  // in sections), else the board's.
+  const int64_t top = line.top() > 0
+                          ? line.top()
+                          : 2 * (static_cast<int64_t>(times_expected) - 1);
   std::optional<int> ns, ew;
   if (a.has_artificial() ||
       (a.has_per_side() && a.per_side().ns().has_percent() &&
@@ -130,8 +135,8 @@ void SetHomeDirections(const v1::Movement& movement, SessionFile& file) {
   for (FilePair& p : file.pairs) p.direction = home[p.pair];
 }
 
-// An adjusted score in an IMP-scored session as a file carries it: in a
-// cross-IMP session an artificial score as "Annnn" with 60, 50 and 40 for
+// An adjusted score in an IMP-scored session (Butler or cross-IMPs) as a
+// file carries it: an artificial score as "Annnn" with 60, 50 and 40 for
 // average plus, average and average minus (as the reader reads it); else
 // unwritable, with the reason.
 void SetImpsAdjusted(const v1::AdjustedScore& a, FileScoring scoring,
@@ -141,21 +146,18 @@ void SetImpsAdjusted(const v1::AdjustedScore& a, FileScoring scoring,
            : award == v1::ARTIFICIAL_AWARD_AVERAGE    ? 50
                                                       : 40;
   };
-  if (scoring == FileScoring::kCrossImps && a.has_artificial() &&
+  if (a.has_artificial() &&
       a.artificial().ns() != v1::ARTIFICIAL_AWARD_UNSPECIFIED &&
       a.artificial().ew() != v1::ARTIFICIAL_AWARD_UNSPECIFIED) {
     r.adjusted = FileAdjusted{percent(a.artificial().ns()),
                               percent(a.artificial().ew())};
     return;
   }
-  r.unwritable =
-      scoring == FileScoring::kCrossImps
-          ? "an adjusted score other than an artificial one (average plus, "
-            "average or average minus to each side), which is all USEBIO's "
-            "\"Annnn\" carries in an IMP file"
-          : "an adjusted score in a Butler session, which tally does not "
-            "write yet (USEBIO's \"Annnn\" gives percentages; the IMPs an "
-            "artificial table stands for depend on the datum rule)";
+  r.unwritable = absl::StrCat(
+      "an adjusted score other than an artificial one (average plus, "
+      "average or average minus to each side) in a ",
+      FileScoringName(scoring),
+      " session, which is all USEBIO's \"Annnn\" carries in an IMP file");
 }
 
 }  // namespace
@@ -187,12 +189,40 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
         " ranks its pairs on VPs, which a USEBIO pairs file does not carry"));
   }
   file.event_name = event_name;
-  const bool two_winners = standings.fields_size() == 2;
+  // A session in sections (Movement.sections): each pair and line numbered
+  // as its section numbers it (section B's pair k is the session's pair
+  // first_pair + k - 1), the sections in the movement's order.
+  std::map<std::string, int> first_pair;
+  if (movement != nullptr && movement->sections_size() > 0) {
+    for (const v1::MovementSection& s : movement->sections()) {
+      file.sections.push_back({0, s.name()});
+      first_pair[s.name()] = s.first_pair();
+    }
+  }
+  const auto local = [&](const std::string& section, int pair) {
+    auto it = first_pair.find(section);
+    return it == first_pair.end() ? pair : pair - it->second + 1;
+  };
+  // NS and EW fields ("NS", "EW"; in sections "A NS", "A EW", ...): the
+  // pairs carry their directions.
+  const auto direction_of = [](const std::string& field) -> std::string {
+    const size_t space = field.rfind(' ');
+    const std::string last =
+        space == std::string::npos ? field : field.substr(space + 1);
+    return last == "NS" || last == "EW" ? last : "";
+  };
+  // (A section of its own Howell is one field, "B All", beside another
+  // section's NS and EW fields.)
+  bool two_winners = false;
+  for (const v1::StandingsField& field : standings.fields()) {
+    if (!direction_of(field.name()).empty()) two_winners = true;
+  }
   for (const v1::StandingsField& field : standings.fields()) {
     for (const v1::StandingsRow& row : field.rows()) {
       FilePair p;
-      p.pair = row.pair();
-      if (two_winners) p.direction = field.name();
+      p.section = first_pair.empty() ? "" : row.section();
+      p.pair = local(p.section, row.pair());
+      p.direction = direction_of(field.name());
       p.players.assign(row.players().begin(), row.players().end());
       p.place = absl::StrCat(row.rank(), row.tied() ? "=" : "");
       p.total = FromProto(imps ? row.net_imps() : row.matchpoints());
@@ -212,13 +242,26 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
     }
   }
   for (const v1::Traveller& t : travellers) {
-    FileBoard b;
-    b.board = t.board();
-    if (t.has_datum()) b.datum = t.datum().datum();
+    // One FileBoard a section (one in all without sections), in the
+    // sections' order.
+    std::vector<FileBoard> by_section;
+    const auto board_of = [&](const std::string& section) -> FileBoard& {
+      for (FileBoard& b : by_section) {
+        if (b.section == section) return b;
+      }
+      FileBoard& b = by_section.emplace_back();
+      b.board = t.board();
+      b.section = section;
+      if (t.has_datum()) b.datum = t.datum().datum();
+      return b;
+    };
+    if (first_pair.empty()) board_of("");
     for (const v1::TravellerLine& line : t.lines()) {
+      const std::string section = first_pair.empty() ? "" : line.section();
+      FileBoard& b = board_of(section);
       FileResult r;
-      r.ns_pair = line.ns_pair();
-      r.ew_pair = line.ew_pair();
+      r.ns_pair = local(section, line.ns_pair());
+      r.ew_pair = local(section, line.ew_pair());
       r.result = line.result();
       r.ns_score = line.result().has_not_played() ? 0 : line.ns_score();
       if (imps) {
@@ -236,7 +279,7 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       }
       b.results.push_back(std::move(r));
     }
-    file.boards.push_back(std::move(b));
+    for (FileBoard& b : by_section) file.boards.push_back(std::move(b));
   }
   if (!two_winners && movement != nullptr) SetHomeDirections(*movement, file);
   return file;
@@ -250,38 +293,39 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
     out.push_back(absl::StrCat(file_name, " line ", line, ": ", what));
   };
   const core::Rational scale = ScaleOf(file);
-  std::map<int, const FilePair*> tally_pairs;
-  for (const FilePair& p : answers.pairs) tally_pairs[p.pair] = &p;
+  std::map<std::pair<std::string, int>, const FilePair*> tally_pairs;
+  for (const FilePair& p : answers.pairs) tally_pairs[{p.section, p.pair}] = &p;
   for (const FilePair& p : file.pairs) {
-    auto it = tally_pairs.find(p.pair);
+    auto it = tally_pairs.find({p.section, p.pair});
     if (it == tally_pairs.end()) {
-      differ(p.line, absl::StrCat("pair ", p.pair,
+      differ(p.line, absl::StrCat("pair ", p.section, p.pair,
                                   " is not in tally's "
                                   "standings"));
       continue;
     }
     const FilePair& t = *it->second;
     if (!p.place.empty() && p.place != t.place) {
-      differ(p.line, absl::StrCat("pair ", p.pair, ": place ", p.place,
-                                  ", tally ", t.place));
+      differ(p.line, absl::StrCat("pair ", p.section, p.pair, ": place ",
+                                  p.place, ", tally ", t.place));
     }
     if (p.total.has_value() && t.total.has_value() &&
         Rounded(*t.total * scale, p.total_places) != *p.total) {
-      differ(p.line,
-             absl::StrCat("pair ", p.pair, ": total ", p.total->ToString(),
-                          ", tally ", (*t.total * scale).ToString()));
+      differ(p.line, absl::StrCat("pair ", p.section, p.pair, ": total ",
+                                  p.total->ToString(), ", tally ",
+                                  (*t.total * scale).ToString()));
     }
     if (!p.percentage.empty() && t.exact_percentage.has_value()) {
       absl::StatusOr<core::Rational> published =
           core::Rational::Parse(p.percentage);
       if (published.ok() &&
           Rounded(*t.exact_percentage, PlacesOf(p.percentage)) != *published) {
-        differ(p.line, absl::StrCat("pair ", p.pair, ": ", p.percentage,
-                                    "%, tally ", t.percentage, "%"));
+        differ(p.line,
+               absl::StrCat("pair ", p.section, p.pair, ": ", p.percentage,
+                            "%, tally ", t.percentage, "%"));
       }
     }
   }
-  std::map<int, std::optional<int64_t>> tally_datums;
+  std::map<int, std::optional<int64_t>> tally_datums;  // Butler: no sections
   for (const FileBoard& b : answers.boards) tally_datums[b.board] = b.datum;
   for (const FileBoard& b : file.boards) {
     if (!b.datum.has_value()) continue;
@@ -292,15 +336,15 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
                           t.has_value() ? absl::StrCat(*t) : "none"));
     }
   }
-  std::map<std::pair<int, int>, const FileResult*> tally_lines;
+  std::map<std::tuple<std::string, int, int>, const FileResult*> tally_lines;
   for (const FileBoard& b : answers.boards) {
     for (const FileResult& r : b.results) {
-      tally_lines[{b.board, r.ns_pair}] = &r;
+      tally_lines[{b.section, b.board, r.ns_pair}] = &r;
     }
   }
   for (const FileBoard& b : file.boards) {
     for (const FileResult& r : b.results) {
-      auto it = tally_lines.find({b.board, r.ns_pair});
+      auto it = tally_lines.find({b.section, b.board, r.ns_pair});
       if (it == tally_lines.end()) {
         differ(r.line, absl::StrCat("board ", b.board, ", pair ", r.ns_pair,
                                     ": not on tally's traveller"));

@@ -1,5 +1,6 @@
 // A session as tally's query answers give it (the competition, the
-// standings and every traveller) turned into a SessionFile for a writer,
+// standings and every traveller; a session in sections numbered as each
+// section numbers its pairs) turned into a SessionFile for a writer,
 // and the check of a file's published figures against tally's. Pure.
 // Thread-safe.
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "core/base/rational.h"
 #include "tally/v1/common.pb.h"
 
@@ -56,6 +57,9 @@ struct FileResult {
 struct FileBoard {
   int line = 0;
   int board = 0;
+  // A file in sections: the section whose traveller this is ("" when the
+  // file has one section). Its lines number the pairs as the section does.
+  std::string section;
   std::vector<FileResult> results;
   // A Butler file: the board's datum (North-South's view), when published.
   std::optional<int64_t> datum;
@@ -64,7 +68,10 @@ struct FileBoard {
 // One pair of the session and its published figures.
 struct FilePair {
   int line = 0;
+  // The pair's number as the file gives it: in a file in sections, its
+  // number within its section (section B's pair 1 is "B1").
   int pair = 0;
+  std::string section;  // "" when the file has one section
   // "NS" or "EW": the pair's (home) direction in a Mitchell, also where an
   // arrow switch makes the session one field; "" in a Howell.
   std::string direction;
@@ -89,8 +96,20 @@ enum class FileScoring {
 // BOARD_SCORING_METHOD).
 const char* FileScoringName(FileScoring scoring);
 
+// One section of a file in sections (USEBIO SECTION, PBN [Section]).
+struct FileSection {
+  int line = 0;
+  std::string name;  // "A", "B", ... as the file names it
+  friend bool operator==(const FileSection& a, const FileSection& b) {
+    return a.name == b.name;  // lines are not compared
+  }
+};
+
 struct SessionFile {
   int line = 0;  // the event (session) element or first tag
+  // Two or more sections, in the file's order; empty for a file of one
+  // section (whose pairs and boards then carry no section).
+  std::vector<FileSection> sections;
   FileScoring scoring = FileScoring::kMatchpoints;
   std::string event_name;  // "" when the file has none
   std::string date;        // as the file gives it, "" when none (not compared:
@@ -108,11 +127,15 @@ bool SameFigures(const SessionFile& a, const SessionFile& b);
 // The first difference SameFigures finds, in words; "" when equal.
 std::string FirstDifference(const SessionFile& a, const SessionFile& b);
 
-// True when the pairs carry their directions and every line seats them so:
+// True when the pairs carry their directions and every line seats them so
+// (in a file in sections, each section's pairs by their own numbers):
 // a Mitchell ranked as NS and EW fields (USEBIO WINNER_TYPE 2). A line
 // seating both pairs the other way round is an arrow switch, which puts
 // both directions into one field.
 bool TwoWinners(const SessionFile& file);
+
+// The distinct board numbers the file's travellers carry.
+int BoardCount(const SessionFile& file);
 
 // Numbers every East-West pair `offset` higher (lower for a negative
 // offset), in the pairs and on every traveller line: a Mitchell file that
@@ -120,6 +143,19 @@ bool TwoWinners(const SessionFile& file);
 // exported back with the same N. The director states N; nothing is
 // guessed.
 void RenumberEastWest(SessionFile& file, int offset);
+
+// An adjusted score as both formats write it, "A" and North-South's and
+// East-West's whole percentages of the top, two digits each ("A6040": 60%
+// and 40%; USEBIO's SCORE, and tally's choice for PBN's Score_NS,
+// docs/interchange.md). In an IMP file (Butler or cross-IMPs) only 60, 50
+// and 40 are read, as average plus, average and average minus (Law 12C2).
+// INVALID_ARGUMENT, saying what is wrong (the reader adds the line), for
+// any other text or percentage.
+absl::StatusOr<FileAdjusted> ParseAdjustedScore(const std::string& score,
+                                                FileScoring scoring);
+
+// "A6040" for 60% / 40%.
+std::string AdjustedScoreText(const FileAdjusted& adjusted);
 
 // The SHA-256 of `bytes` in lower-case hex (a file's provenance).
 std::string Sha256Hex(const std::string& bytes);

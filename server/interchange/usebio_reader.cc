@@ -57,23 +57,6 @@ const std::set<std::string>& IgnoredElements() {
   return *kIgnored;
 }
 
-// USEBIO's adjusted score: "A" and North-South's and East-West's whole
-// percentages of the top, two digits each ("A6040": 60% and 40%).
-absl::StatusOr<FileAdjusted> AdjustedScore(const std::string& score) {
-  FileAdjusted out;
-  if (score.size() != 5 || !absl::ascii_isdigit(score[1]) ||
-      !absl::ascii_isdigit(score[2]) || !absl::ascii_isdigit(score[3]) ||
-      !absl::ascii_isdigit(score[4])) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "the adjusted score \"", score,
-        "\" is not \"A\" and North-South's and East-West's percentages of "
-        "the top, two digits each (e.g. A6040)"));
-  }
-  out.ns_percent = (score[1] - '0') * 10 + (score[2] - '0');
-  out.ew_percent = (score[3] - '0') * 10 + (score[4] - '0');
-  return out;
-}
-
 class Reader {
  public:
   Reader(const std::string& bytes, const std::string& file_name)
@@ -194,7 +177,8 @@ class Reader {
     }
     const bool imp_type =
         type == "BUTLER_PAIRS" || type == "CROSS_IMPS" || type == "CROSS_IMP";
-    pugi::xml_node holder = event;  // where PARTICIPANTS and BOARDs sit
+    pugi::xml_node session;                // the one SESSION, if any
+    std::vector<pugi::xml_node> sections;  // its SECTIONs, or the EVENT's
     for (pugi::xml_node n : event.children()) {
       if (n.type() != pugi::node_element) continue;
       const std::string name = n.name();
@@ -226,27 +210,92 @@ class Reader {
                                               "\": tally ranks one field or "
                                               "the NS and EW fields (1 or 2)"));
         }
-      } else if (name == "SESSION" || name == "SECTION") {
-        if (holder != event) {
+      } else if (name == "SESSION") {
+        if (session || !sections.empty()) {
           return Refuse(Line(n),
-                        absl::StrCat("a second <", name,
-                                     ">: tally imports one section of one "
-                                     "session a file"));
+                        "a second <SESSION>: tally imports one session a "
+                        "file");
         }
-        holder = n;
-        // A SESSION may hold one SECTION.
-        std::vector<pugi::xml_node> sections;
+        session = n;
         for (pugi::xml_node s : n.children("SECTION")) sections.push_back(s);
-        if (sections.size() > 1) {
-          return Refuse(Line(sections[1]),
-                        "a second <SECTION>: sections are not something "
-                        "tally can represent yet");
+      } else if (name == "SECTION") {
+        if (session) {
+          return Refuse(Line(n),
+                        "a <SECTION> beside a <SESSION>: tally imports one "
+                        "session a file");
         }
-        if (sections.size() == 1) holder = sections[0];
+        sections.push_back(n);
       } else if (name != "PARTICIPANTS" && name != "BOARD") {
         if (absl::Status s = Known(n); !s.ok()) return s;
       }
     }
+    // Where PARTICIPANTS and BOARDs sit: the EVENT, its SESSION, or each
+    // SECTION (two or more make a session in sections).
+    std::vector<pugi::xml_node> holders;
+    if (sections.size() > 1) {
+      if (scoring_ != FileScoring::kMatchpoints) {
+        return Refuse(
+            Line(sections[1]),
+            absl::StrCat("a second <SECTION> in a ", FileScoringName(scoring_),
+                         " file: tally scores sections in "
+                         "matchpoint pairs only"));
+      }
+      holders = sections;
+    } else {
+      holders.push_back(sections.size() == 1 ? sections[0]
+                        : session            ? session
+                                             : event);
+    }
+    if (holders[0] != event) {
+      for (pugi::xml_node n : event.children()) {
+        if (n.type() == pugi::node_element &&
+            (std::string(n.name()) == "PARTICIPANTS" ||
+             std::string(n.name()) == "BOARD")) {
+          return Refuse(Line(n), absl::StrCat("<", n.name(),
+                                              "> outside the <SESSION> or "
+                                              "<SECTION> the file has"));
+        }
+      }
+    }
+    for (size_t i = 0; i < holders.size(); ++i) {
+      pugi::xml_node holder = holders[i];
+      std::string section;
+      if (holders.size() > 1) {
+        section = SectionName(holder, i);
+        for (const FileSection& other : file.sections) {
+          if (other.name == section) {
+            return Refuse(Line(holder),
+                          absl::StrCat("a second section \"", section, "\""));
+          }
+        }
+        file.sections.push_back({Line(holder), section});
+      }
+      if (absl::Status s = ReadHolder(holder, holder != event, section, file);
+          !s.ok()) {
+        return s;
+      }
+    }
+    file.scoring = scoring_;
+    return file;
+  }
+
+  // A section's name: its <SECTION_ID> (or SECTION_ID attribute), else
+  // "A", "B", ... by its place in the file.
+  std::string SectionName(pugi::xml_node section, size_t index) const {
+    if (pugi::xml_node id = section.child("SECTION_ID"); id) {
+      if (!Text(id).empty()) return Text(id);
+    }
+    const std::string attribute = section.attribute("SECTION_ID").value();
+    if (!attribute.empty()) return attribute;
+    return std::string(1, static_cast<char>('A' + index));
+  }
+
+  // The PARTICIPANTS and BOARDs of `holder` (the EVENT, its SESSION or one
+  // SECTION), each pair and board marked with `section`.
+  absl::Status ReadHolder(pugi::xml_node holder, bool check_others,
+                          const std::string& section, SessionFile& file) {
+    size_t pairs_before = file.pairs.size();
+    size_t boards_before = file.boards.size();
     for (pugi::xml_node n : holder.children()) {
       if (n.type() != pugi::node_element) continue;
       const std::string name = n.name();
@@ -261,26 +310,30 @@ class Reader {
           }
           absl::StatusOr<FilePair> pair = ReadPair(p);
           if (!pair.ok()) return pair.status();
+          pair->section = section;
           file.pairs.push_back(*std::move(pair));
         }
       } else if (name == "BOARD") {
         absl::StatusOr<FileBoard> board = ReadBoard(n);
         if (!board.ok()) return board.status();
+        board->section = section;
         file.boards.push_back(*std::move(board));
-      } else if (holder != event && name != "SECTION") {
+      } else if (check_others && name != "SECTION") {
         if (absl::Status s = Known(n); !s.ok()) return s;
       }
     }
-    if (file.pairs.empty()) {
+    const std::string where =
+        section.empty() ? "" : absl::StrCat(" in section ", section);
+    if (file.pairs.size() == pairs_before) {
       return Refuse(Line(holder),
-                    "no <PARTICIPANTS> pairs: tally needs the "
-                    "pairs and their players");
+                    absl::StrCat("no <PARTICIPANTS> pairs", where,
+                                 ": tally needs the pairs and their players"));
     }
-    if (file.boards.empty()) {
-      return Refuse(Line(holder), "no <BOARD> travellers: nothing to score");
+    if (file.boards.size() == boards_before) {
+      return Refuse(Line(holder), absl::StrCat("no <BOARD> travellers", where,
+                                               ": nothing to score"));
     }
-    file.scoring = scoring_;
-    return file;
+    return absl::OkStatus();
   }
 
   absl::StatusOr<FilePair> ReadPair(pugi::xml_node p) {
@@ -442,36 +495,11 @@ class Reader {
     r.ns_pair = ns;
     r.ew_pair = ew;
     if (!score.empty() && (score[0] == 'A' || score[0] == 'a')) {
-      absl::StatusOr<FileAdjusted> adjusted = AdjustedScore(score);
+      absl::StatusOr<FileAdjusted> adjusted =
+          ParseAdjustedScore(score, scoring_);
       if (!adjusted.ok()) {
         return Refuse(r.line, absl::StrCat("board ", board, ", ", ns, " v ", ew,
                                            ": ", adjusted.status().message()));
-      }
-      if (scoring_ == FileScoring::kButlerImps) {
-        return Refuse(r.line,
-                      absl::StrCat("board ", board, ", ", ns, " v ", ew,
-                                   ": the adjusted score \"", score,
-                                   "\" gives percentages of a matchpoint top; "
-                                   "in a ",
-                                   FileScoringName(scoring_),
-                                   " file tally cannot tell the IMPs it "
-                                   "stands for"));
-      }
-      if (scoring_ == FileScoring::kCrossImps) {
-        // IMPs: 60, 50 and 40 are average plus, average and average minus
-        // (Law 12C2), scored at the profile's artificial IMPs.
-        for (int percent : {adjusted->ns_percent, adjusted->ew_percent}) {
-          if (percent != 60 && percent != 50 && percent != 40) {
-            return Refuse(
-                r.line,
-                absl::StrCat("board ", board, ", ", ns, " v ", ew,
-                             ": the adjusted score \"", score, "\" gives ",
-                             percent,
-                             "%; in an IMP file tally reads 60, 50 and 40 as "
-                             "average plus, average and average minus (Law "
-                             "12C2) and no other percentage"));
-          }
-        }
       }
       r.adjusted = *adjusted;
       has_score = false;  // the adjusted score stands in for the result's

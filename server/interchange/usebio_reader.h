@@ -1,5 +1,7 @@
-// Reads a USEBIO 1.2 XML file of one matchpoint pairs session into a
-// SessionFile (docs/interchange.md says what maps to what). Anything the
+// Reads a USEBIO 1.2 XML file of one pairs session (matchpoints, Butler or
+// cross-IMPs; adjusted scores "Annnn"; a matchpoint session's SECTIONs,
+// each numbering its own pairs) into a SessionFile (docs/interchange.md
+// says what maps to what). Anything the
 // file carries that tally cannot represent is refused with the line and
 // what is missing; nothing is approximated. Pure: no I/O. Thread-safe.
 

@@ -45,6 +45,23 @@ ImportTarget Target() {
   return t;
 }
 
+// The plan of fixture `name` under `profile`, read and planned; a read
+// that fails is a test failure and an empty plan.
+std::vector<ImportStep> PlanOf(const std::string& name,
+                               const std::string& profile) {
+  const std::string text = ReadFixture(TALLY_INTERCHANGE_FIXTURES, name);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, name);
+  EXPECT_THAT(file, IsOk());
+  if (!file.ok()) return {};
+  ImportTarget target = Target();
+  target.regulation_profile = profile;
+  target.file_name = name;
+  target.file_sha256 = Sha256Hex(text);
+  absl::StatusOr<std::vector<ImportStep>> steps = PlanImport(*file, target);
+  EXPECT_THAT(steps, IsOk());
+  return steps.ok() ? *std::move(steps) : std::vector<ImportStep>{};
+}
+
 TEST(UsebioReaderTest, ReadsTheHandWrittenMitchell) {
   absl::StatusOr<SessionFile> file = ReadUsebio(Fixture(), kFile);
   ASSERT_THAT(file, IsOk());
@@ -256,13 +273,13 @@ TEST(UsebioReaderTest, RefusesAnElementItDoesNotKnow) {
                 23, "<ADJUSTMENT> in <PAIR> is not an element tally knows");
 }
 
-TEST(UsebioReaderTest, RefusesASecondSection) {
+TEST(UsebioReaderTest, RefusesAnEmptySecondSection) {
   std::string text = absl::StrReplaceAll(
       Fixture(), {{"<PARTICIPANTS>", "<SESSION><SECTION><PARTICIPANTS>"},
                   {"</EVENT>", "</SECTION><SECTION/></SESSION></EVENT>"}});
   EXPECT_THAT(ReadUsebio(text, kFile),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("a second <SECTION>")));
+                       HasSubstr("no <PARTICIPANTS> pairs in section B")));
 }
 
 TEST(UsebioReaderTest, RefusesXmlThatIsNotWellFormed) {
@@ -425,11 +442,12 @@ TEST(UsebioImpPairsTest, RefusesWhatAnImpFileCannotCarryNamingTheLine) {
     return ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, name, from, to),
                       name);
   };
-  // An adjusted score "Annnn" is a percentage of a matchpoint top: no IMPs.
-  ExpectRefusedAt(edited(kButler, "<SCORE>450</SCORE>", "<SCORE>A6040</SCORE>"),
+  // An adjusted score "Annnn" other than 60, 50, 40 names no artificial
+  // award in IMPs (Law 12C2: average plus, average, average minus).
+  ExpectRefusedAt(edited(kButler, "<SCORE>450</SCORE>", "<SCORE>A7030</SCORE>"),
                   kButler, 63,
-                  "the adjusted score \"A6040\" gives percentages of a "
-                  "matchpoint top");
+                  "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%; "
+                  "in an IMP file tally reads 60, 50 and 40");
   // Cross-IMP figures in a Butler file, and a datum in a cross-IMP one.
   ExpectRefusedAt(edited(kButler, "<NS_BUTLER_POINTS>1</NS_BUTLER_POINTS>",
                          "<NS_CROSS_IMP_POINTS>1</NS_CROSS_IMP_POINTS>"),
@@ -520,9 +538,8 @@ TEST(UsebioImpAdjustedTest, ReadsPlansAndWritesAnArtificialScore) {
   EXPECT_EQ(FirstDifference(*file, *again), "");
 }
 
-// In an IMP file only 60, 50 and 40 name an artificial award; in a Butler
-// file no "Annnn" is read (the datum rule decides what an artificial table
-// leaves); both are refused naming the line.
+// In an IMP file only 60, 50 and 40 name an artificial award; any other
+// percentage is refused naming the line.
 TEST(UsebioImpAdjustedTest, RefusesWhatItCannotReadAsAnArtificialAward) {
   ExpectRefusedAt(
       ReadUsebio(EditedFixture(TALLY_INTERCHANGE_FIXTURES, kCrossAdjusted,
@@ -531,6 +548,283 @@ TEST(UsebioImpAdjustedTest, RefusesWhatItCannotReadAsAnArtificialAward) {
       kCrossAdjusted, 63,
       "board 1, 1 v 2: the adjusted score \"A7030\" gives 70%; in an IMP "
       "file tally reads 60, 50 and 40");
+}
+
+// Artificial adjusted scores in a club Butler file
+// (tests/interchange/usebio_butler_adjusted.xml, worked in
+// tests/interchange/README.md): board 1, 1 v 2 played 6S= N +980 and given
+// A6040 (Law 12C2); board 2, 8 v 1 not played, A4060 (Law 12C2(a)). Each
+// artificial table is +-2 IMPs (club_butler_pairs: butler_2_imps, ANC SR
+// 7.3) and leaves the datum: board 1's is taken over +450, +420, -50 (the
+// best and the worst dropped: 420), not over four scores (440).
+constexpr char kButlerAdjusted[] = "usebio_butler_adjusted.xml";
+
+TEST(UsebioButlerAdjustedTest, ReadsBothFormsOfAnArtificialScore) {
+  const std::string text =
+      ReadFixture(TALLY_INTERCHANGE_FIXTURES, kButlerAdjusted);
+  absl::StatusOr<SessionFile> file = ReadUsebio(text, kButlerAdjusted);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->scoring, FileScoring::kButlerImps);
+  ASSERT_EQ(file->boards.size(), 2u);
+  EXPECT_EQ(file->boards[0].datum, 420);
+  EXPECT_EQ(file->boards[1].datum, 140);
+  // Board 1, 1 v 2: played (6S by N, 12 tricks, +980) and adjusted.
+  const FileResult& played = file->boards[0].results[0];
+  EXPECT_EQ(played.line, 80);
+  EXPECT_FALSE(played.result.has_not_played());
+  EXPECT_EQ(played.ns_score, 980);
+  ASSERT_TRUE(played.adjusted.has_value());
+  EXPECT_EQ(*played.adjusted, (FileAdjusted{60, 40}));
+  EXPECT_EQ(played.ns_imps, core::Rational(2));
+  // Board 2, 8 v 1: not played, average minus to NS, average plus to EW.
+  const FileResult& not_played = file->boards[1].results[3];
+  EXPECT_EQ(not_played.line, 154);
+  EXPECT_TRUE(not_played.result.has_not_played());
+  EXPECT_EQ(*not_played.adjusted, (FileAdjusted{40, 60}));
+  EXPECT_EQ(not_played.ns_imps, core::Rational(-2));
+  EXPECT_EQ(not_played.ew_imps, core::Rational(2));
+  // Written back: both "Annnn", the contract kept where it was played.
+  absl::StatusOr<std::string> written = WriteUsebio(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<SCORE>A6040</SCORE>"));
+  EXPECT_THAT(*written, HasSubstr("<SCORE>A4060</SCORE>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*written, "written.xml");
+  ASSERT_THAT(again, IsOk()) << *written;
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+}
+
+TEST(UsebioButlerAdjustedTest, PlansAResultAndTwoArtificialRulings) {
+  const std::vector<ImportStep> steps =
+      PlanOf(kButlerAdjusted, "club_butler_pairs");
+  int results = 0;
+  std::vector<const v1::RecordRulingRequest*> rulings;
+  for (const ImportStep& s : steps) {
+    if (std::holds_alternative<v1::EnterResultRequest>(s.request)) ++results;
+    if (const auto* r = std::get_if<v1::RecordRulingRequest>(&s.request)) {
+      rulings.push_back(r);
+    }
+  }
+  EXPECT_EQ(results, 7);  // 8 lines, one not played
+  ASSERT_EQ(rulings.size(), 2u);
+  EXPECT_EQ(rulings[0]->board(), 1);
+  EXPECT_EQ(rulings[0]->law(), "Law 12C2");
+  EXPECT_FALSE(rulings[0]->board_not_played());
+  EXPECT_EQ(rulings[0]->adjusted().artificial().ns(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_EQ(rulings[0]->adjusted().artificial().ew(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_EQ(rulings[0]->options().provenance().line(), 80);
+  EXPECT_EQ(rulings[1]->board(), 2);
+  EXPECT_EQ(rulings[1]->law(), "Law 12C2(a)");
+  EXPECT_TRUE(rulings[1]->board_not_played());
+  EXPECT_EQ(rulings[1]->adjusted().artificial().ns(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_EQ(rulings[1]->options().provenance().line(), 154);
+}
+
+// tally's answers for a Butler session with an artificial score are
+// written as "Annnn" (average plus 60, average 50, average minus 40); an
+// assigned score in a Butler session is refused on export, naming the
+// board and pairs.
+TEST(UsebioButlerAdjustedTest, AnswersWriteArtificialAndRefuseAssigned) {
+  v1::Competition competition;
+  competition.set_competition_id("pairs");
+  v1::Standings standings;
+  standings.set_scoring("imps_vs_datum");
+  v1::StandingsRow* row = standings.add_fields()->add_rows();
+  row->set_pair(1);
+  row->set_rank(1);
+  v1::Traveller t;
+  t.set_board(2);
+  v1::TravellerLine* line = t.add_lines();
+  line->set_ns_pair(8);
+  line->set_ew_pair(1);
+  line->mutable_result()->mutable_not_played();
+  line->set_ns_imps(-2);
+  line->set_ew_imps(2);
+  line->mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  line->mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  absl::StatusOr<SessionFile> file =
+      SessionFileFromAnswers(competition, "x", standings, {t}, nullptr);
+  ASSERT_THAT(file, IsOk());
+  ASSERT_TRUE(file->boards[0].results[0].adjusted.has_value());
+  EXPECT_EQ(*file->boards[0].results[0].adjusted, (FileAdjusted{40, 60}));
+  EXPECT_EQ(file->boards[0].results[0].unwritable, "");
+  line->mutable_adjusted()->mutable_assigned();
+  file = SessionFileFromAnswers(competition, "x", standings, {t}, nullptr);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_THAT(WriteUsebio(*file),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("board 2, 8 v 1: an adjusted score other "
+                                 "than an artificial one")));
+}
+
+// A session in two sections (tests/interchange/usebio_mitchell_two_sections
+// .xml, worked in tests/interchange/README.md): section A the 3-table
+// Mitchell of usebio_mitchell_3_tables.xml, section B another on boards
+// 1-6, each numbering its pairs 1-6 and matchpointed on its own.
+constexpr char kSections[] = "usebio_mitchell_two_sections.xml";
+
+TEST(UsebioSectionsTest, ReadsEachSectionByItsOwnNumbers) {
+  absl::StatusOr<SessionFile> file =
+      ReadUsebio(ReadFixture(TALLY_INTERCHANGE_FIXTURES, kSections), kSections);
+  ASSERT_THAT(file, IsOk());
+  ASSERT_EQ(file->sections.size(), 2u);
+  EXPECT_EQ(file->sections[0].name, "A");
+  EXPECT_EQ(file->sections[1].name, "B");
+  ASSERT_EQ(file->pairs.size(), 12u);
+  EXPECT_EQ(file->pairs[6].section, "B");
+  EXPECT_EQ(file->pairs[6].pair, 1);
+  EXPECT_EQ(file->pairs[6].line, 276);
+  EXPECT_EQ(file->pairs[6].players[0], "Mary Moore");
+  EXPECT_EQ(file->pairs[7].place, "1");  // B2, 15 of 24
+  ASSERT_EQ(file->boards.size(), 12u);
+  EXPECT_EQ(BoardCount(*file), 6);
+  const FileBoard& b1 = file->boards[6];
+  EXPECT_EQ(b1.section, "B");
+  EXPECT_EQ(b1.board, 1);
+  EXPECT_EQ(b1.results[0].line, 333);
+  EXPECT_EQ(b1.results[0].ns_score, 400);
+  EXPECT_TRUE(TwoWinners(*file));
+  // Written back (one SESSION, a SECTION with its SECTION_ID for each) and
+  // read again: equal on every figure; and as PBN (a [Section] a game).
+  absl::StatusOr<std::string> xml = WriteUsebio(*file);
+  ASSERT_THAT(xml, IsOk());
+  EXPECT_THAT(*xml, HasSubstr("<SECTION_ID>B</SECTION_ID>"));
+  absl::StatusOr<SessionFile> again = ReadUsebio(*xml, "written.xml");
+  ASSERT_THAT(again, IsOk()) << *xml;
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+  absl::StatusOr<std::string> pbn = WritePbn(*file);
+  ASSERT_THAT(pbn, IsOk());
+  EXPECT_THAT(*pbn, HasSubstr("[Section \"B\"]"));
+  again = ReadPbn(*pbn, "written.pbn");
+  ASSERT_THAT(again, IsOk()) << *pbn;
+  EXPECT_EQ(FirstDifference(*file, *again), "");
+}
+
+// One DefineSession with both sections: A tables 1-3 and pairs 1-6, B
+// tables 4-6 and pairs 7-12 (B's pair k is the session's pair 6 + k), as
+// tally places sections (docs/club-conventions.md, "Sections").
+TEST(UsebioSectionsTest, PlansOneSessionWithBothSections) {
+  const std::vector<ImportStep> steps =
+      PlanOf(kSections, "nsw_matchpoint_pairs");
+  std::vector<int> registered;
+  const v1::DefineSessionRequest* define = nullptr;
+  const v1::EnterResultRequest* b1_board1 = nullptr;
+  for (const ImportStep& s : steps) {
+    if (const auto* r = std::get_if<v1::RegisterPairRequest>(&s.request)) {
+      registered.push_back(r->pair());
+      if (r->pair() == 7) {
+        EXPECT_EQ(r->players(0), "Mary Moore");
+        EXPECT_EQ(r->options().provenance().line(), 276);
+      }
+    }
+    if (const auto* d = std::get_if<v1::DefineSessionRequest>(&s.request)) {
+      define = d;
+    }
+    if (const auto* e = std::get_if<v1::EnterResultRequest>(&s.request)) {
+      if (s.line == 333) b1_board1 = e;
+    }
+  }
+  EXPECT_EQ(registered,
+            (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}));
+  ASSERT_NE(define, nullptr);
+  const v1::Movement& m = define->explicit_movement();
+  ASSERT_EQ(m.sections_size(), 2);
+  EXPECT_EQ(m.sections(1).name(), "B");
+  EXPECT_EQ(m.sections(1).first_table(), 4);
+  EXPECT_EQ(m.sections(1).tables(), 3);
+  EXPECT_EQ(m.sections(1).first_pair(), 7);
+  EXPECT_EQ(m.sections(1).pairs(), 6);
+  ASSERT_EQ(m.rounds_size(), 3);
+  EXPECT_EQ(m.rounds(0).tables_size(), 6);
+  // B's 1 v 4 on board 1 (line 333): session table 4, pairs 7 v 10.
+  ASSERT_NE(b1_board1, nullptr);
+  EXPECT_EQ(b1_board1->table(), 4);
+  EXPECT_EQ(b1_board1->round(), 1);
+  for (const v1::TableAssignment& t : m.rounds(0).tables()) {
+    if (t.table() != 4) continue;
+    EXPECT_EQ(t.ns_pair(), 7);
+    EXPECT_EQ(t.ew_pair(), 10);
+  }
+}
+
+// tally's answers for a session in sections (pairs and tables numbered
+// across the session, Movement.sections saying where each section starts)
+// become each section's own numbers: session pair 8 is B2, its line with 10
+// B's 2 v 4; a section's NS field "B NS" gives its pairs direction NS.
+TEST(UsebioSectionsTest, AnswersNumberEachSectionsPairsAsTheSectionDoes) {
+  v1::Competition competition;
+  competition.set_competition_id("pairs");
+  v1::Movement movement;
+  for (const auto& [name, first] : {std::pair<const char*, int>{"A", 1},
+                                    std::pair<const char*, int>{"B", 7}}) {
+    v1::MovementSection* s = movement.add_sections();
+    s->set_name(name);
+    s->set_first_pair(first);
+    s->set_pairs(6);
+  }
+  v1::Standings standings;
+  v1::StandingsField* field = standings.add_fields();
+  field->set_name("B NS");
+  v1::StandingsRow* row = field->add_rows();
+  row->set_pair(8);
+  row->set_section("B");
+  row->set_rank(1);
+  v1::Traveller t;
+  t.set_board(5);
+  v1::TravellerLine* line = t.add_lines();
+  line->set_section("B");
+  line->set_ns_pair(8);
+  line->set_ew_pair(10);
+  line->mutable_result()->mutable_passed_out();
+  absl::StatusOr<SessionFile> file =
+      SessionFileFromAnswers(competition, "x", standings, {t}, &movement);
+  ASSERT_THAT(file, IsOk());
+  ASSERT_EQ(file->sections.size(), 2u);
+  ASSERT_EQ(file->pairs.size(), 1u);
+  EXPECT_EQ(file->pairs[0].section, "B");
+  EXPECT_EQ(file->pairs[0].pair, 2);
+  EXPECT_EQ(file->pairs[0].direction, "NS");
+  EXPECT_EQ(file->pairs[0].place, "1");
+  ASSERT_EQ(file->boards.size(), 1u);
+  EXPECT_EQ(file->boards[0].section, "B");
+  EXPECT_EQ(file->boards[0].results[0].ns_pair, 2);
+  EXPECT_EQ(file->boards[0].results[0].ew_pair, 4);
+}
+
+TEST(UsebioSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
+  const auto edited = [](const std::string& from, const std::string& to) {
+    return ReadUsebio(
+        EditedFixture(TALLY_INTERCHANGE_FIXTURES, kSections, from, to),
+        kSections);
+  };
+  // Section B listing "Mary Moore"'s pair 1 twice: refused by the plan,
+  // naming the section and the line.
+  absl::StatusOr<SessionFile> twice = edited(
+      "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>\n"
+      "            <PLAYER><PLAYER_NAME>Olive Owen",
+      "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>\n"
+      "            <PLAYER><PLAYER_NAME>Olive Owen");
+  ASSERT_THAT(twice, IsOk());
+  ImportTarget target = Target();
+  target.file_name = kSections;
+  EXPECT_THAT(PlanImport(*twice, target),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("usebio_mitchell_two_sections.xml line 285: "
+                                 "section B: pair 1 is listed twice")));
+  // Sections in an IMP file: tally scores sections in matchpoint pairs.
+  ExpectRefusedAt(edited("<BOARD_SCORING_METHOD>MATCH_POINTS",
+                         "<BOARD_SCORING_METHOD>BUTLER_IMPS"),
+                  kSections, 273,
+                  "a second <SECTION> in a BUTLER_IMPS file: tally scores "
+                  "sections in matchpoint pairs only");
+  // Two sections of one name.
+  ExpectRefusedAt(
+      edited("<SECTION_ID>B</SECTION_ID>", "<SECTION_ID>A</SECTION_ID>"),
+      kSections, 273, "a second section \"A\"");
 }
 
 TEST(UsebioImpPairsTest, PlansAButlerCompetition) {

@@ -4,10 +4,11 @@
 
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "core/base/decimal.h"
 #include "pugixml.hpp"
 #include "server/interchange/contract_text.h"
@@ -27,24 +28,14 @@ std::string FigureText(const core::Rational& r) {
       .ToString();
 }
 
-absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
-  pugi::xml_document doc;
-  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
-  decl.append_attribute("version") = "1.0";
-  decl.append_attribute("encoding") = "UTF-8";
-  doc.append_child(pugi::node_doctype)
-      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
-  pugi::xml_node root = doc.append_child("USEBIO");
-  root.append_attribute("Version") = "1.2";
-  pugi::xml_node event = root.append_child("EVENT");
-  event.append_attribute("EVENT_TYPE") = "PAIRS";
-  if (!file.event_name.empty())
-    Add(event, "EVENT_DESCRIPTION", file.event_name);
-  if (!file.date.empty()) Add(event, "DATE", file.date);
-  Add(event, "BOARD_SCORING_METHOD", FileScoringName(file.scoring));
-  Add(event, "WINNER_TYPE", TwoWinners(file) ? "2" : "1");
+namespace {
+
+// `section`'s pairs and travellers ("" without sections) into `event`.
+absl::Status WriteHolder(const SessionFile& file, const std::string& section,
+                         pugi::xml_node event) {
   pugi::xml_node participants = event.append_child("PARTICIPANTS");
   for (const FilePair& p : file.pairs) {
+    if (p.section != section) continue;
     pugi::xml_node pair = participants.append_child("PAIR");
     Add(pair, "PAIR_NUMBER", absl::StrCat(p.pair));
     if (!p.direction.empty()) Add(pair, "DIRECTION", p.direction);
@@ -56,6 +47,7 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
     if (!p.percentage.empty()) Add(pair, "PERCENTAGE", p.percentage);
   }
   for (const FileBoard& b : file.boards) {
+    if (b.section != section) continue;
     pugi::xml_node board = event.append_child("BOARD");
     Add(board, "BOARD_NUMBER", absl::StrCat(b.board));
     if (b.datum.has_value()) Add(board, "DATUM", absl::StrCat(*b.datum));
@@ -76,10 +68,8 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
         if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
       }
       Add(line, "SCORE",
-          r.adjusted.has_value()
-              ? absl::StrFormat("A%02d%02d", r.adjusted->ns_percent,
-                                r.adjusted->ew_percent)
-              : absl::StrCat(r.ns_score));
+          r.adjusted.has_value() ? AdjustedScoreText(*r.adjusted)
+                                 : absl::StrCat(r.ns_score));
       if (r.ns_matchpoints.has_value()) {
         Add(line, "NS_MATCH_POINTS", FigureText(*r.ns_matchpoints));
       }
@@ -94,6 +84,45 @@ absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
         Add(line, butler ? "EW_BUTLER_POINTS" : "EW_CROSS_IMP_POINTS",
             FigureText(*r.ew_imps));
       }
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
+  pugi::xml_document doc;
+  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
+  decl.append_attribute("version") = "1.0";
+  decl.append_attribute("encoding") = "UTF-8";
+  doc.append_child(pugi::node_doctype)
+      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
+  pugi::xml_node root = doc.append_child("USEBIO");
+  root.append_attribute("Version") = "1.2";
+  pugi::xml_node event = root.append_child("EVENT");
+  event.append_attribute("EVENT_TYPE") = "PAIRS";
+  if (!file.event_name.empty())
+    Add(event, "EVENT_DESCRIPTION", file.event_name);
+  if (!file.date.empty()) Add(event, "DATE", file.date);
+  Add(event, "BOARD_SCORING_METHOD", FileScoringName(file.scoring));
+  Add(event, "WINNER_TYPE", TwoWinners(file) ? "2" : "1");
+  // A session in sections: one SESSION holding a SECTION (its SECTION_ID
+  // the name) for each, with that section's pairs and travellers.
+  std::vector<std::pair<std::string, pugi::xml_node>> holders;
+  if (file.sections.empty()) {
+    holders.push_back({"", event});
+  } else {
+    pugi::xml_node session = event.append_child("SESSION");
+    for (const FileSection& s : file.sections) {
+      pugi::xml_node section = session.append_child("SECTION");
+      Add(section, "SECTION_ID", s.name);
+      holders.push_back({s.name, section});
+    }
+  }
+  for (const auto& [section, holder] : holders) {
+    if (absl::Status s = WriteHolder(file, section, holder); !s.ok()) {
+      return s;
     }
   }
   std::ostringstream out;

@@ -3,7 +3,8 @@
 // CROSS_IMPS): the pairs with their places, totals and percentages, every
 // traveller line with its adjusted score and its matchpoints or IMPs
 // (NS_/EW_BUTLER_POINTS, NS_/EW_CROSS_IMP_POINTS), and a Butler board's
-// DATUM. Pure. Thread-safe.
+// DATUM; a session in sections as one SESSION with a SECTION (SECTION_ID)
+// for each. Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
 #define TALLY_SERVER_INTERCHANGE_USEBIO_WRITER_H_
