@@ -546,38 +546,40 @@ TEST_F(ClubConventionsTest, CompscoreShowsAFactoredBoardOnItsOwnTop) {
 // are passed out everywhere (2 each); on board 4 NS 1 makes 4S (+620) and
 // NS 2 goes one down (-100).
 TEST_F(ClubConventionsTest, CompscoreFactorsABoardTheMovementPlaysFewerTimes) {
-  for (const std::string profile : {"abf_club_pairs", "ebu_club_pairs"}) {
-    SetUpCompetition(profile, profile, /*table3_skips_board_4=*/true);
+  const std::pair<std::string, std::string> competitions[] = {
+      {"abf", "abf_club_pairs"}, {"ebu", "ebu_club_pairs"}};
+  for (const auto& [id, profile] : competitions) {
+    SetUpCompetition(id, profile, /*table3_skips_board_4=*/true);
     for (int board = 1; board <= 3; ++board) {
       for (int table = 1; table <= 3; ++table) {
-        ASSERT_THAT(Enter(profile, table, board, PassedOut()), IsOk());
+        ASSERT_THAT(Enter(id, table, board, PassedOut()), IsOk());
       }
     }
     ASSERT_THAT(
-        Enter(profile, 1, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
+        Enter(id, 1, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 10)),
         IsOk());
     ASSERT_THAT(
-        Enter(profile, 2, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
+        Enter(id, 2, 4, Played(4, v1::STRAIN_SPADES, v1::SEAT_NORTH, 9)),
         IsOk());
   }
   // Compscore factors board 4 to the session's top of 4 by Neuberg:
   // (2 + 1) x 3/2 - 1 = 7/2 and (0 + 1) x 3/2 - 1 = 1/2. NS 1: 6 + 7/2 =
   // 19/2 of 16, 59.375% -> 59.38; NS 2: 13/2 of 16, 40.625% -> 40.63.
-  v1::StandingsRow ns1 = Row("abf_club_pairs", 1);
+  v1::StandingsRow ns1 = Row("abf", 1);
   EXPECT_EQ(ns1.matchpoints().numerator(), 19);
   EXPECT_EQ(ns1.matchpoints().denominator(), 2);
   EXPECT_EQ(ns1.maximum(), 16);
   EXPECT_EQ(ns1.percentage().units(), 5938);
-  EXPECT_EQ(Row("abf_club_pairs", 2).percentage().units(), 4063);
+  EXPECT_EQ(Row("abf", 2).percentage().units(), 4063);
   // NS 3 played boards 1-3 only, 6 of 12 (50.00%); its scaled total counts
   // board 4 at the session's top too: 6 x 16/12 = 8.00 (7.00 on board 4's
   // own top of 2).
-  v1::StandingsRow ns3 = Row("abf_club_pairs", 3);
+  v1::StandingsRow ns3 = Row("abf", 3);
   EXPECT_EQ(ns3.maximum(), 12);
   EXPECT_EQ(ns3.scaled_total().units(), 800);
   // The traveller shows board 4 on its own top of 2, 2.00 and 0.00
   // (club.traveller_unfactored), the totals the factored figures.
-  const v1::Traveller t = Traveller("abf_club_pairs", 4);
+  const v1::Traveller t = Traveller("abf", 4);
   ASSERT_EQ(t.lines_size(), 2);
   EXPECT_EQ(t.lines(0).top(), 4);
   EXPECT_EQ(t.lines(0).unfactored_top(), 2);
@@ -586,7 +588,7 @@ TEST_F(ClubConventionsTest, CompscoreFactorsABoardTheMovementPlaysFewerTimes) {
   EXPECT_EQ(t.lines(1).ns_shown_matchpoints().units(), 0);
   // Without the convention (ebu_club_pairs) board 4 keeps its own top of
   // 2: NS 1 6 + 2 = 8 of 14.
-  v1::StandingsRow ebu1 = Row("ebu_club_pairs", 1);
+  v1::StandingsRow ebu1 = Row("ebu", 1);
   EXPECT_EQ(ebu1.matchpoints().numerator(), 8);
   EXPECT_EQ(ebu1.matchpoints().denominator(), 1);
   EXPECT_EQ(ebu1.maximum(), 14);
