@@ -20,111 +20,23 @@
 #include "pugixml.hpp"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_document.h"
 
 namespace tally::interchange {
 namespace {
 
-// Elements read for a figure, and elements that carry nothing tally keeps
-// or needs for a figure (docs/interchange.md lists them); any other element
-// is refused, since tally cannot tell whether it changes a figure.
-const std::set<std::string>& IgnoredElements() {
-  static const auto* kIgnored =
-      new std::set<std::string>{// Identification and presentation.
-                                "CLUB",
-                                "PROGRAM_NAME",
-                                "PROGRAM_VERSION",
-                                "EVENT_IDENTIFIER",
-                                "EVENT_VENUE",
-                                "CONTACT",
-                                "PROGRAM",
-                                "BOARDS_PLAYED",
-                                "BOARDS_PER_ROUND",
-                                "MASTER_POINTS",
-                                "MASTER_POINT_SCALE",
-                                "NATIONAL_ID_NUMBER",
-                                "CLUB_ID_NUMBER",
-                                "PLAYER_NUMBER",
-                                "PLAYER_ID_NUMBER",
-                                "COUNTRY",
-                                "SESSION_ID",
-                                "SECTION_ID",
-                                "HANDSET",
-                                "LEAD",
-                                "LIN_DATA",
-                                "EVENT_TYPE_DESCRIPTION",
-                                "MATCH_POINT_TYPE",
-                                "SCORING_PROGRAM"};
-  return *kIgnored;
-}
-
-class Reader {
+class Reader : private UsebioDocument {
  public:
   Reader(const std::string& bytes, const std::string& file_name)
-      : bytes_(bytes), file_name_(file_name) {
-    for (size_t i = 0; i < bytes.size(); ++i) {
-      if (bytes[i] == '\n') newlines_.push_back(i);
-    }
-  }
+      : UsebioDocument(bytes, file_name) {}
 
   absl::StatusOr<SessionFile> Read() {
-    pugi::xml_document doc;
-    pugi::xml_parse_result parsed =
-        doc.load_buffer(bytes_.data(), bytes_.size(), pugi::parse_default);
-    if (!parsed) {
-      return Refuse(LineOf(parsed.offset), absl::StrCat("not well-formed XML: ",
-                                                        parsed.description()));
-    }
-    pugi::xml_node root = doc.child("USEBIO");
-    if (!root) {
-      return Refuse(1, "no <USEBIO> root element: not a USEBIO file");
-    }
-    std::string version = root.attribute("Version").value();
-    if (version != "1.2") {
-      return Refuse(Line(root),
-                    absl::StrCat("USEBIO Version \"", version,
-                                 "\": tally reads USEBIO 1.2 only"));
-    }
-    std::vector<pugi::xml_node> events;
-    for (pugi::xml_node n : root.children()) {
-      if (n.type() != pugi::node_element) continue;
-      if (std::string(n.name()) == "EVENT") {
-        events.push_back(n);
-      } else if (absl::Status s = Known(n); !s.ok()) {
-        return s;
-      }
-    }
-    if (events.size() != 1) {
-      return Refuse(events.empty() ? Line(root) : Line(events[1]),
-                    absl::StrCat(events.size(),
-                                 " <EVENT> elements: tally "
-                                 "imports one session a file"));
-    }
-    return ReadEvent(events[0]);
+    absl::StatusOr<pugi::xml_node> event = OneEvent("one session a file");
+    if (!event.ok()) return event.status();
+    return ReadEvent(*event);
   }
 
  private:
-  int LineOf(ptrdiff_t offset) const {
-    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(),
-                                             static_cast<size_t>(offset)) -
-                            newlines_.begin()) +
-           1;
-  }
-  int Line(pugi::xml_node n) const { return LineOf(n.offset_debug()); }
-
-  absl::Status Refuse(int line, const std::string& what) const {
-    return absl::InvalidArgumentError(
-        absl::StrCat(file_name_, " line ", line, ": ", what));
-  }
-
-  // OK for an element tally ignores; else the refusal.
-  absl::Status Known(pugi::xml_node n) const {
-    if (IgnoredElements().contains(n.name())) return absl::OkStatus();
-    return Refuse(Line(n),
-                  absl::StrCat("<", n.name(), "> in <", n.parent().name(),
-                               "> is not an element tally knows, so it "
-                               "cannot tell whether it changes a figure"));
-  }
-
   // OK when the figure `n` belongs to the file's scoring; else the refusal
   // naming the line.
   absl::Status Fits(pugi::xml_node n, FileScoring scoring) const {
@@ -133,29 +45,6 @@ class Reader {
                                         FileScoringName(scoring),
                                         " figure, but the file is scored ",
                                         FileScoringName(scoring_)));
-  }
-
-  std::string Text(pugi::xml_node n) const {
-    return std::string(absl::StripAsciiWhitespace(n.child_value()));
-  }
-
-  absl::StatusOr<int> Number(pugi::xml_node n, int min, int max) const {
-    int value = 0;
-    if (!absl::SimpleAtoi(Text(n), &value) || value < min || value > max) {
-      return Refuse(Line(n),
-                    absl::StrCat("<", n.name(), "> \"", Text(n),
-                                 "\" is not a number in ", min, "..", max));
-    }
-    return value;
-  }
-
-  absl::StatusOr<core::Rational> Figure(pugi::xml_node n) const {
-    absl::StatusOr<core::Rational> r = core::Rational::Parse(Text(n));
-    if (!r.ok()) {
-      return Refuse(Line(n), absl::StrCat("<", n.name(), "> \"", Text(n),
-                                          "\" is not a number"));
-    }
-    return *r;
   }
 
   absl::StatusOr<SessionFile> ReadEvent(pugi::xml_node event) {
@@ -557,9 +446,6 @@ class Reader {
     return r;
   }
 
-  const std::string& bytes_;
-  const std::string& file_name_;
-  std::vector<size_t> newlines_;
   FileScoring scoring_ = FileScoring::kMatchpoints;
 };
 

@@ -23,137 +23,29 @@
 #include "pugixml.hpp"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_document.h"
 
 namespace tally::interchange {
 namespace {
-
-// Elements that change no figure tally keeps (docs/interchange.md lists
-// them); any other element is refused.
-bool Ignored(const std::string& name) {
-  static const auto* kIgnored =
-      new std::set<std::string>{"CLUB",
-                                "PROGRAM_NAME",
-                                "PROGRAM_VERSION",
-                                "EVENT_IDENTIFIER",
-                                "EVENT_VENUE",
-                                "CONTACT",
-                                "PROGRAM",
-                                "SCORING_PROGRAM",
-                                "BOARDS_PLAYED",
-                                "BOARDS_PER_ROUND",
-                                "MASTER_POINTS",
-                                "MASTER_POINT_SCALE",
-                                "NATIONAL_ID_NUMBER",
-                                "CLUB_ID_NUMBER",
-                                "PLAYER_NUMBER",
-                                "PLAYER_ID_NUMBER",
-                                "COUNTRY",
-                                "SESSION_ID",
-                                "SECTION_ID",
-                                "HANDSET",
-                                "LEAD",
-                                "LIN_DATA",
-                                "EVENT_TYPE_DESCRIPTION",
-                                "SESSION_COUNT",
-                                "SECTION_COUNT"};
-  return kIgnored->contains(name);
-}
 
 pugi::xml_node EventOf(const pugi::xml_document& doc) {
   return doc.child("USEBIO").child("EVENT");
 }
 
-class TeamsReader {
+class TeamsReader : private UsebioDocument {
  public:
   TeamsReader(const std::string& bytes, const std::string& file_name)
-      : bytes_(bytes), file_name_(file_name) {
-    for (size_t i = 0; i < bytes.size(); ++i) {
-      if (bytes[i] == '\n') newlines_.push_back(i);
-    }
-  }
+      : UsebioDocument(bytes, file_name) {}
 
   absl::StatusOr<TeamsFile> Read() {
-    pugi::xml_document doc;
-    pugi::xml_parse_result parsed =
-        doc.load_buffer(bytes_.data(), bytes_.size(), pugi::parse_default);
-    if (!parsed) {
-      return Refuse(LineOf(parsed.offset), absl::StrCat("not well-formed XML: ",
-                                                        parsed.description()));
-    }
-    pugi::xml_node root = doc.child("USEBIO");
-    if (!root) return Refuse(1, "no <USEBIO> root element: not a USEBIO file");
-    if (std::string(root.attribute("Version").value()) != "1.2") {
-      return Refuse(
-          Line(root),
-          absl::StrCat("USEBIO Version \"", root.attribute("Version").value(),
-                       "\": tally reads USEBIO 1.2 only"));
-    }
-    std::vector<pugi::xml_node> events;
-    for (pugi::xml_node n : root.children()) {
-      if (n.type() != pugi::node_element) continue;
-      if (std::string(n.name()) == "EVENT") {
-        events.push_back(n);
-      } else if (absl::Status s = Known(n); !s.ok()) {
-        return s;
-      }
-    }
-    if (events.size() != 1) {
-      return Refuse(events.empty() ? Line(root) : Line(events[1]),
-                    absl::StrCat(events.size(),
-                                 " <EVENT> elements: tally imports one event "
-                                 "a file"));
-    }
-    TALLY_RETURN_IF_ERROR(ReadEvent(events[0]));
+    absl::StatusOr<pugi::xml_node> event = OneEvent("one event a file");
+    if (!event.ok()) return event.status();
+    TALLY_RETURN_IF_ERROR(ReadEvent(*event));
     TALLY_RETURN_IF_ERROR(CheckRounds());
     return std::move(file_);
   }
 
  private:
-  int LineOf(ptrdiff_t offset) const {
-    return static_cast<int>(std::lower_bound(newlines_.begin(), newlines_.end(),
-                                             static_cast<size_t>(offset)) -
-                            newlines_.begin()) +
-           1;
-  }
-  int Line(pugi::xml_node n) const { return LineOf(n.offset_debug()); }
-
-  absl::Status Refuse(int line, const std::string& what) const {
-    return absl::InvalidArgumentError(
-        absl::StrCat(file_name_, " line ", line, ": ", what));
-  }
-
-  absl::Status Known(pugi::xml_node n) const {
-    if (Ignored(n.name())) return absl::OkStatus();
-    return Refuse(Line(n),
-                  absl::StrCat("<", n.name(), "> in <", n.parent().name(),
-                               "> is not an element tally knows, so it "
-                               "cannot tell whether it changes a figure"));
-  }
-
-  static std::string Text(pugi::xml_node n) {
-    return std::string(absl::StripAsciiWhitespace(n.child_value()));
-  }
-
-  absl::Status Number(pugi::xml_node n, int min, int max, int* out) const {
-    if (!absl::SimpleAtoi(Text(n), out) || *out < min || *out > max) {
-      return Refuse(Line(n),
-                    absl::StrCat("<", n.name(), "> \"", Text(n),
-                                 "\" is not a number in ", min, "..", max));
-    }
-    return absl::OkStatus();
-  }
-
-  absl::Status Figure(pugi::xml_node n,
-                      std::optional<core::Rational>* out) const {
-    absl::StatusOr<core::Rational> r = core::Rational::Parse(Text(n));
-    if (!r.ok()) {
-      return Refuse(Line(n), absl::StrCat("<", n.name(), "> \"", Text(n),
-                                          "\" is not a number"));
-    }
-    *out = *r;
-    return absl::OkStatus();
-  }
-
   absl::Status ReadEvent(pugi::xml_node event) {
     file_.line = Line(event);
     const std::string type = event.attribute("EVENT_TYPE").value();
@@ -299,7 +191,7 @@ class TeamsReader {
       } else if (name == "PLACE") {
         team.place = Text(n);
       } else if (name == "TOTAL_SCORE") {
-        TALLY_RETURN_IF_ERROR(Figure(n, &team.total));
+        TALLY_ASSIGN_OR_RETURN(team.total, Figure(n));
       } else {
         TALLY_RETURN_IF_ERROR(Known(n));
       }
@@ -333,19 +225,19 @@ class TeamsReader {
       if (n.type() != pugi::node_element) continue;
       const std::string name = n.name();
       if (name == "ROUND_NUMBER") {
-        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.round));
+        TALLY_ASSIGN_OR_RETURN(match.round, Number(n, 1, 999));
       } else if (name == "TEAM") {
-        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.team));
+        TALLY_ASSIGN_OR_RETURN(match.team, Number(n, 1, 999));
       } else if (name == "OPPOSING_TEAM") {
-        TALLY_RETURN_IF_ERROR(Number(n, 1, 999, &match.opponent));
+        TALLY_ASSIGN_OR_RETURN(match.opponent, Number(n, 1, 999));
       } else if (name == "START_BOARD_NUMBER") {
-        TALLY_RETURN_IF_ERROR(Number(n, 1, 9999, &match.first_board));
+        TALLY_ASSIGN_OR_RETURN(match.first_board, Number(n, 1, 9999));
       } else if (name == "END_BOARD_NUMBER") {
-        TALLY_RETURN_IF_ERROR(Number(n, 1, 9999, &match.last_board));
+        TALLY_ASSIGN_OR_RETURN(match.last_board, Number(n, 1, 9999));
       } else if (name == "TEAM_SCORE") {
-        TALLY_RETURN_IF_ERROR(Figure(n, &match.team_vps));
+        TALLY_ASSIGN_OR_RETURN(match.team_vps, Figure(n));
       } else if (name == "OPPOSING_TEAM_SCORE") {
-        TALLY_RETURN_IF_ERROR(Figure(n, &match.opponent_vps));
+        TALLY_ASSIGN_OR_RETURN(match.opponent_vps, Figure(n));
       } else if (name == "BOARD") {
         boards.push_back(n);
       } else {
@@ -407,7 +299,7 @@ class TeamsReader {
     board.line = Line(b);
     pugi::xml_node number = b.child("BOARD_NUMBER");
     if (!number) return Refuse(board.line, "a <BOARD> with no <BOARD_NUMBER>");
-    TALLY_RETURN_IF_ERROR(Number(number, 1, 9999, &board.board));
+    TALLY_ASSIGN_OR_RETURN(board.board, Number(number, 1, 9999));
     if (board.board < match.first_board || board.board > match.last_board) {
       return Refuse(board.line,
                     absl::StrCat(where, ": board ", board.board,
@@ -425,7 +317,7 @@ class TeamsReader {
       const std::string name = c.name();
       if (name == "BOARD_NUMBER") continue;
       if (name == "IMPS") {
-        TALLY_RETURN_IF_ERROR(Figure(c, &board.imps));
+        TALLY_ASSIGN_OR_RETURN(board.imps, Figure(c));
       } else if (name == "TRAVELLER_LINE") {
         absl::StatusOr<FileRoomResult> room = ReadRoom(
             c, absl::StrCat(where, ", board ", board.board), board.board);
@@ -603,9 +495,6 @@ class TeamsReader {
     return absl::OkStatus();
   }
 
-  const std::string& bytes_;
-  const std::string& file_name_;
-  std::vector<size_t> newlines_;
   TeamsFile file_;
 };
 

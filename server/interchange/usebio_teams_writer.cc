@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "pugixml.hpp"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_document.h"
 #include "server/interchange/usebio_writer.h"
 
 namespace tally::interchange {
@@ -23,15 +24,7 @@ void Add(pugi::xml_node parent, const char* name, const std::string& text) {
 
 absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
   pugi::xml_document doc;
-  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
-  decl.append_attribute("version") = "1.0";
-  decl.append_attribute("encoding") = "UTF-8";
-  doc.append_child(pugi::node_doctype)
-      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
-  pugi::xml_node root = doc.append_child("USEBIO");
-  root.append_attribute("Version") = "1.2";
-  pugi::xml_node event = root.append_child("EVENT");
-  event.append_attribute("EVENT_TYPE") = "SWISS_TEAMS";
+  pugi::xml_node event = AppendUsebioEvent(doc, "SWISS_TEAMS");
   if (!file.event_name.empty()) {
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   }

@@ -12,6 +12,7 @@
 #include "core/base/decimal.h"
 #include "pugixml.hpp"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/usebio_document.h"
 
 namespace tally::interchange {
 namespace {
@@ -93,15 +94,7 @@ absl::Status WriteHolder(const SessionFile& file, const std::string& section,
 
 absl::StatusOr<std::string> WriteUsebio(const SessionFile& file) {
   pugi::xml_document doc;
-  pugi::xml_node decl = doc.append_child(pugi::node_declaration);
-  decl.append_attribute("version") = "1.0";
-  decl.append_attribute("encoding") = "UTF-8";
-  doc.append_child(pugi::node_doctype)
-      .set_value("USEBIO SYSTEM \"usebio_v1_2.dtd\"");
-  pugi::xml_node root = doc.append_child("USEBIO");
-  root.append_attribute("Version") = "1.2";
-  pugi::xml_node event = root.append_child("EVENT");
-  event.append_attribute("EVENT_TYPE") = "PAIRS";
+  pugi::xml_node event = AppendUsebioEvent(doc, "PAIRS");
   if (!file.event_name.empty())
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   if (!file.date.empty()) Add(event, "DATE", file.date);
