@@ -10,7 +10,6 @@
 
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
@@ -28,6 +27,7 @@
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/venue.grpc.pb.h"
+#include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -38,13 +38,6 @@ using ::testing::Not;
 
 constexpr char kFile[] = "usebio_mitchell_3_tables.xml";
 
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string FixturePath() {
   return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", kFile);
 }
@@ -54,18 +47,13 @@ class InterchangeEndToEndTest : public ::testing::Test {
   void SetUp() override {
     ASSERT_TRUE(tallyd_.Start().ok());
     query_ = v1::QueryService::NewStub(tallyd_.channel());
-    audit_ = v1::AuditService::NewStub(tallyd_.channel());
   }
 
   std::vector<v1::Event> Log() {
-    grpc::ClientContext context;
-    v1::ReadLogRequest r;
-    auto reader = audit_->ReadLog(&context, r);
-    std::vector<v1::Event> out;
-    v1::Event e;
-    while (reader->Read(&e)) out.push_back(e);
-    EXPECT_TRUE(reader->Finish().ok());
-    return out;
+    absl::StatusOr<std::vector<v1::Event>> log =
+        ReadWholeLog(*tallyd_.channel());
+    EXPECT_TRUE(log.ok()) << log.status();
+    return log.ok() ? *std::move(log) : std::vector<v1::Event>();
   }
 
   v1::Standings Standings(const std::string& tournament) {
@@ -105,8 +93,9 @@ class InterchangeEndToEndTest : public ::testing::Test {
                                          " --output=", exported)),
                 HasSubstr("wrote"));
     const auto read = [&](const std::string& path) {
-      return format == "pbn" ? interchange::ReadPbn(ReadAll(path), path)
-                             : interchange::ReadUsebio(ReadAll(path), path);
+      return format == "pbn"
+                 ? interchange::ReadPbn(ReadFileBytes(path), path)
+                 : interchange::ReadUsebio(ReadFileBytes(path), path);
     };
     absl::StatusOr<interchange::SessionFile> a = read(original);
     absl::StatusOr<interchange::SessionFile> b = read(exported);
@@ -115,7 +104,7 @@ class InterchangeEndToEndTest : public ::testing::Test {
     if (a.ok() && b.ok()) {
       EXPECT_EQ(interchange::FirstDifference(*a, *b), "");
     }
-    return ReadAll(exported);
+    return ReadFileBytes(exported);
   }
 
   std::string Import(const std::string& path, const std::string& tournament,
@@ -128,7 +117,6 @@ class InterchangeEndToEndTest : public ::testing::Test {
   const std::string dir_ = MakeTempDir("interchange");
   TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
   std::unique_ptr<v1::QueryService::Stub> query_;
-  std::unique_ptr<v1::AuditService::Stub> audit_;
 };
 
 TEST_F(InterchangeEndToEndTest,
@@ -167,7 +155,7 @@ TEST_F(InterchangeEndToEndTest,
 
   // Every event carries the file, its hash and its line; board 3's 1 v 6
   // sits on line 160.
-  const std::string sha = interchange::Sha256Hex(ReadAll(FixturePath()));
+  const std::string sha = interchange::Sha256Hex(ReadFileBytes(FixturePath()));
   const std::vector<v1::Event> log = Log();
   ASSERT_EQ(log.size(), 29u);
   bool board3 = false;
@@ -372,7 +360,7 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
   const size_t before = Log().size();
   const std::string edited = absl::StrCat(dir_, "/butler_adjusted.xml");
   {
-    std::string text = ReadAll(butler);
+    std::string text = ReadFileBytes(butler);
     const size_t at = text.find("<SCORE>450</SCORE>");
     ASSERT_NE(at, std::string::npos);
     text.replace(at, 18, "<SCORE>A7030</SCORE>");
@@ -449,7 +437,7 @@ TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
   const size_t before = Log().size();
   const std::string edited = absl::StrCat(dir_, "/sections_twice.xml");
   {
-    std::string text = ReadAll(usebio);
+    std::string text = ReadFileBytes(usebio);
     const std::string from =
         "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>"
         "\n            <PLAYER><PLAYER_NAME>Olive Owen";
@@ -580,7 +568,7 @@ TEST_F(InterchangeEndToEndTest, PerSideRulingRefusalsAppendNothing) {
 // the same figures and exports back equal. With NS +425, which no result
 // gives, the file is refused at that line and nothing is appended.
 TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
-  std::string text = ReadAll(FixturePath());
+  std::string text = ReadFileBytes(FixturePath());
   for (const char* element :
        {"<CONTRACT>4S</CONTRACT>", "<PLAYED_BY>N</PLAYED_BY>",
         "<TRICKS>10</TRICKS>"}) {
@@ -625,7 +613,7 @@ TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
 // after the first is also a restart. Scores are Law 77's (README.md here).
 TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
   absl::StatusOr<interchange::SessionFile> file =
-      interchange::ReadUsebio(ReadAll(FixturePath()), kFile);
+      interchange::ReadUsebio(ReadFileBytes(FixturePath()), kFile);
   ASSERT_THAT(file, IsOk());
   interchange::ImportTarget target;
   target.tournament_id = "bws-tue";
@@ -656,7 +644,7 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
   ASSERT_EQ(mkdir(bws.c_str(), 0700), 0);
   for (const char* table : {"Section.csv", "ReceivedData.csv"}) {
     std::ofstream(absl::StrCat(bws, "/", table))
-        << ReadAll(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
+        << ReadFileBytes(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
   }
   const auto follow = [&] {
     return RunTallyCli(

@@ -9,8 +9,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <thread>
+#include <iterator>
 #include <map>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -211,6 +212,12 @@ std::string TallydPath() {
   if (!TallydPathStorage().empty()) return TallydPathStorage();
   const char* env = getenv("TALLYD");
   return env != nullptr ? env : "tallyd";
+}
+
+std::string ReadFileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in),
+                     std::istreambuf_iterator<char>());
 }
 
 std::string MakeTempDir(const std::string& name) {

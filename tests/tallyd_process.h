@@ -71,6 +71,9 @@ class TallydProcess {
 std::string MakeTempDir(const std::string& name);
 void RemoveTempDirs();
 
+// The bytes of the file at `path`; "" when it cannot be read.
+std::string ReadFileBytes(const std::string& path);
+
 // Sets the time a tallyd started with --test_clock_file=`path` reads as
 // now.
 void SetClock(const std::string& path, absl::Time t);

@@ -11,7 +11,6 @@
 
 #include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,6 +23,7 @@
 #include "server/interchange/usebio_teams_reader.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
+#include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
@@ -33,13 +33,6 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 constexpr char kFile[] = "usebio_swiss_teams.xml";
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string FixturePath() {
   return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", kFile);
@@ -54,14 +47,10 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
   }
 
   std::vector<v1::Event> Log() {
-    grpc::ClientContext context;
-    v1::ReadLogRequest r;
-    auto reader = audit_->ReadLog(&context, r);
-    std::vector<v1::Event> out;
-    v1::Event e;
-    while (reader->Read(&e)) out.push_back(e);
-    EXPECT_TRUE(reader->Finish().ok());
-    return out;
+    absl::StatusOr<std::vector<v1::Event>> log =
+        ReadWholeLog(*tallyd_.channel());
+    EXPECT_TRUE(log.ok()) << log.status();
+    return log.ok() ? *std::move(log) : std::vector<v1::Event>();
   }
 
   std::string Import(const std::string& path, const std::string& tournament,
@@ -75,7 +64,7 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
   std::string Edited(const std::string& from, const std::string& to) {
     const std::string path = absl::StrCat(dir_, "/edited.xml");
     std::ofstream(path, std::ios::binary)
-        << absl::StrReplaceAll(ReadAll(FixturePath()), {{from, to}});
+        << absl::StrReplaceAll(ReadFileBytes(FixturePath()), {{from, to}});
     return path;
   }
 
@@ -153,9 +142,9 @@ TEST_F(UsebioTeamsEndToEndTest,
                                                   exported)),
       HasSubstr("wrote"));
   absl::StatusOr<interchange::TeamsFile> original =
-      interchange::ReadUsebioTeams(ReadAll(FixturePath()), kFile);
+      interchange::ReadUsebioTeams(ReadFileBytes(FixturePath()), kFile);
   absl::StatusOr<interchange::TeamsFile> back =
-      interchange::ReadUsebioTeams(ReadAll(exported), exported);
+      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
   ASSERT_THAT(original, IsOk());
   ASSERT_THAT(back, IsOk());
   EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
