@@ -70,30 +70,20 @@ struct Comparison {
   std::vector<AdjustedTable> tables;
 };
 
-// The board's comparisons: one, unless the session is in sections scored
-// within each section (then one per section that plays the board).
+// The board's comparisons with a result: one, unless the session is in
+// sections scored within each section (then one per section), each with
+// the times `times` says it plays the board.
 std::vector<Comparison> ComparisonsOf(const SessionState& session,
-                                      const SessionSections& sections,
-                                      int board, int times, bool across_field) {
-  const bool apart = !sections.empty() && !across_field;
+                                      const ComparisonTimes& times, int board) {
   std::map<std::string, Comparison> by_section;
-  if (apart) {
-    for (const auto& [table_board, slot] : session.slots) {
-      if (table_board.second != board) continue;
-      Comparison& c = by_section[sections.OfTable(table_board.first)];
-      c.section = sections.OfTable(table_board.first);
-      ++c.times;
-    }
-  } else {
-    by_section[""].times = times;
-  }
   for (auto it = session.results.lower_bound({board, 0});
        it != session.results.end() && it->first.first == board; ++it) {
-    const std::string section =
-        apart ? sections.OfTable(it->second.slot.table) : "";
-    by_section[section].tables.push_back(
-        {&it->second,
-         AdjustmentAt(session.rulings, board, it->second.slot.table)});
+    const std::string section = times.ComparisonOfTable(it->second.slot.table);
+    Comparison& c = by_section[section];
+    c.section = section;
+    c.times = times.In(section, board);
+    c.tables.push_back({&it->second, AdjustmentAt(session.rulings, board,
+                                                  it->second.slot.table)});
   }
   // Comparisons with a result, in table order (B's tables follow A's), so
   // the board's results stay in table order.
@@ -200,7 +190,6 @@ SessionScores ScoreSession(const SessionState& session,
                            core::FewerResults fewer, bool across_field,
                            bool factor_short_boards) {
   SessionScores scores;
-  const SessionSections sections(session);
   const ComparisonTimes comparison_times(session, across_field,
                                          factor_short_boards);
   // A short board is scored as if the session's most times were expected.
@@ -217,8 +206,7 @@ SessionScores ScoreSession(const SessionState& session,
     scored.times_expected = times;
     scored.top = core::MatchpointTop(std::max(times, most));
     for (Comparison& comparison :
-         ComparisonsOf(session, sections, board, times, across_field)) {
-      comparison.times = std::max(comparison.times, most);
+         ComparisonsOf(session, comparison_times, board)) {
       ScoreComparison(session, board, comparison, scored, scores, fewer,
                       pending);
     }

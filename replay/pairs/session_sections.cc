@@ -60,12 +60,24 @@ ComparisonTimes::ComparisonTimes(const SessionState& session,
                       profile.club.has_value() &&
                           profile.club->factor_short_boards) {}
 
-int ComparisonTimes::Of(int pair, int board) const {
-  auto section = times_.find(by_section_ ? sections_.OfPair(pair) : "");
+std::string ComparisonTimes::ComparisonOfTable(int table) const {
+  return by_section_ ? sections_.OfTable(table) : "";
+}
+
+std::string ComparisonTimes::ComparisonOfPair(int pair) const {
+  return by_section_ ? sections_.OfPair(pair) : "";
+}
+
+int ComparisonTimes::In(const std::string& comparison, int board) const {
+  auto section = times_.find(comparison);
   if (section == times_.end()) return 0;
   auto it = section->second.find(board);
   if (it == section->second.end() || it->second == 0) return 0;
   return factor_short_boards_ ? most_ : it->second;
+}
+
+int ComparisonTimes::Of(int pair, int board) const {
+  return In(ComparisonOfPair(pair), board);
 }
 
 int64_t ComparisonTimes::TopOf(int pair, int board) const {
@@ -74,7 +86,7 @@ int64_t ComparisonTimes::TopOf(int pair, int board) const {
 }
 
 int64_t ComparisonTimes::FullTopOf(int pair) const {
-  auto section = times_.find(by_section_ ? sections_.OfPair(pair) : "");
+  auto section = times_.find(ComparisonOfPair(pair));
   if (section == times_.end()) return 0;
   int64_t top = 0;
   for (const auto& [board, times] : section->second) {

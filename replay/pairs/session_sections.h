@@ -62,6 +62,14 @@ class ComparisonTimes {
   // factor-to-tables value.
   int MostTimes() const { return most_; }
 
+  // The comparison a table's results are matchpointed in: its section's
+  // name when sections are scored apart, else "" (the whole session).
+  std::string ComparisonOfTable(int table) const;
+
+  // The times `comparison` plays the board (factored as above); 0 where it
+  // does not play it.
+  int In(const std::string& comparison, int board) const;
+
   // 0 where the pair's comparison does not play the board.
   int Of(int pair, int board) const;
 
@@ -74,6 +82,8 @@ class ComparisonTimes {
   int64_t FullTopOf(int pair) const;
 
  private:
+  std::string ComparisonOfPair(int pair) const;
+
   SessionSections sections_;
   bool by_section_ = false;
   bool factor_short_boards_ = false;
