@@ -55,11 +55,6 @@ std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
   return seats;
 }
 
-template <typename Request>
-Request WithOptions(const ImportTarget& target, int step, int line) {
-  return StampedRequest<Request>(target, step, line);
-}
-
 // The director's ruling a line's adjusted score stands for (Law 12C2 on
 // each side's own terms, AdjustedScore.per_side), at the table the derived
 // movement seats the line; where the line has no contract the board was not
@@ -74,7 +69,7 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                                        int board, int table,
                                        const FileResult& fr,
                                        FileScoring scoring) {
-  auto r = WithOptions<v1::RecordRulingRequest>(target, step, fr.line);
+  auto r = StampedRequest<v1::RecordRulingRequest>(target, step, fr.line);
   r.set_competition_id(target.competition_id);
   r.set_session(target.session);
   r.set_table(table);
@@ -372,6 +367,19 @@ absl::StatusOr<PlacedSession> PlaceSections(const SessionFile& file,
 
 }  // namespace
 
+std::string ImportedEventName(const ImportTarget& target,
+                              const std::string& event_name) {
+  return event_name.empty() ? target.file_name : event_name;
+}
+
+void AddTournamentStep(const ImportTarget& target, const std::string& name,
+                       int line, int& step, std::vector<ImportStep>& steps) {
+  if (!target.create_tournament) return;
+  auto r = StampedRequest<v1::CreateTournamentRequest>(target, ++step, line);
+  r.set_name(name);
+  steps.push_back({line, "the tournament", r});
+}
+
 absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
                                                    const ImportTarget& target) {
   TALLY_ASSIGN_OR_RETURN(const PlacedSession placed, PlaceSections(in, target));
@@ -383,17 +391,11 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
   auto add = [&](int line, std::string what, ImportRequest request) {
     steps.push_back({line, std::move(what), std::move(request)});
   };
-  const std::string name =
-      file.event_name.empty() ? target.file_name : file.event_name;
-  if (target.create_tournament) {
-    auto r =
-        WithOptions<v1::CreateTournamentRequest>(target, ++step, file.line);
-    r.set_name(name);
-    add(file.line, "the tournament", r);
-  }
+  const std::string name = ImportedEventName(target, file.event_name);
+  AddTournamentStep(target, name, file.line, step, steps);
   {
     auto r =
-        WithOptions<v1::CreateCompetitionRequest>(target, ++step, file.line);
+        StampedRequest<v1::CreateCompetitionRequest>(target, ++step, file.line);
     r.set_competition_id(target.competition_id);
     r.set_name(name);
     r.set_regulation_profile(target.regulation_profile);
@@ -407,7 +409,7 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
   std::vector<const FilePair*> by_number;
   for (const auto& [number, p] : pairs) by_number.push_back(p);
   for (const FilePair* p : by_number) {
-    auto r = WithOptions<v1::RegisterPairRequest>(target, ++step, p->line);
+    auto r = StampedRequest<v1::RegisterPairRequest>(target, ++step, p->line);
     r.set_competition_id(target.competition_id);
     r.set_pair(p->pair);
     for (const std::string& player : p->players) r.add_players(player);
@@ -415,12 +417,13 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
   }
   const v1::Movement& movement = placed.movement;
   {
-    auto r = WithOptions<v1::DefineSessionRequest>(target, ++step, file.line);
+    auto r =
+        StampedRequest<v1::DefineSessionRequest>(target, ++step, file.line);
     r.set_competition_id(target.competition_id);
     r.set_session(target.session);
     *r.mutable_explicit_movement() = movement;
     add(file.line, "the session's movement", r);
-    auto s = WithOptions<v1::StartSessionRequest>(target, ++step, file.line);
+    auto s = StampedRequest<v1::StartSessionRequest>(target, ++step, file.line);
     s.set_competition_id(target.competition_id);
     s.set_session(target.session);
     add(file.line, "the start of play", s);
@@ -432,7 +435,8 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
       const std::string what = absl::StrCat("board ", b.board, ", pair ",
                                             fr.ns_pair, " v ", fr.ew_pair);
       if (!fr.result.has_not_played()) {
-        auto r = WithOptions<v1::EnterResultRequest>(target, ++step, fr.line);
+        auto r =
+            StampedRequest<v1::EnterResultRequest>(target, ++step, fr.line);
         r.set_competition_id(target.competition_id);
         r.set_session(target.session);
         r.set_table(seat.table);
@@ -448,7 +452,7 @@ absl::StatusOr<std::vector<ImportStep>> PlanImport(const SessionFile& in,
       }
     }
   }
-  auto post = WithOptions<v1::PostScoresRequest>(target, ++step, file.line);
+  auto post = StampedRequest<v1::PostScoresRequest>(target, ++step, file.line);
   post.set_competition_id(target.competition_id);
   post.set_session(target.session);
   add(file.line, "the posting of scores", post);

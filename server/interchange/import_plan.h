@@ -72,6 +72,14 @@ Request StampedRequest(const ImportTarget& target, int step, int line) {
   return r;
 }
 
+// The name an imported event takes: the file's `event_name`, else the
+// file's name; and, when the import creates the tournament, the first step
+// (step 1) creating it under that name, from the file's `line`.
+std::string ImportedEventName(const ImportTarget& target,
+                              const std::string& event_name);
+void AddTournamentStep(const ImportTarget& target, const std::string& name,
+                       int line, int& step, std::vector<ImportStep>& steps);
+
 // The commands, in order. Each carries the target's provenance with its own
 // line, and an idempotency key made of the file's hash, the tournament and
 // the step, so importing the same file again appends nothing. Refuses

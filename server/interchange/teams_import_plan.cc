@@ -19,14 +19,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
   auto add = [&](int line, std::string what, ImportRequest request) {
     steps.push_back({line, std::move(what), std::move(request)});
   };
-  const std::string name =
-      file.event_name.empty() ? target.file_name : file.event_name;
-  if (target.create_tournament) {
-    auto r =
-        StampedRequest<v1::CreateTournamentRequest>(target, ++step, file.line);
-    r.set_name(name);
-    add(file.line, "the tournament", r);
-  }
+  const std::string name = ImportedEventName(target, file.event_name);
+  AddTournamentStep(target, name, file.line, step, steps);
   const std::vector<int> rounds = file.Rounds();
   {
     auto r =
