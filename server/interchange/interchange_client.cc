@@ -10,15 +10,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "server/grpc_status.h"
 #include "server/interchange/session_answers.h"
 
 namespace tally::interchange {
 namespace {
-
-absl::Status FromGrpc(const grpc::Status& s) {
-  return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
-                      s.error_message());
-}
 
 struct StepSender {
   v1::DirectorService::Stub& director;
@@ -75,7 +71,7 @@ absl::StatusOr<int> RunImport(v1::DirectorService::Stub& director,
     StepSender sender{director, venue, context, {}};
     grpc::Status s = std::visit(sender, step.request);
     if (!s.ok()) {
-      absl::Status status = FromGrpc(s);
+      absl::Status status = server::FromGrpcStatus(s);
       return absl::Status(
           status.code(),
           absl::StrCat("line ", step.line, " (", step.what,
@@ -99,7 +95,7 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
   v1::Tournament tournament;
   if (grpc::Status s = query.GetTournament(context().get(), tr, &tournament);
       !s.ok()) {
-    return FromGrpc(s);
+    return server::FromGrpcStatus(s);
   }
   const v1::Competition* competition = nullptr;
   for (const v1::Competition& c : tournament.competitions()) {
@@ -125,7 +121,7 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
   v1::Standings standings;
   if (grpc::Status s = query.GetStandings(context().get(), sr, &standings);
       !s.ok()) {
-    return FromGrpc(s);
+    return server::FromGrpcStatus(s);
   }
   std::vector<v1::Traveller> travellers;
   for (int board : summary->boards()) {
@@ -136,7 +132,7 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
     r.set_board(board);
     v1::Traveller t;
     if (grpc::Status s = query.GetTraveller(context().get(), r, &t); !s.ok()) {
-      return FromGrpc(s);
+      return server::FromGrpcStatus(s);
     }
     travellers.push_back(std::move(t));
   }
@@ -158,7 +154,8 @@ absl::StatusOr<SessionFile> FetchSession(v1::QueryService::Stub& query,
         movement = payload.session_defined().movement();
       }
     }
-    if (grpc::Status s = reader->Finish(); !s.ok()) return FromGrpc(s);
+    if (grpc::Status s = reader->Finish(); !s.ok())
+      return server::FromGrpcStatus(s);
   }
   return SessionFileFromAnswers(*competition, tournament.name(), standings,
                                 travellers,

@@ -8,15 +8,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "server/grpc_status.h"
 #include "server/interchange/teams_answers.h"
 
 namespace tally::interchange {
 namespace {
-
-absl::Status FromGrpc(const grpc::Status& s) {
-  return absl::Status(static_cast<absl::StatusCode>(s.error_code()),
-                      s.error_message());
-}
 
 absl::StatusOr<std::pair<v1::Tournament, v1::Competition>> Find(
     v1::QueryService::Stub& query, const ContextFactory& context,
@@ -26,7 +22,7 @@ absl::StatusOr<std::pair<v1::Tournament, v1::Competition>> Find(
   v1::Tournament tournament;
   if (grpc::Status s = query.GetTournament(context().get(), r, &tournament);
       !s.ok()) {
-    return FromGrpc(s);
+    return server::FromGrpcStatus(s);
   }
   for (const v1::Competition& c : tournament.competitions()) {
     if (c.competition_id() == competition_id) {
@@ -57,7 +53,7 @@ absl::StatusOr<v1::RegulationProfile> FetchProfile(
   v1::RegulationProfile profile;
   if (grpc::Status s = query.GetRegulationProfile(context().get(), r, &profile);
       !s.ok()) {
-    return FromGrpc(s);
+    return server::FromGrpcStatus(s);
   }
   return profile;
 }
@@ -92,7 +88,7 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
     dr.set_round(round);
     v1::DrawView draw;
     if (grpc::Status s = query.GetDraw(context().get(), dr, &draw); !s.ok()) {
-      return FromGrpc(s);
+      return server::FromGrpcStatus(s);
     }
     a.draw = draw.draw();
     v1::GetMatchResultsRequest mr;
@@ -101,7 +97,7 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
     mr.set_round(round);
     if (grpc::Status s = query.GetMatchResults(context().get(), mr, &a.results);
         !s.ok()) {
-      return FromGrpc(s);
+      return server::FromGrpcStatus(s);
     }
     for (int board : a.draw.boards()) {
       v1::GetTravellerRequest tr;
@@ -112,7 +108,7 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
       v1::Traveller t;
       if (grpc::Status s = query.GetTraveller(context().get(), tr, &t);
           !s.ok()) {
-        return FromGrpc(s);
+        return server::FromGrpcStatus(s);
       }
       a.travellers.push_back(std::move(t));
     }
@@ -125,7 +121,7 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
   v1::MatchStandings standings;
   if (grpc::Status s = query.GetMatchStandings(context().get(), sr, &standings);
       !s.ok()) {
-    return FromGrpc(s);
+    return server::FromGrpcStatus(s);
   }
   return TeamsFileFromAnswers(competition, tournament.name(), answers,
                               standings);
