@@ -6,6 +6,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "replay/state/bridge_convert.h"
 
 namespace tally::interchange {
 namespace {
@@ -103,6 +104,28 @@ absl::Status UsebioDocument::Known(pugi::xml_node n) const {
                 absl::StrCat("<", n.name(), "> in <", n.parent().name(),
                              "> is not an element tally knows, so it "
                              "cannot tell whether it changes a figure"));
+}
+
+absl::StatusOr<int> UsebioDocument::CheckedScore(
+    int line, const std::string& where, const v1::TableResult& result,
+    int board, const std::string* file_score) const {
+  absl::StatusOr<int> computed = replay::NorthSouthScoreOf(result, board);
+  if (!computed.ok()) {
+    return Refuse(line, absl::StrCat(where, ": ", computed.status().message()));
+  }
+  if (file_score == nullptr) return *computed;
+  int score = 0;
+  if (!absl::SimpleAtoi(*file_score, &score)) {
+    return Refuse(
+        line, absl::StrCat("<SCORE> \"", *file_score, "\" is not a number"));
+  }
+  if (score != *computed) {
+    return Refuse(
+        line, absl::StrCat(where, ": <SCORE> ", score, " is not the score of ",
+                           replay::DescribeResult(result), " (", *computed,
+                           " to North-South, Law 77)"));
+  }
+  return *computed;
 }
 
 std::string UsebioDocument::Text(pugi::xml_node n) {

@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "core/base/rational.h"
 #include "pugixml.hpp"
+#include "tally/v1/common.pb.h"
 
 namespace tally::interchange {
 
@@ -38,6 +39,13 @@ class UsebioDocument {
   // figure (docs/interchange.md lists them); else the refusal, since tally
   // cannot tell whether it changes a figure.
   absl::Status Known(pugi::xml_node n) const;
+
+  // The North-South score of `result` on `board` (Law 77), checked against
+  // the file's <SCORE> text when there is one; else the refusal at `line`,
+  // `where` ("board 3, 1 v 4") naming the result.
+  absl::StatusOr<int> CheckedScore(int line, const std::string& where,
+                                   const v1::TableResult& result, int board,
+                                   const std::string* file_score) const;
 
   static std::string Text(pugi::xml_node n);
   absl::StatusOr<int> Number(pugi::xml_node n, int min, int max) const;

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "core/base/status_macros.h"
 #include "pugixml.hpp"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
@@ -422,27 +423,9 @@ class Reader : private UsebioDocument {
       }
       r.result = *std::move(result);
     }
-    absl::StatusOr<int> computed = replay::NorthSouthScoreOf(r.result, board);
-    if (!computed.ok()) {
-      return Refuse(r.line,
-                    absl::StrCat(where, ": ", computed.status().message()));
-    }
-    r.ns_score = *computed;
-    if (has_score) {
-      int file_score = 0;
-      if (!absl::SimpleAtoi(score, &file_score)) {
-        return Refuse(r.line,
-                      absl::StrCat("<SCORE> \"", score, "\" is not a number"));
-      }
-      if (file_score != *computed) {
-        return Refuse(
-            r.line,
-            absl::StrCat("board ", board, ", ", ns, " v ", ew, ": <SCORE> ",
-                         file_score, " is not the score of ",
-                         replay::DescribeResult(r.result), " (", *computed,
-                         " to North-South, Law 77)"));
-      }
-    }
+    TALLY_ASSIGN_OR_RETURN(r.ns_score,
+                           CheckedScore(r.line, where, r.result, board,
+                                        has_score ? &score : nullptr));
     return r;
   }
 

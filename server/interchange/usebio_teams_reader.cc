@@ -418,27 +418,9 @@ class TeamsReader : private UsebioDocument {
                     absl::StrCat(where, ": ", result.status().message()));
     }
     room.result = *std::move(result);
-    absl::StatusOr<int> computed =
-        replay::NorthSouthScoreOf(room.result, board);
-    if (!computed.ok()) {
-      return Refuse(room.line,
-                    absl::StrCat(where, ": ", computed.status().message()));
-    }
-    room.ns_score = *computed;
-    if (has_score) {
-      int file_score = 0;
-      if (!absl::SimpleAtoi(score, &file_score)) {
-        return Refuse(room.line,
-                      absl::StrCat("<SCORE> \"", score, "\" is not a number"));
-      }
-      if (file_score != *computed) {
-        return Refuse(room.line,
-                      absl::StrCat(where, ": <SCORE> ", file_score,
-                                   " is not the score of ",
-                                   replay::DescribeResult(room.result), " (",
-                                   *computed, " to North-South, Law 77)"));
-      }
-    }
+    TALLY_ASSIGN_OR_RETURN(room.ns_score,
+                           CheckedScore(room.line, where, room.result, board,
+                                        has_score ? &score : nullptr));
     return room;
   }
 
