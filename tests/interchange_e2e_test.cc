@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -33,6 +34,7 @@
 namespace tally::testing {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -646,11 +648,27 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
     std::ofstream(absl::StrCat(bws, "/", table))
         << ReadFileBytes(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/", table));
   }
+  const std::string round_data =
+      ReadFileBytes(absl::StrCat(TALLY_BWS_FIXTURES, "/tuesday/RoundData.csv"));
   const auto follow = [&] {
     return RunTallyCli(
         tallyd_.address(),
         absl::StrCat("follow-bws bws-tue pairs 1 ", bws, " --once 2>&1"));
   };
+  // Bridgemates set up for another movement (table 2 plays boards 5-6 in
+  // round 1, RoundData line 3): nothing is sent.
+  std::ofstream(absl::StrCat(bws, "/RoundData.csv")) << absl::StrReplaceAll(
+      round_data, {{"1,2,1,2,5,3,4,", "1,2,1,2,5,5,6,"}});
+  EXPECT_THAT(
+      follow(),
+      AllOf(HasSubstr("FAILED_PRECONDITION: the Bridgemates in section A do "
+                      "not play the movement of session 1 of pairs in "
+                      "bws-tue"),
+            HasSubstr("RoundData line 3 (table 2, round 1): the Bridgemates "
+                      "have NS 2 v EW 5 on boards 5-6; tally's session has NS "
+                      "2 v EW 5 on boards 3-4")));
+  EXPECT_EQ(Log().size(), set_up);
+  std::ofstream(absl::StrCat(bws, "/RoundData.csv")) << round_data;
   EXPECT_THAT(follow(), HasSubstr("6 rows; 6 entered, 0 corrected, 0 already "
                                   "in tally, 0 not entered"));
   std::vector<v1::Event> log = Log();

@@ -2,6 +2,7 @@
 
 #include "server/bws/bws_follower.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -62,6 +63,42 @@ absl::StatusOr<int> BwsFollower::SectionId(
                               : absl::StrCat("the BWS file has no section ",
                                              target_.section, "; it has "),
       absl::StrJoin(letters, ", "), ": say which one to follow (--section)"));
+}
+
+absl::Status BwsFollower::CheckMovement(BwsSource& source, int section,
+                                        const std::string& letter,
+                                        ResultSink& sink) {
+  absl::StatusOr<CsvTable> table = ReadTable(source, "RoundData");
+  if (!table.ok()) return table.status();
+  absl::StatusOr<std::vector<RoundDataRow>> rows = ReadRoundData(*table);
+  if (!rows.ok()) return rows.status();
+  const std::string session =
+      absl::StrCat("session ", target_.session, " of ", target_.competition_id,
+                   " in ", target_.tournament_id);
+  absl::StatusOr<v1::Movement> movement = sink.SessionMovement(target_);
+  if (movement.status().code() == absl::StatusCode::kNotFound) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "tally has no ", session,
+        ": define it first with the movement the Bridgemates play (tally "
+        "define-session); nothing was sent"));
+  }
+  if (!movement.ok()) return movement.status();
+  const std::vector<std::string> differences =
+      MovementDifferences(*rows, section, *movement);
+  if (differences.empty()) return absl::OkStatus();
+  constexpr size_t kShown = 5;
+  std::vector<std::string> shown(
+      differences.begin(),
+      differences.begin() + std::min(kShown, differences.size()));
+  return absl::FailedPreconditionError(absl::StrCat(
+      "the Bridgemates in section ", letter, " do not play the movement of ",
+      session,
+      ", so their results would be scored where they were not "
+      "played; nothing was sent. ",
+      absl::StrJoin(shown, "; "),
+      differences.size() > kShown
+          ? absl::StrCat("; and ", differences.size() - kShown, " more")
+          : ""));
 }
 
 absl::Status BwsFollower::Handle(const ReceivedRow& row,
@@ -145,6 +182,11 @@ absl::StatusOr<PollReport> BwsFollower::Poll(BwsSource& source,
   if (!sections.ok()) return sections.status();
   absl::StatusOr<int> section = SectionId(*sections);
   if (!section.ok()) return section.status();
+  if (absl::Status s =
+          CheckMovement(source, *section, sections->at(*section), sink);
+      !s.ok()) {
+    return s;
+  }
   absl::StatusOr<CsvTable> received = ReadTable(source, "ReceivedData");
   if (!received.ok()) return received.status();
   absl::StatusOr<std::vector<ReceivedRow>> rows = ReadReceivedData(*received);

@@ -1,14 +1,16 @@
 // Follows a Bridgemate scoring file as results arrive, the way scoring
-// programs poll it: each poll reads the Section and ReceivedData tables and
-// sends every row not handled yet to tally, in the order of its ID, as
-// EnterResult (the board's first result at that table) or CorrectResult (a
-// later row for the same table and board: the result was re-entered on the
-// Bridgemate). Every command carries its provenance (the file's name, the
-// SHA-256 of the row as exported, the row's ID) and an idempotency key made
-// of the target and the row, so a poll after a restart sends nothing twice:
-// tally answers the rows it has from its record. A row tally cannot take is
-// reported (table, row ID, what is wrong) and changes nothing; the rows
-// after it are still sent. Not thread-safe: one poll at a time.
+// programs poll it: each poll reads the Section, RoundData and ReceivedData
+// tables, checks that the Bridgemates play the movement of tally's session
+// (round_data.h: nothing is sent when they do not), and sends every row not
+// handled yet to tally, in the order of its ID, as EnterResult (the board's
+// first result at that table) or CorrectResult (a later row for the same table
+// and board: the result was re-entered on the Bridgemate). Every command
+// carries its provenance (the file's name, the SHA-256 of the row as exported,
+// the row's ID) and an idempotency key made of the target and the row, so a
+// poll after a restart sends nothing twice: tally answers the rows it has from
+// its record. A row tally cannot take is reported (table, row ID, what is
+// wrong) and changes nothing; the rows after it are still sent. Not
+// thread-safe: one poll at a time.
 
 #ifndef TALLY_SERVER_BWS_BWS_FOLLOWER_H_
 #define TALLY_SERVER_BWS_BWS_FOLLOWER_H_
@@ -22,6 +24,7 @@
 #include "absl/status/statusor.h"
 #include "server/bws/bws_source.h"
 #include "server/bws/received_data.h"
+#include "server/bws/round_data.h"
 #include "tally/v1/director.pb.h"
 #include "tally/v1/venue.pb.h"
 
@@ -45,6 +48,10 @@ class ResultSink {
   // status of UNAVAILABLE or DEADLINE_EXCEEDED means tally was not reached.
   virtual absl::StatusOr<bool> Enter(const v1::EnterResultRequest& r) = 0;
   virtual absl::StatusOr<bool> Correct(const v1::CorrectResultRequest& r) = 0;
+  // The movement of the followed session as tally has it; NOT_FOUND when
+  // tally has no such session.
+  virtual absl::StatusOr<v1::Movement> SessionMovement(
+      const FollowTarget& target) = 0;
 };
 
 // What one poll did.
@@ -65,8 +72,10 @@ class BwsFollower {
 
   // One poll. The source's error when a table cannot be read or is not a
   // BWS table; INVALID_ARGUMENT when the section to follow is not clear;
-  // UNAVAILABLE when tally cannot be reached (the rows not sent yet are
-  // tried again at the next poll).
+  // FAILED_PRECONDITION, sending nothing, when tally has no such session or
+  // the Bridgemates' movement is not its movement (the differences named by
+  // RoundData line); UNAVAILABLE when tally cannot be reached (the rows not
+  // sent yet are tried again at the next poll).
   absl::StatusOr<PollReport> Poll(BwsSource& source, ResultSink& sink);
 
  private:
@@ -78,6 +87,9 @@ class BwsFollower {
   using BoardKey = std::tuple<int, int>;  // table, board
 
   absl::StatusOr<int> SectionId(const std::map<int, std::string>& sections);
+  // OK when the Bridgemates play the movement of tally's session.
+  absl::Status CheckMovement(BwsSource& source, int section,
+                             const std::string& letter, ResultSink& sink);
   // Sends one row; false when tally was not reached.
   absl::Status Handle(const ReceivedRow& row, const std::string& file_name,
                       ResultSink& sink, PollReport& report);

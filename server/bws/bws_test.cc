@@ -8,6 +8,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -18,6 +19,7 @@
 #include "server/bws/bws_source.h"
 #include "server/bws/csv_table.h"
 #include "server/bws/received_data.h"
+#include "server/bws/round_data.h"
 #include "server/bws/row_result.h"
 
 namespace tally::bws {
@@ -25,6 +27,7 @@ namespace {
 
 using ::tally::testing::IsOk;
 using ::tally::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::SizeIs;
@@ -258,9 +261,33 @@ TEST_F(BwsFileTest, AProgramThatFailsIsReportedWithTheFile) {
               StatusIs(absl::StatusCode::kUnavailable, HasSubstr(path_)));
 }
 
+// The followers' sessions: one round at 3 tables (1 v 4, 2 v 6, 3 v 5),
+// each playing boards 1-9, in RoundData for sections 1 and 2 alike and in
+// the session RecordingSink answers with.
+constexpr char kRoundData[] =
+    "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard,CustomBoards\n"
+    "1,1,1,1,4,1,9,\"\"\n1,2,1,2,6,1,9,\"\"\n1,3,1,3,5,1,9,\"\"\n"
+    "2,1,1,1,4,1,9,\"\"\n2,2,1,2,6,1,9,\"\"\n2,3,1,3,5,1,9,\"\"\n";
+
+v1::Movement OneRound() {
+  v1::Movement m;
+  v1::MovementRound* round = m.add_rounds();
+  round->set_round(1);
+  for (auto [table, ns, ew] :
+       {std::tuple(1, 1, 4), std::tuple(2, 2, 6), std::tuple(3, 3, 5)}) {
+    v1::TableAssignment* t = round->add_tables();
+    t->set_table(table);
+    t->set_ns_pair(ns);
+    t->set_ew_pair(ew);
+    for (int b = 1; b <= 9; ++b) t->add_boards(b);
+  }
+  return m;
+}
+
 // An in-memory BWS whose tables a test appends to.
 class FakeSource : public BwsSource {
  public:
+  FakeSource() { tables["RoundData"] = kRoundData; }
   absl::StatusOr<std::string> ExportTable(const std::string& t) override {
     return tables[t];
   }
@@ -283,6 +310,11 @@ class RecordingSink : public ResultSink {
     corrected.push_back(r);
     return keys.insert(r.options().idempotency_key()).second;
   }
+  absl::StatusOr<v1::Movement> SessionMovement(
+      const FollowTarget& target) override {
+    return movement;
+  }
+  absl::StatusOr<v1::Movement> movement = OneRound();
   std::vector<v1::EnterResultRequest> entered;
   std::vector<v1::CorrectResultRequest> corrected;
   std::set<std::string> keys;
@@ -393,6 +425,170 @@ TEST(BwsFollowerTest, FollowsOneSectionAndAsksWhichWhenThereAreSeveral) {
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("the BWS file has no section C; it has A, "
                                  "B")));
+}
+
+// RoundData of a 3-table Mitchell of 3 rounds, 2 boards a round, as a
+// Bridgemate numbers it (East-West pairs 1 to 3, like North-South), one
+// row a line from line 2; and the same movement as tally defines it
+// (East-West 4 to 6). The Bridgemates' EW n is tally's n + 3 throughout.
+// Round r at table t: NS t, the EW pair that sat at table t + r - 1 in
+// round 1 (wrapping), boards of table t - r + 1 in round 1 (wrapping).
+std::vector<RoundDataRow> MitchellRoundData() {
+  std::vector<RoundDataRow> rows;
+  int line = 2;
+  for (int r = 1; r <= 3; ++r) {
+    for (int t = 1; t <= 3; ++t) {
+      const int ew = (t + r - 2) % 3 + 1;
+      const int set = (t - r + 3) % 3 + 1;
+      rows.push_back({line++, 1, t, r, t, ew, 2 * set - 1, 2 * set});
+    }
+  }
+  return rows;
+}
+
+v1::Movement TallysMitchell() {
+  v1::Movement m;
+  for (const RoundDataRow& row : MitchellRoundData()) {
+    if (m.rounds_size() < row.round) m.add_rounds()->set_round(row.round);
+    v1::TableAssignment* t = m.mutable_rounds(row.round - 1)->add_tables();
+    t->set_table(row.table);
+    t->set_ns_pair(row.ns_pair);
+    t->set_ew_pair(row.ew_pair + 3);
+    t->add_boards(row.low_board);
+    t->add_boards(row.high_board);
+  }
+  return m;
+}
+
+TEST(BwsRoundDataTest, ReadsColumnsByNameAndRefusesNamingTheLine) {
+  absl::StatusOr<CsvTable> t = ParseCsv(
+      "Table,Section,Round,EWPair,NSPair,HighBoard,LowBoard,CustomBoards\n"
+      "2,1,3,5,2,4,3,\"\"\n1,1,3,0,1,0,0,\"\"\n",
+      "RoundData");
+  ASSERT_THAT(t, IsOk());
+  absl::StatusOr<std::vector<RoundDataRow>> rows = ReadRoundData(*t);
+  ASSERT_THAT(rows, IsOk());
+  ASSERT_THAT(*rows, SizeIs(2));
+  EXPECT_EQ((*rows)[0].line, 2);
+  EXPECT_EQ((*rows)[0].table, 2);
+  EXPECT_EQ((*rows)[0].round, 3);
+  EXPECT_EQ((*rows)[0].ns_pair, 2);
+  EXPECT_EQ((*rows)[0].ew_pair, 5);
+  EXPECT_EQ((*rows)[0].low_board, 3);
+  EXPECT_EQ((*rows)[0].high_board, 4);
+  EXPECT_EQ((*rows)[1].ew_pair, 0);  // a sit-out: no boards needed
+
+  absl::StatusOr<CsvTable> no_boards =
+      ParseCsv("Section,Table,Round,NSPair,EWPair\n1,1,1,1,4\n", "RoundData");
+  ASSERT_THAT(no_boards, IsOk());
+  EXPECT_THAT(ReadRoundData(*no_boards),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("RoundData has no column LowBoard")));
+  absl::StatusOr<CsvTable> backwards = ParseCsv(
+      "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard\n"
+      "1,1,1,1,4,1,2\n1,2,1,2,5,4,3\n",
+      "RoundData");
+  ASSERT_THAT(backwards, IsOk());
+  EXPECT_THAT(ReadRoundData(*backwards),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("RoundData line 3: boards 4 to 3 are not a "
+                                 "range of boards")));
+  absl::StatusOr<CsvTable> not_a_number = ParseCsv(
+      "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard\n1,x,1,1,4,1,2\n",
+      "RoundData");
+  ASSERT_THAT(not_a_number, IsOk());
+  EXPECT_THAT(ReadRoundData(*not_a_number),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("RoundData line 2: Table 'x' is not a whole "
+                                 "number")));
+}
+
+TEST(BwsMovementCheckTest, AMitchellNumberedOneToNIsTallysMitchell) {
+  EXPECT_THAT(MovementDifferences(MitchellRoundData(), 1, TallysMitchell()),
+              SizeIs(0));
+  // Another section's rows are not this one's.
+  std::vector<RoundDataRow> other = MitchellRoundData();
+  for (RoundDataRow& row : other) row.section = 2;
+  EXPECT_THAT(MovementDifferences(other, 1, TallysMitchell()), SizeIs(9));
+}
+
+TEST(BwsMovementCheckTest, NamesEachTableThatDiffers) {
+  // Round 2 at table 1 (line 5) plays boards 3-4 on the Bridgemates; in
+  // the movement it plays table 3's round-1 set, boards 5-6.
+  std::vector<RoundDataRow> boards = MitchellRoundData();
+  boards[3].low_board = 3;
+  boards[3].high_board = 4;
+  EXPECT_THAT(
+      MovementDifferences(boards, 1, TallysMitchell()),
+      ElementsAre("RoundData line 5 (table 1, round 2): the Bridgemates have "
+                  "NS 1 v EW 2 on boards 3-4; tally's session has NS 1 v EW "
+                  "5 on boards 5-6"));
+
+  // Round 3's East-West pairs at tables 1 and 2 swapped (lines 8 and 9):
+  // the Bridgemates' EW 1 and EW 3 were tally's 4 and 6 in round 1, so
+  // tally's 6 and 4 here are other pairs; table 3 still agrees.
+  std::vector<RoundDataRow> pairs = MitchellRoundData();
+  std::swap(pairs[6].ew_pair, pairs[7].ew_pair);
+  EXPECT_THAT(
+      MovementDifferences(pairs, 1, TallysMitchell()),
+      ElementsAre(
+          "RoundData line 8 (table 1, round 3): the Bridgemates have NS 1 v "
+          "EW 1 on boards 3-4; tally's session has NS 1 v EW 6 on boards "
+          "3-4, which is not the same pairs under the numbering of the "
+          "tables before",
+          "RoundData line 9 (table 2, round 3): the Bridgemates have NS 2 v "
+          "EW 3 on boards 5-6; tally's session has NS 2 v EW 4 on boards "
+          "5-6, which is not the same pairs under the numbering of the "
+          "tables before"));
+
+  // Table 3 sits out round 3 on the Bridgemates (EWPair 0), and a table 4
+  // plays there that tally's session lacks.
+  std::vector<RoundDataRow> tables = MitchellRoundData();
+  tables[8].ew_pair = 0;
+  tables.push_back({11, 1, 4, 3, 7, 7, 7, 8});
+  EXPECT_THAT(
+      MovementDifferences(tables, 1, TallysMitchell()),
+      ElementsAre("RoundData line 11 (table 4, round 3): the Bridgemates "
+                  "have NS 7 v EW 7 on boards 7-8; tally's session has no "
+                  "play at table 4 in round 3",
+                  "tally's session has NS 3 v EW 5 on boards 1-2 at table 3 "
+                  "in round 3; the Bridgemates' RoundData has no play "
+                  "there"));
+}
+
+TEST(BwsFollowerTest, SendsNothingWhenTheMovementIsNotTallys) {
+  FakeSource source;
+  source.tables["Section"] = "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n";
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 1, 1, 1, 1, 4, 1, "N", "4 S", "="));
+  RecordingSink sink;
+  // Tally's table 2 plays boards 1-8, not 1-9 (RoundData line 3), and its
+  // session has no table 3 (line 4).
+  v1::MovementRound* round = sink.movement->mutable_rounds(0);
+  round->mutable_tables(1)->mutable_boards()->RemoveLast();
+  round->mutable_tables()->RemoveLast();
+  BwsFollower follower({"tue", "pairs", 1, ""});
+  EXPECT_THAT(
+      follower.Poll(source, sink),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("the Bridgemates in section A do not play the "
+                               "movement of session 1 of pairs in tue"),
+                     HasSubstr("nothing was sent"),
+                     HasSubstr("RoundData line 3 (table 2, round 1)"),
+                     HasSubstr("RoundData line 4 (table 3, round 1)"))));
+  EXPECT_THAT(sink.entered, SizeIs(0));
+
+  sink.movement = absl::NotFoundError("no such session");
+  EXPECT_THAT(follower.Poll(source, sink),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("tally has no session 1 of pairs in tue: "
+                                 "define it first")));
+  EXPECT_THAT(sink.entered, SizeIs(0));
+
+  // Once tally's session is the Bridgemates' movement, the row is sent.
+  sink.movement = OneRound();
+  ASSERT_THAT(follower.Poll(source, sink), IsOk());
+  EXPECT_THAT(sink.entered, SizeIs(1));
 }
 
 }  // namespace

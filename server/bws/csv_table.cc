@@ -4,7 +4,9 @@
 
 #include <utility>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace tally::bws {
@@ -134,6 +136,27 @@ absl::StatusOr<CsvTable> ParseCsv(absl::string_view text, std::string name) {
     table.rows.push_back(std::move(**row));
   }
   return table;
+}
+
+absl::StatusOr<size_t> CsvTable::RequiredColumn(
+    absl::string_view column) const {
+  std::optional<size_t> at = Column(column);
+  if (!at.has_value()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        name, " has no column ", column,
+        " (is this a Bridgemate scoring file's ", name, " table?)"));
+  }
+  return *at;
+}
+
+bool ReadWholeNumber(const std::string& text, bool blank_is_zero,
+                     long long* out) {
+  absl::string_view t = absl::StripAsciiWhitespace(text);
+  if (t.empty()) {
+    *out = 0;
+    return blank_is_zero;
+  }
+  return absl::SimpleAtoi(t, out);
 }
 
 }  // namespace tally::bws

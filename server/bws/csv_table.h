@@ -32,7 +32,15 @@ struct CsvTable {
   // The index of column `column` (matched without regard to case), or
   // nullopt when the table has no such column.
   std::optional<size_t> Column(absl::string_view column) const;
+  // Column(), or INVALID_ARGUMENT naming the column and the table ("is
+  // this a Bridgemate scoring file's ... table?") when it is missing.
+  absl::StatusOr<size_t> RequiredColumn(absl::string_view column) const;
 };
+
+// A whole-number field (spaces around it allowed); an empty one (NULL)
+// reads as 0 when `blank_is_zero`, and is refused otherwise.
+bool ReadWholeNumber(const std::string& text, bool blank_is_zero,
+                     long long* out);
 
 // The table `name` from `text`. INVALID_ARGUMENT, naming the table and the
 // line, for a quote left open, a quote in the middle of a bare field, a

@@ -12,26 +12,6 @@
 namespace tally::bws {
 namespace {
 
-absl::StatusOr<size_t> Need(const CsvTable& table, const char* column) {
-  std::optional<size_t> at = table.Column(column);
-  if (!at.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        table.name, " has no column ", column,
-        " (is this a Bridgemate scoring file's ", table.name, " table?)"));
-  }
-  return *at;
-}
-
-// A whole-number field; an empty one (NULL) reads as 0 when `blank_is_zero`.
-bool ReadInt(const std::string& text, bool blank_is_zero, long long* out) {
-  absl::string_view t = absl::StripAsciiWhitespace(text);
-  if (t.empty()) {
-    *out = 0;
-    return blank_is_zero;
-  }
-  return absl::SimpleAtoi(t, out);
-}
-
 // Access booleans as mdb-export prints them: 1/0 (TRUE/FALSE with -B).
 bool ReadBool(const std::string& text, bool* out) {
   std::string t = absl::AsciiStrToLower(absl::StripAsciiWhitespace(text));
@@ -66,15 +46,15 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
   };
   std::vector<size_t> ints;
   for (const IntColumn& c : kInts) {
-    absl::StatusOr<size_t> at = Need(table, c.name);
+    absl::StatusOr<size_t> at = table.RequiredColumn(c.name);
     if (!at.ok()) return at.status();
     ints.push_back(*at);
   }
-  absl::StatusOr<size_t> id = Need(table, "ID");
-  absl::StatusOr<size_t> seat = Need(table, "NS/EW");
-  absl::StatusOr<size_t> contract = Need(table, "Contract");
-  absl::StatusOr<size_t> result = Need(table, "Result");
-  absl::StatusOr<size_t> erased = Need(table, "Erased");
+  absl::StatusOr<size_t> id = table.RequiredColumn("ID");
+  absl::StatusOr<size_t> seat = table.RequiredColumn("NS/EW");
+  absl::StatusOr<size_t> contract = table.RequiredColumn("Contract");
+  absl::StatusOr<size_t> result = table.RequiredColumn("Result");
+  absl::StatusOr<size_t> erased = table.RequiredColumn("Erased");
   for (const auto* s : {&id, &seat, &contract, &result, &erased}) {
     if (!s->ok()) return s->status();
   }
@@ -83,12 +63,13 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
     ReceivedRow row;
     row.line = csv.line;
     row.text = csv.text;
-    if (!ReadInt(csv.fields[*id], false, &row.id)) {
+    if (!ReadWholeNumber(csv.fields[*id], false, &row.id)) {
       row.problem = absl::StrCat("ID '", csv.fields[*id], "' is not a number");
     }
     for (size_t i = 0; i < ints.size() && row.problem.empty(); ++i) {
       long long value = 0;
-      if (!ReadInt(csv.fields[ints[i]], kInts[i].blank_is_zero, &value) ||
+      if (!ReadWholeNumber(csv.fields[ints[i]], kInts[i].blank_is_zero,
+                           &value) ||
           value < 0 || value > 100000) {
         row.problem = absl::StrCat(kInts[i].name, " '", csv.fields[ints[i]],
                                    "' is not a number");
@@ -114,14 +95,14 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
 }
 
 absl::StatusOr<std::map<int, std::string>> ReadSections(const CsvTable& table) {
-  absl::StatusOr<size_t> id = Need(table, "ID");
+  absl::StatusOr<size_t> id = table.RequiredColumn("ID");
   if (!id.ok()) return id.status();
-  absl::StatusOr<size_t> letter = Need(table, "Letter");
+  absl::StatusOr<size_t> letter = table.RequiredColumn("Letter");
   if (!letter.ok()) return letter.status();
   std::map<int, std::string> sections;
   for (const CsvRow& row : table.rows) {
     long long value = 0;
-    if (!ReadInt(row.fields[*id], false, &value)) {
+    if (!ReadWholeNumber(row.fields[*id], false, &value)) {
       return absl::InvalidArgumentError(
           absl::StrCat(table.name, " line ", row.line, ": ID '",
                        row.fields[*id], "' is not a number"));

@@ -4,16 +4,19 @@
 // and the mapping live in server/bws/; this file polls, sends over the
 // CLI's connection and prints.
 
+#include "server/cli/bws_commands.h"
+
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "server/bws/bws_follower.h"
 #include "server/bws/bws_source.h"
-#include "server/cli/bws_commands.h"
 #include "server/cli/cli_common.h"
+#include "server/cli/session_definition.h"
 #include "server/grpc_status.h"
 
 namespace tally::cli {
@@ -37,6 +40,17 @@ class GrpcSink : public bws::ResultSink {
         cl_.director_->CorrectResult(cl_.Context().get(), r, &outcome);
     if (!s.ok()) return server::FromGrpcStatus(s);
     return !outcome.replayed();
+  }
+
+  absl::StatusOr<v1::Movement> SessionMovement(
+      const bws::FollowTarget& target) override {
+    std::optional<v1::SessionDefined> defined;
+    grpc::Status s =
+        FindSessionDefinition(cl_, target.tournament_id, target.competition_id,
+                              target.session, &defined);
+    if (!s.ok()) return server::FromGrpcStatus(s);
+    if (!defined.has_value()) return absl::NotFoundError("no such session");
+    return defined->movement();
   }
 
  private:

@@ -1,13 +1,13 @@
 // tally movement: a session's movement as guide cards per table
-// (server/cli/movement_text.h), from the SessionDefined event in the log.
+// (server/cli/movement_text.h), from the SessionDefined event in the log
+// (server/cli/session_definition.h).
 
 #include <iostream>
-#include <memory>
 #include <optional>
 
 #include "server/cli/cli_common.h"
 #include "server/cli/movement_text.h"
-#include "tally/v1/audit.grpc.pb.h"
+#include "server/cli/session_definition.h"
 
 namespace tally::cli {
 namespace {
@@ -19,21 +19,10 @@ int Movement(Client& client, const Invocation& inv) {
               << "' is not a number\n";
     return kUsage;
   }
-  v1::ReadLogRequest request;
-  request.set_tournament_id(inv.args[0]);
-  auto context = client.Context();
-  std::unique_ptr<grpc::ClientReader<v1::Event>> reader =
-      client.audit_->ReadLog(context.get(), request);
   std::optional<v1::SessionDefined> defined;
-  v1::Event event;
-  while (reader->Read(&event)) {
-    if (!event.payload().has_session_defined()) continue;
-    const v1::SessionDefined& d = event.payload().session_defined();
-    if (d.competition_id() == inv.args[1] && d.session() == session) {
-      defined = d;  // the last definition is the one in force
-    }
-  }
-  if (grpc::Status status = reader->Finish(); !status.ok()) {
+  if (grpc::Status status = FindSessionDefinition(
+          client, inv.args[0], inv.args[1], session, &defined);
+      !status.ok()) {
     return Refused(status);
   }
   if (!defined.has_value()) {
