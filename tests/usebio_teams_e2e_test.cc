@@ -7,7 +7,10 @@
 // the file's name, hash and line, a second import appending nothing,
 // `tally export-session` giving back a file equal to the original on every
 // figure; and refused files (a contradiction in the file, a profile whose
-// match length is not the file's) appending nothing.
+// match length is not the file's) appending nothing. The same for a bye
+// each round (usebio_swiss_teams_bye.xml), a room's artificial adjusted
+// score (usebio_swiss_teams_adjusted.xml) and a TEAMS_OF_FOUR round robin
+// (usebio_teams_round_robin.xml under sabf_round_robin_teams).
 
 #include <fstream>
 #include <memory>

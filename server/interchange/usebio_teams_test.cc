@@ -3,7 +3,8 @@
 // (4 teams, 3 rounds of 10-board matches under nsw_swiss_teams; the IMPs
 // and VPs are worked in tests/interchange/README.md from the WBF IMP scale,
 // Law 78B, and the 10-board WBF VP scale, SABF TR 21.7, which NSW TR
-// 12.10(c) names).
+// 12.10(c) names); and on its variants with a bye each round, an adjusted
+// room, and a TEAMS_OF_FOUR round robin (each worked in the same README).
 
 #include <set>
 #include <string>
