@@ -7,7 +7,10 @@
 // the file's name, hash and line, a second import appending nothing,
 // `tally export-session` giving back a file equal to the original on every
 // figure; and refused files (a contradiction in the file, a profile whose
-// match length is not the file's) appending nothing.
+// match length is not the file's) appending nothing. The same for a bye
+// each round (usebio_swiss_teams_bye.xml), a room's artificial adjusted
+// score (usebio_swiss_teams_adjusted.xml) and a TEAMS_OF_FOUR round robin
+// (usebio_teams_round_robin.xml under sabf_round_robin_teams).
 
 #include <fstream>
 #include <memory>
@@ -16,6 +19,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "core/base/decimal.h"
+#include "core/base/rational.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -33,9 +38,11 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 constexpr char kFile[] = "usebio_swiss_teams.xml";
+// Five teams, a bye each round (tests/interchange/README.md).
+constexpr char kByeFile[] = "usebio_swiss_teams_bye.xml";
 
-std::string FixturePath() {
-  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", kFile);
+std::string FixturePath(const std::string& file = kFile) {
+  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", file);
 }
 
 class UsebioTeamsEndToEndTest : public ::testing::Test {
@@ -61,10 +68,11 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
   }
 
   // `from` replaced by `to` in the fixture, written to the test's directory.
-  std::string Edited(const std::string& from, const std::string& to) {
+  std::string Edited(const std::string& from, const std::string& to,
+                     const std::string& file = kFile) {
     const std::string path = absl::StrCat(dir_, "/edited.xml");
     std::ofstream(path, std::ios::binary)
-        << absl::StrReplaceAll(ReadFileBytes(FixturePath()), {{from, to}});
+        << absl::StrReplaceAll(ReadFileBytes(FixturePath(file)), {{from, to}});
     return path;
   }
 
@@ -185,6 +193,232 @@ TEST_F(UsebioTeamsEndToEndTest, PublishedVpsOnAnotherScaleAreListedByLine) {
   EXPECT_THAT(out, HasSubstr("1 published figures differ from tally's"));
   EXPECT_THAT(out, HasSubstr("edited.xml line 863: round 3, 2 v 3: TEAM_SCORE "
                              "13.00 VPs, tally 13.43"));
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AByeIsTheDrawsByeAndRoundTrips) {
+  const std::string out = Import(FixturePath(kByeFile), "club");
+  // Tournament, competition, 5 teams; each round its draw (with the bye),
+  // 2 matches x 10 boards x 2 rooms, its posting: 7 + 3 x 42.
+  EXPECT_THAT(out, HasSubstr("5 teams, 3 rounds, 9 matches, 133 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // The standings (tests/interchange/README.md; a bye scores 0 VPs under
+  // nsw_swiss_teams, which names no bye rule): 1 27.78, 5 27.71, 4 27.05,
+  // 3 25.17, 2 12.29.
+  {
+    grpc::ClientContext context;
+    v1::GetMatchStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::MatchStandings standings;
+    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
+    ASSERT_EQ(standings.rows_size(), 5);
+    const int entrants[] = {1, 5, 4, 3, 2};
+    const int centi[] = {2778, 2771, 2705, 2517, 1229};
+    for (int i = 0; i < 5; ++i) {
+      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
+      EXPECT_EQ(standings.rows(i).rank(), i + 1);
+      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
+                              standings.rows(i).total().places())
+                    .ToRational(),
+                core::Rational(centi[i], 100));
+    }
+  }
+  // Each round's bye is the draw's, and the audit's recomputation agrees.
+  const int byes[] = {5, 4, 2};
+  for (int round = 1; round <= 3; ++round) {
+    grpc::ClientContext context;
+    v1::CheckDrawRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    r.set_round(round);
+    v1::DrawCheck check;
+    ASSERT_TRUE(audit_->CheckDraw(&context, r, &check).ok());
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().bye(), byes[round - 1]);
+  }
+  EXPECT_EQ(Log().size(), 133u);
+  EXPECT_THAT(Import(FixturePath(kByeFile), "club"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 133u);
+
+  // Exported back, the byes are MATCHes with no opponent again, and the
+  // file reads equal to the original on every figure.
+  const std::string exported = absl::StrCat(dir_, "/club.xml");
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
+                                                  "--format=usebio --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
+  EXPECT_THAT(ReadFileBytes(exported),
+              HasSubstr("<TEAM>5</TEAM>\n      <START_BOARD_NUMBER>1<"));
+  absl::StatusOr<interchange::TeamsFile> original =
+      interchange::ReadUsebioTeams(ReadFileBytes(FixturePath(kByeFile)),
+                                   kByeFile);
+  absl::StatusOr<interchange::TeamsFile> back =
+      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
+  ASSERT_THAT(original, IsOk());
+  ASSERT_THAT(back, IsOk());
+  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AByesOtherFigureIsListedAndTwoByesRefused) {
+  // Team 5's bye moved into round 2, where team 5 plays 5 v 2: refused at
+  // that match's line, nothing appended.
+  const std::string first_bye =
+      "<ROUND_NUMBER>1</ROUND_NUMBER>\n          <TEAM>5</TEAM>\n          "
+      "<START_BOARD_NUMBER>1</START_BOARD_NUMBER>\n          "
+      "<END_BOARD_NUMBER>10</END_BOARD_NUMBER>\n          "
+      "<TEAM_SCORE>0.00</TEAM_SCORE>";
+  EXPECT_THAT(
+      Import(Edited(first_bye,
+                    "<ROUND_NUMBER>2</ROUND_NUMBER>\n          <TEAM>5</TEAM>",
+                    kByeFile),
+             "bad"),
+      HasSubstr("edited.xml line 575: round 2: team 5 plays two matches"));
+  EXPECT_TRUE(Log().empty());
+  // A club's 12 VPs for each bye: the results go in and each difference
+  // from tally's 0 (nsw_swiss_teams names no bye rule) is listed at its
+  // bye's line.
+  const std::string out =
+      Import(Edited("<TEAM_SCORE>0.00</TEAM_SCORE>",
+                    "<TEAM_SCORE>12.00</TEAM_SCORE>", kByeFile),
+             "club");
+  EXPECT_THAT(out, HasSubstr("133 events appended"));
+  EXPECT_THAT(out, HasSubstr("3 published figures differ from tally's"));
+  EXPECT_THAT(out, HasSubstr("edited.xml line 414: round 1, team 5's bye: "
+                             "TEAM_SCORE 12.00 VPs, tally 0.00"));
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AnAdjustedRoomIsTheDirectorsRuling) {
+  // tests/interchange/usebio_swiss_teams_adjusted.xml: round 1's 1 v 2,
+  // board 3 not played in the open room, A6040 there (line 131).
+  const std::string path = FixturePath("usebio_swiss_teams_adjusted.xml");
+  // 55% is no artificial award: refused at the line, nothing appended.
+  std::ofstream(absl::StrCat(dir_, "/bad.xml"), std::ios::binary)
+      << absl::StrReplaceAll(ReadFileBytes(path), {{"A6040", "A5545"}});
+  EXPECT_THAT(Import(absl::StrCat(dir_, "/bad.xml"), "bad"),
+              HasSubstr("bad.xml line 131: round 1, team 1 v 2, board 3: the "
+                        "adjusted score \"A5545\" gives 55%"));
+  EXPECT_TRUE(Log().empty());
+
+  // The ruling takes the place of the open room's result: 132 events, as
+  // the four-team file, and every figure agrees (+2 IMPs to team 1, NSW TR
+  // 7.2; 12 IMPs, 14.00 - 6.00).
+  const std::string out = Import(path, "club");
+  EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 6 matches, 132 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  {
+    grpc::ClientContext context;
+    v1::GetMatchStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::MatchStandings standings;
+    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
+    ASSERT_EQ(standings.rows_size(), 4);
+    // tests/interchange/README.md: 4 41.33, 1 28.35, 3 25.17, 2 25.15.
+    const int entrants[] = {4, 1, 3, 2};
+    const int centi[] = {4133, 2835, 2517, 2515};
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
+      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
+                              standings.rows(i).total().places())
+                    .ToRational(),
+                core::Rational(centi[i], 100));
+    }
+  }
+  int rulings = 0;
+  for (const v1::Event& e : Log()) {
+    if (!e.payload().has_ruling_made()) continue;
+    ++rulings;
+    EXPECT_EQ(e.provenance().line(), 131);
+    EXPECT_EQ(e.payload().ruling_made().law(), "Law 12C2(a)");
+    EXPECT_TRUE(e.payload().ruling_made().board_not_played());
+  }
+  EXPECT_EQ(rulings, 1);
+  EXPECT_THAT(Import(path, "club"), HasSubstr("0 events appended"));
+
+  const std::string exported = absl::StrCat(dir_, "/club.xml");
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
+                                                  "--format=usebio --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
+  EXPECT_THAT(ReadFileBytes(exported), HasSubstr("<SCORE>A6040</SCORE>"));
+  absl::StatusOr<interchange::TeamsFile> original =
+      interchange::ReadUsebioTeams(ReadFileBytes(path), path);
+  absl::StatusOr<interchange::TeamsFile> back =
+      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
+  ASSERT_THAT(original, IsOk());
+  ASSERT_THAT(back, IsOk());
+  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+}
+
+TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
+  // tests/interchange/usebio_teams_round_robin.xml: EVENT_TYPE
+  // TEAMS_OF_FOUR, a complete round robin of 4 teams in 3 rounds of
+  // 14-board matches.
+  const std::string path = FixturePath("usebio_teams_round_robin.xml");
+  // A Swiss profile for a round robin: refused, nothing appended.
+  EXPECT_THAT(Import(path, "bad"),
+              HasSubstr("line 8: profile nsw_swiss_teams is for "
+                        "EVENT_KIND_SWISS_TEAMS, not round-robin teams"));
+  EXPECT_TRUE(Log().empty());
+  // Tournament, competition, 4 teams; each round its draw, 2 matches x 14
+  // boards x 2 rooms, its posting: 6 + 3 x 58.
+  const std::string out = Import(path, "club", "sabf_round_robin_teams");
+  EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 6 matches, 180 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  {
+    grpc::ClientContext context;
+    v1::GetMatchStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::MatchStandings standings;
+    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
+    ASSERT_EQ(standings.rows_size(), 4);
+    // tests/interchange/README.md: 4 39.84, 1 28.10, 2 26.28, 3 25.78.
+    const int entrants[] = {4, 1, 2, 3};
+    const int centi[] = {3984, 2810, 2628, 2578};
+    for (int i = 0; i < 4; ++i) {
+      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
+      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
+                              standings.rows(i).total().places())
+                    .ToRational(),
+                core::Rational(centi[i], 100));
+    }
+  }
+  for (int round = 1; round <= 3; ++round) {
+    grpc::ClientContext context;
+    v1::CheckDrawRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    r.set_round(round);
+    v1::DrawCheck check;
+    ASSERT_TRUE(audit_->CheckDraw(&context, r, &check).ok());
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().method(), "explicit");
+  }
+  EXPECT_THAT(Import(path, "club", "sabf_round_robin_teams"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 180u);
+
+  const std::string exported = absl::StrCat(dir_, "/club.xml");
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
+                                                  "--format=usebio --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
+  absl::StatusOr<interchange::TeamsFile> original =
+      interchange::ReadUsebioTeams(ReadFileBytes(path), path);
+  absl::StatusOr<interchange::TeamsFile> back =
+      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
+  ASSERT_THAT(original, IsOk());
+  ASSERT_THAT(back, IsOk());
+  EXPECT_EQ(back->event_type, "TEAMS_OF_FOUR");
+  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
 }
 
 }  // namespace

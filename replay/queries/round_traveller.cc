@@ -150,6 +150,7 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
         line->set_ruling_law(ruling->ruling.law());
         line->set_ruling_sequence(ruling->sequence);
       }
+      if (a->score != nullptr) *line->mutable_adjusted() = *a->score;
     }
     line->set_match_note(MatchNote(*this_round, r.slot.table));
     if (line->match_note().empty()) AddFigures(c->profile, scores, r, *line);

@@ -207,7 +207,8 @@ int Export(Client& cl, const Invocation& inv) {
   absl::StatusOr<v1::CompetitionKind> kind = interchange::CompetitionKindOf(
       *cl.query_, Contexts(cl), inv.args[0], inv.args[1]);
   if (!kind.ok()) return Failed(kind.status());
-  if (*kind == v1::COMPETITION_KIND_SWISS_TEAMS) {
+  if (*kind == v1::COMPETITION_KIND_SWISS_TEAMS ||
+      *kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS) {
     // A teams event: SESSION is the last round written (0: every round
     // drawn); USEBIO only.
     if (format != "usebio") {
@@ -244,8 +245,9 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "file carrying what tally cannot represent is refused with its line "
        "and nothing is appended; --ew-offset=N numbers East-West pair k as "
        "N + k, for files that number each direction from 1; a USEBIO Swiss "
-       "teams file (EVENT_TYPE SWISS_TEAMS) is imported as a Swiss teams "
-       "competition (default id 'teams') with the file's draws "
+       "teams file (EVENT_TYPE SWISS_TEAMS, or TEAMS_OF_FOUR for a round "
+       "robin) is imported as a Swiss (round-robin) teams competition "
+       "(default id 'teams') with the file's draws "
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(

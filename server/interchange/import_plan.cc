@@ -59,11 +59,6 @@ std::map<std::pair<int, int>, Seat> SeatsOf(const v1::Movement& movement) {
 // each side's own terms, AdjustedScore.per_side), at the table the derived
 // movement seats the line; where the line has no contract the board was not
 // played there (Law 12C2(a)).
-v1::ArtificialAward AwardOf(int percent) {
-  return percent == 60   ? v1::ARTIFICIAL_AWARD_AVERAGE_PLUS
-         : percent == 50 ? v1::ARTIFICIAL_AWARD_AVERAGE
-                         : v1::ARTIFICIAL_AWARD_AVERAGE_MINUS;
-}
 
 v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
                                        int board, int table,
@@ -82,8 +77,8 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
     // An IMP file: 60, 50, 40 are average plus, average, average minus (the
     // reader refuses any other), at the profile's artificial IMPs.
     v1::ArtificialAdjustedScore* a = r.mutable_adjusted()->mutable_artificial();
-    a->set_ns(AwardOf(fr.adjusted->ns_percent));
-    a->set_ew(AwardOf(fr.adjusted->ew_percent));
+    a->set_ns(ArtificialAwardOf(fr.adjusted->ns_percent));
+    a->set_ew(ArtificialAwardOf(fr.adjusted->ew_percent));
     return r;
   }
   v1::SideAwardsAdjustedScore* a = r.mutable_adjusted()->mutable_per_side();
@@ -95,6 +90,18 @@ v1::RecordRulingRequest AdjustedRuling(const ImportTarget& target, int step,
 }
 
 }  // namespace
+
+v1::ArtificialAward ArtificialAwardOf(int percent) {
+  return percent == 60   ? v1::ARTIFICIAL_AWARD_AVERAGE_PLUS
+         : percent == 50 ? v1::ARTIFICIAL_AWARD_AVERAGE
+                         : v1::ARTIFICIAL_AWARD_AVERAGE_MINUS;
+}
+
+int PercentOfArtificialAward(v1::ArtificialAward award) {
+  return award == v1::ARTIFICIAL_AWARD_AVERAGE_PLUS ? 60
+         : award == v1::ARTIFICIAL_AWARD_AVERAGE    ? 50
+                                                    : 40;
+}
 
 v1::Movement DeriveMovement(const SessionFile& file) {
   std::map<int, std::string> home;  // the participants' DIRECTION, if given

@@ -80,6 +80,12 @@ std::string ImportedEventName(const ImportTarget& target,
 void AddTournamentStep(const ImportTarget& target, const std::string& name,
                        int line, int& step, std::vector<ImportStep>& steps);
 
+// An IMP file's adjusted-score percentage as the artificial award it stands
+// for (Law 12C2): 60 average plus, 50 average, else (40) average minus.
+v1::ArtificialAward ArtificialAwardOf(int percent);
+// The other way: average plus 60, average 50, average minus 40.
+int PercentOfArtificialAward(v1::ArtificialAward award);
+
 // The commands, in order. Each carries the target's provenance with its own
 // line, and an idempotency key made of the file's hash, the tournament and
 // the step, so importing the same file again appends nothing. Refuses

@@ -230,9 +230,16 @@ class Reader {
       board_.datum = datum;
     } else if (name == "Competition") {
       if (!value.empty() && absl::AsciiStrToUpper(value) != "PAIRS") {
-        return Refuse(line, absl::StrCat("[Competition \"", value,
-                                         "\"]: tally imports pairs events "
-                                         "so far"));
+        // PBN 2.1's Competition: Individuals, Pairs, Teams. A teams event
+        // comes in its USEBIO file (docs/interchange.md).
+        return Refuse(
+            line,
+            absl::StrCat("[Competition \"", value,
+                         "\"]: tally imports pairs events from PBN so far",
+                         absl::AsciiStrToUpper(value) == "TEAMS"
+                             ? "; import a teams event from its USEBIO file "
+                               "(EVENT_TYPE SWISS_TEAMS or TEAMS_OF_FOUR)"
+                             : ""));
       }
     } else if (name == "Section") {
       // The game's section; two or more in a file make a session in

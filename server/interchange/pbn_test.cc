@@ -146,6 +146,15 @@ TEST(PbnReaderTest, RefusesNamesThatAreNotTwoPlayers) {
                 17, "is not two players");
 }
 
+TEST(PbnReaderTest, RefusesATeamsEventPointingToUsebio) {
+  ExpectRefused(Edited("[Site \"Example Bridge Club\"]\n",
+                       "[Site \"Example Bridge Club\"]\n"
+                       "[Competition \"Teams\"]\n"),
+                7,
+                "[Competition \"Teams\"]: tally imports pairs events from "
+                "PBN so far; import a teams event from its USEBIO file");
+}
+
 TEST(PbnReaderTest, RefusesARowOfTheWrongLength) {
   ExpectRefused(Edited("    2    2\n", "    2\n"), 13,
                 "a [ScoreTable] row of 9 values for 10 columns");

@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "core/base/decimal.h"
+#include "server/interchange/import_plan.h"
 
 namespace tally::interchange {
 namespace {
@@ -34,10 +35,18 @@ FileRoomResult RoomOf(const v1::TravellerLine& line) {
   room.team_north_south = line.room() == v1::ROOM_OPEN;
   room.result = line.result();
   room.ns_score = line.ns_score();
-  if (!line.ruling_law().empty() || line.has_adjusted()) {
+  if (line.has_adjusted() && line.adjusted().has_artificial()) {
+    // Average plus, average, average minus: "A6040" and the like.
+    room.adjusted = FileAdjusted{
+        PercentOfArtificialAward(line.adjusted().artificial().ns()),
+        PercentOfArtificialAward(line.adjusted().artificial().ew())};
+    if (line.result().has_not_played()) room.ns_score = 0;
+  } else if (!line.ruling_law().empty() || line.has_adjusted()) {
     room.unwritable = absl::StrCat(
-        "a director's adjusted score (", line.ruling_law(), ", event ",
-        line.ruling_sequence(), "); a USEBIO teams file has no form for one");
+        "a director's adjusted score other than an artificial one (",
+        line.ruling_law(), ", event ", line.ruling_sequence(),
+        "); a USEBIO teams file carries average plus, average and average "
+        "minus only (\"A6040\")");
   } else if (line.result().has_not_played() || line.result().has_score_only()) {
     room.unwritable =
         "a result with no contract; a USEBIO teams line "
@@ -100,6 +109,9 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
     const v1::MatchStandings& standings) {
   TeamsFile file;
   file.event_name = event_name;
+  if (competition.kind() == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS) {
+    file.event_type = kTeamsOfFourEventType;
+  }
   std::map<int, const v1::MatchStandingsRow*> rows;
   for (const v1::MatchStandingsRow& row : standings.rows()) {
     rows[row.entrant()] = &row;
@@ -118,12 +130,6 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
   }
   for (const RoundAnswers& r : rounds) {
     const std::string round = absl::StrCat("round ", r.draw.round());
-    if (r.draw.bye() != 0) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(round, ": team ", r.draw.bye(),
-                       " has a bye; a USEBIO Swiss teams file lists matches "
-                       "only, so tally does not write one"));
-    }
     if (r.draw.share().table() != 0 || r.draw.half_matches().table() != 0) {
       return absl::FailedPreconditionError(
           absl::StrCat(round,
@@ -138,6 +144,21 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
       absl::StatusOr<FileMatch> m = MatchOf(r, drawn);
       if (!m.ok()) return m.status();
       file.matches.push_back(*std::move(m));
+    }
+    if (r.draw.bye() != 0) {
+      // A MATCH with no opponent (tally's form, docs/interchange.md), its
+      // VPs the bye's under the profile's bye rule.
+      FileMatch bye;
+      bye.round = r.draw.round();
+      bye.team = r.draw.bye();
+      bye.first_board = r.draw.boards(0);
+      bye.last_board = r.draw.boards(r.draw.boards_size() - 1);
+      if (r.results.bye().entrant() != bye.team || !r.results.bye().has_vps()) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            round, ": tally has no score for team ", bye.team, "'s bye"));
+      }
+      bye.team_vps = Exact(r.results.bye().vps());
+      file.matches.push_back(std::move(bye));
     }
   }
   return file;
@@ -177,7 +198,9 @@ std::vector<std::string> CheckPublishedTeams(const TeamsFile& file,
   }
   for (const FileMatch& f : file.matches) {
     const std::string where =
-        absl::StrCat("round ", f.round, ", ", f.team, " v ", f.opponent);
+        f.opponent == 0
+            ? absl::StrCat("round ", f.round, ", team ", f.team, "'s bye")
+            : absl::StrCat("round ", f.round, ", ", f.team, " v ", f.opponent);
     auto it = matches.find({f.round, f.team, f.opponent});
     if (it == matches.end()) {
       differ(f.line, absl::StrCat(where, ": tally has no such match"));

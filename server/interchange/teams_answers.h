@@ -23,11 +23,12 @@ struct RoundAnswers {
   std::vector<v1::Traveller> travellers;  // one per board of the round
 };
 
-// The event as a TeamsFile. FailedPrecondition, naming the round and what,
-// for what a USEBIO Swiss teams file cannot carry: a bye, a share or half
-// match, a forfeited or unfinished match. A room whose result a director
-// adjusted is returned with FileRoomResult.unwritable set (the writer
-// refuses it, naming the board).
+// The event as a TeamsFile; a round's bye is a FileMatch with no opponent
+// and the bye's VPs. FailedPrecondition, naming the round and what,
+// for what a USEBIO Swiss teams file cannot carry: a share or half match, a
+// forfeited or unfinished match. A room whose result a director adjusted is
+// returned with FileRoomResult.unwritable set (the writer refuses it, naming
+// the board).
 absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const std::vector<RoundAnswers>& rounds,

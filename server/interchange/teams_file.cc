@@ -47,6 +47,12 @@ std::string RoomDifference(const FileRoomResult& a, const FileRoomResult& b) {
   if (a.result.SerializeAsString() != b.result.SerializeAsString()) {
     return "the result";
   }
+  if (a.adjusted != b.adjusted) {
+    return absl::StrCat(
+        "the adjusted score (",
+        a.adjusted.has_value() ? AdjustedScoreText(*a.adjusted) : "none", " v ",
+        b.adjusted.has_value() ? AdjustedScoreText(*b.adjusted) : "none", ")");
+  }
   if (a.ns_score != b.ns_score) {
     return absl::StrCat("the score (", a.ns_score, " v ", b.ns_score, ")");
   }
@@ -132,6 +138,10 @@ std::string FirstTeamsDifference(const TeamsFile& unordered_a,
                                  const TeamsFile& unordered_b) {
   const TeamsFile a = Ordered(unordered_a);
   const TeamsFile b = Ordered(unordered_b);
+  if (a.event_type != b.event_type) {
+    return absl::StrCat("EVENT_TYPE \"", a.event_type, "\" v \"", b.event_type,
+                        "\"");
+  }
   if (a.event_name != b.event_name) {
     return absl::StrCat("event name \"", a.event_name, "\" v \"", b.event_name,
                         "\"");

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/base/rational.h"
+#include "server/interchange/session_file.h"
 #include "tally/v1/common.pb.h"
 
 namespace tally::interchange {
@@ -33,10 +34,17 @@ struct FileTeam {
 struct FileRoomResult {
   int line = 0;
   bool team_north_south = true;  // the line's DIRECTION: where TEAM sat
-  v1::TableResult result;        // played or passed out
-  int ns_score = 0;              // the Law 77 score, North-South's view
+  // Played or passed out; not_played for an adjusted score in a room
+  // where the board was not played (no CONTRACT, Law 12C2(a)).
+  v1::TableResult result;
+  int ns_score = 0;  // the Law 77 score, North-South's view (0 not played)
+  // An artificial adjusted score (SCORE "A6040": average plus to
+  // North-South, average minus to East-West; Law 12C2), scored at the
+  // profile's artificial IMPs in place of the room's result.
+  std::optional<FileAdjusted> adjusted;
   // From tally's answers only: why USEBIO cannot carry the room's result
-  // (a director's adjusted score), "" when it can. The writer refuses it.
+  // (an adjusted score other than an artificial one), "" when it can. The
+  // writer refuses it.
   std::string unwritable;
 };
 
@@ -48,12 +56,13 @@ struct FileMatchBoard {
 };
 
 // One match: TEAM (the home team, North-South in the open room) against
-// OPPOSING_TEAM over the round's boards.
+// OPPOSING_TEAM over the round's boards; or, with no opponent, TEAM's bye
+// in the round (no boards, team_vps the bye's VPs).
 struct FileMatch {
   int line = 0;
   int round = 0;
   int team = 0;
-  int opponent = 0;
+  int opponent = 0;  // 0: TEAM has the round's bye
   int first_board = 0;
   int last_board = 0;
   std::optional<core::Rational> team_vps;  // as published
@@ -61,8 +70,17 @@ struct FileMatch {
   std::vector<FileMatchBoard> boards;
 };
 
+// USEBIO's EVENT_TYPE of a Swiss teams event, and of a teams-of-four
+// event whose matches follow a fixed schedule (a round robin), the form
+// tally reads and writes for one (docs/interchange.md).
+inline constexpr char kSwissTeamsEventType[] = "SWISS_TEAMS";
+inline constexpr char kTeamsOfFourEventType[] = "TEAMS_OF_FOUR";
+
 struct TeamsFile {
   int line = 0;  // the EVENT element
+  // kSwissTeamsEventType (a Swiss teams competition) or
+  // kTeamsOfFourEventType (a round-robin teams competition).
+  std::string event_type = kSwissTeamsEventType;
   std::string event_name;
   std::string date;  // as given (not compared: tally keeps no date)
   std::vector<FileTeam> teams;

@@ -12,6 +12,35 @@
 
 namespace tally::interchange {
 
+namespace {
+
+// The director's ruling a room's adjusted score stands for: an artificial
+// adjusted score (Law 12C2) at the profile's artificial IMPs, in place of
+// the room's result; with no result the board was not played there (Law
+// 12C2(a)).
+v1::RecordRulingRequest AdjustedRoomRuling(const ImportTarget& target, int step,
+                                           int round, int table, int board,
+                                           v1::Room room,
+                                           const FileRoomResult& r) {
+  auto out = StampedRequest<v1::RecordRulingRequest>(target, step, r.line);
+  out.set_competition_id(target.competition_id);
+  out.set_session(round);
+  out.set_table(table);
+  out.set_board(board);
+  out.set_room(room);
+  const bool not_played = r.result.has_not_played();
+  out.set_law(not_played ? "Law 12C2(a)" : "Law 12C2");
+  out.set_text(absl::StrCat("adjusted score ", AdjustedScoreText(*r.adjusted),
+                            " in ", target.file_name, " line ", r.line));
+  out.set_board_not_played(not_played);
+  v1::ArtificialAdjustedScore* a = out.mutable_adjusted()->mutable_artificial();
+  a->set_ns(ArtificialAwardOf(r.adjusted->ns_percent));
+  a->set_ew(ArtificialAwardOf(r.adjusted->ew_percent));
+  return out;
+}
+
+}  // namespace
+
 std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
                                         const ImportTarget& target) {
   std::vector<ImportStep> steps;
@@ -27,9 +56,15 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
         StampedRequest<v1::CreateCompetitionRequest>(target, ++step, file.line);
     r.set_competition_id(target.competition_id);
     r.set_name(name);
-    r.set_kind(v1::COMPETITION_KIND_SWISS_TEAMS);
+    r.set_kind(file.event_type == kTeamsOfFourEventType
+                   ? v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS
+                   : v1::COMPETITION_KIND_SWISS_TEAMS);
     r.set_regulation_profile(target.regulation_profile);
-    r.set_rounds(static_cast<int>(rounds.size()));
+    // A Swiss event has as many rounds as the file; a round robin's come
+    // from its schedule (CreateCompetition refuses rounds for one).
+    if (file.event_type != kTeamsOfFourEventType) {
+      r.set_rounds(static_cast<int>(rounds.size()));
+    }
     add(file.line, "the competition", r);
   }
   for (const FileTeam& t : file.teams) {
@@ -42,8 +77,14 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
   }
   for (int round : rounds) {
     std::vector<const FileMatch*> matches;
+    const FileMatch* bye = nullptr;
     for (const FileMatch& m : file.matches) {
-      if (m.round == round) matches.push_back(&m);
+      if (m.round != round) continue;
+      if (m.opponent == 0) {
+        bye = &m;  // the reader lets one a round through, beside a match
+      } else {
+        matches.push_back(&m);
+      }
     }
     const int line = matches.front()->line;
     auto draw = StampedRequest<v1::MakeDrawRequest>(target, ++step, line);
@@ -57,24 +98,34 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
       d->set_home(matches[i]->team);
       d->set_away(matches[i]->opponent);
     }
+    if (bye != nullptr) draw.set_bye(bye->team);
     add(line, absl::StrCat("the draw of round ", round), draw);
     for (size_t i = 0; i < matches.size(); ++i) {
       const FileMatch& m = *matches[i];
       for (const FileMatchBoard& b : m.boards) {
         for (const FileRoomResult& room : b.rooms) {
-          auto r =
-              StampedRequest<v1::EnterResultRequest>(target, ++step, room.line);
-          r.set_competition_id(target.competition_id);
-          r.set_session(round);
-          r.set_table(static_cast<int>(i) + 1);
-          r.set_board(b.board);
-          r.set_room(room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED);
-          *r.mutable_result() = room.result;
-          add(room.line,
+          const std::string what =
               absl::StrCat("round ", round, ", ", m.team, " v ", m.opponent,
                            ", board ", b.board, ", ",
-                           room.team_north_south ? "open" : "closed", " room"),
-              r);
+                           room.team_north_south ? "open" : "closed", " room");
+          const v1::Room in =
+              room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED;
+          if (!room.result.has_not_played()) {
+            auto r = StampedRequest<v1::EnterResultRequest>(target, ++step,
+                                                            room.line);
+            r.set_competition_id(target.competition_id);
+            r.set_session(round);
+            r.set_table(static_cast<int>(i) + 1);
+            r.set_board(b.board);
+            r.set_room(in);
+            *r.mutable_result() = room.result;
+            add(room.line, what, r);
+          }
+          if (room.adjusted.has_value()) {
+            add(room.line, absl::StrCat(what, ", adjusted score"),
+                AdjustedRoomRuling(target, ++step, round,
+                                   static_cast<int>(i) + 1, b.board, in, room));
+          }
         }
       }
     }
@@ -94,12 +145,18 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
         file_name, " line ", line, ": profile ", profile.name(), " ", what));
   };
   const v1::RegulationProfileSpec& spec = profile.spec();
-  if (profile.event_kind() != v1::EVENT_KIND_SWISS_TEAMS) {
+  const bool round_robin = file.event_type == kTeamsOfFourEventType;
+  const v1::EventKind kind = round_robin ? v1::EVENT_KIND_ROUND_ROBIN_TEAMS
+                                         : v1::EVENT_KIND_SWISS_TEAMS;
+  if (profile.event_kind() != kind) {
     return refuse(
         file.line,
         absl::StrCat("is for ", v1::EventKind_Name(profile.event_kind()),
-                     ", not Swiss teams (EVENT_TYPE SWISS_TEAMS); "
-                     "give a Swiss teams profile"));
+                     round_robin ? ", not round-robin teams (EVENT_TYPE "
+                                   "TEAMS_OF_FOUR); give a round-robin teams "
+                                   "profile"
+                                 : ", not Swiss teams (EVENT_TYPE "
+                                   "SWISS_TEAMS); give a Swiss teams profile"));
   }
   if (profile.scoring() != v1::SCORING_METHOD_IMPS_TWO_TABLES) {
     return refuse(file.line,
@@ -113,6 +170,7 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
   }
   const int length = spec.matches().boards_per_match();
   for (const FileMatch& m : file.matches) {
+    if (m.opponent == 0) continue;  // a bye: the round's boards, unplayed
     const int boards = m.last_board - m.first_board + 1;
     if (boards != length) {
       return refuse(

@@ -23,9 +23,15 @@ namespace tally::interchange {
 // matches (table 1, 2, ... in the file's order, TEAM at home: North-South
 // in the open room) and its first board, recorded as another program drew
 // it because the command carries the file's provenance; tally never draws
-// it again. A room where TEAM sits North-South is the open room, the other
-// the closed room. The competition is created with as many rounds as the
-// file has, under target.regulation_profile (a Swiss teams profile).
+// it again. A team's bye is the draw's bye: tally scores it by the
+// profile's bye rule, and the published check compares the file's figure. A
+// room where TEAM sits North-South is the open room, the other the closed room.
+// A room's artificial adjusted score is the director's ruling (RecordRuling,
+// Law 12C2, or 12C2(a) where the board was not played there, with no result
+// entered). The competition is created under target.regulation_profile: a
+// Swiss teams one (EVENT_TYPE SWISS_TEAMS) with as many rounds as the file
+// has, or a round-robin teams one (TEAMS_OF_FOUR), whose schedule fixes
+// its rounds.
 std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
                                         const ImportTarget& target);
 

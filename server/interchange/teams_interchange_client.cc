@@ -67,11 +67,12 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
       Find(query, context, tournament_id, competition_id);
   if (!found.ok()) return found.status();
   const auto& [tournament, competition] = *found;
-  if (competition.kind() != v1::COMPETITION_KIND_SWISS_TEAMS) {
+  if (competition.kind() != v1::COMPETITION_KIND_SWISS_TEAMS &&
+      competition.kind() != v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS) {
     return absl::FailedPreconditionError(
         absl::StrCat("'", competition_id,
-                     "' is not a Swiss teams event; USEBIO teams "
-                     "export writes Swiss teams ranked on VPs"));
+                     "' is not a Swiss or round-robin teams event; USEBIO "
+                     "teams export writes those, ranked on VPs"));
   }
   if (rounds == 0) rounds = competition.rounds_drawn();
   if (rounds < 1 || rounds > competition.rounds_drawn()) {

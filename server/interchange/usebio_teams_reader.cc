@@ -1,6 +1,7 @@
-// USEBIO 1.2 Swiss teams reader (see usebio_teams_reader.h). Element names
-// are those public USEBIO teams writers and readers use: USEBIO > EVENT
-// EVENT_TYPE="SWISS_TEAMS" (> SESSION > SECTION)? > PARTICIPANTS > TEAM and
+// USEBIO 1.2 teams reader (see usebio_teams_reader.h). Element names are
+// those public USEBIO teams writers and readers use: USEBIO > EVENT
+// EVENT_TYPE="SWISS_TEAMS" or "TEAMS_OF_FOUR" (> SESSION > SECTION)? >
+// PARTICIPANTS > TEAM and
 // MATCH > BOARD > TRAVELLER_LINE (docs/interchange.md).
 
 #include "server/interchange/usebio_teams_reader.h"
@@ -49,13 +50,16 @@ class TeamsReader : private UsebioDocument {
   absl::Status ReadEvent(pugi::xml_node event) {
     file_.line = Line(event);
     const std::string type = event.attribute("EVENT_TYPE").value();
-    if (type != "SWISS_TEAMS") {
+    if (type != kSwissTeamsEventType && type != kTeamsOfFourEventType) {
       return Refuse(Line(event),
                     absl::StrCat("EVENT_TYPE \"", type,
                                  "\": tally imports teams events of "
                                  "EVENT_TYPE \"SWISS_TEAMS\" (Swiss teams "
-                                 "ranked on VPs) so far"));
+                                 "ranked on VPs) and \"TEAMS_OF_FOUR\" (a "
+                                 "round robin of matches ranked on VPs) so "
+                                 "far"));
     }
+    file_.event_type = type;
     bool vps = false;
     pugi::xml_node holder = event;
     std::vector<pugi::xml_node> outside;  // PARTICIPANTS, MATCH in EVENT
@@ -229,7 +233,10 @@ class TeamsReader : private UsebioDocument {
       } else if (name == "TEAM") {
         TALLY_ASSIGN_OR_RETURN(match.team, Number(n, 1, 999));
       } else if (name == "OPPOSING_TEAM") {
-        TALLY_ASSIGN_OR_RETURN(match.opponent, Number(n, 1, 999));
+        // Blank: a bye (tally's form, docs/interchange.md).
+        if (!Text(n).empty()) {
+          TALLY_ASSIGN_OR_RETURN(match.opponent, Number(n, 1, 999));
+        }
       } else if (name == "START_BOARD_NUMBER") {
         TALLY_ASSIGN_OR_RETURN(match.first_board, Number(n, 1, 9999));
       } else if (name == "END_BOARD_NUMBER") {
@@ -244,8 +251,9 @@ class TeamsReader : private UsebioDocument {
         TALLY_RETURN_IF_ERROR(Known(n));
       }
     }
-    if (match.round == 0 || match.team == 0 || match.opponent == 0 ||
-        match.first_board == 0 || match.last_board == 0) {
+    if (match.opponent == 0) return ReadBye(std::move(match), boards);
+    if (match.round == 0 || match.team == 0 || match.first_board == 0 ||
+        match.last_board == 0) {
       return Refuse(match.line,
                     "a <MATCH> without its <ROUND_NUMBER>, <TEAM>, "
                     "<OPPOSING_TEAM>, <START_BOARD_NUMBER> and "
@@ -288,6 +296,46 @@ class TeamsReader : private UsebioDocument {
                                    " of the match has no <BOARD>: tally "
                                    "scores a match on every board it plays"));
       }
+    }
+    file_.matches.push_back(std::move(match));
+    return absl::OkStatus();
+  }
+
+  // A MATCH with no OPPOSING_TEAM (or a blank one): TEAM has a bye in the
+  // round. It plays no boards; TEAM_SCORE is the bye's VPs as published.
+  // Its boards, where not given, are the round's (CheckRounds).
+  absl::Status ReadBye(FileMatch match,
+                       const std::vector<pugi::xml_node>& boards) {
+    if (match.round == 0 || match.team == 0) {
+      return Refuse(match.line,
+                    "a <MATCH> without its <ROUND_NUMBER> and <TEAM>");
+    }
+    const std::string where =
+        absl::StrCat("round ", match.round, ", team ", match.team, "'s bye");
+    if (!IsTeam(match.team)) {
+      return Refuse(match.line, absl::StrCat(where, ": team ", match.team,
+                                             " is not among the "
+                                             "participants"));
+    }
+    if (!boards.empty()) {
+      return Refuse(Line(boards.front()),
+                    absl::StrCat(where,
+                                 " (no <OPPOSING_TEAM>): a <BOARD> in a "
+                                 "bye; a team with a bye plays no boards"));
+    }
+    if (match.opponent_vps.has_value()) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": an <OPPOSING_TEAM_SCORE> with no "
+                                 "<OPPOSING_TEAM>"));
+    }
+    if ((match.first_board == 0) != (match.last_board == 0) ||
+        match.last_board < match.first_board) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": give both <START_BOARD_NUMBER> and "
+                                 "<END_BOARD_NUMBER> (the round's boards), "
+                                 "or neither"));
     }
     file_.matches.push_back(std::move(match));
     return absl::OkStatus();
@@ -341,10 +389,15 @@ class TeamsReader : private UsebioDocument {
                        "rooms, TEAM sitting NS in one "
                        "(<DIRECTION> NS) and EW in the other"));
     }
-    if (board.imps.has_value()) {
+    const bool adjusted = std::any_of(
+        board.rooms.begin(), board.rooms.end(),
+        [](const FileRoomResult& r) { return r.adjusted.has_value(); });
+    if (board.imps.has_value() && !adjusted) {
       // TEAM's IMPs on the board: its two rooms' scores (North-South's
       // where it sat NS, East-West's where it sat EW) on the WBF IMP scale
-      // (Law 78B). Figures the file prints against its own results.
+      // (Law 78B). Figures the file prints against its own results; not
+      // where a room is adjusted (its IMPs are the profile's artificial
+      // IMPs, compared with tally's after the import).
       int points = 0;
       for (const FileRoomResult& r : board.rooms) {
         points += r.team_north_south ? r.ns_score : -r.ns_score;
@@ -396,13 +449,22 @@ class TeamsReader : private UsebioDocument {
     }
     room.team_north_south = direction == "NS";
     if (!score.empty() && (score[0] == 'A' || score[0] == 'a')) {
-      return Refuse(room.line,
-                    absl::StrCat(where, ": the adjusted score \"", score,
-                                 "\" gives percentages of a matchpoint top; "
-                                 "in a teams match tally cannot tell the "
-                                 "IMPs it stands for, so adjusted scores in "
-                                 "teams files are not imported (enter the "
-                                 "ruling with tally rule)"));
+      // An artificial adjusted score (Law 12C2): 60, 50, 40 are average
+      // plus, average and average minus, as in an IMP pairs file, scored
+      // at the profile's artificial IMPs; no CONTRACT: the board was not
+      // played in the room (Law 12C2(a)).
+      absl::StatusOr<FileAdjusted> adjusted =
+          ParseAdjustedScore(score, FileScoring::kButlerImps);
+      if (!adjusted.ok()) {
+        return Refuse(room.line,
+                      absl::StrCat(where, ": ", adjusted.status().message()));
+      }
+      room.adjusted = *adjusted;
+      if (contract.empty()) {
+        room.result.mutable_not_played();
+        return room;
+      }
+      has_score = false;  // the adjusted score stands in for the result's
     }
     if (contract.empty()) {
       return Refuse(room.line,
@@ -424,16 +486,18 @@ class TeamsReader : private UsebioDocument {
     return room;
   }
 
-  // Every team plays one match a round (no byes), the rounds are 1..n, and
-  // the matches of a round play the same boards (tally's draw gives a round
-  // one set of boards).
-  absl::Status CheckRounds() const {
-    std::map<int, const FileMatch*> first_of_round;
+  // Every team plays one match a round or has the round's one bye, the
+  // rounds are 1..n, and the matches of a round play the same boards
+  // (tally's draw gives a round one set of boards; a bye that names none
+  // is given the round's).
+  absl::Status CheckRounds() {
+    std::map<int, const FileMatch*> first_of_round;  // its first match
+    std::map<int, const FileMatch*> bye_of_round;
     std::map<int, std::set<int>> seated;  // round -> teams
     int expected = 1;
     for (const FileMatch& m : file_.matches) {
-      auto [it, added] = first_of_round.emplace(m.round, &m);
-      if (added) {
+      if (!first_of_round.contains(m.round) &&
+          !bye_of_round.contains(m.round)) {
         if (m.round != expected) {
           return Refuse(m.line, absl::StrCat("round ", m.round,
                                              " follows "
@@ -443,8 +507,25 @@ class TeamsReader : private UsebioDocument {
                                              "1, 2, ... with none missing"));
         }
         ++expected;
-      } else if (it->second->first_board != m.first_board ||
-                 it->second->last_board != m.last_board) {
+      }
+      if (m.opponent == 0) {
+        if (auto [it, added] = bye_of_round.emplace(m.round, &m); !added) {
+          return Refuse(
+              m.line,
+              absl::StrCat("round ", m.round, ": team ", m.team,
+                           " has a bye, and so has team ", it->second->team,
+                           " (line ", it->second->line,
+                           "); tally gives a round one bye"));
+        }
+        if (!seated[m.round].insert(m.team).second) {
+          return Refuse(m.line, absl::StrCat("round ", m.round, ": team ",
+                                             m.team, " has a bye and a match"));
+        }
+        continue;
+      }
+      auto [it, added] = first_of_round.emplace(m.round, &m);
+      if (!added && (it->second->first_board != m.first_board ||
+                     it->second->last_board != m.last_board)) {
         return Refuse(
             m.line,
             absl::StrCat("round ", m.round, ", team ", m.team, " v ",
@@ -462,15 +543,44 @@ class TeamsReader : private UsebioDocument {
         }
       }
     }
+    for (FileMatch& bye : file_.matches) {
+      if (bye.opponent != 0) continue;
+      auto first = first_of_round.find(bye.round);
+      if (first == first_of_round.end()) {
+        return Refuse(bye.line,
+                      absl::StrCat("round ", bye.round, ": team ", bye.team,
+                                   "'s bye is the round's only entry; a "
+                                   "round plays at least one match"));
+      }
+      if (bye.first_board == 0) {
+        bye.first_board = first->second->first_board;
+        bye.last_board = first->second->last_board;
+      } else if (bye.first_board != first->second->first_board ||
+                 bye.last_board != first->second->last_board) {
+        return Refuse(bye.line,
+                      absl::StrCat("round ", bye.round, ", team ", bye.team,
+                                   "'s bye: boards ", bye.first_board, "-",
+                                   bye.last_board,
+                                   ", but the round's first "
+                                   "match (line ",
+                                   first->second->line, ") plays ",
+                                   first->second->first_board, "-",
+                                   first->second->last_board));
+      }
+    }
     for (const auto& [round, teams] : seated) {
       for (const FileTeam& t : file_.teams) {
         if (!teams.contains(t.team)) {
-          return Refuse(first_of_round.at(round)->line,
+          const FileMatch* at = first_of_round.contains(round)
+                                    ? first_of_round.at(round)
+                                    : bye_of_round.at(round);
+          return Refuse(at->line,
                         absl::StrCat("round ", round, ": team ", t.team,
-                                     " plays no match (a bye, or an odd "
-                                     "field's three-way match): not "
-                                     "imported; tally imports rounds in "
-                                     "which every team plays one match"));
+                                     " plays no match and has no bye (an "
+                                     "odd field's three-way match, or a "
+                                     "team missing): not imported; tally "
+                                     "imports rounds in which every team "
+                                     "plays one match or has the bye"));
         }
       }
     }
@@ -487,7 +597,8 @@ bool IsUsebioTeamsFile(const std::string& bytes) {
   if (!doc.load_buffer(bytes.data(), bytes.size(), pugi::parse_default)) {
     return false;
   }
-  return absl::EndsWith(EventOf(doc).attribute("EVENT_TYPE").value(), "TEAMS");
+  const std::string type = EventOf(doc).attribute("EVENT_TYPE").value();
+  return absl::EndsWith(type, "TEAMS") || type == kTeamsOfFourEventType;
 }
 
 absl::StatusOr<TeamsFile> ReadUsebioTeams(const std::string& bytes,

@@ -1,5 +1,6 @@
-// Reads a USEBIO 1.2 XML file of a Swiss teams event ranked on VPs
-// (EVENT_TYPE "SWISS_TEAMS", MATCH_SCORING_METHOD VPS) into a TeamsFile:
+// Reads a USEBIO 1.2 XML file of a teams event of matches ranked on VPs
+// (EVENT_TYPE "SWISS_TEAMS", or "TEAMS_OF_FOUR" for a round robin;
+// MATCH_SCORING_METHOD VPS) into a TeamsFile:
 // the teams (TEAM with TEAM_ID, TEAM_NAME, PLAYERs, PLACE, TOTAL_SCORE) and
 // each round's MATCHes with both rooms' TRAVELLER_LINEs
 // (docs/interchange.md, "USEBIO 1.2: Swiss teams"). Anything tally cannot
@@ -17,16 +18,19 @@
 namespace tally::interchange {
 
 // True when `bytes` is well-formed XML whose USEBIO EVENT's EVENT_TYPE
-// names a teams event (ends in "TEAMS"): such a file goes to
+// names a teams event (ends in "TEAMS", or "TEAMS_OF_FOUR"): such a file
+// goes to
 // ReadUsebioTeams, every other one to ReadUsebio.
 bool IsUsebioTeamsFile(const std::string& bytes);
 
 // The event in `bytes` (the whole file); `file_name` only names the file in
-// refusals. INVALID_ARGUMENT, "NAME line N: ...", when the XML is not
-// well formed, is not USEBIO 1.2, is not Swiss teams on VPs, or carries
-// something tally cannot represent (an adjusted score, a bye, a match
-// whose boards differ from the other matches of its round, a room's result
-// with no contract, an unknown element, ...).
+// refusals. A MATCH with no (or a blank) OPPOSING_TEAM is TEAM's bye in the
+// round (FileMatch.opponent 0). INVALID_ARGUMENT, "NAME line N: ...", when
+// the XML is not well formed, is not USEBIO 1.2, is not Swiss teams on VPs,
+// or carries something tally cannot represent (an adjusted score, a
+// three-way match, a second bye in a round, a match whose boards differ
+// from the other matches of its round, a room's result with no contract,
+// an unknown element, ...).
 absl::StatusOr<TeamsFile> ReadUsebioTeams(const std::string& bytes,
                                           const std::string& file_name);
 

@@ -3,7 +3,8 @@
 // (4 teams, 3 rounds of 10-board matches under nsw_swiss_teams; the IMPs
 // and VPs are worked in tests/interchange/README.md from the WBF IMP scale,
 // Law 78B, and the 10-board WBF VP scale, SABF TR 21.7, which NSW TR
-// 12.10(c) names).
+// 12.10(c) names); and on its variants with a bye each round, an adjusted
+// room, and a TEAMS_OF_FOUR round robin (each worked in the same README).
 
 #include <set>
 #include <string>
@@ -18,6 +19,7 @@
 #include "server/interchange/teams_import_plan.h"
 #include "server/interchange/usebio_teams_reader.h"
 #include "server/interchange/usebio_teams_writer.h"
+#include "tally/v1/profile.pb.h"
 
 namespace tally::interchange {
 namespace {
@@ -112,9 +114,10 @@ TEST(UsebioTeamsReaderTest, TellsATeamsFileFromAPairsFile) {
 }
 
 TEST(UsebioTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
-  // An adjusted score: percentages of a matchpoint top say no IMPs.
-  ExpectRefusedAt(ReadEdited("<SCORE>420</SCORE>", "<SCORE>A6040</SCORE>"), 95,
-                  "adjusted score \"A6040\"");
+  // An adjusted score other than average plus, average or average minus
+  // (Law 12C2): no IMPs it stands for.
+  ExpectRefusedAt(ReadEdited("<SCORE>420</SCORE>", "<SCORE>A7030</SCORE>"), 95,
+                  "the adjusted score \"A7030\" gives 70%");
   // A score that is not the contract's (Law 77).
   ExpectRefusedAt(ReadEdited("<SCORE>420</SCORE>", "<SCORE>450</SCORE>"), 95,
                   "<SCORE> 450 is not the score of");
@@ -352,12 +355,391 @@ TEST(UsebioTeamsAnswersTest, BuildsTheFileFromTallysAnswers) {
   EXPECT_EQ(file->teams[0].place, "1");
   EXPECT_EQ(file->teams[0].total, R("13.43"));
   EXPECT_EQ(file->teams[1].place, "");
-  // A bye has no form in the file.
+  // A bye with no score in tally's answers is not written.
   round.draw.set_bye(3);
   absl::StatusOr<TeamsFile> bye =
       TeamsFileFromAnswers(competition, "Club", {round}, standings);
   EXPECT_EQ(bye.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_THAT(bye.status().message(), HasSubstr("round 1: team 3 has a bye"));
+  EXPECT_THAT(bye.status().message(),
+              HasSubstr("round 1: tally has no score for team 3's bye"));
+  // With its score (ANC SR 10.11's 35 VPs, as an ITC bye would have), the
+  // bye is a match with no opponent on the round's boards.
+  round.results.mutable_bye()->set_entrant(3);
+  round.results.mutable_bye()->mutable_vps()->set_units(35);
+  bye = TeamsFileFromAnswers(competition, "Club", {round}, standings);
+  ASSERT_THAT(bye, IsOk());
+  ASSERT_EQ(bye->matches.size(), 2u);
+  EXPECT_EQ(bye->matches[1].team, 3);
+  EXPECT_EQ(bye->matches[1].opponent, 0);
+  EXPECT_EQ(bye->matches[1].first_board, 1);
+  EXPECT_EQ(bye->matches[1].last_board, 1);
+  EXPECT_EQ(bye->matches[1].team_vps, core::Rational(35));
+  EXPECT_FALSE(bye->matches[1].opponent_vps.has_value());
+  EXPECT_TRUE(bye->matches[1].boards.empty());
+}
+
+// The bye fixture, tests/interchange/usebio_swiss_teams_bye.xml: the
+// four-team file with a fifth team and a bye each round (worked in
+// tests/interchange/README.md; nsw_swiss_teams names no bye rule, so a bye
+// scores 0 VPs in tally).
+constexpr char kByeFixture[] = "usebio_swiss_teams_bye.xml";
+
+absl::StatusOr<TeamsFile> ReadByeEdited(const std::string& from,
+                                        const std::string& to) {
+  return ReadUsebioTeams(EditedFixture(kDir, kByeFixture, from, to),
+                         kByeFixture);
+}
+
+void ExpectByeRefusedAt(const absl::StatusOr<TeamsFile>& read, int line,
+                        const std::string& what) {
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(read.status().message()),
+              HasSubstr(std::string(kByeFixture) + " line " +
+                        std::to_string(line) + ": "));
+  EXPECT_THAT(std::string(read.status().message()), HasSubstr(what));
+}
+
+// The first bye of the fixture (round 1, team 5).
+constexpr char kFirstBye[] =
+    "<ROUND_NUMBER>1</ROUND_NUMBER>\n          <TEAM>5</TEAM>\n          "
+    "<START_BOARD_NUMBER>1</START_BOARD_NUMBER>\n          "
+    "<END_BOARD_NUMBER>10</END_BOARD_NUMBER>\n          "
+    "<TEAM_SCORE>0.00</TEAM_SCORE>";
+
+TEST(UsebioTeamsByeTest, ReadsAByeAsAMatchWithNoOpponent) {
+  absl::StatusOr<TeamsFile> file =
+      ReadUsebioTeams(ReadFixture(kDir, kByeFixture), kByeFixture);
+  ASSERT_THAT(file, IsOk());
+  ASSERT_EQ(file->teams.size(), 5u);
+  EXPECT_EQ(file->teams[4].name, "Endplays");
+  EXPECT_EQ(file->teams[4].total, R("27.71"));  // 0 + 14.28 + 13.43
+  EXPECT_EQ(file->teams[1].total, R("12.29"));  // 6.57 + 5.72 + 0
+  ASSERT_EQ(file->matches.size(), 9u);          // two matches and a bye a round
+  const FileMatch& bye = file->matches[2];
+  EXPECT_EQ(bye.line, 414);
+  EXPECT_EQ(bye.round, 1);
+  EXPECT_EQ(bye.team, 5);
+  EXPECT_EQ(bye.opponent, 0);
+  EXPECT_EQ(bye.first_board, 1);
+  EXPECT_EQ(bye.last_board, 10);
+  EXPECT_EQ(bye.team_vps, core::Rational(0));
+  EXPECT_FALSE(bye.opponent_vps.has_value());
+  EXPECT_TRUE(bye.boards.empty());
+  EXPECT_EQ(file->matches[5].team, 4);  // round 2's bye
+  EXPECT_EQ(file->matches[5].opponent, 0);
+  EXPECT_EQ(file->matches[5].first_board, 11);
+
+  // A blank OPPOSING_TEAM is a bye too; a bye naming no boards has the
+  // round's.
+  absl::StatusOr<TeamsFile> blank = ReadByeEdited(
+      kFirstBye,
+      "<ROUND_NUMBER>1</ROUND_NUMBER>\n          <TEAM>5</TEAM>\n          "
+      "<OPPOSING_TEAM></OPPOSING_TEAM>\n          "
+      "<TEAM_SCORE>0.00</TEAM_SCORE>");
+  ASSERT_THAT(blank, IsOk());
+  EXPECT_EQ(FirstTeamsDifference(*file, *blank), "");
+}
+
+TEST(UsebioTeamsByeTest, RefusesByesTallyCannotRecordNamingTheLine) {
+  // Team 5's bye moved to round 2, where it plays 5 v 2 (line 575 once
+  // the bye is three lines shorter).
+  ExpectByeRefusedAt(
+      ReadByeEdited(kFirstBye,
+                    "<ROUND_NUMBER>2</ROUND_NUMBER>\n          <TEAM>5</TEAM>"),
+      575, "round 2: team 5 plays two matches");
+  // A second bye in round 1 (the first one written twice; the copy starts
+  // on line 421).
+  const std::string bye_match = std::string("        <MATCH>\n          ") +
+                                kFirstBye + "\n        </MATCH>\n";
+  ExpectByeRefusedAt(ReadByeEdited(bye_match, bye_match + bye_match), 421,
+                     "round 1: team 5 has a bye, and so has team 5 (line 414); "
+                     "tally gives a round one bye");
+  // Round 1 without its bye: team 5 plays no match and has no bye (the
+  // refusal names round 1's first match).
+  ExpectByeRefusedAt(ReadByeEdited(std::string("        <MATCH>\n          ") +
+                                       kFirstBye + "\n        </MATCH>\n",
+                                   ""),
+                     100, "round 1: team 5 plays no match and has no bye");
+  // A bye with a board, or its opponent's VPs.
+  ExpectByeRefusedAt(
+      ReadByeEdited(kFirstBye,
+                    std::string(kFirstBye) +
+                        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD>"),
+      419, "a team with a bye plays no boards");
+  ExpectByeRefusedAt(
+      ReadByeEdited(kFirstBye,
+                    std::string(kFirstBye) +
+                        "<OPPOSING_TEAM_SCORE>20</OPPOSING_TEAM_SCORE>"),
+      414, "an <OPPOSING_TEAM_SCORE> with no <OPPOSING_TEAM>");
+  // A bye on boards the round does not play.
+  ExpectByeRefusedAt(
+      ReadByeEdited("<START_BOARD_NUMBER>1</START_BOARD_NUMBER>\n          "
+                    "<END_BOARD_NUMBER>10</END_BOARD_NUMBER>\n          "
+                    "<TEAM_SCORE>0.00",
+                    "<START_BOARD_NUMBER>11</START_BOARD_NUMBER>\n          "
+                    "<END_BOARD_NUMBER>20</END_BOARD_NUMBER>\n          "
+                    "<TEAM_SCORE>0.00"),
+      414, "team 5's bye: boards 11-20, but the round's first match");
+}
+
+TEST(UsebioTeamsByeTest, PlansTheByeAsTheDrawsBye) {
+  absl::StatusOr<TeamsFile> file =
+      ReadUsebioTeams(ReadFixture(kDir, kByeFixture), kByeFixture);
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target;
+  target.tournament_id = "club";
+  target.competition_id = "teams";
+  target.regulation_profile = "nsw_swiss_teams";
+  target.format = "usebio-1.2";
+  target.file_name = kByeFixture;
+  const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
+  // Tournament, competition, 5 teams, and each of 3 rounds: its draw, 2
+  // matches x 10 boards x 2 rooms (the bye enters nothing), its posting.
+  ASSERT_EQ(steps.size(), 2u + 5u + 3u * (1u + 40u + 1u));
+  const auto* draw = std::get_if<v1::MakeDrawRequest>(&steps[7].request);
+  ASSERT_NE(draw, nullptr);
+  EXPECT_EQ(draw->round(), 1);
+  EXPECT_EQ(draw->matches_size(), 2);
+  EXPECT_EQ(draw->bye(), 5);
+  const auto* second = std::get_if<v1::MakeDrawRequest>(&steps[49].request);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(second->round(), 2);
+  EXPECT_EQ(second->bye(), 4);
+  EXPECT_EQ(second->first_board(), 11);
+  EXPECT_EQ(second->matches(1).home(), 5);
+}
+
+TEST(UsebioTeamsByeTest, WritesTheByeBackAndChecksItsFigure) {
+  absl::StatusOr<TeamsFile> file =
+      ReadUsebioTeams(ReadFixture(kDir, kByeFixture), kByeFixture);
+  ASSERT_THAT(file, IsOk());
+  absl::StatusOr<std::string> written = WriteUsebioTeams(*file);
+  ASSERT_THAT(written, IsOk());
+  absl::StatusOr<TeamsFile> again = ReadUsebioTeams(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
+  EXPECT_EQ(again->matches[2].opponent, 0);
+  // A club's bye of 12 VPs against tally's 0 (no bye rule in
+  // nsw_swiss_teams): listed at the bye's line, like any figure.
+  absl::StatusOr<TeamsFile> club = ReadByeEdited(
+      kFirstBye,
+      "<ROUND_NUMBER>1</ROUND_NUMBER>\n          <TEAM>5</TEAM>\n          "
+      "<START_BOARD_NUMBER>1</START_BOARD_NUMBER>\n          "
+      "<END_BOARD_NUMBER>10</END_BOARD_NUMBER>\n          "
+      "<TEAM_SCORE>12.00</TEAM_SCORE>");
+  ASSERT_THAT(club, IsOk());
+  EXPECT_THAT(CheckPublishedTeams(*club, *file, kByeFixture),
+              ElementsAre("usebio_swiss_teams_bye.xml line 414: round 1, "
+                          "team 5's bye: TEAM_SCORE 12.00 VPs, tally 0.00"));
+}
+
+// The adjusted fixture, tests/interchange/usebio_swiss_teams_adjusted.xml:
+// the four-team file with board 3 of round 1's 1 v 2 not played in the
+// open room, A6040 there (Law 12C2(a): average plus to team 1, North-South,
+// average minus to team 2): +2 IMPs to team 1 under nsw_swiss_teams (NSW TR
+// 7.2, under 11 boards), 12 IMPs in all, 14.00 - 6.00 (10-board WBF scale;
+// worked in tests/interchange/README.md).
+constexpr char kAdjustedFixture[] = "usebio_swiss_teams_adjusted.xml";
+
+absl::StatusOr<TeamsFile> ReadAdjusted() {
+  return ReadUsebioTeams(ReadFixture(kDir, kAdjustedFixture), kAdjustedFixture);
+}
+
+TEST(UsebioTeamsAdjustedTest, ReadsAnArtificialAdjustedScoreInARoom) {
+  absl::StatusOr<TeamsFile> file = ReadAdjusted();
+  ASSERT_THAT(file, IsOk());
+  const FileMatchBoard& board3 = file->matches[0].boards[2];
+  EXPECT_EQ(board3.board, 3);
+  EXPECT_EQ(board3.imps, core::Rational(2));  // not checked by the reader
+  ASSERT_EQ(board3.rooms.size(), 2u);
+  const FileRoomResult& open = board3.rooms[0];
+  EXPECT_EQ(open.line, 131);
+  EXPECT_TRUE(open.team_north_south);
+  EXPECT_TRUE(open.result.has_not_played());
+  EXPECT_EQ(open.ns_score, 0);
+  ASSERT_TRUE(open.adjusted.has_value());
+  EXPECT_EQ(open.adjusted->ns_percent, 60);
+  EXPECT_EQ(open.adjusted->ew_percent, 40);
+  EXPECT_FALSE(board3.rooms[1].adjusted.has_value());
+  EXPECT_EQ(file->matches[0].team_vps, R("14.00"));
+  EXPECT_EQ(file->teams[0].total, R("28.35"));  // 14.00 + 6.86 + 7.49
+
+  // Played, and then adjusted: the result is kept beside the adjusted
+  // score, which stands in for its SCORE.
+  absl::StatusOr<TeamsFile> played =
+      ReadUsebioTeams(EditedFixture(kDir, kAdjustedFixture, "<SCORE>A6040",
+                                    "<CONTRACT>PASS</CONTRACT><SCORE>A6040"),
+                      kAdjustedFixture);
+  ASSERT_THAT(played, IsOk());
+  EXPECT_TRUE(played->matches[0].boards[2].rooms[0].result.has_passed_out());
+  EXPECT_TRUE(played->matches[0].boards[2].rooms[0].adjusted.has_value());
+  // 55% is no artificial award.
+  absl::StatusOr<TeamsFile> bad =
+      ReadUsebioTeams(EditedFixture(kDir, kAdjustedFixture, "A6040", "A5545"),
+                      kAdjustedFixture);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(bad.status().message(),
+              HasSubstr("usebio_swiss_teams_adjusted.xml line 131: round 1, "
+                        "team 1 v 2, board 3: the adjusted score \"A5545\" "
+                        "gives 55%"));
+}
+
+TEST(UsebioTeamsAdjustedTest, PlansTheRulingAndWritesItBack) {
+  absl::StatusOr<TeamsFile> file = ReadAdjusted();
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target;
+  target.tournament_id = "club";
+  target.competition_id = "teams";
+  target.regulation_profile = "nsw_swiss_teams";
+  target.format = "usebio-1.2";
+  target.file_name = kAdjustedFixture;
+  const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
+  // As the four-team file: the ruling takes the place of the open room's
+  // result on board 3.
+  ASSERT_EQ(steps.size(), 2u + 4u + 3u * (1u + 40u + 1u));
+  // Tournament, competition, 4 teams, round 1's draw, boards 1-2's rooms
+  // (steps 7-10): board 3's open room is step 11.
+  const auto* ruling = std::get_if<v1::RecordRulingRequest>(&steps[11].request);
+  ASSERT_NE(ruling, nullptr);
+  EXPECT_EQ(steps[11].line, 131);
+  EXPECT_EQ(ruling->session(), 1);
+  EXPECT_EQ(ruling->table(), 1);
+  EXPECT_EQ(ruling->board(), 3);
+  EXPECT_EQ(ruling->room(), v1::ROOM_OPEN);
+  EXPECT_EQ(ruling->law(), "Law 12C2(a)");
+  EXPECT_TRUE(ruling->board_not_played());
+  EXPECT_EQ(ruling->adjusted().artificial().ns(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_EQ(ruling->adjusted().artificial().ew(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_NE(std::get_if<v1::EnterResultRequest>(&steps[12].request), nullptr);
+
+  absl::StatusOr<std::string> written = WriteUsebioTeams(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<DIRECTION>NS</DIRECTION>\n          "
+                                  "<SCORE>A6040</SCORE>"));
+  absl::StatusOr<TeamsFile> again = ReadUsebioTeams(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
+  again->matches[0].boards[2].rooms[0].adjusted->ew_percent = 50;
+  EXPECT_THAT(FirstTeamsDifference(*file, *again),
+              HasSubstr("board 3: TEAM NS room: the adjusted score (A6040 v "
+                        "A6050)"));
+}
+
+TEST(UsebioTeamsAdjustedTest, TallysArtificialRulingIsWrittenOthersRefused) {
+  v1::TravellerLine line;
+  line.set_table(1);
+  line.set_room(v1::ROOM_CLOSED);
+  line.mutable_result()->mutable_not_played();
+  line.set_ruling_law("Law 12C2(a)");
+  line.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  line.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE);
+  v1::Competition competition;
+  RoundAnswers round;
+  round.draw.set_round(1);
+  round.draw.add_boards(1);
+  v1::DrawnMatch* m = round.draw.add_matches();
+  m->set_table(1);
+  m->set_home(1);
+  m->set_away(2);
+  v1::MatchResult* result = round.results.add_matches();
+  result->set_table(1);
+  result->set_complete(true);
+  result->mutable_home_vps()->set_units(10);
+  result->mutable_away_vps()->set_units(10);
+  v1::Traveller t;
+  t.set_board(1);
+  *t.add_lines() = line;
+  round.travellers.push_back(t);
+  absl::StatusOr<TeamsFile> file =
+      TeamsFileFromAnswers(competition, "Club", {round}, {});
+  ASSERT_THAT(file, IsOk());
+  const FileRoomResult& room = file->matches[0].boards[0].rooms[0];
+  EXPECT_FALSE(room.team_north_south);
+  EXPECT_EQ(room.unwritable, "");
+  ASSERT_TRUE(room.adjusted.has_value());
+  EXPECT_EQ(AdjustedScoreText(*room.adjusted), "A5050");
+  // An assigned adjusted score (Law 12C1) has no form in the file.
+  *round.travellers[0]
+       .mutable_lines(0)
+       ->mutable_adjusted()
+       ->mutable_assigned() = v1::TableResult();
+  file = TeamsFileFromAnswers(competition, "Club", {round}, {});
+  ASSERT_THAT(file, IsOk());
+  EXPECT_THAT(file->matches[0].boards[0].rooms[0].unwritable,
+              HasSubstr("other than an artificial one"));
+}
+
+// The round-robin fixture (tests/interchange/README.md).
+constexpr char kRoundRobinFixture[] = "usebio_teams_round_robin.xml";
+
+TEST(UsebioTeamsRoundRobinTest, ReadsPlansAndWritesATeamsOfFourRoundRobin) {
+  // EVENT_TYPE TEAMS_OF_FOUR, the four-team file's pairings (a complete
+  // round robin of four teams in three rounds) in 14-board matches for
+  // sabf_round_robin_teams (SABF TR 13.2, 15.3), VPs on the 14-board WBF
+  // scale (SABF TR 21.1; worked in tests/interchange/README.md).
+  const std::string bytes = ReadFixture(kDir, kRoundRobinFixture);
+  EXPECT_TRUE(IsUsebioTeamsFile(bytes));
+  absl::StatusOr<TeamsFile> file = ReadUsebioTeams(bytes, kRoundRobinFixture);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->event_type, "TEAMS_OF_FOUR");
+  EXPECT_THAT(file->Rounds(), ElementsAre(1, 2, 3));
+  ASSERT_EQ(file->matches.size(), 6u);
+  EXPECT_EQ(file->matches[0].last_board, 14);
+  EXPECT_EQ(file->matches[0].team_vps, R("12.97"));  // +10 IMPs, 14 boards
+  EXPECT_EQ(file->matches[2].first_board, 15);
+  // Round 3's 2 v 3: board 36 (all vulnerable, as board 4): 3NT= +600 and
+  // 3NT-1 -100, 700 points, 12 IMPs.
+  EXPECT_EQ(file->matches[5].boards[7].board, 36);
+  EXPECT_EQ(file->matches[5].boards[7].imps, core::Rational(12));
+  EXPECT_EQ(file->teams[3].total, R("39.84"));  // 13.96 + 13.72 + 12.16
+
+  ImportTarget target;
+  target.tournament_id = "club";
+  target.competition_id = "teams";
+  target.regulation_profile = "sabf_round_robin_teams";
+  target.format = "usebio-1.2";
+  target.file_name = kRoundRobinFixture;
+  const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
+  // Tournament, competition, 4 teams, and each of 3 rounds: its draw, 2
+  // matches x 14 boards x 2 rooms, its posting.
+  ASSERT_EQ(steps.size(), 2u + 4u + 3u * (1u + 56u + 1u));
+  const auto* competition =
+      std::get_if<v1::CreateCompetitionRequest>(&steps[1].request);
+  ASSERT_NE(competition, nullptr);
+  EXPECT_EQ(competition->kind(), v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS);
+  EXPECT_EQ(competition->rounds(), 0);  // the schedule's
+
+  absl::StatusOr<std::string> written = WriteUsebioTeams(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<EVENT EVENT_TYPE=\"TEAMS_OF_FOUR\">"));
+  absl::StatusOr<TeamsFile> again = ReadUsebioTeams(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
+  again->event_type = "SWISS_TEAMS";
+  EXPECT_EQ(FirstTeamsDifference(*file, *again),
+            "EVENT_TYPE \"TEAMS_OF_FOUR\" v \"SWISS_TEAMS\"");
+}
+
+TEST(UsebioTeamsRoundRobinTest, TheProfileMustBeARoundRobinOfTeams) {
+  absl::StatusOr<TeamsFile> file = ReadUsebioTeams(
+      ReadFixture(kDir, kRoundRobinFixture), kRoundRobinFixture);
+  ASSERT_THAT(file, IsOk());
+  v1::RegulationProfile swiss;
+  swiss.set_name("nsw_swiss_teams");
+  swiss.set_event_kind(v1::EVENT_KIND_SWISS_TEAMS);
+  swiss.set_scoring(v1::SCORING_METHOD_IMPS_TWO_TABLES);
+  const absl::Status refused =
+      CheckTeamsProfile(*file, swiss, kRoundRobinFixture);
+  EXPECT_EQ(refused.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(refused.message(),
+              HasSubstr("usebio_teams_round_robin.xml line 8: profile "
+                        "nsw_swiss_teams is for EVENT_KIND_SWISS_TEAMS, not "
+                        "round-robin teams (EVENT_TYPE TEAMS_OF_FOUR)"));
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ void Add(pugi::xml_node parent, const char* name, const std::string& text) {
 
 absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
   pugi::xml_document doc;
-  pugi::xml_node event = AppendUsebioEvent(doc, "SWISS_TEAMS");
+  pugi::xml_node event = AppendUsebioEvent(doc, file.event_type.c_str());
   if (!file.event_name.empty()) {
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   }
@@ -47,7 +47,8 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
     pugi::xml_node match = event.append_child("MATCH");
     Add(match, "ROUND_NUMBER", absl::StrCat(m.round));
     Add(match, "TEAM", absl::StrCat(m.team));
-    Add(match, "OPPOSING_TEAM", absl::StrCat(m.opponent));
+    // A bye: no OPPOSING_TEAM and no boards (tally's form).
+    if (m.opponent != 0) Add(match, "OPPOSING_TEAM", absl::StrCat(m.opponent));
     Add(match, "START_BOARD_NUMBER", absl::StrCat(m.first_board));
     Add(match, "END_BOARD_NUMBER", absl::StrCat(m.last_board));
     if (m.team_vps.has_value()) Add(match, "TEAM_SCORE", VpText(*m.team_vps));
@@ -68,11 +69,17 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
         }
         pugi::xml_node line = board.append_child("TRAVELLER_LINE");
         Add(line, "DIRECTION", r.team_north_south ? "NS" : "EW");
-        const ResultText text = FormatResult(r.result);
-        Add(line, "CONTRACT", text.contract);
-        if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
-        if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
-        Add(line, "SCORE", absl::StrCat(r.ns_score));
+        // An artificial adjusted score: "A6040" as SCORE, after the
+        // result it replaces (none where the board was not played).
+        if (!r.result.has_not_played()) {
+          const ResultText text = FormatResult(r.result);
+          Add(line, "CONTRACT", text.contract);
+          if (!text.declarer.empty()) Add(line, "PLAYED_BY", text.declarer);
+          if (!text.tricks.empty()) Add(line, "TRICKS", text.tricks);
+        }
+        Add(line, "SCORE",
+            r.adjusted.has_value() ? AdjustedScoreText(*r.adjusted)
+                                   : absl::StrCat(r.ns_score));
       }
     }
   }

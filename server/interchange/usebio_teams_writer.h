@@ -1,7 +1,8 @@
 // Writes a TeamsFile as a USEBIO 1.2 XML file: one EVENT of EVENT_TYPE
 // "SWISS_TEAMS" with MATCH_SCORING_METHOD VPS, the teams (TEAM_ID,
 // TEAM_NAME, players, PLACE, TOTAL_SCORE) and every MATCH with its VPs,
-// each board's IMPs and both rooms' TRAVELLER_LINEs (docs/interchange.md).
+// each board's IMPs and both rooms' TRAVELLER_LINEs, a bye as a MATCH with
+// no OPPOSING_TEAM (docs/interchange.md).
 // Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_USEBIO_TEAMS_WRITER_H_
