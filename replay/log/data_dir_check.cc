@@ -357,7 +357,8 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
 
 absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     const std::string& dir, bool head_required,
-    const CheckedEventVisitor& visit) {
+    const CheckedEventVisitor& visit,
+    const std::function<void(const EventStore&)>& before_chain) {
   absl::StatusOr<DirectoryState> state = InspectDirectory(dir);
   if (!state.ok()) return state.status();
   if (*state != DirectoryState::kHasFiles) {
@@ -392,6 +393,7 @@ absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     return absl::DataLossError(
         absl::StrCat(Damaged(dir), store.status().message(), lost));
   }
+  if (before_chain) before_chain(**store);
   return CheckStore(**store, *head, visit);
 }
 

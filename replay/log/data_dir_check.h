@@ -63,10 +63,13 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
     const CheckedEventVisitor& visit = nullptr);
 
 // The whole check of an existing directory, read-only: the files present,
-// RocksDB's read-only open, then CheckStore.
+// RocksDB's read-only open, then CheckStore. `before_chain`, if set, is
+// called with the store opened read-only just before its chain is checked
+// (EventLog::Open looks for a snapshot of the State there).
 absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     const std::string& dir, bool head_required,
-    const CheckedEventVisitor& visit = nullptr);
+    const CheckedEventVisitor& visit = nullptr,
+    const std::function<void(const EventStore&)>& before_chain = nullptr);
 
 }  // namespace tally::replay
 

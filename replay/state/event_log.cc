@@ -122,7 +122,14 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
                          InspectDirectory(options.path));
   const bool create = directory != DirectoryState::kHasFiles;
   State state;
+  OpenReport report;
   std::optional<DataDirectoryReport> checked;
+  // A snapshot to start from: decoded on its own thread while the chain is
+  // checked; the events after it are kept to fold once it is decoded.
+  std::optional<StartingSnapshot> start;
+  std::future<absl::StatusOr<State>> decoded;
+  bool start_on_chain = false;
+  std::vector<v1::Event> tail;
   if (!create) {
     // Read-only first: a damaged directory is refused before RocksDB may
     // write, flush or delete anything in it. The check folds each event
@@ -130,15 +137,56 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     // reads, hashes and parses every event once.
     TALLY_ASSIGN_OR_RETURN(
         checked,
-        CheckDataDirectory(options.path, /*head_required=*/!options.adopt_head,
-                           [&](v1::Event& event) -> absl::Status {
-                             // on_replayed first: the fold then moves the
-                             // event's entered result into the State.
-                             if (options.on_replayed) {
-                               options.on_replayed(event);
-                             }
-                             return EvolveConsuming(event, state);
-                           }));
+        CheckDataDirectory(
+            options.path, /*head_required=*/!options.adopt_head,
+            [&](v1::Event& event) -> absl::Status {
+              ++report.events_checked;
+              // on_replayed first: the fold then moves the event's entered
+              // result into the State.
+              if (options.on_replayed) options.on_replayed(event);
+              if (!start.has_value()) {
+                ++report.events_folded;
+                return EvolveConsuming(event, state);
+              }
+              if (event.sequence() == start->sequence) {
+                start_on_chain = event.hash() == start->chain_hash;
+              } else if (event.sequence() > start->sequence) {
+                tail.push_back(std::move(event));
+              }
+              return absl::OkStatus();
+            },
+            [&](const EventStore& read_only) {
+              if (!options.find_snapshot) return;
+              start = options.find_snapshot(read_only);
+              if (start.has_value()) {
+                decoded = std::async(std::launch::async, start->decode);
+              }
+            }));
+  }
+  // A snapshot that turns out unusable: every event is folded again below.
+  bool full_replay = false;
+  if (start.has_value()) {
+    absl::StatusOr<State> from = decoded.get();
+    std::string why;
+    if (!from.ok()) {
+      why = std::string(from.status().message());
+    } else if (!start_on_chain || from->last_sequence != start->sequence ||
+               from->last_hash != start->chain_hash) {
+      why = absl::StrCat("the snapshot at event ", start->sequence,
+                         " does not match the log's hash chain there");
+    }
+    if (why.empty()) {
+      state = *std::move(from);
+      report.snapshot_sequence = start->sequence;
+      for (v1::Event& event : tail) {
+        ++report.events_folded;
+        TALLY_RETURN_IF_ERROR(EvolveConsuming(event, state));
+      }
+    } else {
+      if (options.snapshot_ignored) options.snapshot_ignored(why);
+      full_replay = true;
+    }
+    tail.clear();
   }
   TALLY_ASSIGN_OR_RETURN(
       std::unique_ptr<EventStore> store,
@@ -155,8 +203,15 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   if (checked.has_value()) {
     TALLY_RETURN_IF_ERROR(SameLogAsChecked(*store, *checked));
   }
-  return std::unique_ptr<EventLog>(
+  if (full_replay) {
+    TALLY_ASSIGN_OR_RETURN(state,
+                           ReplayPrefix(*store, checked->events, std::nullopt));
+    report.events_folded = checked->events;
+  }
+  auto log = std::unique_ptr<EventLog>(
       new EventLog(options, std::move(store), std::move(state)));
+  log->open_report_ = report;
+  return log;
 }
 
 EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
