@@ -258,10 +258,10 @@ int main(int argc, char** argv) {
                  }
                },
            .adopt_head = absl::GetFlag(FLAGS_adopt_head),
-           .on_replayed =
-               [&checkpoint_triggers](const tally::v1::Event& event) {
-                 if (tally::replay::IsCheckpointTrigger(event)) {
-                   checkpoint_triggers.push_back(event.sequence());
+           .on_checked =
+               [&checkpoint_triggers](uint64_t sequence, int kind) {
+                 if (tally::replay::IsCheckpointTriggerKind(kind)) {
+                   checkpoint_triggers.push_back(sequence);
                  }
                },
            .find_snapshot =

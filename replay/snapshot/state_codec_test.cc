@@ -8,6 +8,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "replay/log/codec.h"
 #include "replay/snapshot/rich_log_for_test.h"
 #include "replay/state/state.h"
 
@@ -297,6 +298,53 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
     State changed = full;
     change(changed);
     EXPECT_NE(Bytes(changed, events), bytes) << member << " is not written";
+  }
+}
+
+// Start-up checks the events a snapshot holds without parsing their
+// payloads: it must check exactly what the full decoding checks and read
+// the same tournament, key, hash and kind.
+TEST(LinkedEventHeadTest, ChecksAndReadsWhatTheFullDecodingDoes) {
+  const std::vector<v1::Event> events = RichLogForTest();
+  LinkedEventHead head;
+  for (const v1::Event& e : events) {
+    SCOPED_TRACE(e.sequence());
+    v1::Event plain = e;
+    plain.clear_hash();
+    const std::string raw = EncodeEvent(plain).SerializeAsString();
+    absl::StatusOr<v1::Event> full =
+        DecodeLinkedEvent(e.sequence(), raw, e.previous_hash());
+    ASSERT_TRUE(full.ok()) << full.status();
+    ASSERT_TRUE(
+        DecodeLinkedEventHead(e.sequence(), raw, e.previous_hash(), head).ok());
+    EXPECT_EQ(head.tournament_id, full->tournament_id());
+    EXPECT_EQ(head.idempotency_key, full->idempotency_key());
+    EXPECT_EQ(head.hash, full->hash());
+    EXPECT_EQ(head.payload_kind, full->payload().kind_case());
+    // Another place in the chain, another previous hash, damaged bytes.
+    EXPECT_EQ(DecodeLinkedEventHead(e.sequence() + 1, raw, e.previous_hash(),
+                                    head)
+                  .code(),
+              absl::StatusCode::kDataLoss);
+    EXPECT_EQ(DecodeLinkedEventHead(e.sequence(), raw, e.hash(), head).code(),
+              absl::StatusCode::kDataLoss);
+    for (size_t at : {size_t{0}, size_t{3}, raw.size() / 2, raw.size() - 1}) {
+      std::string damaged = raw;
+      damaged[at] ^= 0x01;
+      EXPECT_EQ(DecodeLinkedEvent(e.sequence(), damaged, e.previous_hash())
+                    .status()
+                    .code(),
+                absl::StatusCode::kDataLoss);
+      EXPECT_EQ(
+          DecodeLinkedEventHead(e.sequence(), damaged, e.previous_hash(), head)
+              .code(),
+          absl::StatusCode::kDataLoss)
+          << "byte " << at;
+    }
+    EXPECT_EQ(DecodeLinkedEventHead(e.sequence(), raw.substr(0, raw.size() - 1),
+                                    e.previous_hash(), head)
+                  .code(),
+              absl::StatusCode::kDataLoss);
   }
 }
 

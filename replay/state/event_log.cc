@@ -141,25 +141,34 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
             options.path, /*head_required=*/!options.adopt_head,
             [&](v1::Event& event) -> absl::Status {
               ++report.events_checked;
-              // on_replayed first: the fold then moves the event's entered
-              // result into the State.
-              if (options.on_replayed) options.on_replayed(event);
+              if (options.on_checked) {
+                options.on_checked(event.sequence(),
+                                   event.payload().kind_case());
+              }
               if (!start.has_value()) {
                 ++report.events_folded;
+                // on_replayed first: the fold then moves the event's
+                // entered result into the State.
+                if (options.on_replayed) options.on_replayed(event);
                 return EvolveConsuming(event, state);
               }
-              if (event.sequence() == start->sequence) {
-                start_on_chain = event.hash() == start->chain_hash;
-              } else if (event.sequence() > start->sequence) {
-                tail.push_back(std::move(event));
-              }
+              tail.push_back(std::move(event));  // after the snapshot
               return absl::OkStatus();
             },
-            [&](const EventStore& read_only) {
-              if (!options.find_snapshot) return;
+            [&](const EventStore& read_only) -> uint64_t {
+              if (!options.find_snapshot) return 0;
               start = options.find_snapshot(read_only);
-              if (start.has_value()) {
-                decoded = std::async(std::launch::async, start->decode);
+              if (!start.has_value()) return 0;
+              decoded = std::async(std::launch::async, start->decode);
+              return start->sequence;  // checked, not parsed, up to it
+            },
+            [&](uint64_t sequence, const LinkedEventHead& head) {
+              ++report.events_checked;
+              if (options.on_checked) {
+                options.on_checked(sequence, head.payload_kind);
+              }
+              if (sequence == start->sequence) {
+                start_on_chain = head.hash == start->chain_hash;
               }
             }));
   }
@@ -180,6 +189,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
       report.snapshot_sequence = start->sequence;
       for (v1::Event& event : tail) {
         ++report.events_folded;
+        if (options.on_replayed) options.on_replayed(event);
         TALLY_RETURN_IF_ERROR(EvolveConsuming(event, state));
       }
     } else {
@@ -204,9 +214,25 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     TALLY_RETURN_IF_ERROR(SameLogAsChecked(*store, *checked));
   }
   if (full_replay) {
-    TALLY_ASSIGN_OR_RETURN(state,
-                           ReplayPrefix(*store, checked->events, std::nullopt));
-    report.events_folded = checked->events;
+    // The events the snapshot held were checked but not parsed: all are
+    // read again, each link checked again, and folded.
+    report.events_folded = 0;
+    absl::Status failure;
+    TALLY_RETURN_IF_ERROR(
+        store->Scan(1, [&](uint64_t sequence, const std::string& raw) {
+          absl::StatusOr<v1::Event> event = DecodeLinkedEvent(
+              sequence, raw,
+              state.last_sequence == 0 ? GenesisHash() : state.last_hash);
+          if (!event.ok()) {
+            failure = event.status();
+          } else {
+            ++report.events_folded;
+            if (options.on_replayed) options.on_replayed(*event);
+            failure = EvolveConsuming(*event, state);
+          }
+          return failure.ok() && sequence < checked->events;
+        }));
+    TALLY_RETURN_IF_ERROR(failure);
   }
   auto log = std::unique_ptr<EventLog>(
       new EventLog(options, std::move(store), std::move(state)));

@@ -111,16 +111,22 @@ class EventLog {
     // nullptr, RocksDB's default Env.
     rocksdb::Env* env = nullptr;
     // Called by Open, on its thread, with each stored event as it is
-    // folded (in order, its link in the chain checked), so that tallyd can
-    // note what it needs of the log without reading it again. Not called
-    // for events appended later. Default: none.
+    // folded (in order, its link in the chain checked): after a snapshot,
+    // only the events after it. Not called for events appended later.
+    // Default: none.
     std::function<void(const v1::Event&)> on_replayed;
+    // Called by Open, on its thread, with the sequence and payload kind
+    // (v1::EventPayload::KindCase) of every stored event, in order, as its
+    // link in the chain is checked, so that tallyd can note what it needs
+    // of the log without reading it again. Default: none.
+    std::function<void(uint64_t, int)> on_checked;
     // Start-up from a snapshot of the State: called with the store opened
     // read-only before its chain is checked; the snapshot it returns (if
     // any) is used only if it decodes to a State at its sequence and
     // chain hash and the checked chain has that hash there; otherwise
     // `snapshot_ignored` is told why and every event is folded. Every link
-    // of the chain is checked either way (on_replayed sees every event).
+    // of the chain is checked either way; the events the snapshot holds
+    // without parsing their payloads (codec.h DecodeLinkedEventHead).
     // Default: none (every event folded).
     std::function<std::optional<StartingSnapshot>(const EventStore&)>
         find_snapshot;
