@@ -422,8 +422,7 @@ absl::Status EventStore::WriteDerived(
     // Written beside the store, then moved in by the ingestion (a file
     // left by a crash before it is overwritten by the next write).
     const std::string file = absl::StrCat(path_, "/derived-ingest.sst");
-    rocksdb::Options options(rocksdb::DBOptions(),
-                             rocksdb::ColumnFamilyOptions());
+    rocksdb::Options options;
     if (options_.env != nullptr) options.env = options_.env;
     rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, derived_);
     rocksdb::Status s = writer.Open(file);

@@ -39,8 +39,8 @@ class SnapshotWriter {
   struct Options {
     uint64_t every = 100000;
     int keep = 2;
-    std::function<void(uint64_t)> written;
-    std::function<void(const std::string&)> failed;
+    std::function<void(uint64_t)> written = nullptr;
+    std::function<void(const std::string&)> failed = nullptr;
   };
 
   // `log` must outlive the writer. Counts from log's head as opened: the

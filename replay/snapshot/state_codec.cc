@@ -17,19 +17,19 @@ namespace {
 // kSnapshotFormat bumped): these sizes fail the build until it is.
 // (Debian 12, x86-64, libstdc++; the only platform tally builds on.)
 static_assert(sizeof(TableSlot) == 16);
-static_assert(sizeof(EnteredResult) == 104);
-static_assert(sizeof(RulingRecord) == 192);
-static_assert(sizeof(OffenceDeduction) == 104);
-static_assert(sizeof(SessionAdjustmentRecord) == 64);
-static_assert(sizeof(SessionState) == 256);
-static_assert(sizeof(MatchRoundState) == 328);
-static_assert(sizeof(SessionTimeline) == 208);
-static_assert(sizeof(PenaltyRecord) == 80);
-static_assert(sizeof(AppealRecord) == 440);
-static_assert(sizeof(CompetitionState) == 1208);
-static_assert(sizeof(TournamentState) == 152);
-static_assert(sizeof(OffenceEntry) == 128);
-static_assert(sizeof(State) == 112);
+static_assert(sizeof(EnteredResult) == 72);
+static_assert(sizeof(RulingRecord) == 144);
+static_assert(sizeof(OffenceDeduction) == 168);
+static_assert(sizeof(SessionAdjustmentRecord) == 80);
+static_assert(sizeof(SessionState) == 336);
+static_assert(sizeof(MatchRoundState) == 424);
+static_assert(sizeof(SessionTimeline) == 224);
+static_assert(sizeof(PenaltyRecord) == 88);
+static_assert(sizeof(AppealRecord) == 640);
+static_assert(sizeof(CompetitionState) == 2360);
+static_assert(sizeof(TournamentState) == 184);
+static_assert(sizeof(OffenceEntry) == 200);
+static_assert(sizeof(State) == 128);
 
 using google::protobuf::io::CodedInputStream;
 using google::protobuf::io::CodedOutputStream;

@@ -119,7 +119,7 @@ class EventLog {
     // (v1::EventPayload::KindCase) of every stored event, in order, as its
     // link in the chain is checked, so that tallyd can note what it needs
     // of the log without reading it again. Default: none.
-    std::function<void(uint64_t, int)> on_checked;
+    std::function<void(uint64_t, int)> on_checked = nullptr;
     // Start-up from a snapshot of the State: called with the store opened
     // read-only before its chain is checked; the snapshot it returns (if
     // any) is used only if it decodes to a State at its sequence and
@@ -129,8 +129,8 @@ class EventLog {
     // without parsing their payloads (codec.h DecodeLinkedEventHead).
     // Default: none (every event folded).
     std::function<std::optional<StartingSnapshot>(const EventStore&)>
-        find_snapshot;
-    std::function<void(const std::string&)> snapshot_ignored;
+        find_snapshot = nullptr;
+    std::function<void(const std::string&)> snapshot_ignored = nullptr;
   };
 
   // Creates a new log when options.path is absent or empty. Otherwise
