@@ -264,13 +264,13 @@ int main(int argc, char** argv) {
                    checkpoint_triggers.push_back(sequence);
                  }
                },
-           .find_snapshot =
-               absl::GetFlag(FLAGS_use_snapshots)
-                   ? tally::replay::SnapshotFinder(
-                         [&snapshot_line](const std::string& why) {
-                           snapshot_line(absl::StrCat(why, ": ignored"));
-                         })
-                   : nullptr,
+           .find_snapshot = absl::GetFlag(FLAGS_use_snapshots)
+                                ? tally::replay::SnapshotFinder(
+                                      [&snapshot_line](const std::string& why) {
+                                        snapshot_line(
+                                            absl::StrCat(why, ": ignored"));
+                                      })
+                                : nullptr,
            .snapshot_ignored =
                [&snapshot_line](const std::string& why) {
                  snapshot_line(absl::StrCat(
@@ -291,14 +291,12 @@ int main(int argc, char** argv) {
   if (!opened.ok()) return Fail(std::string(opened.status().message()));
   checkpoints = *std::move(opened);
   snapshots = std::make_unique<tally::replay::SnapshotWriter>(
-      **log,
-      tally::replay::SnapshotWriter::Options{
-          .every = absl::GetFlag(FLAGS_snapshot_every),
-          .failed =
-              [&snapshot_line](const std::string& why) {
-                snapshot_line(absl::StrCat("could not write one: ", why,
-                                           " (the log is unaffected)"));
-              }});
+      **log, tally::replay::SnapshotWriter::Options{
+                 .every = absl::GetFlag(FLAGS_snapshot_every),
+                 .failed = [&snapshot_line](const std::string& why) {
+                   snapshot_line(absl::StrCat("could not write one: ", why,
+                                              " (the log is unaffected)"));
+                 }});
   bool bootstrapped = false;
   absl::StatusOr<std::unique_ptr<tally::server::PrincipalStore>> principals =
       tally::server::PrincipalStore::Open(data_dir, clock, &bootstrapped);

@@ -60,13 +60,13 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
   ASSERT_THAT(tallyd_->Start(), IsOk());
   ASSERT_THAT(SetUpSession(*tallyd_->channel(), kTournament), IsOk());
   for (int board = 1; board <= 3; ++board) {
-    ASSERT_THAT(EnterResult(*tallyd_->channel(),
-                            ScriptedResult(kTournament, board, 1)),
-                IsOk());
+    ASSERT_THAT(
+        EnterResult(*tallyd_->channel(), ScriptedResult(kTournament, board, 1)),
+        IsOk());
   }
   const double events = Events();
   ASSERT_GT(events, 3);
-  EXPECT_EQ(Folded(), 0);  // a new log
+  EXPECT_EQ(Folded(), 0);         // a new log
   ASSERT_EQ(tallyd_->Stop(), 0);  // a clean stop writes a snapshot
 
   ASSERT_THAT(tallyd_->Start(), IsOk());
@@ -80,9 +80,9 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
 
   // Two more results, then a crash: no snapshot at the stop.
   for (int board = 4; board <= 5; ++board) {
-    ASSERT_THAT(EnterResult(*tallyd_->channel(),
-                            ScriptedResult(kTournament, board, 2)),
-                IsOk());
+    ASSERT_THAT(
+        EnterResult(*tallyd_->channel(), ScriptedResult(kTournament, board, 2)),
+        IsOk());
   }
   tallyd_->Kill();
   ASSERT_THAT(tallyd_->Start(), IsOk());
@@ -102,9 +102,10 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
   absl::StatusOr<v1::Standings> full =
       GetStandings(*tallyd_->channel(), kTournament);
   ASSERT_THAT(full, IsOk());
-  EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(*full,
-                                                                 *after_crash))
-      << full->ShortDebugString() << "\n" << after_crash->ShortDebugString();
+  EXPECT_TRUE(
+      google::protobuf::util::MessageDifferencer::Equals(*full, *after_crash))
+      << full->ShortDebugString() << "\n"
+      << after_crash->ShortDebugString();
   EXPECT_FALSE(google::protobuf::util::MessageDifferencer::Equals(
       *from_snapshot, *after_crash));  // the two results count
 }

@@ -68,8 +68,8 @@ absl::StatusOr<v1::Event> DecodeLinkedEvent(
 
 namespace {
 
-using google::protobuf::io::CodedInputStream;
 using google::protobuf::internal::WireFormatLite;
+using google::protobuf::io::CodedInputStream;
 
 // Reads the length-delimited field that follows as a view into `bytes`.
 bool ReadView(CodedInputStream& in, absl::string_view bytes,
@@ -146,9 +146,8 @@ absl::Status DecodeLinkedEventHead(uint64_t sequence, const std::string& raw,
     return DoesNotParse(sequence);
   }
   if (named != sequence) {
-    return absl::DataLossError(absl::StrCat("event stored under sequence ",
-                                            sequence, " names sequence ",
-                                            named));
+    return absl::DataLossError(absl::StrCat(
+        "event stored under sequence ", sequence, " names sequence ", named));
   }
   if (previous != expected_previous) {
     return absl::DataLossError(absl::StrCat(

@@ -304,11 +304,11 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
     }
     if (sequence <= heads_until) {
       absl::Status linked = DecodeLinkedEventHead(
-          sequence, raw,
-          report.events == 0 ? GenesisHash() : report.last_hash, event_head);
+          sequence, raw, report.events == 0 ? GenesisHash() : report.last_hash,
+          event_head);
       if (!linked.ok()) {
-        failure = absl::DataLossError(
-            absl::StrCat(Damaged(dir), linked.message()));
+        failure =
+            absl::DataLossError(absl::StrCat(Damaged(dir), linked.message()));
         return false;
       }
       chain.Add(event_head.tournament_id, event_head.idempotency_key,

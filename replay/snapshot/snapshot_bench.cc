@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,9 +67,8 @@ bool OpenTimed(const std::string& dir, bool snapshots, const char* what) {
     const double took = Seconds(written);
     absl::StatusOr<std::optional<FoundSnapshot>> found =
         FindSnapshot((*log)->store(), nullptr);
-    const size_t bytes = found.ok() && found->has_value()
-                             ? (*found)->state_bytes.size()
-                             : 0;
+    const size_t bytes =
+        found.ok() && found->has_value() ? (*found)->state_bytes.size() : 0;
     std::printf(
         "snapshot at %llu events: %zu bytes (%.0f per event), %s in %.3f s\n",
         static_cast<unsigned long long>(r.events_checked), bytes,
@@ -203,7 +202,10 @@ int main(int argc, char** argv) {
     return tally::replay::Fill(argv[2], std::strtoull(argv[3], nullptr, 10));
   }
   if (argc == 3 && std::string(argv[1]) == "--open") {  // for a profile
-    return tally::replay::OpenTimed(argv[2], true, "replay from a snapshot (chain checked)") ? 0 : 1;
+    return tally::replay::OpenTimed(argv[2], true,
+                                    "replay from a snapshot (chain checked)")
+               ? 0
+               : 1;
   }
   if (argc != 2) {
     std::fprintf(stderr, "usage: snapshot_bench DATA_DIR_COPY\n");

@@ -34,14 +34,16 @@ absl::StatusOr<std::optional<std::string>> Check(const EventStore& store,
                                                  uint64_t sequence,
                                                  FoundSnapshot& found) {
   const std::string at = absl::StrCat("the snapshot at event ", sequence);
-  absl::StatusOr<std::string> raw = store.ReadDerived(SnapshotHeaderKey(sequence));
+  absl::StatusOr<std::string> raw =
+      store.ReadDerived(SnapshotHeaderKey(sequence));
   if (absl::IsNotFound(raw.status())) {
     return absl::StrCat(at, " has no header");
   }
   if (!raw.ok()) return raw.status();
   v1::StoredSnapshotHeader stored;
   v1::SnapshotHeader header;
-  if (!stored.ParseFromString(*raw) || Sha256(stored.header()) != stored.sha256() ||
+  if (!stored.ParseFromString(*raw) ||
+      Sha256(stored.header()) != stored.sha256() ||
       !header.ParseFromString(stored.header())) {
     return absl::StrCat(at, " has a damaged header");
   }
@@ -122,9 +124,8 @@ absl::StatusOr<bool> WriteSnapshot(const EventStore& store, const State& state,
                                    int keep) {
   absl::StatusOr<std::vector<uint64_t>> existing = ListSnapshots(store);
   if (!existing.ok()) return existing.status();
-  const bool exists =
-      std::find(existing->begin(), existing->end(), state.last_sequence) !=
-      existing->end();
+  const bool exists = std::find(existing->begin(), existing->end(),
+                                state.last_sequence) != existing->end();
   std::vector<std::pair<std::string, absl::string_view>> entries;
   std::string header_bytes, bytes;
   if (!exists && state.last_sequence > 0) {
@@ -147,10 +148,9 @@ absl::StatusOr<bool> WriteSnapshot(const EventStore& store, const State& state,
     header_bytes = stored.SerializeAsString();
     entries.emplace_back(SnapshotHeaderKey(state.last_sequence), header_bytes);
     for (uint32_t part = 0; part < parts; ++part) {
-      entries.emplace_back(
-          SnapshotPartKey(state.last_sequence, part),
-          absl::string_view(bytes).substr(part * kSnapshotPartBytes,
-                                          kSnapshotPartBytes));
+      entries.emplace_back(SnapshotPartKey(state.last_sequence, part),
+                           absl::string_view(bytes).substr(
+                               part * kSnapshotPartBytes, kSnapshotPartBytes));
     }
     existing->push_back(state.last_sequence);
     std::sort(existing->begin(), existing->end());

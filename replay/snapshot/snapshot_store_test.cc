@@ -219,14 +219,15 @@ TEST_F(SnapshotStoreTest, ADamagedSnapshotIsIgnoredAndTheLogReplayed) {
 TEST_F(SnapshotStoreTest, ASnapshotOfAnotherFormatIsIgnoredAndReplaced) {
   Reopen();
   WriteAt(40, 1);
-  ChangeHeader(40, [](v1::SnapshotHeader& h) {
-    h.set_format(kSnapshotFormat + 1);
-  });
+  ChangeHeader(
+      40, [](v1::SnapshotHeader& h) { h.set_format(kSnapshotFormat + 1); });
   Reopen();
-  EXPECT_THAT(ignored_,
-              ElementsAre(HasSubstr(absl::StrCat(
-                  "is of format ", kSnapshotFormat + 1, ", this tallyd reads "
-                  "format ", kSnapshotFormat))));
+  EXPECT_THAT(
+      ignored_,
+      ElementsAre(HasSubstr(absl::StrCat("is of format ", kSnapshotFormat + 1,
+                                         ", this tallyd reads "
+                                         "format ",
+                                         kSnapshotFormat))));
   EXPECT_EQ(log_->open_report().events_folded, events_.size());
   ExpectFullReplayState();
   // The next snapshot replaces it.
@@ -256,8 +257,9 @@ TEST_F(SnapshotStoreTest, ASnapshotNotOnTheChainIsIgnored) {
     h.set_chain_hash(Prefix(40).last_hash);
   });
   Reopen();
-  EXPECT_THAT(ignored_, ElementsAre(HasSubstr(
-                            "does not match the log's hash chain there")));
+  EXPECT_THAT(
+      ignored_,
+      ElementsAre(HasSubstr("does not match the log's hash chain there")));
   EXPECT_EQ(log_->open_report().snapshot_sequence, 0u);
   EXPECT_EQ(log_->open_report().events_folded, events_.size());
   ExpectFullReplayState();
@@ -299,26 +301,25 @@ TEST_F(SnapshotStoreTest, TheNewestUsableSnapshotIsUsed) {
 TEST_F(SnapshotStoreTest, TheWriterSnapshotsEveryNEventsAndAtShutdown) {
   const std::string dir = MakeDir();
   SnapshotWriter* writer = nullptr;
-  absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(
-      {.path = dir,
-       .clock = [this] { return now_; },
-       .sync = false,
-       .after_durable =
-           [&writer](absl::Span<const v1::Event> events) {
-             if (writer != nullptr && !events.empty()) {
-               writer->Appended(events.back().sequence());
-             }
-           }});
+  absl::StatusOr<std::unique_ptr<EventLog>> log =
+      EventLog::Open({.path = dir,
+                      .clock = [this] { return now_; },
+                      .sync = false,
+                      .after_durable =
+                          [&writer](absl::Span<const v1::Event> events) {
+                            if (writer != nullptr && !events.empty()) {
+                              writer->Appended(events.back().sequence());
+                            }
+                          }});
   ASSERT_THAT(log, IsOk());
   std::vector<uint64_t> written;
   absl::Mutex mu;
   auto owned = std::make_unique<SnapshotWriter>(
-      **log, SnapshotWriter::Options{.every = 20,
-                                     .keep = 2,
-                                     .written = [&](uint64_t s) {
-                                       absl::MutexLock lock(&mu);
-                                       written.push_back(s);
-                                     }});
+      **log, SnapshotWriter::Options{
+                 .every = 20, .keep = 2, .written = [&](uint64_t s) {
+                   absl::MutexLock lock(&mu);
+                   written.push_back(s);
+                 }});
   writer = owned.get();
   for (size_t i = 0; i < 25; ++i) {
     ASSERT_THAT((*log)->Execute(CommandOf(i)), IsOk());

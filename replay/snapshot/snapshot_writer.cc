@@ -25,10 +25,9 @@ SnapshotFinder(std::function<void(const std::string&)> ignored) {
     if (!found->has_value()) return std::nullopt;
     auto bytes =
         std::make_shared<std::string>(std::move((*found)->state_bytes));
-    return StartingSnapshot{
-        .sequence = (*found)->sequence,
-        .chain_hash = std::move((*found)->chain_hash),
-        .decode = [bytes] { return DecodeState(*bytes); }};
+    return StartingSnapshot{.sequence = (*found)->sequence,
+                            .chain_hash = std::move((*found)->chain_hash),
+                            .decode = [bytes] { return DecodeState(*bytes); }};
   };
 }
 

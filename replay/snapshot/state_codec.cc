@@ -31,10 +31,10 @@ static_assert(sizeof(TournamentState) == 184);
 static_assert(sizeof(OffenceEntry) == 200);
 static_assert(sizeof(State) == 128);
 
+using google::protobuf::internal::WireFormatLite;
 using google::protobuf::io::CodedInputStream;
 using google::protobuf::io::CodedOutputStream;
 using google::protobuf::io::StringOutputStream;
-using google::protobuf::internal::WireFormatLite;
 
 absl::Status Damaged(absl::string_view why) {
   return absl::DataLossError(absl::StrCat("the snapshot ", why));
@@ -51,8 +51,8 @@ v1::SnapshotTime TimeOf(absl::Time t) {
   } else {
     const int64_t seconds = absl::ToUnixSeconds(t);  // rounds down
     out.set_seconds(seconds);
-    out.set_nanos(static_cast<int32_t>(absl::ToInt64Nanoseconds(
-        t - absl::FromUnixSeconds(seconds))));
+    out.set_nanos(static_cast<int32_t>(
+        absl::ToInt64Nanoseconds(t - absl::FromUnixSeconds(seconds))));
   }
   return out;
 }
@@ -62,7 +62,6 @@ absl::Time FromTime(const v1::SnapshotTime& t) {
   if (t.infinite() > 0) return absl::InfiniteFuture();
   return absl::FromUnixSeconds(t.seconds()) + absl::Nanoseconds(t.nanos());
 }
-
 
 // -- Encoding ---------------------------------------------------------------
 
@@ -137,7 +136,8 @@ void Put(const MatchRoundState& r, v1::SnapshotRound& out) {
 
 void Put(int session, const SessionTimeline& t, v1::SnapshotTimeline& out) {
   out.set_session(session);
-  if (t.scheduled_start) *out.mutable_scheduled_start() = TimeOf(*t.scheduled_start);
+  if (t.scheduled_start)
+    *out.mutable_scheduled_start() = TimeOf(*t.scheduled_start);
   if (t.scheduled_end) *out.mutable_scheduled_end() = TimeOf(*t.scheduled_end);
   out.set_last_of_stage(t.last_of_stage);
   for (uint64_t s : t.schedule_sequences) out.add_schedule_sequences(s);
@@ -299,8 +299,7 @@ absl::StatusOr<SessionState> Take(v1::SnapshotSession& s) {
     return Damaged("holds a session phase that does not exist");
   }
   out.phase = static_cast<SessionPhase>(s.phase());
-  if (absl::Status indexed = IndexMovement(out.movement, out);
-      !indexed.ok()) {
+  if (absl::Status indexed = IndexMovement(out.movement, out); !indexed.ok()) {
     return Damaged(absl::StrCat("holds a movement that does not index: ",
                                 indexed.message()));
   }
@@ -388,9 +387,9 @@ absl::StatusOr<CompetitionState> Take(v1::SnapshotCompetition& c) {
   absl::StatusOr<core::RegulationProfile> profile =
       ProfileFromSpec(c.profile_spec());
   if (!profile.ok()) {
-    return Damaged(absl::StrCat("holds competition '", out.id,
-                                "' whose profile does not load: ",
-                                profile.status().message()));
+    return Damaged(absl::StrCat(
+        "holds competition '", out.id,
+        "' whose profile does not load: ", profile.status().message()));
   }
   out.profile = *std::move(profile);
   for (v1::SnapshotEntrant& e : *c.mutable_pairs()) {
@@ -403,8 +402,7 @@ absl::StatusOr<CompetitionState> Take(v1::SnapshotCompetition& c) {
     absl::StatusOr<SessionState> session = Take(s);
     if (!session.ok()) return session.status();
     const int number = s.number();
-    out.sessions.emplace_hint(out.sessions.end(), number,
-                              *std::move(session));
+    out.sessions.emplace_hint(out.sessions.end(), number, *std::move(session));
   }
   for (v1::SnapshotRound& r : *c.mutable_rounds()) {
     const int number = r.number();
@@ -520,8 +518,7 @@ absl::StatusOr<std::string> EncodeState(const State& state,
       tournament.set_time_zone_name(t.time_zone_name);
       tournament.set_version(t.version);
       for (const auto& [cid, c] : t.competitions) {
-        if (absl::Status s =
-                Put(t, c, spec_of, *tournament.add_competitions());
+        if (absl::Status s = Put(t, c, spec_of, *tournament.add_competitions());
             !s.ok()) {
           return s;
         }
@@ -575,7 +572,8 @@ absl::StatusOr<State> DecodeState(absl::string_view bytes) {
       continue;
     }
     // Any other field: parsed as SnapshotState's (one field at a time).
-    const int start = in.CurrentPosition() - CodedOutputStream::VarintSize32(tag);
+    const int start =
+        in.CurrentPosition() - CodedOutputStream::VarintSize32(tag);
     if (!WireFormatLite::SkipField(&in, tag)) return Damaged("does not parse");
     v1::SnapshotState part;
     if (!part.ParseFromArray(bytes.data() + start,

@@ -21,15 +21,13 @@ using ::testing::IsEmpty;
 // (what ProfileSpecsFromStore reads from the store).
 // `check`: the competition is the one created there (false for States
 // changed on purpose).
-ProfileSpecOf SpecsOf(const std::vector<v1::Event>& events,
-                      bool check = true) {
+ProfileSpecOf SpecsOf(const std::vector<v1::Event>& events, bool check = true) {
   return [&events, check](const TournamentState& t, const CompetitionState& c)
              -> absl::StatusOr<v1::RegulationProfileSpec> {
     const v1::Event& created = events.at(c.event_sequences.front() - 1);
     if (check) {
       EXPECT_EQ(created.tournament_id(), t.id);
-      EXPECT_EQ(created.payload().competition_created().competition_id(),
-                c.id);
+      EXPECT_EQ(created.payload().competition_created().competition_id(), c.id);
     }
     return created.payload().competition_created().profile();
   };
@@ -54,7 +52,8 @@ std::string Bytes(const State& state, const std::vector<v1::Event>& events,
 
 TEST(RichLogTest, HoldsEveryKindOfEvent) {
   std::set<int> seen;
-  for (const v1::Event& e : RichLogForTest()) seen.insert(e.payload().kind_case());
+  for (const v1::Event& e : RichLogForTest())
+    seen.insert(e.payload().kind_case());
   std::vector<std::string> missing;
   const auto* oneof = v1::EventPayload::descriptor()->FindOneofByName("kind");
   for (int i = 0; i < oneof->field_count(); ++i) {
@@ -96,9 +95,9 @@ TEST(StateCodecTest, SnapshotAtEveryPrefixPlusTheTailEqualsAFullReplay) {
           ASSERT_EQ(d.sessions.at(n).slots.size(), s.slots.size());
           for (const auto& [key, slot] : s.slots) {
             const TableSlot& e = d.sessions.at(n).slots.at(key);
-            EXPECT_EQ(std::tie(e.round, e.table, e.ns_pair, e.ew_pair),
-                      std::tie(slot.round, slot.table, slot.ns_pair,
-                               slot.ew_pair));
+            EXPECT_EQ(
+                std::tie(e.round, e.table, e.ns_pair, e.ew_pair),
+                std::tie(slot.round, slot.table, slot.ns_pair, slot.ew_pair));
           }
         }
       }
@@ -119,7 +118,9 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
   auto sw = [&](State& s) -> CompetitionState& {
     return t(s).competitions.at("sw");
   };
-  auto session = [&](State& s) -> SessionState& { return mp(s).sessions.at(1); };
+  auto session = [&](State& s) -> SessionState& {
+    return mp(s).sessions.at(1);
+  };
   auto round = [&](State& s) -> MatchRoundState& { return sw(s).rounds.at(1); };
   auto timeline = [&](State& s) -> SessionTimeline& {
     return mp(s).timeline.at(1);
@@ -135,7 +136,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
           {"State::last_hash", [](State& s) { s.last_hash[0] ^= 1; }},
           {"State::last_received",
            [](State& s) { s.last_received += absl::Nanoseconds(1); }},
-          {"OffenceEntry::sequence", [](State& s) { ++s.offences[0].sequence; }},
+          {"OffenceEntry::sequence",
+           [](State& s) { ++s.offences[0].sequence; }},
           {"OffenceEntry::tournament_id",
            [](State& s) { s.offences[0].tournament_id = "x"; }},
           {"OffenceEntry::offence",
@@ -160,7 +162,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { sw(s).team_names[1] = "x"; }},
           {"CompetitionState::sessions",
            [&](State& s) { mp(s).sessions.erase(1); }},
-          {"CompetitionState::rounds", [&](State& s) { sw(s).rounds.erase(1); }},
+          {"CompetitionState::rounds",
+           [&](State& s) { sw(s).rounds.erase(1); }},
           {"CompetitionState::penalties",
            [&](State& s) { sw(s).penalties.pop_back(); }},
           {"PenaltyRecord::sequence",
@@ -171,7 +174,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) {
              sw(s).penalties[0].from_offence = !sw(s).penalties[0].from_offence;
            }},
-          {"CompetitionState::lots", [&](State& s) { mp(s).lots[0].push_back(9); }},
+          {"CompetitionState::lots",
+           [&](State& s) { mp(s).lots[0].push_back(9); }},
           {"CompetitionState::attendance",
            [&](State& s) { mp(s).attendance.erase(mp(s).attendance.begin()); }},
           {"CompetitionState::qualification",
@@ -180,7 +184,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { sw(s).withdrawals.clear(); }},
           {"CompetitionState::seating_rights",
            [&](State& s) { sw(s).seating_rights.clear(); }},
-          {"CompetitionState::lineups", [&](State& s) { sw(s).lineups.clear(); }},
+          {"CompetitionState::lineups",
+           [&](State& s) { sw(s).lineups.clear(); }},
           {"CompetitionState::timeline",
            [&](State& s) { mp(s).timeline.erase(1); }},
           {"CompetitionState::stage_ended",
@@ -189,7 +194,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { *mp(s).next_stage_start += absl::Nanoseconds(1); }},
           {"CompetitionState::results_official",
            [&](State& s) { mp(s).results_official.reset(); }},
-          {"CompetitionState::appeals", [&](State& s) { mp(s).appeals.erase(3); }},
+          {"CompetitionState::appeals",
+           [&](State& s) { mp(s).appeals.erase(3); }},
           {"CompetitionState::datum_substitutes",
            [&](State& s) { mp(s).datum_substitutes.clear(); }},
           {"CompetitionState::final_score_deductions",
@@ -198,13 +204,17 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { mp(s).event_sequences.pop_back(); }},
           {"SessionState::number", [&](State& s) { ++session(s).number; }},
           {"SessionState::movement",
-           [&](State& s) { session(s).movement.mutable_rounds(0)->set_round(2); }},
+           [&](State& s) {
+             session(s).movement.mutable_rounds(0)->set_round(2);
+           }},
           {"SessionState::movement_source",
            [&](State& s) { session(s).movement_source = "x"; }},
           {"SessionState::phase",
            [&](State& s) { session(s).phase = SessionPhase::kInPlay; }},
           {"SessionState::results",
-           [&](State& s) { session(s).results.erase(session(s).results.begin()); }},
+           [&](State& s) {
+             session(s).results.erase(session(s).results.begin());
+           }},
           {"SessionState::rulings",
            [&](State& s) { session(s).rulings.pop_back(); }},
           {"SessionState::offence_deductions",
@@ -218,13 +228,17 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
           {"OffenceDeduction::sequence",
            [&](State& s) { ++session(s).offence_deductions[0].sequence; }},
           {"OffenceDeduction::offence",
-           [&](State& s) { session(s).offence_deductions[0].offence.set_day("x"); }},
+           [&](State& s) {
+             session(s).offence_deductions[0].offence.set_day("x");
+           }},
           {"RulingRecord::sequence",
            [&](State& s) { ++session(s).rulings[0].sequence; }},
           {"RulingRecord::ruling",
            [&](State& s) { session(s).rulings[0].ruling.set_text("x"); }},
           {"RulingRecord::made_at",
-           [&](State& s) { session(s).rulings[0].made_at += absl::Seconds(1); }},
+           [&](State& s) {
+             session(s).rulings[0].made_at += absl::Seconds(1);
+           }},
           {"RulingRecord::from_appeal",
            [&](State& s) { session(s).rulings[0].from_appeal = true; }},
           {"EnteredResult::sequence", [&](State& s) { ++result(s).sequence; }},
@@ -251,7 +265,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { ++round(s).draw_sequence; }},
           {"MatchRoundState::draw_actor",
            [&](State& s) { round(s).draw_actor.set_device("x"); }},
-          {"MatchRoundState::draw", [&](State& s) { round(s).draw.set_seed(1); }},
+          {"MatchRoundState::draw",
+           [&](State& s) { round(s).draw.set_seed(1); }},
           {"MatchRoundState::posted",
            [&](State& s) { round(s).posted = !round(s).posted; }},
           {"MatchRoundState::results",
@@ -264,7 +279,8 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            }},
           {"MatchRoundState::forfeits",
            [&](State& s) { round(s).forfeits.clear(); }},
-          {"MatchRoundState::rulings", [&](State& s) { round(s).rulings.clear(); }},
+          {"MatchRoundState::rulings",
+           [&](State& s) { round(s).rulings.clear(); }},
           {"MatchRoundState::offence_deductions",
            [&](State& s) { round(s).offence_deductions.clear(); }},
           {"SessionTimeline::scheduled_start",
@@ -284,7 +300,9 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
           {"SessionTimeline::scores_posted",
            [&](State& s) { timeline(s).scores_posted.reset(); }},
           {"AppealRecord::lodged_at",
-           [&](State& s) { mp(s).appeals.at(1).lodged_at += absl::Seconds(1); }},
+           [&](State& s) {
+             mp(s).appeals.at(1).lodged_at += absl::Seconds(1);
+           }},
           {"AppealRecord::lodged",
            [&](State& s) { mp(s).appeals.at(1).lodged.set_grounds("x"); }},
           {"AppealRecord::submission",
@@ -331,10 +349,10 @@ TEST(LinkedEventHeadTest, ChecksAndReadsWhatTheFullDecodingDoes) {
     EXPECT_EQ(head.hash, full->hash());
     EXPECT_EQ(head.payload_kind, full->payload().kind_case());
     // Another place in the chain, another previous hash, damaged bytes.
-    EXPECT_EQ(DecodeLinkedEventHead(e.sequence() + 1, raw, e.previous_hash(),
-                                    head)
-                  .code(),
-              absl::StatusCode::kDataLoss);
+    EXPECT_EQ(
+        DecodeLinkedEventHead(e.sequence() + 1, raw, e.previous_hash(), head)
+            .code(),
+        absl::StatusCode::kDataLoss);
     EXPECT_EQ(DecodeLinkedEventHead(e.sequence(), raw, e.hash(), head).code(),
               absl::StatusCode::kDataLoss);
     for (size_t at : {size_t{0}, size_t{3}, raw.size() / 2, raw.size() - 1}) {

@@ -136,41 +136,40 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     // into the State once its link in the chain is checked, so start-up
     // reads, hashes and parses every event once.
     TALLY_ASSIGN_OR_RETURN(
-        checked,
-        CheckDataDirectory(
-            options.path, /*head_required=*/!options.adopt_head,
-            [&](v1::Event& event) -> absl::Status {
-              ++report.events_checked;
-              if (options.on_checked) {
-                options.on_checked(event.sequence(),
-                                   event.payload().kind_case());
-              }
-              if (!start.has_value()) {
-                ++report.events_folded;
-                // on_replayed first: the fold then moves the event's
-                // entered result into the State.
-                if (options.on_replayed) options.on_replayed(event);
-                return EvolveConsuming(event, state);
-              }
-              tail.push_back(std::move(event));  // after the snapshot
-              return absl::OkStatus();
-            },
-            [&](const EventStore& read_only) -> uint64_t {
-              if (!options.find_snapshot) return 0;
-              start = options.find_snapshot(read_only);
-              if (!start.has_value()) return 0;
-              decoded = std::async(std::launch::async, start->decode);
-              return start->sequence;  // checked, not parsed, up to it
-            },
-            [&](uint64_t sequence, const LinkedEventHead& head) {
-              ++report.events_checked;
-              if (options.on_checked) {
-                options.on_checked(sequence, head.payload_kind);
-              }
-              if (sequence == start->sequence) {
-                start_on_chain = head.hash == start->chain_hash;
-              }
-            }));
+        checked, CheckDataDirectory(
+                     options.path, /*head_required=*/!options.adopt_head,
+                     [&](v1::Event& event) -> absl::Status {
+                       ++report.events_checked;
+                       if (options.on_checked) {
+                         options.on_checked(event.sequence(),
+                                            event.payload().kind_case());
+                       }
+                       if (!start.has_value()) {
+                         ++report.events_folded;
+                         // on_replayed first: the fold then moves the event's
+                         // entered result into the State.
+                         if (options.on_replayed) options.on_replayed(event);
+                         return EvolveConsuming(event, state);
+                       }
+                       tail.push_back(std::move(event));  // after the snapshot
+                       return absl::OkStatus();
+                     },
+                     [&](const EventStore& read_only) -> uint64_t {
+                       if (!options.find_snapshot) return 0;
+                       start = options.find_snapshot(read_only);
+                       if (!start.has_value()) return 0;
+                       decoded = std::async(std::launch::async, start->decode);
+                       return start->sequence;  // checked, not parsed, up to it
+                     },
+                     [&](uint64_t sequence, const LinkedEventHead& head) {
+                       ++report.events_checked;
+                       if (options.on_checked) {
+                         options.on_checked(sequence, head.payload_kind);
+                       }
+                       if (sequence == start->sequence) {
+                         start_on_chain = head.hash == start->chain_hash;
+                       }
+                     }));
   }
   // A snapshot that turns out unusable: every event is folded again below.
   bool full_replay = false;
