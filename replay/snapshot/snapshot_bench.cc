@@ -11,6 +11,8 @@
 // `snapshot_bench --open DIR` only opens DIR from its snapshot (to profile).
 // A benchmark may read the clock; the log and projections never do.
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +30,15 @@
 namespace tally::replay {
 namespace {
 
+// CPU time of the whole process so far (every thread), in seconds: on a
+// shared machine the wall time also counts the time other processes ran.
+double CpuSeconds() {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
 double Seconds(std::chrono::steady_clock::time_point since) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - since)
       .count();
@@ -43,7 +54,9 @@ bool OpenTimed(const std::string& dir, bool snapshots, const char* what) {
     });
   }
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = CpuSeconds();
   absl::StatusOr<std::unique_ptr<EventLog>> log = EventLog::Open(options);
+  const double cpu = CpuSeconds() - cpu_start;
   if (!log.ok()) {
     std::fprintf(stderr, "%s\n", log.status().ToString().c_str());
     return false;
@@ -52,11 +65,11 @@ bool OpenTimed(const std::string& dir, bool snapshots, const char* what) {
   const OpenReport& r = (*log)->open_report();
   std::printf(
       "%s: %llu events checked, %llu folded, snapshot at %llu, in %.3f s = "
-      "%.0f events/s\n",
+      "%.0f events/s (%.3f s of CPU)\n",
       what, static_cast<unsigned long long>(r.events_checked),
       static_cast<unsigned long long>(r.events_folded),
       static_cast<unsigned long long>(r.snapshot_sequence), seconds,
-      r.events_checked / seconds);
+      r.events_checked / seconds, cpu);
   if (!snapshots) {
     const auto written = std::chrono::steady_clock::now();
     SnapshotWriter writer(**log, {.every = 0, .keep = 1});
