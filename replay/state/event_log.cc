@@ -134,7 +134,8 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     // Read-only first: a damaged directory is refused before RocksDB may
     // write, flush or delete anything in it. The check folds each event
     // into the State once its link in the chain is checked, so start-up
-    // reads, hashes and parses every event once.
+    // reads, hashes and parses every event once (from a snapshot, the
+    // events it holds are read and hashed, not parsed or folded).
     TALLY_ASSIGN_OR_RETURN(
         checked, CheckDataDirectory(
                      options.path, /*head_required=*/!options.adopt_head,
