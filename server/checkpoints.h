@@ -21,7 +21,7 @@ namespace tally::server {
 // line cut off and checkpoints signed late. Their refusals as they are.
 // `triggers`: the sequence of every checkpoint trigger in the log, in
 // order, as the log's start-up replay found them
-// (EventLog::Options::on_replayed), so that the log is not read again.
+// (EventLog::Options::on_checked), so that the log is not read again.
 absl::StatusOr<std::unique_ptr<replay::CheckpointStore>> OpenCheckpoints(
     const std::string& data_dir, const replay::EventLog& log,
     absl::Span<const uint64_t> triggers);

@@ -38,6 +38,7 @@
 #include "replay/checkpoint/checkpoint.h"
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/log/sha256.h"
+#include "replay/snapshot/snapshot_writer.h"
 #include "replay/state/event_log.h"
 #include "server/access_service.h"
 #include "server/backup.h"
@@ -110,6 +111,15 @@ ABSL_FLAG(std::string, log_format, "text",
           "How log lines are written on stderr: text (\"tallyd <time> "
           "<message>\") or json (one object per line with ts, level, msg "
           "and the line's fields). See docs/operator.md.");
+ABSL_FLAG(uint64_t, snapshot_every, 100000,
+          "Write a snapshot of the projection into the data directory after "
+          "every this many events, and at a clean stop, so that start-up "
+          "folds only the events after it (the whole chain is checked "
+          "either way); the newest two are kept. 0: write none. See "
+          "docs/performance.md.");
+ABSL_FLAG(bool, use_snapshots, true,
+          "Start from the newest snapshot that checks (false: fold every "
+          "event, as a benchmark's reference).");
 ABSL_FLAG(std::string, restore_from, "",
           "A backup directory (tally backup DIR): check it as a data "
           "directory is checked at start-up, copy it into --data_dir, which "
@@ -216,6 +226,14 @@ int main(int argc, char** argv) {
   // Signed checkpoints (issue #14 item 5): set below, before any command
   // can reach the writer, so the hook never sees it unset.
   std::unique_ptr<tally::replay::CheckpointStore> checkpoints;
+  // Snapshots of the projection (replay/snapshot/): set below, before any
+  // command can reach the writer.
+  std::unique_ptr<tally::replay::SnapshotWriter> snapshots;
+  auto snapshot_line = [](const std::string& what) {
+    tally::server::LogLine(absl::StrCat("snapshot: ", what),
+                           tally::server::LogLevel::kInfo,
+                           {{"event", "snapshot"}});
+  };
   // Wakes watchers (the watch API, the pages' long poll) once events are
   // durable and readable.
   tally::server::LogWatch watch(0);
@@ -228,20 +246,35 @@ int main(int argc, char** argv) {
           {.path = data_dir,
            .clock = clock,
            .after_durable =
-               [&checkpoints, &watch, &log_metrics](auto events) {
+               [&checkpoints, &watch, &log_metrics, &snapshots](auto events) {
                  tally::server::SignCheckpoints(checkpoints.get(), events);
                  if (!events.empty()) {
+                   if (snapshots != nullptr) {
+                     snapshots->Appended(events.back().sequence());
+                   }
                    log_metrics.Appended(events.size(),
                                         events.back().sequence());
                    watch.Advance(events.back().sequence());
                  }
                },
            .adopt_head = absl::GetFlag(FLAGS_adopt_head),
-           .on_replayed =
-               [&checkpoint_triggers](const tally::v1::Event& event) {
-                 if (tally::replay::IsCheckpointTrigger(event)) {
-                   checkpoint_triggers.push_back(event.sequence());
+           .on_checked =
+               [&checkpoint_triggers](uint64_t sequence, int kind) {
+                 if (tally::replay::IsCheckpointTriggerKind(kind)) {
+                   checkpoint_triggers.push_back(sequence);
                  }
+               },
+           .find_snapshot = absl::GetFlag(FLAGS_use_snapshots)
+                                ? tally::replay::SnapshotFinder(
+                                      [&snapshot_line](const std::string& why) {
+                                        snapshot_line(
+                                            absl::StrCat(why, ": ignored"));
+                                      })
+                                : nullptr,
+           .snapshot_ignored =
+               [&snapshot_line](const std::string& why) {
+                 snapshot_line(absl::StrCat(
+                     why, ": ignored, every event folded instead"));
                }});
   const absl::Duration replay_took = absl::Now() - open_started;
   if (!log.ok()) {
@@ -257,6 +290,13 @@ int main(int argc, char** argv) {
       tally::server::OpenCheckpoints(data_dir, **log, checkpoint_triggers);
   if (!opened.ok()) return Fail(std::string(opened.status().message()));
   checkpoints = *std::move(opened);
+  snapshots = std::make_unique<tally::replay::SnapshotWriter>(
+      **log, tally::replay::SnapshotWriter::Options{
+                 .every = absl::GetFlag(FLAGS_snapshot_every),
+                 .failed = [&snapshot_line](const std::string& why) {
+                   snapshot_line(absl::StrCat("could not write one: ", why,
+                                              " (the log is unaffected)"));
+                 }});
   bool bootstrapped = false;
   absl::StatusOr<std::unique_ptr<tally::server::PrincipalStore>> principals =
       tally::server::PrincipalStore::Open(data_dir, clock, &bootstrapped);
@@ -335,6 +375,24 @@ int main(int argc, char** argv) {
       [&](const tally::replay::State& s) { events = s.last_sequence; });
   watch.Advance(events);
   log_metrics.Replayed(replay_took, events);
+  {
+    const tally::replay::OpenReport& opened_report = (*log)->open_report();
+    metrics.AddGaugeCallback(
+        "tally_startup_events_folded",
+        "Events the start-up replay folded into the State: those after the "
+        "snapshot it started from (every event without one).",
+        [n = opened_report.events_folded] { return static_cast<double>(n); });
+    metrics.AddGaugeCallback(
+        "tally_startup_events_checked",
+        "Links of the hash chain the start-up check verified (every event).",
+        [n = opened_report.events_checked] { return static_cast<double>(n); });
+    metrics.AddGaugeCallback(
+        "tally_startup_snapshot_sequence",
+        "The sequence of the snapshot start-up began from (0: none).",
+        [n = opened_report.snapshot_sequence] {
+          return static_cast<double>(n);
+        });
+  }
   metrics.AddGaugeCallback(
       "tally_log_events_read",
       "Events read back from the log since tallyd started: the auditor's "
@@ -438,6 +496,14 @@ int main(int argc, char** argv) {
   http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   server->Wait();
+  if (absl::GetFlag(FLAGS_snapshot_every) > 0) {
+    // The next start-up folds nothing (the writer is idle: no server).
+    if (absl::Status s = snapshots->WriteNow(); !s.ok()) {
+      snapshot_line(absl::StrCat("could not write one at stop: ", s.message(),
+                                 " (the log is unaffected)"));
+    }
+  }
+  snapshots.reset();
   log->reset();  // drains the writer
   tally::server::LogLine("stopped");
   return 0;

@@ -10,8 +10,12 @@ namespace tally::replay {
 using google::protobuf::util::TimeUtil;
 
 bool IsCheckpointTrigger(const v1::Event& event) {
-  return event.payload().has_scores_posted() ||
-         event.payload().has_results_official();
+  return IsCheckpointTriggerKind(event.payload().kind_case());
+}
+
+bool IsCheckpointTriggerKind(int payload_kind) {
+  return payload_kind == v1::EventPayload::kScoresPosted ||
+         payload_kind == v1::EventPayload::kResultsOfficial;
 }
 
 std::string CheckpointText(uint64_t sequence, absl::string_view head_hash,

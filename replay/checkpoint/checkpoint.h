@@ -39,6 +39,8 @@ inline constexpr char kCheckpointsFile[] = "checkpoints.jsonl";
 // of a session's or round's scores (ScoresPosted) and a competition's
 // results becoming official (ResultsOfficial).
 bool IsCheckpointTrigger(const v1::Event& event);
+// The same, told only the event's payload kind (v1::EventPayload::KindCase).
+bool IsCheckpointTriggerKind(int payload_kind);
 
 // The exact bytes a checkpoint's signature covers (see above).
 std::string CheckpointText(uint64_t sequence, absl::string_view head_hash,

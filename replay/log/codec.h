@@ -32,6 +32,26 @@ absl::StatusOr<v1::Event> DecodeLinkedEvent(
     uint64_t sequence, const std::string& raw,
     const std::string& expected_previous);
 
+// What start-up needs of an event it does not fold (one a snapshot of the
+// State already holds): its link in the chain, checked as
+// DecodeLinkedEvent checks it, and what the idempotency records are
+// matched against, read from the canonical bytes without parsing the
+// payload (whose bytes the chain hash covers).
+struct LinkedEventHead {
+  std::string tournament_id;
+  std::string idempotency_key;
+  std::string hash;
+  int payload_kind = 0;  // the EventPayload field set (its `kind` case)
+};
+
+// DecodeLinkedEvent's checks (the stored form parses, the hash chains from
+// `expected_previous`, the event names `sequence` and `expected_previous`),
+// filling `head` (its buffers reused). DataLoss naming the sequence when
+// any fails.
+absl::Status DecodeLinkedEventHead(uint64_t sequence, const std::string& raw,
+                                   const std::string& expected_previous,
+                                   LinkedEventHead& head);
+
 }  // namespace tally::replay
 
 #endif  // TALLY_REPLAY_CODEC_H_

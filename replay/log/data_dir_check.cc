@@ -282,7 +282,8 @@ absl::Status CheckFilesPresent(const std::string& dir, bool head_required) {
 
 absl::StatusOr<DataDirectoryReport> CheckStore(
     const EventStore& store, const std::optional<LogHead>& head,
-    const CheckedEventVisitor& visit) {
+    const CheckedEventVisitor& visit, uint64_t heads_until,
+    const CheckedHeadVisitor& visit_head) {
   const std::string& dir = store.path();
   DataDirectoryReport report;
   report.head = head;
@@ -290,6 +291,7 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
   absl::Status failure;
   // The visitor's first error, returned once the directory has passed.
   absl::Status visit_failure;
+  LinkedEventHead event_head;  // reused for every event up to heads_until
   absl::Status read = store.Scan(1, [&](uint64_t sequence,
                                         const std::string& raw) {
     if (sequence != report.events + 1) {
@@ -299,6 +301,22 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
                                                  "stored event is ",
                                                  sequence, ")"));
       return false;
+    }
+    if (sequence <= heads_until) {
+      absl::Status linked = DecodeLinkedEventHead(
+          sequence, raw, report.events == 0 ? GenesisHash() : report.last_hash,
+          event_head);
+      if (!linked.ok()) {
+        failure =
+            absl::DataLossError(absl::StrCat(Damaged(dir), linked.message()));
+        return false;
+      }
+      chain.Add(event_head.tournament_id, event_head.idempotency_key,
+                event_head.hash);
+      report.events = sequence;
+      report.last_hash = event_head.hash;
+      if (visit_head) visit_head(sequence, event_head);
+      return true;
     }
     absl::StatusOr<v1::Event> event = DecodeLinkedEvent(
         sequence, raw, report.events == 0 ? GenesisHash() : report.last_hash);
@@ -357,7 +375,9 @@ absl::StatusOr<DataDirectoryReport> CheckStore(
 
 absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     const std::string& dir, bool head_required,
-    const CheckedEventVisitor& visit) {
+    const CheckedEventVisitor& visit,
+    const std::function<uint64_t(const EventStore&)>& before_chain,
+    const CheckedHeadVisitor& visit_head) {
   absl::StatusOr<DirectoryState> state = InspectDirectory(dir);
   if (!state.ok()) return state.status();
   if (*state != DirectoryState::kHasFiles) {
@@ -392,7 +412,8 @@ absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     return absl::DataLossError(
         absl::StrCat(Damaged(dir), store.status().message(), lost));
   }
-  return CheckStore(**store, *head, visit);
+  const uint64_t heads_until = before_chain ? before_chain(**store) : 0;
+  return CheckStore(**store, *head, visit, heads_until, visit_head);
 }
 
 }  // namespace tally::replay

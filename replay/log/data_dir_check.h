@@ -21,6 +21,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "replay/log/codec.h"
 #include "replay/log/event_store.h"
 #include "replay/log/log_head.h"
 #include "tally/v1/events.pb.h"
@@ -54,19 +55,32 @@ absl::Status CheckFilesPresent(const std::string& dir, bool head_required);
 // The event may be moved from.
 using CheckedEventVisitor = std::function<absl::Status(v1::Event&)>;
 
+// Called instead, with the event's sequence and head (codec.h), for the
+// events up to `heads_until`: those a snapshot of the State already holds,
+// whose links are checked without parsing their payloads.
+using CheckedHeadVisitor =
+    std::function<void(uint64_t sequence, const LinkedEventHead&)>;
+
 // Checks the chain, the head and the idempotency records of an open store,
-// calling `visit` (if set) with each event of the chain. A damaged
-// directory is refused as without a visitor; otherwise the first error
-// `visit` returned, as it returned it (it is not called after that).
+// calling `visit` (if set) with each event of the chain, or `visit_head`
+// with the events up to `heads_until` (0: none). A damaged directory is
+// refused as without a visitor; otherwise the first error `visit`
+// returned, as it returned it (it is not called after that).
 absl::StatusOr<DataDirectoryReport> CheckStore(
     const EventStore& store, const std::optional<LogHead>& head,
-    const CheckedEventVisitor& visit = nullptr);
+    const CheckedEventVisitor& visit = nullptr, uint64_t heads_until = 0,
+    const CheckedHeadVisitor& visit_head = nullptr);
 
 // The whole check of an existing directory, read-only: the files present,
-// RocksDB's read-only open, then CheckStore.
+// RocksDB's read-only open, then CheckStore. `before_chain`, if set, is
+// called with the store opened read-only just before its chain is checked
+// (EventLog::Open looks for a snapshot of the State there) and returns
+// CheckStore's `heads_until`.
 absl::StatusOr<DataDirectoryReport> CheckDataDirectory(
     const std::string& dir, bool head_required,
-    const CheckedEventVisitor& visit = nullptr);
+    const CheckedEventVisitor& visit = nullptr,
+    const std::function<uint64_t(const EventStore&)>& before_chain = nullptr,
+    const CheckedHeadVisitor& visit_head = nullptr);
 
 }  // namespace tally::replay
 

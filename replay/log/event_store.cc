@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "rocksdb/options.h"
+#include "rocksdb/sst_file_writer.h"
 #include "rocksdb/utilities/checkpoint.h"
 #include "rocksdb/write_batch.h"
 #include "tally/v1/events.pb.h"
@@ -188,6 +189,7 @@ absl::Status EventStore::OpenRocks() {
   }
   db_.reset(raw);
   handles_ = std::move(handles);
+  derived_ = handles_[0];
   events_ = handles_[1];
   idempotency_ = handles_[2];
   return absl::OkStatus();
@@ -199,7 +201,7 @@ void EventStore::CloseRocks() {
     db_->DestroyColumnFamilyHandle(h).PermitUncheckedError();
   }
   handles_.clear();
-  events_ = idempotency_ = nullptr;
+  derived_ = events_ = idempotency_ = nullptr;
   db_->Close().PermitUncheckedError();
   db_.reset();
 }
@@ -405,6 +407,80 @@ absl::Status EventStore::ScanIdempotency(
     if (!visit(tournament, client_key, record)) break;
   }
   return FromRocks(it->status(), "cannot read the idempotency records", path_);
+}
+
+absl::Status EventStore::WriteDerived(
+    const std::vector<std::pair<std::string, absl::string_view>>& entries,
+    const std::string& drop_from, const std::string& drop_to) const {
+  absl::ReaderMutexLock lock(&db_mu_);
+  if (absl::Status open = CheckOpen(); !open.ok()) return open;
+  if (options_.read_only) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("the data directory ", path_, " is open read-only"));
+  }
+  if (!entries.empty()) {
+    // Written beside the store, then moved in by the ingestion (a file
+    // left by a crash before it is overwritten by the next write).
+    const std::string file = absl::StrCat(path_, "/derived-ingest.sst");
+    rocksdb::Options options;
+    if (options_.env != nullptr) options.env = options_.env;
+    rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, derived_);
+    rocksdb::Status s = writer.Open(file);
+    for (const auto& [key, value] : entries) {
+      if (!s.ok()) break;
+      s = writer.Put(key, rocksdb::Slice(value.data(), value.size()));
+    }
+    if (s.ok()) s = writer.Finish();
+    if (s.ok()) {
+      rocksdb::IngestExternalFileOptions ingest;
+      ingest.move_files = true;
+      s = db_->IngestExternalFile(derived_, {file}, ingest);
+    }
+    if (!s.ok()) {
+      std::error_code ignored;
+      std::filesystem::remove(file, ignored);
+      return FromRocks(s, "cannot write derived data", path_);
+    }
+  }
+  if (drop_from < drop_to) {
+    rocksdb::WriteOptions write;
+    write.sync = false;  // derived: losing the deletion loses nothing
+    return FromRocks(db_->DeleteRange(write, derived_, drop_from, drop_to),
+                     "cannot delete derived data", path_);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<std::pair<std::string, std::string>>>
+EventStore::FirstDerivedFrom(const std::string& key) const {
+  absl::ReaderMutexLock lock(&db_mu_);
+  if (absl::Status open = CheckOpen(); !open.ok()) return open;
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  std::unique_ptr<rocksdb::Iterator> it(db_->NewIterator(read, derived_));
+  it->Seek(key);
+  if (!it->Valid()) {
+    if (absl::Status s =
+            FromRocks(it->status(), "cannot read derived data", path_);
+        !s.ok()) {
+      return s;
+    }
+    return std::nullopt;
+  }
+  return std::make_pair(it->key().ToString(), it->value().ToString());
+}
+
+absl::StatusOr<std::string> EventStore::ReadDerived(
+    const std::string& key) const {
+  absl::ReaderMutexLock lock(&db_mu_);
+  if (absl::Status open = CheckOpen(); !open.ok()) return open;
+  rocksdb::ReadOptions read;
+  read.fill_cache = false;
+  std::string value;
+  rocksdb::Status s = db_->Get(read, derived_, key, &value);
+  if (s.IsNotFound()) return absl::NotFoundError("no such derived entry");
+  if (!s.ok()) return FromRocks(s, "cannot read derived data", path_);
+  return value;
 }
 
 }  // namespace tally::replay

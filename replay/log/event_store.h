@@ -33,6 +33,7 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 #include "replay/log/log_head.h"
 #include "rocksdb/db.h"
@@ -126,6 +127,27 @@ class EventStore {
   // records its head. Unavailable while the store is being recovered.
   absl::Status CopyTo(const std::string& dir) const;
 
+  // Derived data (snapshots of the projection, replay/snapshot/), kept in
+  // RocksDB's default column family, which holds nothing of the log: the
+  // chain's checks, the idempotency records and exports never read it, and
+  // damage in it is the reader's to ignore, never the log's. Const: it
+  // changes nothing of the log, and may run beside Append on any thread.
+  //
+  // Writes `entries` (keys strictly increasing) as one table file in the
+  // data directory and adds it to the store at once (RocksDB's external
+  // file ingestion: no write-ahead log, no memtable, no flush), then
+  // deletes the keys in [drop_from, drop_to) (when drop_from < drop_to).
+  // Readers see all of `entries` or none.
+  absl::Status WriteDerived(
+      const std::vector<std::pair<std::string, absl::string_view>>& entries,
+      const std::string& drop_from, const std::string& drop_to) const;
+  // The first derived entry whose key is at or after `key`: nullopt when
+  // there is none.
+  absl::StatusOr<std::optional<std::pair<std::string, std::string>>>
+  FirstDerivedFrom(const std::string& key) const;
+  // The derived value under `key`; NotFound if absent.
+  absl::StatusOr<std::string> ReadDerived(const std::string& key) const;
+
   // Whether the last Append failed, so that RocksDB must be reopened
   // before the next.
   bool NeedsRecovery() const;
@@ -156,6 +178,7 @@ class EventStore {
   std::unique_ptr<rocksdb::DB> db_ ABSL_GUARDED_BY(db_mu_);
   rocksdb::ColumnFamilyHandle* events_ ABSL_GUARDED_BY(db_mu_) = nullptr;
   rocksdb::ColumnFamilyHandle* idempotency_ ABSL_GUARDED_BY(db_mu_) = nullptr;
+  rocksdb::ColumnFamilyHandle* derived_ ABSL_GUARDED_BY(db_mu_) = nullptr;
   std::vector<rocksdb::ColumnFamilyHandle*> handles_ ABSL_GUARDED_BY(db_mu_);
   std::unique_ptr<HeadFile> head_file_;  // null when read-only
   // The last Append failed. Written by the writer thread only.

@@ -122,23 +122,81 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
                          InspectDirectory(options.path));
   const bool create = directory != DirectoryState::kHasFiles;
   State state;
+  OpenReport report;
   std::optional<DataDirectoryReport> checked;
+  // A snapshot to start from: decoded on its own thread while the chain is
+  // checked; the events after it are kept to fold once it is decoded.
+  std::optional<StartingSnapshot> start;
+  std::future<absl::StatusOr<State>> decoded;
+  bool start_on_chain = false;
+  std::vector<v1::Event> tail;
   if (!create) {
     // Read-only first: a damaged directory is refused before RocksDB may
     // write, flush or delete anything in it. The check folds each event
     // into the State once its link in the chain is checked, so start-up
-    // reads, hashes and parses every event once.
+    // reads, hashes and parses every event once (from a snapshot, the
+    // events it holds are read and hashed, not parsed or folded).
     TALLY_ASSIGN_OR_RETURN(
-        checked,
-        CheckDataDirectory(options.path, /*head_required=*/!options.adopt_head,
-                           [&](v1::Event& event) -> absl::Status {
-                             // on_replayed first: the fold then moves the
-                             // event's entered result into the State.
-                             if (options.on_replayed) {
-                               options.on_replayed(event);
-                             }
-                             return EvolveConsuming(event, state);
-                           }));
+        checked, CheckDataDirectory(
+                     options.path, /*head_required=*/!options.adopt_head,
+                     [&](v1::Event& event) -> absl::Status {
+                       ++report.events_checked;
+                       if (options.on_checked) {
+                         options.on_checked(event.sequence(),
+                                            event.payload().kind_case());
+                       }
+                       if (!start.has_value()) {
+                         ++report.events_folded;
+                         // on_replayed first: the fold then moves the event's
+                         // entered result into the State.
+                         if (options.on_replayed) options.on_replayed(event);
+                         return EvolveConsuming(event, state);
+                       }
+                       tail.push_back(std::move(event));  // after the snapshot
+                       return absl::OkStatus();
+                     },
+                     [&](const EventStore& read_only) -> uint64_t {
+                       if (!options.find_snapshot) return 0;
+                       start = options.find_snapshot(read_only);
+                       if (!start.has_value()) return 0;
+                       decoded = std::async(std::launch::async, start->decode);
+                       return start->sequence;  // checked, not parsed, up to it
+                     },
+                     [&](uint64_t sequence, const LinkedEventHead& head) {
+                       ++report.events_checked;
+                       if (options.on_checked) {
+                         options.on_checked(sequence, head.payload_kind);
+                       }
+                       if (sequence == start->sequence) {
+                         start_on_chain = head.hash == start->chain_hash;
+                       }
+                     }));
+  }
+  // A snapshot that turns out unusable: every event is folded again below.
+  bool full_replay = false;
+  if (start.has_value()) {
+    absl::StatusOr<State> from = decoded.get();
+    std::string why;
+    if (!from.ok()) {
+      why = std::string(from.status().message());
+    } else if (!start_on_chain || from->last_sequence != start->sequence ||
+               from->last_hash != start->chain_hash) {
+      why = absl::StrCat("the snapshot at event ", start->sequence,
+                         " does not match the log's hash chain there");
+    }
+    if (why.empty()) {
+      state = *std::move(from);
+      report.snapshot_sequence = start->sequence;
+      for (v1::Event& event : tail) {
+        ++report.events_folded;
+        if (options.on_replayed) options.on_replayed(event);
+        TALLY_RETURN_IF_ERROR(EvolveConsuming(event, state));
+      }
+    } else {
+      if (options.snapshot_ignored) options.snapshot_ignored(why);
+      full_replay = true;
+    }
+    tail.clear();
   }
   TALLY_ASSIGN_OR_RETURN(
       std::unique_ptr<EventStore> store,
@@ -155,8 +213,31 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
   if (checked.has_value()) {
     TALLY_RETURN_IF_ERROR(SameLogAsChecked(*store, *checked));
   }
-  return std::unique_ptr<EventLog>(
+  if (full_replay) {
+    // The events the snapshot held were checked but not parsed: all are
+    // read again, each link checked again, and folded.
+    report.events_folded = 0;
+    absl::Status failure;
+    TALLY_RETURN_IF_ERROR(
+        store->Scan(1, [&](uint64_t sequence, const std::string& raw) {
+          absl::StatusOr<v1::Event> event = DecodeLinkedEvent(
+              sequence, raw,
+              state.last_sequence == 0 ? GenesisHash() : state.last_hash);
+          if (!event.ok()) {
+            failure = event.status();
+          } else {
+            ++report.events_folded;
+            if (options.on_replayed) options.on_replayed(*event);
+            failure = EvolveConsuming(*event, state);
+          }
+          return failure.ok() && sequence < checked->events;
+        }));
+    TALLY_RETURN_IF_ERROR(failure);
+  }
+  auto log = std::unique_ptr<EventLog>(
       new EventLog(options, std::move(store), std::move(state)));
+  log->open_report_ = report;
+  return log;
 }
 
 EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,

@@ -69,6 +69,22 @@ struct Command {
       decide_at;
 };
 
+// A snapshot of the State that start-up may fold on from instead of event
+// 1 (replay/snapshot/ finds and decodes one).
+struct StartingSnapshot {
+  uint64_t sequence = 0;   // it holds events 1..sequence
+  std::string chain_hash;  // the chain hash of event `sequence`
+  // Its State; run on a thread of its own while the chain is checked.
+  std::function<absl::StatusOr<State>()> decode;
+};
+
+// What EventLog::Open read and folded.
+struct OpenReport {
+  uint64_t events_checked = 0;     // links of the chain checked
+  uint64_t events_folded = 0;      // events folded into the State
+  uint64_t snapshot_sequence = 0;  // the snapshot started from; 0: none
+};
+
 struct CommandResult {
   v1::Event event;        // the appended event, hash filled
   bool replayed = false;  // answered from the idempotency record
@@ -95,10 +111,26 @@ class EventLog {
     // nullptr, RocksDB's default Env.
     rocksdb::Env* env = nullptr;
     // Called by Open, on its thread, with each stored event as it is
-    // folded (in order, its link in the chain checked), so that tallyd can
-    // note what it needs of the log without reading it again. Not called
-    // for events appended later. Default: none.
+    // folded (in order, its link in the chain checked): after a snapshot,
+    // only the events after it. Not called for events appended later.
+    // Default: none.
     std::function<void(const v1::Event&)> on_replayed;
+    // Called by Open, on its thread, with the sequence and payload kind
+    // (v1::EventPayload::KindCase) of every stored event, in order, as its
+    // link in the chain is checked, so that tallyd can note what it needs
+    // of the log without reading it again. Default: none.
+    std::function<void(uint64_t, int)> on_checked = nullptr;
+    // Start-up from a snapshot of the State: called with the store opened
+    // read-only before its chain is checked; the snapshot it returns (if
+    // any) is used only if it decodes to a State at its sequence and
+    // chain hash and the checked chain has that hash there; otherwise
+    // `snapshot_ignored` is told why and every event is folded. Every link
+    // of the chain is checked either way; the events the snapshot holds
+    // without parsing their payloads (codec.h DecodeLinkedEventHead).
+    // Default: none (every event folded).
+    std::function<std::optional<StartingSnapshot>(const EventStore&)>
+        find_snapshot = nullptr;
+    std::function<void(const std::string&)> snapshot_ignored = nullptr;
   };
 
   // Creates a new log when options.path is absent or empty. Otherwise
@@ -135,6 +167,9 @@ class EventLog {
 
   const EventStore& store() const { return *store_; }
 
+  // What Open read and folded (zeros for a new log).
+  const OpenReport& open_report() const { return open_report_; }
+
  private:
   struct Pending;
 
@@ -156,6 +191,7 @@ class EventLog {
 
   const Options options_;
   const std::unique_ptr<EventStore> store_;
+  OpenReport open_report_;  // set by Open before the log is returned
 
   mutable absl::Mutex queue_mu_;
   std::deque<Pending*> queue_ ABSL_GUARDED_BY(queue_mu_);
