@@ -472,12 +472,19 @@ int main(int argc, char** argv) {
           : absl::StrCat("no ", token_path,
                          " (a restored directory has none): the "
                          "administrator's token is the backed-up server's");
-  tally::server::LogLine(absl::StrCat(
-      "started: tallyd ", tally::server::Version(), " serving on port ", port,
-      ", data in ", data_dir, ", ", events, " events replayed", pages_line,
-      "; ", credentials->tls ? "TLS" : "no TLS", "; ", admin_token_line,
-      "; checkpoint key ",
-      tally::replay::ToHex(checkpoints->public_key())),
+  tally::server::LogLine(
+      absl::StrCat(
+          "started: tallyd ", tally::server::Version(), " serving on port ",
+          port, ", data in ", data_dir, ", ", events, " events replayed",
+          (*log)->open_report().snapshot_sequence == 0
+              ? ""
+              : absl::StrCat(" (every link checked; ",
+                             (*log)->open_report().events_folded,
+                             " folded after the snapshot at event ",
+                             (*log)->open_report().snapshot_sequence, ")"),
+          pages_line, "; ", credentials->tls ? "TLS" : "no TLS", "; ",
+          admin_token_line, "; checkpoint key ",
+          tally::replay::ToHex(checkpoints->public_key())),
       tally::server::LogLevel::kInfo,
       {{"event", "started"},
        {"version", tally::server::Version()},

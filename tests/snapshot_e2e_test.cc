@@ -7,7 +7,9 @@
 #include <fstream>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
+#include "gmock/gmock.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
 #include "httplib.h"
@@ -17,6 +19,8 @@
 
 namespace tally::testing {
 namespace {
+
+using ::testing::HasSubstr;
 
 constexpr char kTournament[] = "snap";
 
@@ -73,6 +77,12 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
   EXPECT_EQ(Checked(), events);  // every link of the chain
   EXPECT_EQ(From(), events);
   EXPECT_EQ(Folded(), 0);
+  // The operator's start-up line says where the State came from.
+  EXPECT_THAT(ReadFileBytes(dir_ + "/data.log"),
+              HasSubstr(absl::StrCat(
+                  " events replayed (every link checked; 0 folded after the "
+                  "snapshot at event ",
+                  static_cast<uint64_t>(events), ")")));
   EXPECT_THAT(VerifyChain(*tallyd_->channel()), IsOk());
   absl::StatusOr<v1::Standings> from_snapshot =
       GetStandings(*tallyd_->channel(), kTournament);
