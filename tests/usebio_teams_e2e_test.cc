@@ -15,6 +15,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -34,6 +35,7 @@
 namespace tally::testing {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -43,6 +45,11 @@ constexpr char kByeFile[] = "usebio_swiss_teams_bye.xml";
 
 std::string FixturePath(const std::string& file = kFile) {
   return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", file);
+}
+
+// A row of Standings(): rank, team and total in hundredths of a VP.
+std::tuple<int, int, core::Rational> Row(int rank, int team, int centi_vps) {
+  return {rank, team, core::Rational(centi_vps, 100)};
 }
 
 class UsebioTeamsEndToEndTest : public ::testing::Test {
@@ -76,6 +83,59 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
     return path;
   }
 
+  // The teams competition's standings, best first: (rank, team, total VPs).
+  std::vector<std::tuple<int, int, core::Rational>> Standings() {
+    grpc::ClientContext context;
+    v1::GetMatchStandingsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::MatchStandings standings;
+    grpc::Status s = query_->GetMatchStandings(&context, r, &standings);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    std::vector<std::tuple<int, int, core::Rational>> rows;
+    for (const v1::MatchStandingsRow& row : standings.rows()) {
+      rows.emplace_back(row.rank(), row.entrant(),
+                        core::Decimal(row.total().units(), row.total().places())
+                            .ToRational());
+    }
+    return rows;
+  }
+
+  // The audit's check of round `round`'s stored draw.
+  v1::DrawCheck CheckDraw(int round) {
+    grpc::ClientContext context;
+    v1::CheckDrawRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    r.set_round(round);
+    v1::DrawCheck check;
+    grpc::Status s = audit_->CheckDraw(&context, r, &check);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return check;
+  }
+
+  // Exports the session as USEBIO, checks that it reads equal to the file
+  // at `path` on every figure, and returns the exported text.
+  std::string ExportedEqualTo(const std::string& path) {
+    const std::string exported = absl::StrCat(dir_, "/club.xml");
+    EXPECT_THAT(RunTallyCli(tallyd_.address(),
+                            absl::StrCat("export-session club teams 0 "
+                                         "--format=usebio --output=",
+                                         exported)),
+                HasSubstr("wrote"));
+    const std::string text = ReadFileBytes(exported);
+    absl::StatusOr<interchange::TeamsFile> original =
+        interchange::ReadUsebioTeams(ReadFileBytes(path), path);
+    absl::StatusOr<interchange::TeamsFile> back =
+        interchange::ReadUsebioTeams(text, exported);
+    EXPECT_THAT(original, IsOk());
+    EXPECT_THAT(back, IsOk());
+    if (original.ok() && back.ok()) {
+      EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+    }
+    return text;
+  }
+
   const std::string dir_ = MakeTempDir("usebio_teams");
   TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
   std::unique_ptr<v1::QueryService::Stub> query_;
@@ -93,33 +153,12 @@ TEST_F(UsebioTeamsEndToEndTest,
 
   // The standings (tests/interchange/README.md): 4 41.33, 1 27.78,
   // 2 25.72, 3 25.17.
-  {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
-    ASSERT_EQ(standings.rows_size(), 4);
-    const int entrants[] = {4, 1, 2, 3};
-    const int centi[] = {4133, 2778, 2572, 2517};
-    for (int i = 0; i < 4; ++i) {
-      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
-      EXPECT_EQ(standings.rows(i).rank(), i + 1);
-      EXPECT_EQ(standings.rows(i).total().units(), centi[i]);
-      EXPECT_EQ(standings.rows(i).total().places(), 2);
-    }
-  }
+  EXPECT_THAT(Standings(), ElementsAre(Row(1, 4, 4133), Row(2, 1, 2778),
+                                       Row(3, 2, 2572), Row(4, 3, 2517)));
   // Each round's draw is the file's, recorded as drawn ("explicit"), and
   // the audit's recomputation of it agrees.
   for (int round = 1; round <= 3; ++round) {
-    grpc::ClientContext context;
-    v1::CheckDrawRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    r.set_round(round);
-    v1::DrawCheck check;
-    ASSERT_TRUE(audit_->CheckDraw(&context, r, &check).ok());
+    const v1::DrawCheck check = CheckDraw(round);
     EXPECT_TRUE(check.agrees()) << "round " << round;
     EXPECT_EQ(check.stored().method(), "explicit");
     if (round == 2) {
@@ -143,19 +182,7 @@ TEST_F(UsebioTeamsEndToEndTest,
   EXPECT_EQ(Log().size(), 132u);
 
   // Exported back, the file reads equal to the original on every figure.
-  const std::string exported = absl::StrCat(dir_, "/club.xml");
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
-                                                  "--format=usebio --output=",
-                                                  exported)),
-      HasSubstr("wrote"));
-  absl::StatusOr<interchange::TeamsFile> original =
-      interchange::ReadUsebioTeams(ReadFileBytes(FixturePath()), kFile);
-  absl::StatusOr<interchange::TeamsFile> back =
-      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+  ExportedEqualTo(FixturePath());
 }
 
 TEST_F(UsebioTeamsEndToEndTest, RefusedTeamsFilesAppendNothing) {
@@ -205,35 +232,13 @@ TEST_F(UsebioTeamsEndToEndTest, AByeIsTheDrawsByeAndRoundTrips) {
   // The standings (tests/interchange/README.md; a bye scores 0 VPs under
   // nsw_swiss_teams, which names no bye rule): 1 27.78, 5 27.71, 4 27.05,
   // 3 25.17, 2 12.29.
-  {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
-    ASSERT_EQ(standings.rows_size(), 5);
-    const int entrants[] = {1, 5, 4, 3, 2};
-    const int centi[] = {2778, 2771, 2705, 2517, 1229};
-    for (int i = 0; i < 5; ++i) {
-      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
-      EXPECT_EQ(standings.rows(i).rank(), i + 1);
-      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
-                              standings.rows(i).total().places())
-                    .ToRational(),
-                core::Rational(centi[i], 100));
-    }
-  }
+  EXPECT_THAT(Standings(),
+              ElementsAre(Row(1, 1, 2778), Row(2, 5, 2771), Row(3, 4, 2705),
+                          Row(4, 3, 2517), Row(5, 2, 1229)));
   // Each round's bye is the draw's, and the audit's recomputation agrees.
   const int byes[] = {5, 4, 2};
   for (int round = 1; round <= 3; ++round) {
-    grpc::ClientContext context;
-    v1::CheckDrawRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    r.set_round(round);
-    v1::DrawCheck check;
-    ASSERT_TRUE(audit_->CheckDraw(&context, r, &check).ok());
+    const v1::DrawCheck check = CheckDraw(round);
     EXPECT_TRUE(check.agrees()) << "round " << round;
     EXPECT_EQ(check.stored().bye(), byes[round - 1]);
   }
@@ -244,22 +249,8 @@ TEST_F(UsebioTeamsEndToEndTest, AByeIsTheDrawsByeAndRoundTrips) {
 
   // Exported back, the byes are MATCHes with no opponent again, and the
   // file reads equal to the original on every figure.
-  const std::string exported = absl::StrCat(dir_, "/club.xml");
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
-                                                  "--format=usebio --output=",
-                                                  exported)),
-      HasSubstr("wrote"));
-  EXPECT_THAT(ReadFileBytes(exported),
+  EXPECT_THAT(ExportedEqualTo(FixturePath(kByeFile)),
               HasSubstr("<TEAM>5</TEAM>\n      <START_BOARD_NUMBER>1<"));
-  absl::StatusOr<interchange::TeamsFile> original =
-      interchange::ReadUsebioTeams(ReadFileBytes(FixturePath(kByeFile)),
-                                   kByeFile);
-  absl::StatusOr<interchange::TeamsFile> back =
-      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
 }
 
 TEST_F(UsebioTeamsEndToEndTest, AByesOtherFigureIsListedAndTwoByesRefused) {
@@ -309,25 +300,9 @@ TEST_F(UsebioTeamsEndToEndTest, AnAdjustedRoomIsTheDirectorsRuling) {
   EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 6 matches, 132 events "
                              "appended"));
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
-  {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
-    ASSERT_EQ(standings.rows_size(), 4);
-    // tests/interchange/README.md: 4 41.33, 1 28.35, 3 25.17, 2 25.15.
-    const int entrants[] = {4, 1, 3, 2};
-    const int centi[] = {4133, 2835, 2517, 2515};
-    for (int i = 0; i < 4; ++i) {
-      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
-      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
-                              standings.rows(i).total().places())
-                    .ToRational(),
-                core::Rational(centi[i], 100));
-    }
-  }
+  // tests/interchange/README.md: 4 41.33, 1 28.35, 3 25.17, 2 25.15.
+  EXPECT_THAT(Standings(), ElementsAre(Row(1, 4, 4133), Row(2, 1, 2835),
+                                       Row(3, 3, 2517), Row(4, 2, 2515)));
   int rulings = 0;
   for (const v1::Event& e : Log()) {
     if (!e.payload().has_ruling_made()) continue;
@@ -339,20 +314,7 @@ TEST_F(UsebioTeamsEndToEndTest, AnAdjustedRoomIsTheDirectorsRuling) {
   EXPECT_EQ(rulings, 1);
   EXPECT_THAT(Import(path, "club"), HasSubstr("0 events appended"));
 
-  const std::string exported = absl::StrCat(dir_, "/club.xml");
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
-                                                  "--format=usebio --output=",
-                                                  exported)),
-      HasSubstr("wrote"));
-  EXPECT_THAT(ReadFileBytes(exported), HasSubstr("<SCORE>A6040</SCORE>"));
-  absl::StatusOr<interchange::TeamsFile> original =
-      interchange::ReadUsebioTeams(ReadFileBytes(path), path);
-  absl::StatusOr<interchange::TeamsFile> back =
-      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+  EXPECT_THAT(ExportedEqualTo(path), HasSubstr("<SCORE>A6040</SCORE>"));
 }
 
 TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
@@ -371,33 +333,11 @@ TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
   EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 6 matches, 180 events "
                              "appended"));
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
-  {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    ASSERT_TRUE(query_->GetMatchStandings(&context, r, &standings).ok());
-    ASSERT_EQ(standings.rows_size(), 4);
-    // tests/interchange/README.md: 4 39.84, 1 28.10, 2 26.28, 3 25.78.
-    const int entrants[] = {4, 1, 2, 3};
-    const int centi[] = {3984, 2810, 2628, 2578};
-    for (int i = 0; i < 4; ++i) {
-      EXPECT_EQ(standings.rows(i).entrant(), entrants[i]);
-      EXPECT_EQ(core::Decimal(standings.rows(i).total().units(),
-                              standings.rows(i).total().places())
-                    .ToRational(),
-                core::Rational(centi[i], 100));
-    }
-  }
+  // tests/interchange/README.md: 4 39.84, 1 28.10, 2 26.28, 3 25.78.
+  EXPECT_THAT(Standings(), ElementsAre(Row(1, 4, 3984), Row(2, 1, 2810),
+                                       Row(3, 2, 2628), Row(4, 3, 2578)));
   for (int round = 1; round <= 3; ++round) {
-    grpc::ClientContext context;
-    v1::CheckDrawRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    r.set_round(round);
-    v1::DrawCheck check;
-    ASSERT_TRUE(audit_->CheckDraw(&context, r, &check).ok());
+    const v1::DrawCheck check = CheckDraw(round);
     EXPECT_TRUE(check.agrees()) << "round " << round;
     EXPECT_EQ(check.stored().method(), "explicit");
   }
@@ -405,20 +345,7 @@ TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
               HasSubstr("0 events appended"));
   EXPECT_EQ(Log().size(), 180u);
 
-  const std::string exported = absl::StrCat(dir_, "/club.xml");
-  EXPECT_THAT(
-      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
-                                                  "--format=usebio --output=",
-                                                  exported)),
-      HasSubstr("wrote"));
-  absl::StatusOr<interchange::TeamsFile> original =
-      interchange::ReadUsebioTeams(ReadFileBytes(path), path);
-  absl::StatusOr<interchange::TeamsFile> back =
-      interchange::ReadUsebioTeams(ReadFileBytes(exported), exported);
-  ASSERT_THAT(original, IsOk());
-  ASSERT_THAT(back, IsOk());
-  EXPECT_EQ(back->event_type, "TEAMS_OF_FOUR");
-  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+  ExportedEqualTo(path);
 }
 
 }  // namespace
