@@ -56,6 +56,19 @@ void ExpectRefusedAt(const absl::StatusOr<TeamsFile>& read, int line,
   EXPECT_THAT(read.status().message(), HasSubstr(what));
 }
 
+// The import of fixture `file` into tournament "club", competition
+// "teams", under `profile`.
+ImportTarget ClubTeams(const std::string& file,
+                       const std::string& profile = "nsw_swiss_teams") {
+  ImportTarget target;
+  target.tournament_id = "club";
+  target.competition_id = "teams";
+  target.regulation_profile = profile;
+  target.format = "usebio-1.2";
+  target.file_name = file;
+  return target;
+}
+
 TEST(UsebioTeamsReaderTest, ReadsTheHandWorkedFixture) {
   absl::StatusOr<TeamsFile> file = ReadFixtureTeams();
   ASSERT_THAT(file, IsOk());
@@ -175,12 +188,7 @@ TEST(UsebioTeamsReaderTest, RefusesRoundsTallyCannotDraw) {
 TEST(UsebioTeamsPlanTest, PlansTheFileAsTheCommandsADirectorWouldGive) {
   absl::StatusOr<TeamsFile> file = ReadFixtureTeams();
   ASSERT_THAT(file, IsOk());
-  ImportTarget target;
-  target.tournament_id = "club";
-  target.competition_id = "teams";
-  target.regulation_profile = "nsw_swiss_teams";
-  target.format = "usebio-1.2";
-  target.file_name = kFixture;
+  ImportTarget target = ClubTeams(kFixture);
   target.file_sha256 = Sha256Hex(ReadFixture(kDir, kFixture));
   const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
   // Tournament, competition, 4 teams, and each of 3 rounds: its draw, 2
@@ -487,12 +495,7 @@ TEST(UsebioTeamsByeTest, PlansTheByeAsTheDrawsBye) {
   absl::StatusOr<TeamsFile> file =
       ReadUsebioTeams(ReadFixture(kDir, kByeFixture), kByeFixture);
   ASSERT_THAT(file, IsOk());
-  ImportTarget target;
-  target.tournament_id = "club";
-  target.competition_id = "teams";
-  target.regulation_profile = "nsw_swiss_teams";
-  target.format = "usebio-1.2";
-  target.file_name = kByeFixture;
+  const ImportTarget target = ClubTeams(kByeFixture);
   const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
   // Tournament, competition, 5 teams, and each of 3 rounds: its draw, 2
   // matches x 10 boards x 2 rooms (the bye enters nothing), its posting.
@@ -588,12 +591,7 @@ TEST(UsebioTeamsAdjustedTest, ReadsAnArtificialAdjustedScoreInARoom) {
 TEST(UsebioTeamsAdjustedTest, PlansTheRulingAndWritesItBack) {
   absl::StatusOr<TeamsFile> file = ReadAdjusted();
   ASSERT_THAT(file, IsOk());
-  ImportTarget target;
-  target.tournament_id = "club";
-  target.competition_id = "teams";
-  target.regulation_profile = "nsw_swiss_teams";
-  target.format = "usebio-1.2";
-  target.file_name = kAdjustedFixture;
+  const ImportTarget target = ClubTeams(kAdjustedFixture);
   const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
   // As the four-team file: the ruling takes the place of the open room's
   // result on board 3.
@@ -698,12 +696,8 @@ TEST(UsebioTeamsRoundRobinTest, ReadsPlansAndWritesATeamsOfFourRoundRobin) {
   EXPECT_EQ(file->matches[5].boards[7].imps, core::Rational(12));
   EXPECT_EQ(file->teams[3].total, R("39.84"));  // 13.96 + 13.72 + 12.16
 
-  ImportTarget target;
-  target.tournament_id = "club";
-  target.competition_id = "teams";
-  target.regulation_profile = "sabf_round_robin_teams";
-  target.format = "usebio-1.2";
-  target.file_name = kRoundRobinFixture;
+  const ImportTarget target =
+      ClubTeams(kRoundRobinFixture, "sabf_round_robin_teams");
   const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
   // Tournament, competition, 4 teams, and each of 3 rounds: its draw, 2
   // matches x 14 boards x 2 rooms, its posting.
