@@ -39,7 +39,9 @@ class PublicationTest : public ::testing::Test {
   std::string Device(int board) {
     return WhyDeviceMayNotRead(state_, "t", "c", 1, 1, "c", 1, board);
   }
-  CompetitionState& Comp() { return state_.tournaments["t"].competitions["c"]; }
+  CompetitionState& Comp() {
+    return state_.tournaments.at("t").competitions.at("c");
+  }
 
   State state_;
 };

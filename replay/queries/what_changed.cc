@@ -494,6 +494,7 @@ absl::StatusOr<EventChanges> WhatIf(const State& state,
                                                    : state.last_hash);
   *event.mutable_payload() = std::move(payload);
   event.set_hash(EncodeEvent(event).hash());
+  // Shares every tournament with `state`; Evolve clones the one it changes.
   State after = state;
   if (absl::Status s = Evolve(event, after); !s.ok()) {
     return absl::InternalError(

@@ -566,9 +566,7 @@ absl::StatusOr<State> DecodeState(absl::string_view bytes) {
       in.Skip(static_cast<int>(length));
       absl::StatusOr<TournamentState> tournament = Take(t);
       if (!tournament.ok()) return tournament.status();
-      std::string id = tournament->id;
-      state.tournaments.emplace_hint(state.tournaments.end(), std::move(id),
-                                     *std::move(tournament));
+      state.tournaments.Add(*std::move(tournament));
       continue;
     }
     // Any other field: parsed as SnapshotState's (one field at a time).

@@ -120,7 +120,7 @@ TEST(EvolveConsumingTest, FoldsAMatchResultAsEvolve) {
                           4);
   match.Draw(1);
   State& state = match.state();
-  const std::string tournament = state.tournaments.begin()->first;
+  const std::string tournament = (*state.tournaments.begin()).first;
   v1::EventPayload payload;
   v1::ResultEntered* e = payload.mutable_result_entered();
   e->set_competition_id(match.competition().id);

@@ -243,19 +243,16 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
 EventLog::EventLog(const Options& options, std::unique_ptr<EventStore> store,
                    State state)
     : options_(options), store_(std::move(store)) {
-  // The published State; the writer makes a spare for the first group as
-  // it starts, so readers are served meanwhile (a copy of a large State
-  // took a fifth of start-up).
+  // The published State and the writer's spare for the first group, which
+  // shares every tournament with it (a copy of pointers: a tournament is
+  // cloned when the writer first changes it).
   head_ = std::make_shared<State>(std::move(state));
-  pool_ = {head_};
+  pool_ = {head_, std::make_shared<State>(*head_)};
   {
     absl::MutexLock lock(&published_mu_);
     published_ = head_;
   }
-  writer_ = std::thread([this] {
-    pool_.push_back(std::make_shared<State>(*head_));
-    WriterLoop();
-  });
+  writer_ = std::thread([this] { WriterLoop(); });
 }
 
 EventLog::~EventLog() {
@@ -318,6 +315,8 @@ std::shared_ptr<State> EventLog::WorkingState() {
     return s != head_ && s != chosen && s.use_count() == 1;
   });
   if (chosen == nullptr) {
+    // Shares every tournament with head_; those the next groups change are
+    // cloned then.
     chosen = std::make_shared<State>(*head_);
     {
       absl::MutexLock lock(&published_mu_);

@@ -17,7 +17,12 @@
 // one it took for as long as it reads. Publication copies nothing in the
 // steady state: the writer keeps a small pool of States and brings a free
 // one (no reader holds it) up to date by folding the few events it lacks;
-// only when every pooled State is held by a reader does it copy one.
+// only when every pooled State is held by a reader does it copy one. The
+// pooled States share every tournament none of them has changed since
+// they were copied (state.h SharedTournaments): a copy is one of pointers,
+// and a tournament is cloned when a State changes it while another holds
+// it. A pooled State keeps the tournaments it has cloned, so a tournament
+// in play is cloned once, not at every group.
 //
 // Thread-safe. Read() and Snapshot() may run concurrently with writes; they
 // see only durable events.
@@ -160,9 +165,11 @@ class EventLog {
   // Calls `read` with Snapshot(); holds no lock while `read` runs.
   void Read(const std::function<void(const State&)>& read) const;
 
-  // How many times the writer has copied a whole State to publish one
-  // (every pooled State held by a reader), since Open. For tests and the
-  // benchmark; the steady state copies none.
+  // How many times the writer has copied the published State to make a
+  // working one (every pooled State held by a reader), since Open. Such a
+  // copy is of the State's top level (tournament pointers, the offence
+  // register): its tournaments are cloned only as the writer changes them.
+  // For tests and the benchmark; the steady state copies none.
   uint64_t published_copies() const;
 
   const EventStore& store() const { return *store_; }

@@ -373,6 +373,27 @@ TEST_F(EventLogTest, ASnapshotStaysAsItWasWhileTheWriterAppends) {
   EXPECT_EQ(log_->Snapshot()->tournaments.size(), 2u);
 }
 
+// Opened on a log of two tournaments, the published State and the
+// writer's share both (state.h SharedTournaments): a command on "b" clones
+// only "b", so the next published State shares "a" with the one before,
+// which keeps "b" as it was.
+TEST_F(EventLogTest, PublishedStatesShareTheTournamentsACommandDidNotChange) {
+  RunNext(Create("a", ""));
+  RunNext(AddCompetition("a", "pairs", ""));
+  RunNext(Create("b", ""));
+  Open();
+  const std::shared_ptr<const State> before = log_->Snapshot();
+  RunNext(AddCompetition("b", "pairs", ""));
+  const std::shared_ptr<const State> after = log_->Snapshot();
+  ASSERT_EQ(after->last_sequence, 4u);
+  EXPECT_EQ(after->FindTournament("a"), before->FindTournament("a"));
+  EXPECT_NE(after->FindTournament("b"), before->FindTournament("b"));
+  EXPECT_TRUE(before->FindTournament("b")->competitions.empty());
+  EXPECT_EQ(before->FindTournament("b")->version, 1u);
+  EXPECT_TRUE(after->FindTournament("b")->competitions.contains("pairs"));
+  EXPECT_EQ(log_->published_copies(), 0u);
+}
+
 TEST_F(EventLogTest, AReaderInsideReadDoesNotHoldUpTheWriter) {
   std::promise<void> reading, release;
   std::shared_future<void> released = release.get_future().share();

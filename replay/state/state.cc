@@ -1,6 +1,8 @@
 #include "replay/state/state.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <set>
 
 #include "absl/strings/ascii.h"
@@ -126,9 +128,51 @@ absl::StatusOr<absl::TimeZone> LoadTournamentTimeZone(const std::string& name) {
   return zone;
 }
 
+const TournamentState* SharedTournaments::Find(const std::string& id) const {
+  auto it = map_.find(id);
+  return it == map_.end() ? nullptr : it->second.get();
+}
+
+const TournamentState& SharedTournaments::at(const std::string& id) const {
+  return *map_.at(id);
+}
+
+TournamentState* SharedTournaments::Mutable(const std::string& id) {
+  auto it = map_.find(id);
+  if (it == map_.end()) return nullptr;
+  std::shared_ptr<TournamentState>& held = it->second;
+  // Changed in place only when this State is the one holder. That answer
+  // cannot go stale towards "alone": another State gets this pointer only
+  // by copying a State that holds it, and this State is the only one
+  // holding it, while the thread calling Mutable() is the only one that may
+  // copy or change this State (the log's writer folds into a pooled State
+  // no reader holds; readers hold published States, which nobody changes).
+  // A stale count > 1 (a reader letting go meanwhile) only costs a clone.
+  // use_count() is a relaxed load: the acquire fence orders this thread's
+  // changes after the reads of the holders that let go (their release
+  // decrements), as the last shared_ptr's destructor does.
+  if (held.use_count() == 1) {
+    std::atomic_thread_fence(std::memory_order_acquire);
+  } else {
+    held = std::make_shared<TournamentState>(*held);
+  }
+  return held.get();
+}
+
+TournamentState& SharedTournaments::at(const std::string& id) {
+  (void)map_.at(id);  // std::out_of_range when there is none
+  return *Mutable(id);
+}
+
+TournamentState& SharedTournaments::Add(TournamentState tournament) {
+  std::string id = tournament.id;
+  std::shared_ptr<TournamentState>& held = map_[std::move(id)];
+  held = std::make_shared<TournamentState>(std::move(tournament));
+  return *held;
+}
+
 const TournamentState* State::FindTournament(const std::string& id) const {
-  auto it = tournaments.find(id);
-  return it == tournaments.end() ? nullptr : &it->second;
+  return tournaments.Find(id);
 }
 
 bool CompetitionState::PlaysMatches() const {
@@ -209,20 +253,23 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
                   absl::StrCat("expected sequence ", state.last_sequence + 1));
   }
   const v1::EventPayload& p = event.payload();
-  auto tournament_it = state.tournaments.find(event.tournament_id());
+  // The one tournament the event changes: this State's own copy of it
+  // (SharedTournaments clones one that another State still shares).
+  TournamentState* changed = nullptr;
   if (p.has_tournament_created()) {
-    if (tournament_it != state.tournaments.end()) {
+    if (state.tournaments.Find(event.tournament_id()) != nullptr) {
       return Misfit(event, "the tournament already exists");
     }
     TournamentState t;
     t.id = event.tournament_id();
     t.name = p.tournament_created().name();
     SetTimeZone(p.tournament_created().time_zone(), t);
-    tournament_it = state.tournaments.emplace(t.id, std::move(t)).first;
-  } else if (tournament_it == state.tournaments.end()) {
-    return Misfit(event, "unknown tournament");
+    changed = &state.tournaments.Add(std::move(t));
+  } else {
+    changed = state.tournaments.Mutable(event.tournament_id());
+    if (changed == nullptr) return Misfit(event, "unknown tournament");
   }
-  TournamentState& tournament = tournament_it->second;
+  TournamentState& tournament = *changed;
   if (event.stream_version() != tournament.version + 1) {
     return Misfit(event, "stream version out of order");
   }

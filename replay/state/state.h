@@ -7,14 +7,19 @@
 // Events reaching Evolve were decided against the same State, so a failure
 // means a bug or a damaged log, never bad user input.
 //
-// Intentionally copyable (the log keeps a writer copy and a reader copy).
+// Intentionally copyable, and cheap to copy: a copy shares every tournament
+// with the original until one of them changes it (SharedTournaments), so
+// the log's published State and its writer's share what neither changed.
 // Thread-compatible.
 
 #ifndef TALLY_REPLAY_STATE_H_
 #define TALLY_REPLAY_STATE_H_
 
 #include <cstdint>
+#include <cstddef>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -209,8 +214,70 @@ struct OffenceEntry {
   v1::OffenceRecorded offence;
 };
 
+// The State's tournaments by id, each held by a shared pointer, so that a
+// copy of a State copies only pointers and shares every tournament with the
+// original until one of the two changes it (copy-on-write): Mutable() clones
+// a tournament another State still holds before it is changed, and changes
+// one that only this State holds in place. Iteration is in id order and
+// gives (id, const TournamentState&) pairs.
+//
+// Intentionally copyable. Thread-compatible: one thread may change a State
+// while others read States it shares tournaments with (see Mutable()).
+class SharedTournaments {
+  using Map = std::map<std::string, std::shared_ptr<TournamentState>>;
+
+ public:
+  class const_iterator {
+   public:
+    using value_type =
+        std::pair<const std::string&, const TournamentState&>;
+    using difference_type = std::ptrdiff_t;
+    using iterator_category = std::forward_iterator_tag;
+
+    const_iterator() = default;
+    value_type operator*() const { return {it_->first, *it_->second}; }
+    const_iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator was = *this;
+      ++it_;
+      return was;
+    }
+    bool operator==(const const_iterator& other) const = default;
+
+   private:
+    friend class SharedTournaments;
+    explicit const_iterator(Map::const_iterator it) : it_(it) {}
+    Map::const_iterator it_;
+  };
+
+  const_iterator begin() const { return const_iterator(map_.begin()); }
+  const_iterator end() const { return const_iterator(map_.end()); }
+  size_t size() const { return map_.size(); }
+  bool empty() const { return map_.empty(); }
+
+  // The tournament `id`, or nullptr when there is none.
+  const TournamentState* Find(const std::string& id) const;
+  // The tournament `id`; std::out_of_range when there is none (tests).
+  const TournamentState& at(const std::string& id) const;
+
+  // The tournament `id`, to change: this State's own (cloned first if
+  // another State shares it), or nullptr when there is none.
+  TournamentState* Mutable(const std::string& id);
+  // Mutable(id); std::out_of_range when there is none (tests).
+  TournamentState& at(const std::string& id);
+  // Adds `tournament` under its id, replacing any tournament of that id.
+  TournamentState& Add(TournamentState tournament);
+  void erase(const std::string& id) { map_.erase(id); }
+
+ private:
+  Map map_;
+};
+
 struct State {
-  std::map<std::string, TournamentState> tournaments;
+  SharedTournaments tournaments;
   std::vector<OffenceEntry> offences;  // the offence register, in log order
   uint64_t last_sequence = 0;
   std::string last_hash;  // empty before the first event
