@@ -28,6 +28,10 @@ constexpr size_t kMaxGroup = 512;
 // The most States the writer keeps (the published one, those readers may
 // still hold, a spare). Past it, the oldest held one is left to its readers.
 constexpr size_t kMaxPooledStates = 4;
+// A tournament no event has changed for this many events is shared again
+// between the pooled States (WorkingState).
+constexpr uint64_t kQuietEvents = 10'000;
+constexpr uint64_t kShareEvery = 1'024;
 
 absl::StatusOr<v1::Event> ReadEvent(const EventStore& store,
                                     uint64_t sequence) {
@@ -336,12 +340,22 @@ std::shared_ptr<State> EventLog::WorkingState() {
     }
     pool_.push_back(chosen);
   }
+  const uint64_t was_at = chosen->last_sequence;
   for (const v1::Event& event : recent_) {
     if (event.sequence() <= chosen->last_sequence) continue;
     // Folded once already into the published State, so this cannot fail
     // unless Evolve is not deterministic; the group's own checks then
     // refuse what does not fit.
     if (!Evolve(event, *chosen).ok()) break;
+  }
+  // A tournament this State changed in place has a copy of its own, so in
+  // play it is not cloned at every group; once no event has changed it for
+  // kQuietEvents, this State shares the published one's again (the same
+  // events folded) and lets its copy go, so the tournaments a long-running
+  // log has finished are held once. Looked at every kShareEvery events.
+  const uint64_t head_at = head_->last_sequence;
+  if (head_at > kQuietEvents && was_at / kShareEvery != head_at / kShareEvery) {
+    chosen->tournaments.ShareQuiet(head_->tournaments, head_at - kQuietEvents);
   }
   return chosen;
 }

@@ -134,9 +134,8 @@ int Run(int replay_events) {
   std::printf(
       "State copy (tournaments shared): %.3f ms for %llu events (%.2f us "
       "per event)\n",
-              Seconds(start) * 1000 / kCopies,
-              static_cast<unsigned long long>(events),
-              Seconds(start) * 1e6 / kCopies / events);
+      Seconds(start) * 1000 / kCopies, static_cast<unsigned long long>(events),
+      Seconds(start) * 1e6 / kCopies / events);
   state.reset();
   reopened->reset();
   for (const std::string& dir : dirs) std::filesystem::remove_all(dir);

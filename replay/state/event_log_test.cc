@@ -394,6 +394,50 @@ TEST_F(EventLogTest, PublishedStatesShareTheTournamentsACommandDidNotChange) {
   EXPECT_EQ(log_->published_copies(), 0u);
 }
 
+// The pooled States each fold a tournament in play into a copy of their
+// own (so it is not cloned at every group); once 10,000 events of other
+// tournaments have passed it by, they share it again.
+TEST_F(EventLogTest, ATournamentAtRestIsSharedAgainByThePublishedStates) {
+  log_.reset();
+  EventLog::Options options;
+  options.path = MakeTempDir(dirs_made_);
+  options.clock = [this] { return now_; };
+  options.sync = false;  // 12,000 appends
+  absl::StatusOr<std::unique_ptr<EventLog>> opened = EventLog::Open(options);
+  ASSERT_THAT(opened, IsOk());
+  log_ = *std::move(opened);
+  RunNext(Create("a", ""));
+  RunNext(AddCompetition("a", "pairs", ""));
+  std::shared_ptr<const State> first = log_->Snapshot();
+  RunNext(Create("b", ""));
+  std::shared_ptr<const State> second = log_->Snapshot();
+  ASSERT_NE(first, second);
+  EXPECT_NE(first->FindTournament("a"), second->FindTournament("a"));
+  first.reset();
+  second.reset();
+
+  constexpr int kOthers = 12'000;
+  std::atomic<int> next = 0;
+  std::vector<std::thread> writers;
+  for (int w = 0; w < 8; ++w) {
+    writers.emplace_back([&] {
+      for (int i = next++; i < kOthers; i = next++) {
+        const std::string id = absl::StrCat("x", i);
+        EXPECT_THAT(log_->Execute(Create(id, id)), IsOk());
+      }
+    });
+  }
+  for (std::thread& w : writers) w.join();
+  first = log_->Snapshot();
+  RunNext(Create("c", ""));
+  second = log_->Snapshot();
+  ASSERT_NE(first, second);
+  EXPECT_EQ(second->last_sequence, kOthers + 4u);
+  EXPECT_EQ(first->FindTournament("a"), second->FindTournament("a"));
+  EXPECT_EQ(second->FindTournament("a")->version, 2u);
+  EXPECT_TRUE(second->FindTournament("a")->competitions.contains("pairs"));
+}
+
 TEST_F(EventLogTest, AReaderInsideReadDoesNotHoldUpTheWriter) {
   std::promise<void> reading, release;
   std::shared_future<void> released = release.get_future().share();

@@ -3,6 +3,8 @@
 // byte for byte (the snapshot codec's encoding), and a tournament only one
 // State holds is changed in place.
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -124,6 +126,48 @@ TEST(SharedTournamentsTest, ATournamentHeldAloneIsChangedInPlace) {
   const TournamentState* clone = Held(state, id);
   Fold(events, 3, 4, state);
   EXPECT_EQ(Held(state, id), clone);
+}
+
+// Two States folded apart from the same events (nothing shared): each
+// tournament at the same version whose last event is at or before the
+// given point is shared, the other States' bytes unchanged; one still
+// changing after it, or at another version, keeps its own copy.
+TEST(SharedTournamentsTest, ShareQuietSharesOnlyTournamentsAtRestAndAlike) {
+  const std::vector<v1::Event> events = RichLogForTest();
+  State mine, theirs;
+  Fold(events, 0, events.size(), mine);
+  Fold(events, 0, events.size(), theirs);
+  const std::string bytes = Bytes(mine, events);
+  std::map<std::string, uint64_t> last_change;  // tournament -> sequence
+  for (const v1::Event& e : events)
+    last_change[e.tournament_id()] = e.sequence();
+  ASSERT_EQ(last_change.size(), 2u);
+  // The point after the first tournament's last event, before the other's.
+  const auto [quiet, quiet_at] = *std::min_element(
+      last_change.begin(), last_change.end(),
+      [](const auto& a, const auto& b) { return a.second < b.second; });
+  const auto [busy, busy_at] = *std::max_element(
+      last_change.begin(), last_change.end(),
+      [](const auto& a, const auto& b) { return a.second < b.second; });
+  ASSERT_LT(quiet_at, busy_at);
+  ASSERT_NE(Held(mine, quiet), Held(theirs, quiet));
+
+  // A State at another version of the quiet tournament shares nothing.
+  State behind;
+  Fold(events, 0, quiet_at - 1, behind);
+  EXPECT_EQ(behind.tournaments.ShareQuiet(theirs.tournaments, busy_at), 0);
+
+  EXPECT_EQ(mine.tournaments.ShareQuiet(theirs.tournaments, busy_at - 1), 1);
+  EXPECT_EQ(Held(mine, quiet), Held(theirs, quiet));
+  EXPECT_NE(Held(mine, busy), Held(theirs, busy));
+  EXPECT_EQ(Bytes(mine, events), bytes);
+  EXPECT_EQ(Bytes(theirs, events), bytes);
+  // Once shared, sharing again finds nothing more to do; at the end of the
+  // log the busy one is at rest too.
+  EXPECT_EQ(mine.tournaments.ShareQuiet(theirs.tournaments, busy_at - 1), 0);
+  EXPECT_EQ(mine.tournaments.ShareQuiet(theirs.tournaments, busy_at), 1);
+  EXPECT_EQ(Held(mine, busy), Held(theirs, busy));
+  EXPECT_EQ(Bytes(mine, events), bytes);
 }
 
 }  // namespace

@@ -171,6 +171,31 @@ TournamentState& SharedTournaments::Add(TournamentState tournament) {
   return *held;
 }
 
+int SharedTournaments::ShareQuiet(const SharedTournaments& from,
+                                  uint64_t quiet_since) {
+  int shared = 0;
+  auto mine = map_.begin();
+  auto theirs = from.map_.begin();
+  while (mine != map_.end() && theirs != from.map_.end()) {
+    if (mine->first < theirs->first) {
+      ++mine;
+    } else if (theirs->first < mine->first) {
+      ++theirs;
+    } else {
+      const TournamentState& t = *theirs->second;
+      if (mine->second != theirs->second &&
+          mine->second->version == t.version && !t.event_sequences.empty() &&
+          t.event_sequences.back() <= quiet_since) {
+        mine->second = theirs->second;
+        ++shared;
+      }
+      ++mine;
+      ++theirs;
+    }
+  }
+  return shared;
+}
+
 const TournamentState* State::FindTournament(const std::string& id) const {
   return tournaments.Find(id);
 }

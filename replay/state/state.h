@@ -15,8 +15,8 @@
 #ifndef TALLY_REPLAY_STATE_H_
 #define TALLY_REPLAY_STATE_H_
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -229,10 +229,9 @@ class SharedTournaments {
  public:
   class const_iterator {
    public:
-    using value_type =
-        std::pair<const std::string&, const TournamentState&>;
+    using value_type = std::pair<const std::string&, const TournamentState&>;
     using difference_type = std::ptrdiff_t;
-    using iterator_category = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;  // yields values
 
     const_iterator() = default;
     value_type operator*() const { return {it_->first, *it_->second}; }
@@ -271,6 +270,13 @@ class SharedTournaments {
   // Adds `tournament` under its id, replacing any tournament of that id.
   TournamentState& Add(TournamentState tournament);
   void erase(const std::string& id) { map_.erase(id); }
+
+  // Shares `from`'s tournament wherever this holds its own copy of one at
+  // the same version whose last event is at or before `quiet_since` (the
+  // same events folded: the same contents), letting its copy go. How the
+  // log's writer keeps one copy of the tournaments no longer changing.
+  // Returns how many it shared.
+  int ShareQuiet(const SharedTournaments& from, uint64_t quiet_since);
 
  private:
   Map map_;
