@@ -141,16 +141,16 @@ TournamentState* SharedTournaments::Mutable(const std::string& id) {
   auto it = map_.find(id);
   if (it == map_.end()) return nullptr;
   std::shared_ptr<TournamentState>& held = it->second;
-  // Changed in place only when this State is the one holder. That answer
-  // cannot go stale towards "alone": another State gets this pointer only
-  // by copying a State that holds it, and this State is the only one
-  // holding it, while the thread calling Mutable() is the only one that may
-  // copy or change this State (the log's writer folds into a pooled State
-  // no reader holds; readers hold published States, which nobody changes).
-  // A stale count > 1 (a reader letting go meanwhile) only costs a clone.
-  // use_count() is a relaxed load: the acquire fence orders this thread's
-  // changes after the reads of the holders that let go (their release
-  // decrements), as the last shared_ptr's destructor does.
+  // Changed in place only when this State is its one holder. A count of 1
+  // cannot rise meanwhile: another State gets this pointer only by copying
+  // one that holds it, here only this State, which only the thread calling
+  // Mutable() may copy or change (the log's writer folds into a pooled
+  // State no reader holds; readers hold published States, which nobody
+  // changes). A count above 1 may fall meanwhile (a reader letting go):
+  // that only costs a clone. use_count() is a relaxed load: the acquire
+  // fence orders this thread's changes after the reads of the holders that
+  // let go (their release decrements), as the last shared_ptr's destructor
+  // does.
   if (held.use_count() == 1) {
     std::atomic_thread_fence(std::memory_order_acquire);
   } else {
