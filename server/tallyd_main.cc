@@ -13,8 +13,10 @@
 // --restore_from starts on a checked copy of a backup.
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -38,15 +40,16 @@
 #include "replay/checkpoint/checkpoint.h"
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/log/sha256.h"
+#include "replay/snapshot/snapshot_store.h"
 #include "replay/snapshot/snapshot_writer.h"
 #include "replay/state/event_log.h"
 #include "server/access_service.h"
 #include "server/backup.h"
+#include "server/bearer_channel.h"
 #include "server/calculator_service.h"
 #include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
-#include "server/bearer_channel.h"
 #include "server/gate.h"
 #include "server/http/results_http_server.h"
 #include "server/listen_address.h"
@@ -58,6 +61,7 @@
 #include "server/operator_service.h"
 #include "server/principal_store.h"
 #include "server/services.h"
+#include "server/snapshot_check_thread.h"
 #include "server/version.h"
 #include "server/watch_service.h"
 
@@ -127,6 +131,11 @@ ABSL_FLAG(std::string, restore_from, "",
           "docs/operator.md.");
 
 namespace {
+
+// The exit status after the snapshot start-up began from failed its check
+// by a full replay: not 1 (the unit's RestartPreventExitStatus), so that a
+// supervisor starts tallyd again, which then folds every event.
+constexpr int kSnapshotFailedExit = 3;
 
 int Fail(const std::string& message) {
   tally::server::LogLine(absl::StrCat("cannot start: ", message),
@@ -396,8 +405,9 @@ int main(int argc, char** argv) {
   metrics.AddGaugeCallback(
       "tally_log_events_read",
       "Events read back from the log since tallyd started: the auditor's "
-      "queries and the log's streams (the start-up replay reads the log "
-      "while it checks it, before the store is opened for writing).",
+      "queries, the log's streams and the check of the snapshot start-up "
+      "began from (the start-up replay reads the log while it checks it, "
+      "before the store is opened for writing).",
       [store = &(*log)->store()] {
         return static_cast<double>(store->events_read());
       });
@@ -493,6 +503,55 @@ int main(int argc, char** argv) {
        {"data_dir", data_dir},
        {"events", absl::StrCat(events)}});
 
+  // The snapshot start-up began from, checked by a full replay of its
+  // events (replay/snapshot/snapshot_check.h) while tallyd serves. One that
+  // fails is deleted, with any written since from its State, and tallyd
+  // stops: what it served and decided came from a State the log does not
+  // give.
+  std::atomic<int> snapshot_checked = 0;  // 1: it matched; -1: it failed
+  std::unique_ptr<tally::server::SnapshotCheckThread> snapshot_check;
+  if (const tally::replay::OpenReport& opened = (*log)->open_report();
+      opened.snapshot_sequence > 0) {
+    snapshot_check = std::make_unique<tally::server::SnapshotCheckThread>(
+        (*log)->store(), opened.snapshot_sequence, opened.snapshot_sha256,
+        [&snapshot_checked, &snapshot_line, store = &(*log)->store(),
+         sequence = opened.snapshot_sequence](const absl::Status& checked) {
+          if (checked.ok()) {
+            snapshot_checked = 1;
+            snapshot_line(absl::StrCat("the snapshot at event ", sequence,
+                                       " matches a full replay of events 1-",
+                                       sequence));
+          } else if (absl::IsDataLoss(checked)) {
+            snapshot_checked = -1;
+            const absl::Status deleted = tally::replay::DeleteSnapshots(*store);
+            tally::server::LogLine(
+                absl::StrCat(
+                    "snapshot: ", checked.message(), "; ",
+                    deleted.ok() ? "every snapshot was deleted"
+                                 : absl::StrCat("the snapshots could not be "
+                                                "deleted (",
+                                                deleted.message(), ")"),
+                    ", and tallyd stops so that its next start folds every "
+                    "event (docs/data-directory.md)"),
+                tally::server::LogLevel::kError,
+                {{"event", "snapshot_check_failed"},
+                 {"sequence", absl::StrCat(sequence)}});
+            kill(getpid(), SIGTERM);
+          } else if (!absl::IsCancelled(checked)) {
+            snapshot_line(absl::StrCat(checked.message(),
+                                       " (the snapshot stays in use)"));
+          }
+        });
+  }
+  metrics.AddGaugeCallback(
+      "tally_startup_snapshot_checked",
+      "1 once a full replay of the events the start-up snapshot holds gave "
+      "its State; 0 while that runs, or with no snapshot (tallyd stops when "
+      "it does not).",
+      [&snapshot_checked] {
+        return static_cast<double>(std::max(0, snapshot_checked.load()));
+      });
+
   int signal = 0;
   sigwait(&stop_signals, &signal);
   tally::server::LogLine(absl::StrCat("stopping on signal ", signal),
@@ -503,6 +562,19 @@ int main(int argc, char** argv) {
   http.reset();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
   server->Wait();
+  snapshot_check.reset();  // stops a check still running
+  if (snapshot_checked < 0) {
+    // No snapshot of a State the log does not give (any the writer made
+    // since the check failed goes too).
+    snapshots.reset();
+    if (absl::Status s = tally::replay::DeleteSnapshots((*log)->store());
+        !s.ok()) {
+      snapshot_line(absl::StrCat("could not delete them: ", s.message()));
+    }
+    log->reset();
+    tally::server::LogLine("stopped");
+    return kSnapshotFailedExit;
+  }
   if (absl::GetFlag(FLAGS_snapshot_every) > 0) {
     // The next start-up folds nothing (the writer is idle: no server).
     if (absl::Status s = snapshots->WriteNow(); !s.ok()) {
