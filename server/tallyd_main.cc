@@ -23,6 +23,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -33,6 +34,9 @@
 #include "absl/flags/usage_config.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "grpc/grpc.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/server.h"
@@ -136,6 +140,28 @@ namespace {
 // by a full replay: not 1 (the unit's RestartPreventExitStatus), so that a
 // supervisor starts tallyd again, which then folds every event.
 constexpr int kSnapshotFailedExit = 3;
+
+// Stops the gRPC server: no new calls, and those in flight get up to 5 s
+// to finish. gRPC's Shutdown also waits, up to its deadline, for every
+// client to close its connection, which a connected client does not do
+// while idle (a venue's terminals, the tests' harness): so once no call is
+// in flight, the connections are closed at once.
+void StopServing(
+    grpc::Server& server,
+    const tally::server::metrics::RpcMetricsInterceptorFactory& calls) {
+  std::thread shutdown([&server] {
+    server.Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  });
+  const absl::Time grace_end = absl::Now() + absl::Seconds(5);
+  while (calls.in_flight() > 0 && absl::Now() < grace_end) {
+    absl::SleepFor(absl::Milliseconds(5));
+  }
+  // An answer counted out of flight may still be on its way out.
+  absl::SleepFor(absl::Milliseconds(50));
+  grpc_server_cancel_all_calls(server.c_server());
+  shutdown.join();
+  server.Wait();
+}
 
 int Fail(const std::string& message) {
   tally::server::LogLine(absl::StrCat("cannot start: ", message),
@@ -368,9 +394,12 @@ int main(int argc, char** argv) {
   std::vector<
       std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
       interceptors;
-  interceptors.push_back(
+  auto rpc_metrics =
       std::make_unique<tally::server::metrics::RpcMetricsInterceptorFactory>(
-          &metrics));
+          &metrics);
+  const tally::server::metrics::RpcMetricsInterceptorFactory& calls =
+      *rpc_metrics;  // the server owns it from here on
+  interceptors.push_back(std::move(rpc_metrics));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
@@ -560,8 +589,7 @@ int main(int argc, char** argv) {
                           {"signal", absl::StrCat(signal)}});
   watch.Stop();  // ends long polls and watch streams
   http.reset();
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  server->Wait();
+  StopServing(*server, calls);
   snapshot_check.reset();  // stops a check still running
   if (snapshot_checked < 0) {
     // No snapshot of a State the log does not give (any the writer made

@@ -166,7 +166,10 @@ TEST_F(SnapshotE2eTest, AForgedSnapshotIsCaughtByTheFullReplayAndDeleted) {
     ASSERT_THAT(replay::WriteSnapshot((*log)->store(), forged, 1), IsOk());
   }
 
-  ASSERT_THAT(tallyd_->Start(), IsOk());
+  // It serves, and may have stopped again before the harness connects
+  // (the replay of a few events takes milliseconds).
+  const absl::Status started = tallyd_->Start();
+  EXPECT_TRUE(started.ok() || absl::IsUnavailable(started)) << started;
   EXPECT_TRUE(LogSays(absl::StrCat("snapshot: the snapshot at event ",
                                    static_cast<uint64_t>(events),
                                    " is not the State its events fold to")));
