@@ -13,14 +13,17 @@
 // --restore_from starts on a checked copy of a backup.
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -31,6 +34,9 @@
 #include "absl/flags/usage_config.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+#include "grpc/grpc.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "grpcpp/server.h"
@@ -38,15 +44,16 @@
 #include "replay/checkpoint/checkpoint.h"
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/log/sha256.h"
+#include "replay/snapshot/snapshot_store.h"
 #include "replay/snapshot/snapshot_writer.h"
 #include "replay/state/event_log.h"
 #include "server/access_service.h"
 #include "server/backup.h"
+#include "server/bearer_channel.h"
 #include "server/calculator_service.h"
 #include "server/checkpoints.h"
 #include "server/clock.h"
 #include "server/demo.h"
-#include "server/bearer_channel.h"
 #include "server/gate.h"
 #include "server/http/results_http_server.h"
 #include "server/listen_address.h"
@@ -58,6 +65,7 @@
 #include "server/operator_service.h"
 #include "server/principal_store.h"
 #include "server/services.h"
+#include "server/snapshot_check_thread.h"
 #include "server/version.h"
 #include "server/watch_service.h"
 
@@ -127,6 +135,33 @@ ABSL_FLAG(std::string, restore_from, "",
           "docs/operator.md.");
 
 namespace {
+
+// The exit status after the snapshot start-up began from failed its check
+// by a full replay: not 1 (the unit's RestartPreventExitStatus), so that a
+// supervisor starts tallyd again, which then folds every event.
+constexpr int kSnapshotFailedExit = 3;
+
+// Stops the gRPC server: no new calls, and those in flight get up to 5 s
+// to finish. gRPC's Shutdown also waits, up to its deadline, for every
+// client to close its connection, which a connected client does not do
+// while idle (a venue's terminals, the tests' harness): so once no call is
+// in flight, the connections are closed at once.
+void StopServing(
+    grpc::Server& server,
+    const tally::server::metrics::RpcMetricsInterceptorFactory& calls) {
+  std::thread shutdown([&server] {
+    server.Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  });
+  const absl::Time grace_end = absl::Now() + absl::Seconds(5);
+  while (calls.in_flight() > 0 && absl::Now() < grace_end) {
+    absl::SleepFor(absl::Milliseconds(5));
+  }
+  // An answer counted out of flight may still be on its way out.
+  absl::SleepFor(absl::Milliseconds(50));
+  grpc_server_cancel_all_calls(server.c_server());
+  shutdown.join();
+  server.Wait();
+}
 
 int Fail(const std::string& message) {
   tally::server::LogLine(absl::StrCat("cannot start: ", message),
@@ -359,9 +394,12 @@ int main(int argc, char** argv) {
   std::vector<
       std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
       interceptors;
-  interceptors.push_back(
+  auto rpc_metrics =
       std::make_unique<tally::server::metrics::RpcMetricsInterceptorFactory>(
-          &metrics));
+          &metrics);
+  const tally::server::metrics::RpcMetricsInterceptorFactory& calls =
+      *rpc_metrics;  // the server owns it from here on
+  interceptors.push_back(std::move(rpc_metrics));
   builder.experimental().SetInterceptorCreators(std::move(interceptors));
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (server == nullptr || port == 0) {
@@ -396,8 +434,9 @@ int main(int argc, char** argv) {
   metrics.AddGaugeCallback(
       "tally_log_events_read",
       "Events read back from the log since tallyd started: the auditor's "
-      "queries and the log's streams (the start-up replay reads the log "
-      "while it checks it, before the store is opened for writing).",
+      "queries, the log's streams and the check of the snapshot start-up "
+      "began from (the start-up replay reads the log while it checks it, "
+      "before the store is opened for writing).",
       [store = &(*log)->store()] {
         return static_cast<double>(store->events_read());
       });
@@ -493,6 +532,55 @@ int main(int argc, char** argv) {
        {"data_dir", data_dir},
        {"events", absl::StrCat(events)}});
 
+  // The snapshot start-up began from, checked by a full replay of its
+  // events (replay/snapshot/snapshot_check.h) while tallyd serves. One that
+  // fails is deleted, with any written since from its State, and tallyd
+  // stops: what it served and decided came from a State the log does not
+  // give.
+  std::atomic<int> snapshot_checked = 0;  // 1: it matched; -1: it failed
+  std::unique_ptr<tally::server::SnapshotCheckThread> snapshot_check;
+  if (const tally::replay::OpenReport& opened = (*log)->open_report();
+      opened.snapshot_sequence > 0) {
+    snapshot_check = std::make_unique<tally::server::SnapshotCheckThread>(
+        (*log)->store(), opened.snapshot_sequence, opened.snapshot_sha256,
+        [&snapshot_checked, &snapshot_line, store = &(*log)->store(),
+         sequence = opened.snapshot_sequence](const absl::Status& checked) {
+          if (checked.ok()) {
+            snapshot_checked = 1;
+            snapshot_line(absl::StrCat("the snapshot at event ", sequence,
+                                       " matches a full replay of events 1-",
+                                       sequence));
+          } else if (absl::IsDataLoss(checked)) {
+            snapshot_checked = -1;
+            const absl::Status deleted = tally::replay::DeleteSnapshots(*store);
+            tally::server::LogLine(
+                absl::StrCat(
+                    "snapshot: ", checked.message(), "; ",
+                    deleted.ok() ? "every snapshot was deleted"
+                                 : absl::StrCat("the snapshots could not be "
+                                                "deleted (",
+                                                deleted.message(), ")"),
+                    ", and tallyd stops so that its next start folds every "
+                    "event (docs/data-directory.md)"),
+                tally::server::LogLevel::kError,
+                {{"event", "snapshot_check_failed"},
+                 {"sequence", absl::StrCat(sequence)}});
+            kill(getpid(), SIGTERM);
+          } else if (!absl::IsCancelled(checked)) {
+            snapshot_line(absl::StrCat(checked.message(),
+                                       " (the snapshot stays in use)"));
+          }
+        });
+  }
+  metrics.AddGaugeCallback(
+      "tally_startup_snapshot_checked",
+      "1 once a full replay of the events the start-up snapshot holds gave "
+      "its State; 0 while that runs, or with no snapshot (tallyd stops when "
+      "it does not).",
+      [&snapshot_checked] {
+        return static_cast<double>(std::max(0, snapshot_checked.load()));
+      });
+
   int signal = 0;
   sigwait(&stop_signals, &signal);
   tally::server::LogLine(absl::StrCat("stopping on signal ", signal),
@@ -501,8 +589,20 @@ int main(int argc, char** argv) {
                           {"signal", absl::StrCat(signal)}});
   watch.Stop();  // ends long polls and watch streams
   http.reset();
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  server->Wait();
+  StopServing(*server, calls);
+  snapshot_check.reset();  // stops a check still running
+  if (snapshot_checked < 0) {
+    // No snapshot of a State the log does not give (any the writer made
+    // since the check failed goes too).
+    snapshots.reset();
+    if (absl::Status s = tally::replay::DeleteSnapshots((*log)->store());
+        !s.ok()) {
+      snapshot_line(absl::StrCat("could not delete them: ", s.message()));
+    }
+    log->reset();
+    tally::server::LogLine("stopped");
+    return kSnapshotFailedExit;
+  }
   if (absl::GetFlag(FLAGS_snapshot_every) > 0) {
     // The next start-up folds nothing (the writer is idle: no server).
     if (absl::Status s = snapshots->WriteNow(); !s.ok()) {

@@ -2,10 +2,14 @@
 // a clean stop writes one, the next start checks every link of the chain
 // but folds only the events after it, and serves the same standings as a
 // start that folds every event; a crash after more events folds only
-// those. Counted on /metrics (tally_startup_events_*), not timed.
+// those. Counted on /metrics (tally_startup_events_*), not timed. A
+// snapshot rewritten by someone else is caught by the full replay tallyd
+// runs once it serves.
 
 #include <fstream>
+#include <memory>
 #include <string>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
@@ -13,6 +17,8 @@
 #include "google/protobuf/util/message_differencer.h"
 #include "gtest/gtest.h"
 #include "httplib.h"
+#include "replay/snapshot/snapshot_store.h"
+#include "replay/state/event_log.h"
 #include "tests/client_calls.h"
 #include "tests/seven_table_session.h"
 #include "tests/tallyd_process.h"
@@ -47,6 +53,18 @@ class SnapshotE2eTest : public ::testing::Test {
   double Folded() { return Metric("tally_startup_events_folded"); }
   double Checked() { return Metric("tally_startup_events_checked"); }
   double From() { return Metric("tally_startup_snapshot_sequence"); }
+  double SnapshotChecked() { return Metric("tally_startup_snapshot_checked"); }
+
+  // Whether tallyd's log file holds `text`, waiting up to 30 s for it.
+  bool LogSays(const std::string& text) {
+    for (int i = 0; i < 300; ++i) {
+      if (ReadFileBytes(dir_ + "/data.log").find(text) != std::string::npos) {
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+  }
 
   // The events in the log now.
   double Events() {
@@ -84,6 +102,11 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
                   "snapshot at event ",
                   static_cast<uint64_t>(events), ")")));
   EXPECT_THAT(VerifyChain(*tallyd_->channel()), IsOk());
+  // Once it serves, a full replay of the snapshot's events confirms it.
+  EXPECT_TRUE(LogSays(absl::StrCat(
+      "snapshot: the snapshot at event ", static_cast<uint64_t>(events),
+      " matches a full replay of events 1-", static_cast<uint64_t>(events))));
+  EXPECT_EQ(SnapshotChecked(), 1);
   absl::StatusOr<v1::Standings> from_snapshot =
       GetStandings(*tallyd_->channel(), kTournament);
   ASSERT_THAT(from_snapshot, IsOk());
@@ -118,6 +141,47 @@ TEST_F(SnapshotE2eTest, ARestartFoldsOnlyTheEventsAfterTheSnapshotOfTheStop) {
       << after_crash->ShortDebugString();
   EXPECT_FALSE(google::protobuf::util::MessageDifferencer::Equals(
       *from_snapshot, *after_crash));  // the two results count
+}
+
+// Someone able to write the data directory replaces the snapshot with one
+// of another State, every digest right and on the chain: start-up takes
+// it, and the full replay tallyd runs once it serves catches it. tallyd
+// deletes the snapshots and stops with status 3 (not 1, so that systemd
+// starts it again), and the next start folds every event.
+TEST_F(SnapshotE2eTest, AForgedSnapshotIsCaughtByTheFullReplayAndDeleted) {
+  ASSERT_THAT(tallyd_->Start(), IsOk());
+  ASSERT_THAT(SetUpSession(*tallyd_->channel(), kTournament), IsOk());
+  ASSERT_THAT(
+      EnterResult(*tallyd_->channel(), ScriptedResult(kTournament, 1, 1)),
+      IsOk());
+  const double events = Events();
+  ASSERT_EQ(tallyd_->Stop(), 0);  // a clean stop writes a snapshot
+  {
+    absl::StatusOr<std::unique_ptr<replay::EventLog>> log =
+        replay::EventLog::Open({.path = dir_ + "/data"});
+    ASSERT_THAT(log, IsOk());
+    replay::State forged = *(*log)->Snapshot();
+    forged.last_received += absl::Seconds(1);
+    ASSERT_THAT(replay::DeleteSnapshots((*log)->store()), IsOk());
+    ASSERT_THAT(replay::WriteSnapshot((*log)->store(), forged, 1), IsOk());
+  }
+
+  // It serves, and may have stopped again before the harness connects
+  // (the replay of a few events takes milliseconds).
+  const absl::Status started = tallyd_->Start();
+  EXPECT_TRUE(started.ok() || absl::IsInternal(started)) << started;
+  EXPECT_TRUE(LogSays(absl::StrCat("snapshot: the snapshot at event ",
+                                   static_cast<uint64_t>(events),
+                                   " is not the State its events fold to")));
+  EXPECT_TRUE(LogSays("every snapshot was deleted, and tallyd stops"));
+  EXPECT_EQ(tallyd_->Stop(), 3);
+
+  ASSERT_THAT(tallyd_->Start(), IsOk());
+  EXPECT_EQ(From(), 0);
+  EXPECT_EQ(Folded(), events);
+  EXPECT_EQ(SnapshotChecked(), 0);
+  ASSERT_THAT(GetStandings(*tallyd_->channel(), kTournament), IsOk());
+  EXPECT_EQ(tallyd_->Stop(), 0);
 }
 
 }  // namespace

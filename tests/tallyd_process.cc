@@ -251,7 +251,18 @@ TallydProcess::~TallydProcess() {
   if (pid_ > 0) Kill();
 }
 
+absl::Status TallydProcess::ExitedAtStart(const std::string& log_file) {
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) != pid_) return absl::OkStatus();
+  pid_ = -1;
+  exited_at_start_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return absl::InternalError(absl::StrCat("tallyd exited at start (status ",
+                                          exited_at_start_, "); see ",
+                                          log_file));
+}
+
 absl::Status TallydProcess::Start() {
+  exited_at_start_ = -1;
   const std::string port_file = data_dir_ + ".port";
   unlink(port_file.c_str());
   const std::string log_file = data_dir_ + ".log";
@@ -298,17 +309,20 @@ absl::Status TallydProcess::Start() {
       }
       channel_ = grpc::experimental::CreateCustomChannelWithInterceptors(
           address_, Credentials(), args, std::move(interceptors));
-      if (channel_->WaitForConnected(std::chrono::system_clock::now() +
-                                     std::chrono::seconds(10))) {
-        return absl::OkStatus();
+      // Up to 10 s, unless it exits meanwhile.
+      for (int wait = 0; wait < 100; ++wait) {
+        if (channel_->WaitForConnected(std::chrono::system_clock::now() +
+                                       std::chrono::milliseconds(100))) {
+          return absl::OkStatus();
+        }
+        if (absl::Status exited = ExitedAtStart(log_file); !exited.ok()) {
+          return exited;
+        }
       }
       return absl::UnavailableError("tallyd does not accept connections");
     }
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
-      return absl::InternalError(
-          absl::StrCat("tallyd exited at start; see ", log_file));
+    if (absl::Status exited = ExitedAtStart(log_file); !exited.ok()) {
+      return exited;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
@@ -345,7 +359,7 @@ void TallydProcess::UseTls(const std::string& cert_file,
 }
 
 int TallydProcess::Stop() {
-  if (pid_ <= 0) return -1;
+  if (pid_ <= 0) return exited_at_start_;
   kill(pid_, SIGTERM);
   int status = 0;
   waitpid(pid_, &status, 0);

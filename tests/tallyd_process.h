@@ -31,8 +31,10 @@ class TallydProcess {
   TallydProcess& operator=(const TallydProcess&) = delete;
 
   // Starts tallyd on 127.0.0.1 with a free port and waits until it serves.
+  // INTERNAL, at once, when it exits first.
   absl::Status Start();
-  // SIGTERM and wait; returns the exit status (0 for a clean stop).
+  // SIGTERM and wait; returns the exit status (0 for a clean stop), or the
+  // status it exited with during Start(); -1 when none is known.
   int Stop();
   // SIGKILL and wait: a crash.
   void Kill();
@@ -54,6 +56,9 @@ class TallydProcess {
 
  private:
   std::shared_ptr<grpc::ChannelCredentials> Credentials() const;
+  // INTERNAL naming `log_file` when the process has exited (reaped, its
+  // status kept for Stop()); OK while it runs.
+  absl::Status ExitedAtStart(const std::string& log_file);
 
   std::string binary_;
   std::string data_dir_;
@@ -61,6 +66,7 @@ class TallydProcess {
   std::string ca_pem_;  // empty: no TLS
   std::vector<std::string> extra_flags_;
   pid_t pid_ = -1;
+  int exited_at_start_ = -1;  // its exit status, when it exited in Start()
   std::string address_;
   std::shared_ptr<grpc::Channel> channel_;
 };

@@ -86,6 +86,7 @@ absl::StatusOr<std::optional<std::string>> Check(const EventStore& store,
   found.sequence = sequence;
   found.chain_hash = header.chain_hash();
   found.state_bytes = std::move(bytes);
+  found.state_sha256 = header.state_sha256();
   return std::nullopt;
 }
 
@@ -165,6 +166,13 @@ absl::StatusOr<bool> WriteSnapshot(const EventStore& store, const State& state,
   absl::Status written = store.WriteDerived(entries, kPrefix, drop_to);
   if (!written.ok()) return written;
   return !entries.empty();
+}
+
+absl::Status DeleteSnapshots(const EventStore& store) {
+  // Every key under the prefix: "snapshot/" up to "snapshot0" ('/' + 1).
+  std::string end = kPrefix;
+  ++end.back();
+  return store.WriteDerived({}, kPrefix, end);
 }
 
 absl::StatusOr<std::optional<FoundSnapshot>> FindSnapshot(

@@ -48,7 +48,8 @@ absl::StatusOr<std::vector<uint64_t>> ListSnapshots(const EventStore& store);
 struct FoundSnapshot {
   uint64_t sequence = 0;
   std::string chain_hash;
-  std::string state_bytes;  // for DecodeState
+  std::string state_bytes;   // for DecodeState
+  std::string state_sha256;  // of state_bytes, as its header names it
 };
 
 // The newest snapshot whose header and bytes check, of kSnapshotFormat,
@@ -59,6 +60,10 @@ struct FoundSnapshot {
 absl::StatusOr<std::optional<FoundSnapshot>> FindSnapshot(
     const EventStore& store,
     const std::function<void(const std::string&)>& ignored);
+
+// Deletes every stored snapshot (a snapshot that failed its check by a
+// full replay, snapshot_check.h, and any written since from its State).
+absl::Status DeleteSnapshots(const EventStore& store);
 
 }  // namespace tally::replay
 

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -14,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "replay/log/sha256.h"
 #include "replay/snapshot/rich_log_for_test.h"
+#include "replay/snapshot/snapshot_check.h"
 #include "replay/snapshot/snapshot_writer.h"
 #include "replay/snapshot/state_codec.h"
 #include "replay/state/event_log.h"
@@ -354,6 +356,60 @@ TEST_F(SnapshotStoreTest, TheWriterSnapshotsEveryNEventsAndAtShutdown) {
   EXPECT_EQ(log_->open_report().events_folded, 0u);
   EXPECT_EQ(log_->open_report().events_checked, events_.size());
   ExpectFullReplayState();
+}
+
+// The check by a full replay (snapshot_check.h) of the snapshot start-up
+// began from: it confirms an honest one, and catches one whose bytes and
+// digests were all rewritten, which start-up alone accepts.
+TEST_F(SnapshotStoreTest, AFullReplayConfirmsTheSnapshotStartUpBeganFrom) {
+  const uint64_t n = events_.size();
+  Reopen();
+  WriteAt(n, 1);
+  Reopen();
+  ASSERT_EQ(log_->open_report().snapshot_sequence, n);
+  EXPECT_EQ(log_->open_report().snapshot_sha256, Sha256(Bytes(Prefix(n))));
+  const std::atomic<bool> stop = false;
+  EXPECT_THAT(CheckSnapshotByReplay(log_->store(), n,
+                                    log_->open_report().snapshot_sha256, stop),
+              IsOk());
+}
+
+TEST_F(SnapshotStoreTest, AForgedSnapshotFailsTheCheckByAFullReplay) {
+  const uint64_t n = events_.size();
+  Reopen();
+  // The forger's snapshot: an offence taken out of the register, written
+  // with every digest right and on the chain.
+  State forged = Prefix(n);
+  ASSERT_FALSE(forged.offences.empty());
+  forged.offences.pop_back();
+  ASSERT_THAT(WriteSnapshot(log_->store(), forged, 1), IsOk());
+  Reopen();
+  // Start-up alone takes it: the State served lacks the offence.
+  ASSERT_EQ(log_->open_report().snapshot_sequence, n);
+  EXPECT_THAT(ignored_, IsEmpty());
+  EXPECT_NE(Bytes(*log_->Snapshot()), Bytes(Prefix(n)));
+
+  const std::atomic<bool> stop = false;
+  absl::Status checked = CheckSnapshotByReplay(
+      log_->store(), n, log_->open_report().snapshot_sha256, stop);
+  EXPECT_EQ(checked.code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(checked.message(),
+              HasSubstr(absl::StrCat("the snapshot at event ", n,
+                                     " is not the State its events fold to")));
+  // tallyd then deletes the snapshots: the next start folds every event.
+  ASSERT_THAT(DeleteSnapshots(log_->store()), IsOk());
+  EXPECT_THAT(Listed(), IsEmpty());
+  Reopen();
+  EXPECT_EQ(log_->open_report().snapshot_sequence, 0u);
+  ExpectFullReplayState();
+}
+
+TEST_F(SnapshotStoreTest, TheCheckByAFullReplayStopsWhenAsked) {
+  Reopen();
+  const std::atomic<bool> stop = true;
+  EXPECT_EQ(
+      CheckSnapshotByReplay(log_->store(), events_.size(), "", stop).code(),
+      absl::StatusCode::kCancelled);
 }
 
 }  // namespace

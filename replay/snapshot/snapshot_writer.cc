@@ -27,6 +27,7 @@ SnapshotFinder(std::function<void(const std::string&)> ignored) {
         std::make_shared<std::string>(std::move((*found)->state_bytes));
     return StartingSnapshot{.sequence = (*found)->sequence,
                             .chain_hash = std::move((*found)->chain_hash),
+                            .state_sha256 = std::move((*found)->state_sha256),
                             .decode = [bytes] { return DecodeState(*bytes); }};
   };
 }

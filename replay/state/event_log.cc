@@ -91,12 +91,18 @@ absl::Status SameLogAsChecked(const EventStore& store,
 
 absl::StatusOr<State> ReplayPrefix(const EventStore& store,
                                    uint64_t last_sequence,
-                                   std::optional<absl::Time> until) {
+                                   std::optional<absl::Time> until,
+                                   const std::atomic<bool>* stop) {
   State state;
   absl::Status failure;
   TALLY_RETURN_IF_ERROR(
       store.Scan(1, [&](uint64_t sequence, const std::string& raw) {
         if (sequence > last_sequence) return false;
+        if (stop != nullptr && stop->load(std::memory_order_relaxed)) {
+          failure = absl::CancelledError(
+              absl::StrCat("stopped before event ", sequence));
+          return false;
+        }
         const std::string expected_previous =
             state.last_sequence == 0 ? GenesisHash() : state.last_hash;
         if (sequence != state.last_sequence + 1) {
@@ -191,6 +197,7 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
     if (why.empty()) {
       state = *std::move(from);
       report.snapshot_sequence = start->sequence;
+      report.snapshot_sha256 = start->state_sha256;
       for (v1::Event& event : tail) {
         ++report.events_folded;
         if (options.on_replayed) options.on_replayed(event);

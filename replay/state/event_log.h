@@ -31,6 +31,7 @@
 #ifndef TALLY_REPLAY_EVENT_LOG_H_
 #define TALLY_REPLAY_EVENT_LOG_H_
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -80,6 +81,9 @@ struct Command {
 struct StartingSnapshot {
   uint64_t sequence = 0;   // it holds events 1..sequence
   std::string chain_hash;  // the chain hash of event `sequence`
+  // The SHA-256 of its State's bytes, for the check by a full replay
+  // (replay/snapshot/snapshot_check.h).
+  std::string state_sha256;
   // Its State; run on a thread of its own while the chain is checked.
   std::function<absl::StatusOr<State>()> decode;
 };
@@ -89,6 +93,7 @@ struct OpenReport {
   uint64_t events_checked = 0;     // links of the chain checked
   uint64_t events_folded = 0;      // events folded into the State
   uint64_t snapshot_sequence = 0;  // the snapshot started from; 0: none
+  std::string snapshot_sha256;     // its StartingSnapshot::state_sha256
 };
 
 struct CommandResult {
@@ -226,10 +231,12 @@ class EventLog {
 
 // Folds the stored events from the start up to and including
 // `last_sequence` (or, if `until` is set, those received at or before it)
-// into a fresh State. DataLoss if an event in range is damaged.
+// into a fresh State. DataLoss if an event in range is damaged. `stop`, if
+// given, is read before each event: Cancelled once it is true.
 absl::StatusOr<State> ReplayPrefix(const EventStore& store,
                                    uint64_t last_sequence,
-                                   std::optional<absl::Time> until);
+                                   std::optional<absl::Time> until,
+                                   const std::atomic<bool>* stop = nullptr);
 
 }  // namespace tally::replay
 

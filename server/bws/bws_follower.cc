@@ -83,9 +83,14 @@ absl::Status BwsFollower::CheckMovement(BwsSource& source, int section,
         "define-session); nothing was sent"));
   }
   if (!movement.ok()) return movement.status();
+  absl::StatusOr<SectionPlay> play = PlayOfSection(*movement, letter);
+  if (!play.ok()) return play.status();
   const std::vector<std::string> differences =
-      MovementDifferences(*rows, section, *movement);
-  if (differences.empty()) return absl::OkStatus();
+      MovementDifferences(*rows, section, play->movement);
+  if (differences.empty()) {
+    table_offset_ = play->table_offset;
+    return absl::OkStatus();
+  }
   constexpr size_t kShown = 5;
   std::vector<std::string> shown(
       differences.begin(),
@@ -93,6 +98,7 @@ absl::Status BwsFollower::CheckMovement(BwsSource& source, int section,
   return absl::FailedPreconditionError(absl::StrCat(
       "the Bridgemates in section ", letter, " do not play the movement of ",
       session,
+      play->tables.empty() ? "" : absl::StrCat(" (", play->tables, ")"),
       ", so their results would be scored where they were not "
       "played; nothing was sent. ",
       absl::StrJoin(shown, "; "),

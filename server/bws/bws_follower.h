@@ -1,7 +1,8 @@
 // Follows a Bridgemate scoring file as results arrive, the way scoring
 // programs poll it: each poll reads the Section, RoundData and ReceivedData
-// tables, checks that the Bridgemates play the movement of tally's session
-// (round_data.h: nothing is sent when they do not), and sends every row not
+// tables, checks that the Bridgemates play the movement of tally's session,
+// or of its section of the same letter when it has sections (round_data.h:
+// nothing is sent when they do not), and sends every row not
 // handled yet to tally, in the order of its ID, as EnterResult (the board's
 // first result at that table) or CorrectResult (a later row for the same table
 // and board: the result was re-entered on the Bridgemate). Every command
@@ -104,12 +105,15 @@ class BwsFollower {
     r.set_tournament_id(target_.tournament_id);
     r.set_competition_id(target_.competition_id);
     r.set_session(target_.session);
-    r.set_table(row.table);
+    r.set_table(row.table + table_offset_);
     r.set_board(row.board);
     *r.mutable_result() = result;
   }
 
   const FollowTarget target_;
+  // tally's table = the Bridgemates' + this: the followed section's place
+  // in a session of sections (round_data.h PlayOfSection).
+  int table_offset_ = 0;
   std::set<long long> handled_;
   std::map<BoardKey, BoardAtTable> boards_;
 };

@@ -591,5 +591,82 @@ TEST(BwsFollowerTest, SendsNothingWhenTheMovementIsNotTallys) {
   EXPECT_THAT(sink.entered, SizeIs(1));
 }
 
+// A tally session of two sections, each the Bridgemates' one-round
+// movement (RoundData sections 1 and 2, tables 1-3): section A is tally's
+// tables 1-3 and pairs 1-6, section B its tables 4-6 and pairs 7-12
+// (docs/club-conventions.md, "Sections"). A Bridgemate's table k of
+// section B is tally's table 3 + k.
+v1::Movement TwoSections() {
+  v1::Movement m = OneRound();
+  v1::MovementRound* round = m.mutable_rounds(0);
+  for (int k = 0; k < 3; ++k) {
+    v1::TableAssignment* t = round->add_tables();
+    *t = round->tables(k);
+    t->set_table(t->table() + 3);
+    t->set_ns_pair(t->ns_pair() + 6);
+    t->set_ew_pair(t->ew_pair() + 6);
+  }
+  for (auto [name, first_table, first_pair] :
+       {std::tuple("A", 1, 1), std::tuple("B", 4, 7)}) {
+    v1::MovementSection* section = m.add_sections();
+    section->set_name(name);
+    section->set_first_table(first_table);
+    section->set_tables(3);
+    section->set_first_pair(first_pair);
+    section->set_pairs(6);
+  }
+  return m;
+}
+
+TEST(BwsFollowerTest, FollowsASectionOfASessionOfSectionsOnItsOwnTables) {
+  FakeSource source;
+  source.tables["Section"] =
+      "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n2,\"B\",3,0\n";
+  std::string b_row = Row(2, 2, 1, 1, 2, 6, 2, "N", "3 NT", "=");
+  b_row[2] = '2';  // "2,1,..." -> "2,2,...": section ID 2
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 2, 1, 1, 2, 6, 2, "N", "4 S", "="), b_row);
+  RecordingSink sink;
+  sink.movement = TwoSections();
+
+  BwsFollower b({"tue", "pairs", 1, "B"});
+  absl::StatusOr<PollReport> report = b.Poll(source, sink);
+  ASSERT_THAT(report, IsOk());
+  ASSERT_THAT(sink.entered, SizeIs(1)) << absl::StrJoin(report->problems, "\n");
+  EXPECT_EQ(sink.entered[0].table(), 5);  // B2
+  EXPECT_EQ(sink.entered[0].result().played().strain(), v1::STRAIN_NO_TRUMP);
+  BwsFollower a({"tue", "pairs", 1, "A"});
+  ASSERT_THAT(a.Poll(source, sink), IsOk());
+  ASSERT_THAT(sink.entered, SizeIs(2));
+  EXPECT_EQ(sink.entered[1].table(), 2);  // A2
+  EXPECT_EQ(sink.entered[1].result().played().strain(), v1::STRAIN_SPADES);
+
+  // Tally's B3 (its table 6) plays boards 1-8: the Bridgemates' table 3 of
+  // section B (RoundData line 7) differs, and nothing is sent.
+  sink.movement->mutable_rounds(0)
+      ->mutable_tables(5)
+      ->mutable_boards()
+      ->RemoveLast();
+  BwsFollower changed({"tue", "pairs", 1, "B"});
+  EXPECT_THAT(
+      changed.Poll(source, sink),
+      StatusIs(absl::StatusCode::kFailedPrecondition,
+               AllOf(HasSubstr("the Bridgemates in section B do not play the "
+                               "movement of session 1 of pairs in tue "
+                               "(tally's tables 4-6)"),
+                     HasSubstr("RoundData line 7 (table 3, round 1)"))));
+  EXPECT_THAT(sink.entered, SizeIs(2));
+
+  // A session whose sections are not the Bridgemates'.
+  sink.movement = TwoSections();
+  sink.movement->mutable_sections(1)->set_name("C");
+  EXPECT_THAT(changed.Poll(source, sink),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("tally's session has sections A, C and none "
+                                 "named B, the Bridgemates' section; nothing "
+                                 "was sent")));
+  EXPECT_THAT(sink.entered, SizeIs(2));
+}
+
 }  // namespace
 }  // namespace tally::bws

@@ -172,4 +172,33 @@ std::vector<std::string> MovementDifferences(
   return differences;
 }
 
+absl::StatusOr<SectionPlay> PlayOfSection(const v1::Movement& movement,
+                                          const std::string& letter) {
+  if (movement.sections().empty()) return SectionPlay{movement, 0, ""};
+  std::vector<std::string> names;
+  for (const v1::MovementSection& section : movement.sections()) {
+    names.push_back(section.name());
+    if (section.name() != letter) continue;
+    const int first = section.first_table();
+    const int last = first + section.tables() - 1;
+    SectionPlay play{v1::Movement(), first - 1,
+                     absl::StrCat("tally's tables ", first, "-", last)};
+    for (const v1::MovementRound& round : movement.rounds()) {
+      v1::MovementRound* ours = play.movement.add_rounds();
+      ours->set_round(round.round());
+      for (const v1::TableAssignment& t : round.tables()) {
+        if (t.table() < first || t.table() > last) continue;
+        v1::TableAssignment* table = ours->add_tables();
+        *table = t;
+        table->set_table(t.table() - play.table_offset);
+      }
+    }
+    return play;
+  }
+  return absl::FailedPreconditionError(
+      absl::StrCat("tally's session has sections ", absl::StrJoin(names, ", "),
+                   " and none named ", letter,
+                   ", the Bridgemates' section; nothing was sent"));
+}
+
 }  // namespace tally::bws

@@ -46,6 +46,20 @@ std::vector<std::string> MovementDifferences(
     const std::vector<RoundDataRow>& rows, int section,
     const v1::Movement& movement);
 
+// The part of tally's session the Bridgemates' section `letter` plays.
+struct SectionPlay {
+  v1::Movement movement;  // its tables numbered from 1, as a BWS does
+  int table_offset = 0;   // tally's table = the Bridgemates' + this
+  std::string tables;     // "tally's tables 4-6" (empty: no sections)
+};
+
+// The whole `movement` when it has no sections; otherwise its section
+// named `letter` (Movement.sections), with its tables renumbered from 1 and
+// its pairs kept. FAILED_PRECONDITION naming tally's sections when none
+// has that name.
+absl::StatusOr<SectionPlay> PlayOfSection(const v1::Movement& movement,
+                                          const std::string& letter);
+
 }  // namespace tally::bws
 
 #endif  // TALLY_SERVER_BWS_ROUND_DATA_H_

@@ -5,6 +5,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "httplib.h"
 #include "server/http/log_export_text.h"
 
@@ -104,7 +105,16 @@ absl::StatusOr<std::unique_ptr<ResultsHttpServer>> ResultsHttpServer::Start(
     return absl::UnavailableError(absl::StrCat("cannot listen on ", listen));
   }
   s->port_ = port;
-  s->thread_ = std::thread([self] { self->server_->listen_after_bind(); });
+  s->thread_ = std::thread([self] {
+    self->server_->listen_after_bind();
+    self->listen_returned_ = true;
+  });
+  // httplib's stop() does nothing until the server runs, so a tallyd
+  // stopped right after it started would wait forever for this thread:
+  // return once it runs (or has given up).
+  while (!s->server_->is_running() && !s->listen_returned_) {
+    absl::SleepFor(absl::Milliseconds(1));
+  }
   return s;
 }
 

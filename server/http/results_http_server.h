@@ -10,6 +10,7 @@
 #ifndef TALLY_SERVER_HTTP_RESULTS_HTTP_SERVER_H_
 #define TALLY_SERVER_HTTP_RESULTS_HTTP_SERVER_H_
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -52,6 +53,7 @@ class ResultsHttpServer {
   ResultsPages pages_;
   std::unique_ptr<httplib::Server> server_;
   std::thread thread_;
+  std::atomic<bool> listen_returned_ = false;  // set by thread_
   int port_ = 0;
 };
 

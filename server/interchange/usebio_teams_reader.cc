@@ -486,6 +486,25 @@ class TeamsReader : private UsebioDocument {
     return room;
   }
 
+  // Seats `team` in `m`'s round (`seats`): refused, naming both lines,
+  // when a match or the bye before already seats it.
+  absl::Status Seat(std::map<int, const FileMatch*>& seats, const FileMatch& m,
+                    int team) {
+    auto [it, added] = seats.emplace(team, &m);
+    if (added) return absl::OkStatus();
+    const FileMatch& before = *it->second;
+    const std::string which = absl::StrCat("round ", m.round, ": team ", team);
+    if (m.opponent == 0 || before.opponent == 0) {
+      const FileMatch& bye = m.opponent == 0 ? m : before;
+      const FileMatch& match = m.opponent == 0 ? before : m;
+      return Refuse(m.line, absl::StrCat(which, " has a bye (line ", bye.line,
+                                         ") and a match (line ", match.line,
+                                         "); a team has one or the other"));
+    }
+    return Refuse(m.line, absl::StrCat(which, " plays two matches (lines ",
+                                       before.line, " and ", m.line, ")"));
+  }
+
   // Every team plays one match a round or has the round's one bye, the
   // rounds are 1..n, and the matches of a round play the same boards
   // (tally's draw gives a round one set of boards; a bye that names none
@@ -493,7 +512,8 @@ class TeamsReader : private UsebioDocument {
   absl::Status CheckRounds() {
     std::map<int, const FileMatch*> first_of_round;  // its first match
     std::map<int, const FileMatch*> bye_of_round;
-    std::map<int, std::set<int>> seated;  // round -> teams
+    // round -> team -> the match (or bye) that seats it
+    std::map<int, std::map<int, const FileMatch*>> seated;
     int expected = 1;
     for (const FileMatch& m : file_.matches) {
       if (!first_of_round.contains(m.round) &&
@@ -517,10 +537,7 @@ class TeamsReader : private UsebioDocument {
                            " (line ", it->second->line,
                            "); tally gives a round one bye"));
         }
-        if (!seated[m.round].insert(m.team).second) {
-          return Refuse(m.line, absl::StrCat("round ", m.round, ": team ",
-                                             m.team, " has a bye and a match"));
-        }
+        TALLY_RETURN_IF_ERROR(Seat(seated[m.round], m, m.team));
         continue;
       }
       auto [it, added] = first_of_round.emplace(m.round, &m);
@@ -537,10 +554,7 @@ class TeamsReader : private UsebioDocument {
                          "tally"));
       }
       for (int team : {m.team, m.opponent}) {
-        if (!seated[m.round].insert(team).second) {
-          return Refuse(m.line, absl::StrCat("round ", m.round, ": team ", team,
-                                             " plays two matches"));
-        }
+        TALLY_RETURN_IF_ERROR(Seat(seated[m.round], m, team));
       }
     }
     for (FileMatch& bye : file_.matches) {

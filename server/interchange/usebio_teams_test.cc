@@ -455,7 +455,13 @@ TEST(UsebioTeamsByeTest, RefusesByesTallyCannotRecordNamingTheLine) {
   ExpectByeRefusedAt(
       ReadByeEdited(kFirstBye,
                     "<ROUND_NUMBER>2</ROUND_NUMBER>\n          <TEAM>5</TEAM>"),
-      575, "round 2: team 5 plays two matches");
+      575, "round 2: team 5 has a bye (line 414) and a match (line 575)");
+  // The other way round: round 1's bye given to team 1, which plays 1 v 2
+  // there (line 100).
+  ExpectByeRefusedAt(
+      ReadByeEdited(kFirstBye,
+                    "<ROUND_NUMBER>1</ROUND_NUMBER>\n          <TEAM>1</TEAM>"),
+      414, "round 1: team 1 has a bye (line 414) and a match (line 100)");
   // A second bye in round 1 (the first one written twice; the copy starts
   // on line 421).
   const std::string bye_match = std::string("        <MATCH>\n          ") +

@@ -26,6 +26,8 @@ class RpcMetricsInterceptorFactory
   explicit RpcMetricsInterceptorFactory(MetricsRegistry* registry);
   grpc::experimental::Interceptor* CreateServerInterceptor(
       grpc::experimental::ServerRpcInfo* info) override;
+  // The calls in flight now (tally_rpcs_in_flight).
+  double in_flight() const { return in_flight_.value(); }
 
  private:
   MetricsRegistry* registry_;
