@@ -266,7 +266,9 @@ TEST_F(UsebioTeamsEndToEndTest, AByesOtherFigureIsListedAndTwoByesRefused) {
                     "<ROUND_NUMBER>2</ROUND_NUMBER>\n          <TEAM>5</TEAM>",
                     kByeFile),
              "bad"),
-      HasSubstr("edited.xml line 575: round 2: team 5 plays two matches"));
+      HasSubstr(
+          "edited.xml line 575: round 2: team 5 has a bye (line 414) and a "
+          "match (line 575)"));
   EXPECT_TRUE(Log().empty());
   // A club's 12 VPs for each bye: the results go in and each difference
   // from tally's 0 (nsw_swiss_teams names no bye rule) is listed at its
