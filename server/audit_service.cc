@@ -99,74 +99,75 @@ grpc::Status AnswerAsOf(const replay::EventLog& log, const v1::AsOf& as_of,
 grpc::Status AuditService::GetStandingsAsOf(
     grpc::ServerContext* context, const v1::GetStandingsAsOfRequest* request,
     v1::Standings* response) {
-  return GuardCall(context, gate_,
-      "AuditService.GetStandingsAsOf", &log_, *request,
+  return GuardRead(
+      context, gate_, "AuditService.GetStandingsAsOf", &log_, reads_, *request,
       [&]() -> grpc::Status {
-    return AnswerAsOf(log_, request->as_of(),
-                      request->standings().tournament_id(), response,
-                      [request](const replay::State& s) {
-                        return replay::BuildStandings(s, request->standings());
-                      });
-  });
+        return AnswerAsOf(
+            log_, request->as_of(), request->standings().tournament_id(),
+            response, [request](const replay::State& s) {
+              return replay::BuildStandings(s, request->standings());
+            });
+      });
 }
 
 grpc::Status AuditService::GetMatchStandingsAsOf(
     grpc::ServerContext* context, const v1::GetMatchStandingsAsOfRequest* request,
     v1::MatchStandings* response) {
-  return GuardCall(context, gate_,
-      "AuditService.GetMatchStandingsAsOf", &log_, *request,
-      [&]() -> grpc::Status {
-    return AnswerAsOf(log_, request->as_of(),
-                      request->standings().tournament_id(), response,
-                      [request](const replay::State& s) {
-                        return replay::BuildMatchStandings(s,
-                                                           request->standings());
-                      });
-  });
+  return GuardRead(
+      context, gate_, "AuditService.GetMatchStandingsAsOf", &log_, reads_,
+      *request, [&]() -> grpc::Status {
+        return AnswerAsOf(
+            log_, request->as_of(), request->standings().tournament_id(),
+            response, [request](const replay::State& s) {
+              return replay::BuildMatchStandings(s, request->standings());
+            });
+      });
 }
 
 grpc::Status AuditService::CheckDraw(grpc::ServerContext* context,
                                      const v1::CheckDrawRequest* request,
                                      v1::DrawCheck* response) {
-  return GuardCall(context, gate_, "AuditService.CheckDraw", &log_, *request,
-      [&]() -> grpc::Status {
-    // The published State: immutable, so writers are not held up meanwhile.
-    const std::shared_ptr<const replay::State> now = log_.Snapshot();
-    absl::StatusOr<v1::DrawCheck> check =
-        replay::CheckDraw(log_.store(), *now, *request);
-    if (!check.ok()) return ToGrpcStatus(check.status());
-    *response = *std::move(check);
-    return grpc::Status::OK;
-  });
+  return GuardRead(context, gate_, "AuditService.CheckDraw", &log_, reads_,
+                   *request, [&]() -> grpc::Status {
+                     // The published State: immutable, so writers are not held
+                     // up meanwhile.
+                     const std::shared_ptr<const replay::State> now =
+                         log_.Snapshot();
+                     absl::StatusOr<v1::DrawCheck> check =
+                         replay::CheckDraw(log_.store(), *now, *request);
+                     if (!check.ok()) return ToGrpcStatus(check.status());
+                     *response = *std::move(check);
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status AuditService::GetBoardHistory(
     grpc::ServerContext* context, const v1::GetBoardHistoryRequest* request,
     v1::BoardHistory* response) {
-  return GuardCall(context, gate_,
-      "AuditService.GetBoardHistory", &log_, *request,
-      [&]() -> grpc::Status {
-    // Each event with the windows open at its own time (issue #5 item 9).
-    absl::StatusOr<v1::BoardHistory> history =
-        replay::BoardHistoryWithWindows(log_.store(), *log_.Snapshot(),
-                                        *request);
-    if (!history.ok()) return ToGrpcStatus(history.status());
-    *response = *std::move(history);
-    return grpc::Status::OK;
-  });
+  return GuardRead(context, gate_, "AuditService.GetBoardHistory", &log_,
+                   reads_, *request, [&]() -> grpc::Status {
+                     // Each event with the windows open at its own time (issue
+                     // #5 item 9).
+                     absl::StatusOr<v1::BoardHistory> history =
+                         replay::BoardHistoryWithWindows(
+                             log_.store(), *log_.Snapshot(), *request);
+                     if (!history.ok()) return ToGrpcStatus(history.status());
+                     *response = *std::move(history);
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status AuditService::VerifyChain(grpc::ServerContext* context,
                                        const v1::VerifyChainRequest* request,
                                        v1::ChainVerification* response) {
-  return GuardCall(context, gate_, "AuditService.VerifyChain", &log_, *request,
-      [&]() -> grpc::Status {
-    absl::StatusOr<v1::ChainVerification> result =
-        replay::VerifyChain(log_.store());
-    if (!result.ok()) return ToGrpcStatus(result.status());
-    *response = *std::move(result);
-    return grpc::Status::OK;
-  });
+  return GuardRead(context, gate_, "AuditService.VerifyChain", &log_, reads_,
+                   *request, [&]() -> grpc::Status {
+                     absl::StatusOr<v1::ChainVerification> result =
+                         replay::VerifyChain(log_.store());
+                     if (!result.ok()) return ToGrpcStatus(result.status());
+                     *response = *std::move(result);
+                     return grpc::Status::OK;
+                   });
 }
 
 }  // namespace tally::server

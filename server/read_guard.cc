@@ -1,7 +1,10 @@
 #include "server/read_guard.h"
 
+#include <chrono>
+
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
 #include "core/base/rational.h"
 #include "google/protobuf/descriptor.h"
 #include "replay/log/codec.h"
@@ -119,12 +122,12 @@ absl::Status CheckProgressPublished(const v1::Principal& principal,
       clause);
 }
 
-}  // namespace
-
-grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
-                       absl::string_view rpc, const replay::EventLog* log,
-                       const google::protobuf::Message& request,
-                       const std::function<grpc::Status()>& call) {
+// GuardCall and GuardRead: `reads` null admits at once.
+grpc::Status Guard(grpc::ServerContext* context, Gate* gate,
+                   absl::string_view rpc, const replay::EventLog* log,
+                   ReadAdmission* reads,
+                   const google::protobuf::Message& request,
+                   const std::function<grpc::Status()>& call) {
   const std::string method = request.GetDescriptor()->name();
   absl::StatusOr<v1::Principal> principal =
       gate == nullptr ? absl::StatusOr<v1::Principal>(v1::Principal())
@@ -149,6 +152,28 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
              {"code", absl::StatusCodeToString(s.code())}});
     return ToGrpcStatus(s);
   }
+  absl::StatusOr<ReadAdmission::Slot> slot;
+  if (reads != nullptr) {
+    const std::chrono::system_clock::time_point deadline =
+        context == nullptr ? std::chrono::system_clock::time_point::max()
+                           : context->deadline();
+    slot = reads->Enter(
+        rpc,
+        deadline == std::chrono::system_clock::time_point::max()
+            ? absl::InfiniteFuture()
+            : absl::FromChrono(deadline),
+        [context] { return context != nullptr && context->IsCancelled(); });
+    if (!slot.ok()) {
+      LogLine(absl::StrCat("not answered ", rpc, ": ",
+                           absl::StatusCodeToString(slot.status().code()), ": ",
+                           slot.status().message()),
+              LogLevel::kWarning,
+              {{"event", "not_admitted"},
+               {"rpc", std::string(rpc)},
+               {"code", absl::StatusCodeToString(slot.status().code())}});
+      return ToGrpcStatus(slot.status());
+    }
+  }
   core::RationalOverflowScope scope;
   grpc::Status status = call();
   if (!scope.overflowed()) return status;
@@ -157,6 +182,23 @@ grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
   LogLine(absl::StrCat("failed ", method, ": ", overflow.message()),
           LogLevel::kError, {{"event", "failed"}, {"rpc", std::string(rpc)}});
   return ToGrpcStatus(overflow);
+}
+
+}  // namespace
+
+grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
+                       absl::string_view rpc, const replay::EventLog* log,
+                       const google::protobuf::Message& request,
+                       const std::function<grpc::Status()>& call) {
+  return Guard(context, gate, rpc, log, nullptr, request, call);
+}
+
+grpc::Status GuardRead(grpc::ServerContext* context, Gate* gate,
+                       absl::string_view rpc, const replay::EventLog* log,
+                       ReadAdmission* reads,
+                       const google::protobuf::Message& request,
+                       const std::function<grpc::Status()>& call) {
+  return Guard(context, gate, rpc, log, reads, request, call);
 }
 
 grpc::Status OpenStreamSlot(Gate& gate, grpc::ServerContext* context,

@@ -20,6 +20,7 @@
 #include "grpcpp/support/status.h"
 #include "replay/state/event_log.h"
 #include "server/gate.h"
+#include "server/read_admission.h"
 
 namespace tally::server {
 
@@ -34,6 +35,17 @@ namespace tally::server {
 // are too large, e.g. the calculator's). Every refusal is logged, escaped.
 grpc::Status GuardCall(grpc::ServerContext* context, Gate* gate,
                        absl::string_view rpc, const replay::EventLog* log,
+                       const google::protobuf::Message& request,
+                       const std::function<grpc::Status()>& call);
+
+// As GuardCall, for a read computation (a query, an audit question): once
+// the caller is admitted, `call` waits for a slot of `reads`
+// (server/read_admission.h; null: no bound) and holds it while it runs.
+// A call still waiting at its deadline ends with DEADLINE_EXCEEDED, one
+// whose client left with CANCELLED, each logged; neither reads anything.
+grpc::Status GuardRead(grpc::ServerContext* context, Gate* gate,
+                       absl::string_view rpc, const replay::EventLog* log,
+                       ReadAdmission* reads,
                        const google::protobuf::Message& request,
                        const std::function<grpc::Status()>& call);
 

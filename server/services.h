@@ -16,6 +16,7 @@
 #include "replay/state/event_log.h"
 #include "server/command_runner.h"
 #include "server/gate.h"
+#include "server/read_admission.h"
 #include "tally/v1/audit.grpc.pb.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/query.grpc.pb.h"
@@ -166,15 +167,18 @@ class QueryService final : public v1::QueryService::Service {
   // `clock` answers "now" for queries that ask about the present (the time
   // windows open now); the same clock the log stamps receipts with.
   // `standings_cache_bytes` bounds the standings kept for GetStandings' readers
-  // (0: none kept, each call computes its own).
+  // (0: none kept, each call computes its own). Every answer is computed
+  // in a slot of `reads` (null: no bound), which must outlive the service.
   QueryService(
       const replay::EventLog& log, Gate& gate,
       std::function<absl::Time()> clock = [] { return absl::Now(); },
-      size_t standings_cache_bytes = replay::StandingsCache::kDefaultMaxBytes)
+      size_t standings_cache_bytes = replay::StandingsCache::kDefaultMaxBytes,
+      ReadAdmission* reads = nullptr)
       : log_(log),
         gate_(&gate),
         clock_(std::move(clock)),
-        standings_cache_(standings_cache_bytes) {}
+        standings_cache_(standings_cache_bytes),
+        reads_(reads) {}
 
   grpc::Status ListTournaments(grpc::ServerContext* context,
                                const v1::ListTournamentsRequest* request,
@@ -250,6 +254,7 @@ class QueryService final : public v1::QueryService::Service {
   Gate* const gate_;
   const std::function<absl::Time()> clock_;
   replay::StandingsCache standings_cache_;
+  ReadAdmission* const reads_;
 };
 
 class AuditService final : public v1::AuditService::Service {
@@ -257,15 +262,20 @@ class AuditService final : public v1::AuditService::Service {
   // `clock` is "now" for a what-if (the moment a proposed command would be
   // received); the same clock the log stamps receipts with. `checkpoints`:
   // the server's signed checkpoints, or null when it keeps none (then
-  // ListCheckpoints and SignCheckpoint are FAILED_PRECONDITION).
+  // ListCheckpoints and SignCheckpoint are FAILED_PRECONDITION). The
+  // audit questions (as-of, board history, the chain, what changed, what
+  // if, CheckDraw) are computed in a slot of `reads` (null: no bound),
+  // which must outlive the service; ReadLog and the checkpoints are not.
   AuditService(
       const replay::EventLog& log, Gate& gate,
       std::function<absl::Time()> clock = [] { return absl::Now(); },
-      replay::CheckpointStore* checkpoints = nullptr)
+      replay::CheckpointStore* checkpoints = nullptr,
+      ReadAdmission* reads = nullptr)
       : log_(log),
         gate_(&gate),
         clock_(std::move(clock)),
-        checkpoints_(checkpoints) {}
+        checkpoints_(checkpoints),
+        reads_(reads) {}
 
   grpc::Status ReadLog(grpc::ServerContext* context,
                        const v1::ReadLogRequest* request,
@@ -320,6 +330,7 @@ class AuditService final : public v1::AuditService::Service {
   Gate* const gate_;
   const std::function<absl::Time()> clock_;
   replay::CheckpointStore* const checkpoints_;
+  ReadAdmission* const reads_;
 };
 
 }  // namespace tally::server

@@ -64,6 +64,7 @@
 #include "server/metrics/rpc_metrics_interceptor.h"
 #include "server/operator_service.h"
 #include "server/principal_store.h"
+#include "server/read_admission.h"
 #include "server/services.h"
 #include "server/snapshot_check_thread.h"
 #include "server/version.h"
@@ -113,6 +114,11 @@ ABSL_FLAG(
 ABSL_FLAG(int, standings_cache_mb, 32,
           "memory for GetStandings answers shared by their readers until "
           "their tournament changes (0: none kept, every call computes)");
+ABSL_FLAG(int, max_concurrent_reads,
+          tally::server::ReadAdmission::kDefaultMaxRunning,
+          "Queries and audit questions computed at once; the rest wait, in "
+          "turn, until their call's deadline. Commands and the health check "
+          "never wait for them. 0: no bound. See docs/performance.md.");
 ABSL_FLAG(int, max_streams, 8,
           "Each principal's concurrent log streams (ReadLog).");
 ABSL_FLAG(std::string, log_format, "text",
@@ -351,11 +357,15 @@ int main(int argc, char** argv) {
                             .max_streams = absl::GetFlag(FLAGS_max_streams)});
   tally::server::DirectorService director(**log, gate);
   tally::server::VenueService venue(**log, gate);
+  tally::server::ReadAdmission reads(
+      std::max(0, absl::GetFlag(FLAGS_max_concurrent_reads)));
   tally::server::QueryService query(
       **log, gate, clock,
       static_cast<size_t>(std::max(0, absl::GetFlag(FLAGS_standings_cache_mb)))
-          << 20);
-  tally::server::AuditService audit(**log, gate, clock, checkpoints.get());
+          << 20,
+      &reads);
+  tally::server::AuditService audit(**log, gate, clock, checkpoints.get(),
+                                    &reads);
   tally::server::CalculatorService calculator(&gate);
   tally::server::AccessService access(gate);
   tally::server::WatchService watcher(**log, watch, gate, query,
@@ -453,6 +463,45 @@ int main(int argc, char** argv) {
       "GetStandings answers shared from an earlier (or a concurrent) "
       "computation of the same tournament's State.",
       [&query] { return static_cast<double>(query.standings_cache().hits()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_max",
+      "Queries and audit questions computed at once at most "
+      "(--max_concurrent_reads; 0: no bound).",
+      [&reads] { return static_cast<double>(reads.max_running()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_running", "Queries and audit questions computing now.",
+      [&reads] { return static_cast<double>(reads.running()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_waiting",
+      "Queries and audit questions waiting now for a read slot.",
+      [&reads] { return static_cast<double>(reads.waiting()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_admitted",
+      "Queries and audit questions admitted since tallyd started.",
+      [&reads] { return static_cast<double>(reads.admitted()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_waited",
+      "Queries and audit questions since tallyd started that found every "
+      "read slot taken and waited (admitted later, or gave up).",
+      [&reads] { return static_cast<double>(reads.waited()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_wait_seconds",
+      "Seconds those reads spent waiting for a slot, in all.",
+      [&reads] { return absl::ToDoubleSeconds(reads.wait_time()); });
+  metrics.AddGaugeCallback(
+      "tally_reads_deadline_exceeded",
+      "Reads that were still waiting at their call's deadline "
+      "(DEADLINE_EXCEEDED, nothing read).",
+      [&reads] {
+        return static_cast<double>(
+            reads.gave_up(tally::server::ReadAdmission::GaveUp::kDeadline));
+      });
+  metrics.AddGaugeCallback(
+      "tally_reads_cancelled",
+      "Reads whose client left while they waited (CANCELLED).", [&reads] {
+        return static_cast<double>(
+            reads.gave_up(tally::server::ReadAdmission::GaveUp::kCancelled));
+      });
   std::string http_listen = absl::GetFlag(FLAGS_http_listen);
   if (http_listen.empty() && absl::GetFlag(FLAGS_demo)) {
     http_listen = kDemoHttpListen;

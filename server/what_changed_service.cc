@@ -105,86 +105,86 @@ v1::Actor AuditService::CallerActor(grpc::ServerContext* context) const {
 grpc::Status AuditService::WhatChanged(grpc::ServerContext* context,
                                        const v1::WhatChangedRequest* request,
                                        v1::FigureChanges* response) {
-  return GuardCall(context, gate_, "AuditService.WhatChanged", &log_, *request,
-      [&]() -> grpc::Status {
-    absl::StatusOr<replay::EventChanges> changes =
-        replay::WhatChangedAt(log_.store(), *log_.Snapshot(),
-                              request->sequence());
-    if (!changes.ok()) return ToGrpcStatus(changes.status());
-    Fill(*std::move(changes), /*appended=*/true, response);
-    return grpc::Status::OK;
-  });
+  return GuardRead(context, gate_, "AuditService.WhatChanged", &log_, reads_,
+                   *request, [&]() -> grpc::Status {
+                     absl::StatusOr<replay::EventChanges> changes =
+                         replay::WhatChangedAt(log_.store(), *log_.Snapshot(),
+                                               request->sequence());
+                     if (!changes.ok()) return ToGrpcStatus(changes.status());
+                     Fill(*std::move(changes), /*appended=*/true, response);
+                     return grpc::Status::OK;
+                   });
 }
 
 grpc::Status AuditService::WhatIfCorrectResult(
     grpc::ServerContext* context, const v1::CorrectResultRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_,
-      "AuditService.WhatIfCorrectResult", &log_, *request,
-      [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
-                     request->tournament_id(),
-                     [request](const replay::State& s, absl::Time at) {
-                       return replay::DecideCorrectResult(s, *request, at);
-                     },
-                     response);
-  });
+  return GuardRead(context, gate_, "AuditService.WhatIfCorrectResult", &log_,
+                   reads_, *request, [&]() -> grpc::Status {
+                     return WhatIfNow(
+                         log_, clock_(), CallerActor(context),
+                         request->options(), request->tournament_id(),
+                         [request](const replay::State& s, absl::Time at) {
+                           return replay::DecideCorrectResult(s, *request, at);
+                         },
+                         response);
+                   });
 }
 
 grpc::Status AuditService::WhatIfRecordRuling(
     grpc::ServerContext* context, const v1::RecordRulingRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_,
-      "AuditService.WhatIfRecordRuling", &log_, *request,
-      [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
-                     request->tournament_id(),
-                     [request](const replay::State& s, absl::Time at) {
-                       return replay::DecideRecordRuling(s, *request, at);
-                     },
-                     response);
-  });
+  return GuardRead(context, gate_, "AuditService.WhatIfRecordRuling", &log_,
+                   reads_, *request, [&]() -> grpc::Status {
+                     return WhatIfNow(
+                         log_, clock_(), CallerActor(context),
+                         request->options(), request->tournament_id(),
+                         [request](const replay::State& s, absl::Time at) {
+                           return replay::DecideRecordRuling(s, *request, at);
+                         },
+                         response);
+                   });
 }
 
 grpc::Status AuditService::WhatIfDecideAppeal(
     grpc::ServerContext* context, const v1::DecideAppealRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_,
-      "AuditService.WhatIfDecideAppeal", &log_, *request,
-      [&]() -> grpc::Status {
-    return WhatIfNow(log_, clock_(), CallerActor(context), request->options(),
-                     request->tournament_id(),
-                     [request](const replay::State& s, absl::Time) {
-                       return replay::DecideDecideAppeal(s, *request);
-                     },
-                     response);
-  });
+  return GuardRead(context, gate_, "AuditService.WhatIfDecideAppeal", &log_,
+                   reads_, *request, [&]() -> grpc::Status {
+                     return WhatIfNow(
+                         log_, clock_(), CallerActor(context),
+                         request->options(), request->tournament_id(),
+                         [request](const replay::State& s, absl::Time) {
+                           return replay::DecideDecideAppeal(s, *request);
+                         },
+                         response);
+                   });
 }
 
 grpc::Status AuditService::DiffStandings(
     grpc::ServerContext* context, const v1::DiffStandingsRequest* request,
     v1::FigureChanges* response) {
-  return GuardCall(context, gate_,
-      "AuditService.DiffStandings", &log_, *request,
+  return GuardRead(
+      context, gate_, "AuditService.DiffStandings", &log_, reads_, *request,
       [&]() -> grpc::Status {
-    const std::shared_ptr<const replay::State> now = log_.Snapshot();
-    absl::StatusOr<replay::State> from = StateAsOf(
-        log_, *now, request->tournament_id(), request->from(), "from");
-    if (!from.ok()) return ToGrpcStatus(from.status());
-    absl::StatusOr<replay::State> to = StateAsOf(
-        log_, *now, request->tournament_id(), request->to(), "to");
-    if (!to.ok()) return ToGrpcStatus(to.status());
-    std::vector<replay::Change> changes =
-        replay::Diff(replay::TakeSnapshot(*from, request->tournament_id()),
-                     replay::TakeSnapshot(*to, request->tournament_id()));
-    if (!request->all_figures()) {
-      changes = replay::StandingsOnly(std::move(changes));
-    }
-    response->set_before_sequence(from->last_sequence);
-    response->set_after_sequence(to->last_sequence);
-    Fill(changes, response);
-    return grpc::Status::OK;
-  });
+        const std::shared_ptr<const replay::State> now = log_.Snapshot();
+        absl::StatusOr<replay::State> from = StateAsOf(
+            log_, *now, request->tournament_id(), request->from(), "from");
+        if (!from.ok()) return ToGrpcStatus(from.status());
+        absl::StatusOr<replay::State> to = StateAsOf(
+            log_, *now, request->tournament_id(), request->to(), "to");
+        if (!to.ok()) return ToGrpcStatus(to.status());
+        std::vector<replay::Change> changes =
+            replay::Diff(replay::TakeSnapshot(*from, request->tournament_id()),
+                         replay::TakeSnapshot(*to, request->tournament_id()));
+        if (!request->all_figures()) {
+          changes = replay::StandingsOnly(std::move(changes));
+        }
+        response->set_before_sequence(from->last_sequence);
+        response->set_after_sequence(to->last_sequence);
+        Fill(changes, response);
+        return grpc::Status::OK;
+      });
 }
 
 }  // namespace tally::server

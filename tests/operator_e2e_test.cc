@@ -31,6 +31,7 @@
 #include "replay/log/sha256.h"
 #include "tally/v1/director.grpc.pb.h"
 #include "tally/v1/operator.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
 #include "tally/v1/watch.grpc.pb.h"
 #include "tests/client_calls.h"
 #include "tests/shell_run.h"
@@ -159,6 +160,7 @@ TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
   TallydProcess tallyd(TallydPath(), dir);
   tallyd.AddFlag("--http_listen=127.0.0.1:0");
   tallyd.AddFlag("--http_port_file=" + http_port);
+  tallyd.AddFlag("--max_concurrent_reads=3");
   ASSERT_THAT(tallyd.Start(), IsOk());
   httplib::Client http("127.0.0.1", std::stoi(ReadText(http_port)));
   auto scrape = [&] {
@@ -215,6 +217,24 @@ TEST(TallydMetricsTest, FiguresMoveWithTheCommands) {
             3)
       << after;
   EXPECT_EQ(MetricSample(after, "tally_rpcs_in_flight"), 0) << after;
+  // Reads pass through the bound --max_concurrent_reads sets; commands do
+  // not (none so far counted), so two queries are the two admitted.
+  EXPECT_EQ(MetricSample(after, "tally_reads_max"), 3) << after;
+  EXPECT_EQ(MetricSample(after, "tally_reads_admitted"), 0) << after;
+  for (int i = 0; i < 2; ++i) {
+    v1::ListTournamentsResponse listed;
+    grpc::ClientContext context;
+    ASSERT_TRUE(
+        v1::QueryService::NewStub(tallyd.channel())
+            ->ListTournaments(&context, v1::ListTournamentsRequest(), &listed)
+            .ok());
+    EXPECT_EQ(listed.tournaments_size(), 2);
+  }
+  const std::string read = scrape();
+  EXPECT_EQ(MetricSample(read, "tally_reads_admitted"), 2) << read;
+  EXPECT_EQ(MetricSample(read, "tally_reads_running"), 0) << read;
+  EXPECT_EQ(MetricSample(read, "tally_reads_waiting"), 0) << read;
+  EXPECT_EQ(MetricSample(read, "tally_reads_deadline_exceeded"), 0) << read;
   EXPECT_EQ(MetricSample(after, "tally_streams_open"), 0) << after;
   // A follower's stream is open while it reads.
   {
