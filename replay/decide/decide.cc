@@ -1,5 +1,6 @@
 #include "replay/decide/decide.h"
 
+#include <limits>
 #include <set>
 #include <string>
 
@@ -407,11 +408,12 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
       const SessionState* s,
       FindSessionInPlay(state, request.tournament_id(),
                         request.competition_id(), request.session()));
-  bool table_known = false;
-  for (const auto& [table_board, slot] : s->slots) {
-    table_known = table_known || table_board.first == request.table();
-  }
-  if (!table_known) {
+  // The slots are keyed (table, board): the table's first slot, if any, is
+  // the first at or after (table, lowest board).
+  auto first_of_table = s->slots.lower_bound(
+      {request.table(), std::numeric_limits<int>::min()});
+  if (first_of_table == s->slots.end() ||
+      first_of_table->first.first != request.table()) {
     return absl::NotFoundError(
         absl::StrCat("table ", request.table(), " is not in the movement of ",
                      SessionName(request.competition_id(), request.session())));

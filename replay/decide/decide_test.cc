@@ -1,5 +1,6 @@
 #include "replay/decide/decide.h"
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -250,6 +251,40 @@ TEST_F(DecideTest, ResultsWaitForTheSessionToStart) {
   EXPECT_EQ(entered->result_entered().ns_score(), 0);
   // Table 1 does not play board 3 (table 2 does).
   r.set_board(3);
+  EXPECT_THAT(DecideEnterResult(state_, r),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("table 1 does not play board 3")));
+}
+
+// A table the movement does not seat is refused as not in the movement,
+// whether its number is below, between or above the tables it does seat
+// (here tables 1 and 3: the slots are looked up by table, issue #19).
+TEST_F(DecideTest, ATableTheMovementDoesNotSeatIsNotInTheMovement) {
+  Apply(state_, Define([](v1::Movement& m) {
+    m.mutable_rounds(0)->mutable_tables(1)->set_table(3);
+  }));
+  v1::StartSessionRequest start;
+  start.set_tournament_id("t");
+  start.set_competition_id("pairs");
+  start.set_session(1);
+  Apply(state_, DecideStartSession(state_, start));
+  v1::EnterResultRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  r.set_board(3);
+  r.mutable_result()->mutable_passed_out();
+  for (int table : {-1, 0, 2, 4}) {
+    r.set_table(table);
+    EXPECT_THAT(DecideEnterResult(state_, r),
+                StatusIs(absl::StatusCode::kNotFound,
+                         HasSubstr(absl::StrCat("table ", table,
+                                                " is not in the movement"))))
+        << table;
+  }
+  r.set_table(3);
+  EXPECT_THAT(DecideEnterResult(state_, r), IsOk());
+  r.set_table(1);
   EXPECT_THAT(DecideEnterResult(state_, r),
               StatusIs(absl::StatusCode::kFailedPrecondition,
                        HasSubstr("table 1 does not play board 3")));
