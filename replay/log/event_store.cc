@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "rocksdb/filter_policy.h"
 #include "rocksdb/options.h"
 #include "rocksdb/sst_file_writer.h"
+#include "rocksdb/table.h"
 #include "rocksdb/utilities/checkpoint.h"
 #include "rocksdb/write_batch.h"
 #include "tally/v1/events.pb.h"
@@ -166,10 +168,20 @@ absl::Status EventStore::OpenRocks() {
   family_options.write_buffer_size = 4 << 20;
   // Read back every table RocksDB writes before it is used.
   family_options.paranoid_file_checks = true;
+  // The writer looks up every command's idempotency key, and almost every
+  // key is new: a Bloom filter answers "not there" without reading each
+  // table file's index (8% of the writer's time under 32 venue clients
+  // without it, issue #19). Tables written before it have no filter and are
+  // read as before.
+  rocksdb::ColumnFamilyOptions idempotency_options = family_options;
+  rocksdb::BlockBasedTableOptions idempotency_tables;
+  idempotency_tables.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  idempotency_options.table_factory.reset(
+      rocksdb::NewBlockBasedTableFactory(idempotency_tables));
   std::vector<rocksdb::ColumnFamilyDescriptor> families = {
       {rocksdb::kDefaultColumnFamilyName, family_options},
       {kEventsFamily, family_options},
-      {kIdempotencyFamily, family_options},
+      {kIdempotencyFamily, idempotency_options},
   };
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;

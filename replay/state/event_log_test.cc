@@ -6,9 +6,11 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -250,6 +252,34 @@ TEST_F(EventLogTest, RetryWithTheSameKeyReturnsTheFirstOutcome) {
   EXPECT_TRUE(after_restart->replayed);
   EXPECT_EQ(after_restart->event.sequence(), 1u);
   EXPECT_EQ(LastSequence(*log_), 1u);
+}
+
+// The idempotency records' tables carry a Bloom filter (the writer looks
+// up every command's key, almost always a new one: a miss then reads no
+// table's blocks). RocksDB records the options it opened with in the data
+// directory's OPTIONS file.
+TEST_F(EventLogTest, TheIdempotencyRecordsTablesHaveABloomFilter) {
+  std::string options_text;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("OPTIONS-")) continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    options_text = text.str();  // any OPTIONS file of this open
+  }
+  const size_t section =
+      options_text.find("[TableOptions/BlockBasedTable \"idempotency\"]");
+  ASSERT_NE(section, std::string::npos) << options_text;
+  const size_t next = options_text.find("\n[", section + 1);
+  EXPECT_THAT(options_text.substr(section, next - section),
+              HasSubstr("filter_policy=bloomfilter:10"));
+  const size_t events =
+      options_text.find("[TableOptions/BlockBasedTable \"events\"]");
+  ASSERT_NE(events, std::string::npos);
+  EXPECT_THAT(options_text.substr(
+                  events, options_text.find("\n[", events + 1) - events),
+              HasSubstr("filter_policy=nullptr"));
 }
 
 TEST_F(EventLogTest, SameKeyForADifferentCommandIsRefused) {
