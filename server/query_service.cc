@@ -79,7 +79,9 @@ grpc::Slice SharedSlice(std::shared_ptr<const std::string> bytes) {
   auto* held = new std::shared_ptr<const std::string>(std::move(bytes));
   return grpc::Slice(
       const_cast<char*>((*held)->data()), (*held)->size(),
-      [](void* p) { delete static_cast<std::shared_ptr<const std::string>*>(p); },
+      [](void* p) {
+        delete static_cast<std::shared_ptr<const std::string>*>(p);
+      },
       held);
 }
 

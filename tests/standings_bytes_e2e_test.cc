@@ -84,8 +84,8 @@ class StandingsBytesTest : public ::testing::Test {
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() +
                          std::chrono::seconds(20));
-    return v1::QueryService::NewStub(std::shared_ptr<grpc::Channel>(
-                                         &channel, [](grpc::Channel*) {}))
+    return v1::QueryService::NewStub(
+               std::shared_ptr<grpc::Channel>(&channel, [](grpc::Channel*) {}))
         ->GetStandings(&context, r, out);
   }
 
@@ -139,11 +139,14 @@ TEST_F(StandingsBytesTest, ErrorsAreTheUnaryHandlersOnes) {
   EXPECT_EQ(s.error_code(), grpc::StatusCode::NOT_FOUND);
   EXPECT_EQ(s.error_message(), built.message());
 
-  // The request validator's: no tournament named.
-  v1::GetStandingsRequest empty;
-  const absl::Status invalid = server::ValidateRequest(empty);
+  // The request validator's: a session number past every limit
+  // (docs/input-limits.md: integers up to 1,000,000).
+  v1::GetStandingsRequest too_far = unknown;
+  too_far.set_tournament_id(kTournament);
+  too_far.set_session(2000000);
+  const absl::Status invalid = server::ValidateRequest(too_far);
   ASSERT_EQ(invalid.code(), absl::StatusCode::kInvalidArgument);
-  s = Call(*tallyd_->channel(), empty, &out);
+  s = Call(*tallyd_->channel(), too_far, &out);
   EXPECT_EQ(s.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(s.error_message(), invalid.message());
 
@@ -151,15 +154,13 @@ TEST_F(StandingsBytesTest, ErrorsAreTheUnaryHandlersOnes) {
   // unary method of the service (GetTournament's).
   auto raw = [&](const std::string& method) {
     grpc::ClientContext context;
-    context.AddMetadata("authorization",
-                        "Bearer " + tallyd_->admin_token());
+    context.AddMetadata("authorization", "Bearer " + tallyd_->admin_token());
     const grpc::internal::RpcMethod rpc(method.c_str(),
                                         grpc::internal::RpcMethod::NORMAL_RPC);
     grpc::Slice garbage(std::string("\xff\xff\xff", 3));
     grpc::ByteBuffer request(&garbage, 1), response;
     return grpc::internal::BlockingUnaryCall(
-        tallyd_->ChannelWithToken("").get(), rpc, &context, request,
-        &response);
+        tallyd_->ChannelWithToken("").get(), rpc, &context, request, &response);
   };
   const grpc::Status malformed = raw("/tally.v1.QueryService/GetStandings");
   const grpc::Status unary = raw("/tally.v1.QueryService/GetTournament");

@@ -312,7 +312,8 @@ TEST_F(StandingsCacheTest, KeepsNoMoreThanItsBoundLeastRecentlyUsedFirst) {
   EXPECT_EQ(off.entries(), 0u);
 }
 
-TEST_F(StandingsCacheTest, SerializedBytesParseToTheUncachedAnswerAcrossChanges) {
+TEST_F(StandingsCacheTest,
+       SerializedBytesParseToTheUncachedAnswerAcrossChanges) {
   StandingsCache cache;
   EXPECT_EQ(Sent(cache, state_), Uncached(state_));
   absl::StatusOr<StandingsCache::Serialized> first =

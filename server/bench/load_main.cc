@@ -241,9 +241,9 @@ bool CheckStandings(Caller& c, const std::string& tournament) {
   v1::Standings out;
   grpc::Status s = c.query_->GetStandings(&context, r, &out);
   if (!s.ok() || out.tournament_id() != tournament || out.fields_size() == 0) {
-    std::fprintf(stderr, "standings of %s: %s\n", tournament.c_str(),
-                 s.ok() ? "not the session asked for"
-                        : s.error_message().c_str());
+    std::fprintf(
+        stderr, "standings of %s: %s\n", tournament.c_str(),
+        s.ok() ? "not the session asked for" : s.error_message().c_str());
     return false;
   }
   std::fprintf(stderr, "standings of %s: %zu bytes, %d fields\n",
