@@ -12,7 +12,8 @@
 //               100, 300) sections of 25-table Mitchells playing the same
 //               25 boards, each matchpointed within its section.
 //   mixed       enter and standings at once: the writers' figures with
-//               readers running.
+//               readers running (--mixed_health: readers calling the
+//               health check instead, the floor of any such readers).
 //   fill        --clients N venue clients enter --events results in all,
 //               each into its own 24-table tournaments (a new one when
 //               one is full): grows the log for the start-up replay and
@@ -53,6 +54,9 @@ ABSL_FLAG(int, tables, 10, "tables of each session");
 ABSL_FLAG(double, seconds, 5, "how long the clients run");
 ABSL_FLAG(std::string, prefix, "load", "tournament name prefix");
 ABSL_FLAG(int, events, 10000, "results entered in all (fill)");
+ABSL_FLAG(bool, mixed_health, false,
+          "mixed: the readers call the health check instead of "
+          "GetStandings (the floor any 64 readers cost the writers)");
 
 namespace tally::bench {
 namespace {
@@ -308,20 +312,24 @@ void Print(const std::string& name, Figures f, double seconds) {
       at(0.99) / 1000, f.first / 1000, f.failures);
 }
 
+// One health check on `caller`'s channel.
+grpc::Status CheckHealth(Caller& caller) {
+  static const grpc::internal::RpcMethod method(
+      "/grpc.health.v1.Health/Check", grpc::internal::RpcMethod::NORMAL_RPC);
+  grpc::ClientContext context;
+  caller.Prepare(context);
+  // An empty HealthCheckRequest: the server as a whole.
+  grpc::Slice empty("");
+  grpc::ByteBuffer request(&empty, 1), response;
+  return grpc::internal::BlockingUnaryCall(caller.channel_.get(), method,
+                                           &context, request, &response);
+}
+
 Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
                double seconds) {
-  const grpc::internal::RpcMethod method("/grpc.health.v1.Health/Check",
-                                         grpc::internal::RpcMethod::NORMAL_RPC);
   return Drive(static_cast<int>(callers.size()), seconds,
                [&](int k, int, grpc::Status& status) {
-                 grpc::ClientContext context;
-                 callers[k]->Prepare(context);
-                 // An empty HealthCheckRequest: the server as a whole.
-                 grpc::Slice empty("");
-                 grpc::ByteBuffer request(&empty, 1), response;
-                 status = grpc::internal::BlockingUnaryCall(
-                     callers[k]->channel_.get(), method, &context, request,
-                     &response);
+                 status = CheckHealth(*callers[k]);
                  return true;
                });
 }
@@ -448,6 +456,10 @@ int Main() {
       read = Drive(std::max(1, readers), seconds,
                    [&](int k, int i, grpc::Status& status) {
                      if (!writing) return false;
+                     if (absl::GetFlag(FLAGS_mixed_health)) {
+                       status = CheckHealth(*own[k]);
+                       return true;
+                     }
                      size_t bytes = 0;
                      status = ReadStandings(*own[k], standings, &bytes);
                      received += bytes;
