@@ -107,8 +107,9 @@ void QueryService::SendStandingsAsBytes() {
 grpc::Status QueryService::GetStandingsBytes(
     grpc::ServerContext* context,
     grpc::ServerUnaryStreamer<grpc::ByteBuffer, grpc::ByteBuffer>* stream) {
-  // Parsed as the generated unary handler parses it, so a missing or
-  // malformed request gets the same status ("No payload", ...).
+  // Parsed as the generated unary handler parses it (the same
+  // SerializationTraits call on a ByteBuffer, empty when no message came),
+  // so a missing or malformed request gets the same INTERNAL status.
   grpc::ByteBuffer received;
   if (!stream->Read(&received)) received.Clear();
   v1::GetStandingsRequest request;
