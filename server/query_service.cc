@@ -1,3 +1,12 @@
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "grpcpp/impl/codegen/proto_utils.h"
+#include "grpcpp/support/byte_buffer.h"
+#include "grpcpp/support/method_handler.h"
+#include "grpcpp/support/slice.h"
+#include "grpcpp/support/sync_stream.h"
 #include "replay/decide/eligibility.h"
 #include "replay/knockout/knockout_queries.h"
 #include "replay/knockout/qualification_query.h"
@@ -61,6 +70,73 @@ grpc::Status QueryService::GetStandings(grpc::ServerContext* context,
                 *request, response, [&](const replay::State& s) {
                   return standings_cache_.Get(s, *request);
                 });
+}
+
+namespace {
+
+// A slice over `bytes` that holds a reference to them, not a copy.
+grpc::Slice SharedSlice(std::shared_ptr<const std::string> bytes) {
+  auto* held = new std::shared_ptr<const std::string>(std::move(bytes));
+  return grpc::Slice(
+      const_cast<char*>((*held)->data()), (*held)->size(),
+      [](void* p) {
+        delete static_cast<std::shared_ptr<const std::string>*>(p);
+      },
+      held);
+}
+
+}  // namespace
+
+void QueryService::SendStandingsAsBytes() {
+  // The generated service registers its methods in the order the proto
+  // declares them.
+  const int index = v1::GetStandingsRequest::descriptor()
+                        ->file()
+                        ->FindServiceByName("QueryService")
+                        ->FindMethodByName("GetStandings")
+                        ->index();
+  MarkMethodStreamed(
+      index,
+      new grpc::internal::StreamedUnaryHandler<grpc::ByteBuffer,
+                                               grpc::ByteBuffer>(
+          [this](grpc::ServerContext* context,
+                 grpc::ServerUnaryStreamer<grpc::ByteBuffer, grpc::ByteBuffer>*
+                     stream) { return GetStandingsBytes(context, stream); }));
+}
+
+grpc::Status QueryService::GetStandingsBytes(
+    grpc::ServerContext* context,
+    grpc::ServerUnaryStreamer<grpc::ByteBuffer, grpc::ByteBuffer>* stream) {
+  // Parsed as the generated unary handler parses it (the same
+  // SerializationTraits call on a ByteBuffer, empty when no message came),
+  // so a missing or malformed request gets the same INTERNAL status.
+  grpc::ByteBuffer received;
+  if (!stream->Read(&received)) received.Clear();
+  v1::GetStandingsRequest request;
+  if (grpc::Status parsed =
+          grpc::SerializationTraits<v1::GetStandingsRequest>::Deserialize(
+              &received, &request);
+      !parsed.ok()) {
+    return parsed;
+  }
+  grpc::ByteBuffer answer;
+  grpc::Status s = GuardRead(
+      context, gate_, "QueryService.GetStandings", &log_, reads_, request,
+      [&]() -> grpc::Status {
+        absl::StatusOr<replay::StandingsCache::Serialized> bytes =
+            absl::InternalError("not answered");
+        log_.Read([&](const replay::State& state) {
+          bytes = standings_cache_.GetSerialized(state, request);
+        });
+        if (!bytes.ok()) return ToGrpcStatus(bytes.status());
+        grpc::Slice slices[] = {SharedSlice(bytes->body),
+                                grpc::Slice(bytes->as_of)};
+        answer = grpc::ByteBuffer(slices, bytes->as_of.empty() ? 1 : 2);
+        return grpc::Status::OK;
+      });
+  if (!s.ok()) return s;
+  stream->Write(answer);  // false when the client has gone: nothing to tell
+  return grpc::Status::OK;
 }
 
 grpc::Status QueryService::GetCompetitionStandings(

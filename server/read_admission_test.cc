@@ -23,6 +23,8 @@
 #include "gtest/gtest.h"
 #include "replay/state/event_log.h"
 #include "server/gate.h"
+#include "server/metrics/metrics_registry.h"
+#include "server/metrics/rpc_metrics_interceptor.h"
 #include "server/principal_store.h"
 #include "server/services.h"
 #include "tally/v1/director.grpc.pb.h"
@@ -194,6 +196,12 @@ class ReadAdmissionServiceTest : public ::testing::Test {
     grpc::ServerBuilder builder;
     builder.RegisterService(director_.get());
     builder.RegisterService(query_.get());
+    std::vector<
+        std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+        interceptors;
+    interceptors.push_back(
+        std::make_unique<metrics::RpcMetricsInterceptorFactory>(&metrics_));
+    builder.experimental().SetInterceptorCreators(std::move(interceptors));
     server_ = builder.BuildAndStart();
     ASSERT_NE(server_, nullptr);
     channel_ = server_->InProcessChannel(grpc::ChannelArguments());
@@ -221,7 +229,13 @@ class ReadAdmissionServiceTest : public ::testing::Test {
         &context, v1::ListTournamentsRequest(), out);
   }
 
+  // The gauge `name` of tallyd's metrics interceptor, now.
+  double Gauge(const std::string& name) {
+    return metrics_.GetGauge(name, "").value();
+  }
+
   ReadAdmission reads_{1};
+  metrics::MetricsRegistry metrics_;
   std::filesystem::path dir_;
   std::unique_ptr<replay::EventLog> log_;
   std::unique_ptr<PrincipalStore> principals_;
@@ -300,6 +314,38 @@ TEST_F(ReadAdmissionServiceTest, AWaitingQueryIsAnsweredWhenASlotFrees) {
   EXPECT_TRUE(answered.ok()) << answered.error_message();
   EXPECT_EQ(reads_.waited(), 1u);
   EXPECT_EQ(reads_.running(), 0);
+}
+
+// GetStandings, which QueryService serves as bytes through a streamed-unary
+// handler, waits for a read slot like any query, and the metrics count it
+// as the unary call it is: in flight while it waits, not an open stream.
+TEST_F(ReadAdmissionServiceTest, GetStandingsWaitsForItsSlotAndIsNoStream) {
+  absl::StatusOr<ReadAdmission::Slot> held =
+      reads_.Enter("held by the test", absl::InfiniteFuture(), nullptr);
+  ASSERT_TRUE(held.ok());
+  grpc::Status answered;
+  std::thread reader([&] {
+    v1::GetStandingsRequest request;
+    request.set_tournament_id("club");
+    request.set_competition_id("pairs");
+    request.set_session(1);
+    v1::Standings standings;
+    grpc::ClientContext context;
+    Prepare(context, absl::Seconds(10));
+    answered = v1::QueryService::NewStub(channel_)->GetStandings(
+        &context, request, &standings);
+  });
+  EXPECT_TRUE(Eventually([&] { return reads_.waiting() == 1; }));
+  EXPECT_EQ(Gauge("tally_rpcs_in_flight"), 1);
+  EXPECT_EQ(Gauge("tally_streams_open"), 0);
+  *held = ReadAdmission::Slot();
+  reader.join();
+  // No tournament "club" in this log: BuildStandings' NOT_FOUND, once the
+  // read was admitted.
+  EXPECT_EQ(answered.error_code(), grpc::StatusCode::NOT_FOUND)
+      << answered.error_message();
+  EXPECT_EQ(reads_.waited(), 1u);
+  EXPECT_TRUE(Eventually([&] { return Gauge("tally_rpcs_in_flight") == 0; }));
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "grpcpp/support/byte_buffer.h"
+#include "grpcpp/support/sync_stream.h"
 #include "replay/checkpoint/checkpoint_store.h"
 #include "replay/queries/standings_cache.h"
 #include "replay/state/event_log.h"
@@ -178,7 +180,9 @@ class QueryService final : public v1::QueryService::Service {
         gate_(&gate),
         clock_(std::move(clock)),
         standings_cache_(standings_cache_bytes),
-        reads_(reads) {}
+        reads_(reads) {
+    SendStandingsAsBytes();
+  }
 
   grpc::Status ListTournaments(grpc::ServerContext* context,
                                const v1::ListTournamentsRequest* request,
@@ -186,6 +190,8 @@ class QueryService final : public v1::QueryService::Service {
   grpc::Status GetTournament(grpc::ServerContext* context,
                              const v1::GetTournamentRequest* request,
                              v1::Tournament* response) override;
+  // In-process callers' GetStandings (WatchService); gRPC clients are
+  // answered by GetStandingsBytes, with the same answer and statuses.
   grpc::Status GetStandings(grpc::ServerContext* context,
                             const v1::GetStandingsRequest* request,
                             v1::Standings* response) override;
@@ -250,6 +256,16 @@ class QueryService final : public v1::QueryService::Service {
   }
 
  private:
+  // GetStandings as gRPC serves it (issue #19): the cached answer's bytes
+  // (replay::StandingsCache::GetSerialized) are sent as they are, not
+  // copied into a v1::Standings and serialised again for each reader.
+  // Registered through the sync API's streamed-unary handler, whose
+  // request and response are ByteBuffers: the wire is unary as before.
+  void SendStandingsAsBytes();
+  grpc::Status GetStandingsBytes(
+      grpc::ServerContext* context,
+      grpc::ServerUnaryStreamer<grpc::ByteBuffer, grpc::ByteBuffer>* stream);
+
   const replay::EventLog& log_;
   Gate* const gate_;
   const std::function<absl::Time()> clock_;

@@ -166,6 +166,17 @@ class StandingsCacheTest : public ::testing::Test {
     EXPECT_THAT(s, IsOk());
     return s.ok() ? s->SerializeAsString() : "";
   }
+  // GetSerialized's two pieces, concatenated and parsed, serialised again
+  // (so comparable with Uncached byte for byte).
+  std::string Sent(StandingsCache& cache, const State& state) {
+    absl::StatusOr<StandingsCache::Serialized> s =
+        cache.GetSerialized(state, request_);
+    EXPECT_THAT(s, IsOk());
+    if (!s.ok()) return "";
+    v1::Standings parsed;
+    EXPECT_TRUE(parsed.ParseFromString(*s->body + s->as_of));
+    return parsed.SerializeAsString();
+  }
   // Another tournament's event, appended to the log.
   void OtherTournamentCreated(const std::string& id) {
     v1::CreateTournamentRequest t;
@@ -299,6 +310,67 @@ TEST_F(StandingsCacheTest, KeepsNoMoreThanItsBoundLeastRecentlyUsedFirst) {
   EXPECT_EQ(Cached(off, state_), first);
   EXPECT_EQ(off.computations(), 2u);
   EXPECT_EQ(off.entries(), 0u);
+}
+
+TEST_F(StandingsCacheTest,
+       SerializedBytesParseToTheUncachedAnswerAcrossChanges) {
+  StandingsCache cache;
+  EXPECT_EQ(Sent(cache, state_), Uncached(state_));
+  absl::StatusOr<StandingsCache::Serialized> first =
+      cache.GetSerialized(state_, request_);
+  ASSERT_THAT(first, IsOk());
+  // The body has no as_of_sequence; the other piece has it alone.
+  v1::Standings body, as_of;
+  ASSERT_TRUE(body.ParseFromString(*first->body));
+  ASSERT_TRUE(as_of.ParseFromString(first->as_of));
+  EXPECT_EQ(body.as_of_sequence(), 0u);
+  EXPECT_EQ(as_of.as_of_sequence(), state_.last_sequence);
+  EXPECT_EQ(as_of.ByteSizeLong(), first->as_of.size());
+  EXPECT_EQ(as_of.fields_size(), 0);
+  // Get and GetSerialized share one computation.
+  EXPECT_EQ(Cached(cache, state_), Uncached(state_));
+  EXPECT_EQ(cache.computations(), 1u);
+
+  // Another tournament's event: the same shared bytes, a new as_of.
+  OtherTournamentCreated("u");
+  EXPECT_EQ(Sent(cache, state_), Uncached(state_));
+  absl::StatusOr<StandingsCache::Serialized> after_other =
+      cache.GetSerialized(state_, request_);
+  ASSERT_THAT(after_other, IsOk());
+  EXPECT_EQ(after_other->body.get(), first->body.get());
+  EXPECT_NE(after_other->as_of, first->as_of);
+  EXPECT_EQ(cache.computations(), 1u);
+
+  // A result of the session: computed again, new bytes.
+  const State older = state_;
+  EnterInSession(state_, 3, 1, Made(3, v1::STRAIN_SPADES, 10));
+  EXPECT_EQ(Sent(cache, state_), Uncached(state_));
+  absl::StatusOr<StandingsCache::Serialized> after_result =
+      cache.GetSerialized(state_, request_);
+  ASSERT_THAT(after_result, IsOk());
+  EXPECT_NE(after_result->body.get(), first->body.get());
+  EXPECT_EQ(cache.computations(), 2u);
+
+  // An older State is answered alone, with its own answer.
+  EXPECT_EQ(Sent(cache, older), Uncached(older));
+  EXPECT_NE(Uncached(older), Uncached(state_));
+  EXPECT_EQ(cache.computations(), 3u);
+
+  // Without a cache, the same answer.
+  StandingsCache off(0);
+  EXPECT_EQ(Sent(off, state_), Uncached(state_));
+}
+
+TEST_F(StandingsCacheTest, SerializedErrorsAreBuildStandingsErrors) {
+  StandingsCache cache;
+  request_.set_session(7);
+  const absl::Status uncached = BuildStandings(state_, request_).status();
+  ASSERT_FALSE(uncached.ok());
+  EXPECT_EQ(cache.GetSerialized(state_, request_).status(), uncached);
+  request_.set_tournament_id("nowhere");
+  EXPECT_EQ(cache.GetSerialized(state_, request_).status(),
+            BuildStandings(state_, request_).status());
+  EXPECT_EQ(cache.entries(), 0u);
 }
 
 }  // namespace

@@ -11,32 +11,45 @@ namespace tally::replay {
 struct StandingsCache::Computation {
   absl::Notification done;
   std::shared_ptr<const v1::Standings> standings;
+  // `standings` serialised without as_of_sequence.
+  std::shared_ptr<const std::string> body;
 };
+
+namespace {
+
+// v1::Standings' as_of_sequence field alone, serialised: empty for 0,
+// which proto3 does not write.
+std::string AsOfBytes(uint64_t sequence) {
+  v1::Standings only;
+  only.set_as_of_sequence(sequence);
+  return only.SerializeAsString();
+}
+
+}  // namespace
 
 StandingsCache::StandingsCache(size_t max_bytes) : max_bytes_(max_bytes) {}
 
-std::shared_ptr<const v1::Standings> StandingsCache::Compute(
-    const State& state, const v1::GetStandingsRequest& request,
-    absl::StatusOr<v1::Standings>& answer) {
+bool StandingsCache::Compute(const State& state,
+                             const v1::GetStandingsRequest& request,
+                             absl::StatusOr<v1::Standings>& answer) {
   core::RationalOverflowScope overflow;
   answer = BuildStandings(state, request);
   {
     absl::MutexLock lock(&mu_);
     ++computations_;
   }
-  if (!answer.ok() || overflow.overflowed()) return nullptr;
-  return std::make_shared<const v1::Standings>(*answer);
+  return answer.ok() && !overflow.overflowed();
 }
 
-absl::StatusOr<v1::Standings> StandingsCache::Get(
-    const State& state, const v1::GetStandingsRequest& request) {
-  absl::StatusOr<v1::Standings> answer = absl::InternalError("not answered");
+std::shared_ptr<const StandingsCache::Computation> StandingsCache::Lookup(
+    const State& state, const v1::GetStandingsRequest& request,
+    absl::StatusOr<v1::Standings>& own) {
   const TournamentState* tournament =
       state.FindTournament(request.tournament_id());
   if (tournament == nullptr ||  // NotFound, worded by BuildStandings
       max_bytes_ == 0) {
-    Compute(state, request, answer);
-    return answer;
+    Compute(state, request, own);
+    return nullptr;
   }
   const uint64_t sequence = tournament->event_sequences.empty()
                                 ? 0
@@ -69,37 +82,69 @@ absl::StatusOr<v1::Standings> StandingsCache::Get(
     // it is answered alone and the newer answer stays.
   }
   if (shared == nullptr) {
-    Compute(state, request, answer);
-    return answer;
+    Compute(state, request, own);
+    return nullptr;
   }
   if (mine) {
-    shared->standings = Compute(state, request, answer);
+    if (Compute(state, request, own)) {
+      // Serialised once, here, for every reader of this answer.
+      auto standings = std::make_shared<v1::Standings>(*std::move(own));
+      const uint64_t as_of = standings->as_of_sequence();
+      standings->clear_as_of_sequence();
+      shared->body =
+          std::make_shared<const std::string>(standings->SerializeAsString());
+      standings->set_as_of_sequence(as_of);
+      shared->standings = std::move(standings);
+    }
     shared->done.Notify();
     absl::MutexLock lock(&mu_);
     auto it = entries_.find(key);
-    if (it == entries_.end() || it->second.computation != shared) {
-      return answer;  // replaced meanwhile by a newer State's answer
+    if (it != entries_.end() && it->second.computation == shared) {
+      if (shared->standings == nullptr) {
+        entries_.erase(it);
+      } else {
+        it->second.bytes = shared->standings->SpaceUsedLong() +
+                           shared->body->capacity() + key.size() +
+                           sizeof(Entry);
+        bytes_ += it->second.bytes;
+        EvictLocked();
+      }
     }
-    if (shared->standings == nullptr) {
-      entries_.erase(it);
-      return answer;
-    }
-    it->second.bytes =
-        shared->standings->SpaceUsedLong() + key.size() + sizeof(Entry);
-    bytes_ += it->second.bytes;
-    EvictLocked();
-    return answer;
+    // Replaced meanwhile by a newer State's answer or not: this one is the
+    // answer for `state`.
+    return shared->standings == nullptr ? nullptr : shared;
   }
   shared->done.WaitForNotification();
   if (shared->standings == nullptr) {  // an error or an overflow: its own
-    Compute(state, request, answer);
-    return answer;
+    Compute(state, request, own);
+    return nullptr;
   }
-  answer = *shared->standings;
-  answer->set_as_of_sequence(state.last_sequence);
   absl::MutexLock lock(&mu_);
   ++hits_;
+  return shared;
+}
+
+absl::StatusOr<v1::Standings> StandingsCache::Get(
+    const State& state, const v1::GetStandingsRequest& request) {
+  absl::StatusOr<v1::Standings> own = absl::InternalError("not answered");
+  std::shared_ptr<const Computation> shared = Lookup(state, request, own);
+  if (shared == nullptr) return own;
+  v1::Standings answer = *shared->standings;
+  answer.set_as_of_sequence(state.last_sequence);
   return answer;
+}
+
+absl::StatusOr<StandingsCache::Serialized> StandingsCache::GetSerialized(
+    const State& state, const v1::GetStandingsRequest& request) {
+  absl::StatusOr<v1::Standings> own = absl::InternalError("not answered");
+  std::shared_ptr<const Computation> shared = Lookup(state, request, own);
+  if (shared != nullptr) {
+    return Serialized{.body = shared->body,
+                      .as_of = AsOfBytes(state.last_sequence)};
+  }
+  if (!own.ok()) return own.status();
+  return Serialized{
+      .body = std::make_shared<const std::string>(own->SerializeAsString())};
 }
 
 void StandingsCache::EvictLocked() {

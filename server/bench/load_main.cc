@@ -12,7 +12,8 @@
 //               100, 300) sections of 25-table Mitchells playing the same
 //               25 boards, each matchpointed within its section.
 //   mixed       enter and standings at once: the writers' figures with
-//               readers running.
+//               readers running (--mixed_health: readers calling the
+//               health check instead, the floor of any such readers).
 //   fill        --clients N venue clients enter --events results in all,
 //               each into its own 24-table tournaments (a new one when
 //               one is full): grows the log for the start-up replay and
@@ -53,6 +54,9 @@ ABSL_FLAG(int, tables, 10, "tables of each session");
 ABSL_FLAG(double, seconds, 5, "how long the clients run");
 ABSL_FLAG(std::string, prefix, "load", "tournament name prefix");
 ABSL_FLAG(int, events, 10000, "results entered in all (fill)");
+ABSL_FLAG(bool, mixed_health, false,
+          "mixed: the readers call the health check instead of "
+          "GetStandings (the floor any 64 readers cost the writers)");
 
 namespace tally::bench {
 namespace {
@@ -207,8 +211,31 @@ grpc::Status Enter(Caller& c, const v1::EnterResultRequest& r) {
   return c.venue_->EnterResult(&context, r, &response);
 }
 
-// Standings of session 1 of `tournament`'s competition "pairs".
-grpc::Status ReadStandings(Caller& c, const std::string& tournament) {
+// Standings of session 1 of `tournament`'s competition "pairs", called
+// as bytes: the answer (100-600 KB for 100-300 tables) is received and
+// counted, not parsed, so that this generator's parsing on the server's
+// cores is not what is measured. CheckStandings parses one answer.
+grpc::Status ReadStandings(Caller& c, const std::string& tournament,
+                           size_t* bytes) {
+  static const grpc::internal::RpcMethod method(
+      "/tally.v1.QueryService/GetStandings",
+      grpc::internal::RpcMethod::NORMAL_RPC);
+  v1::GetStandingsRequest r;
+  r.set_tournament_id(tournament);
+  r.set_competition_id("pairs");
+  r.set_session(1);
+  grpc::ClientContext context;
+  c.Prepare(context);
+  grpc::Slice serialised(r.SerializeAsString());
+  grpc::ByteBuffer request(&serialised, 1), answer;
+  grpc::Status s = grpc::internal::BlockingUnaryCall(
+      c.channel_.get(), method, &context, request, &answer);
+  *bytes = s.ok() ? answer.Length() : 0;
+  return s;
+}
+
+// One answer, parsed: a v1::Standings of `tournament` ranking pairs.
+bool CheckStandings(Caller& c, const std::string& tournament) {
   v1::GetStandingsRequest r;
   r.set_tournament_id(tournament);
   r.set_competition_id("pairs");
@@ -216,7 +243,16 @@ grpc::Status ReadStandings(Caller& c, const std::string& tournament) {
   grpc::ClientContext context;
   c.Prepare(context);
   v1::Standings out;
-  return c.query_->GetStandings(&context, r, &out);
+  grpc::Status s = c.query_->GetStandings(&context, r, &out);
+  if (!s.ok() || out.tournament_id() != tournament || out.fields_size() == 0) {
+    std::fprintf(
+        stderr, "standings of %s: %s\n", tournament.c_str(),
+        s.ok() ? "not the session asked for" : s.error_message().c_str());
+    return false;
+  }
+  std::fprintf(stderr, "standings of %s: %zu bytes, %d fields\n",
+               tournament.c_str(), out.ByteSizeLong(), out.fields_size());
+  return true;
 }
 
 struct Figures {
@@ -276,20 +312,24 @@ void Print(const std::string& name, Figures f, double seconds) {
       at(0.99) / 1000, f.first / 1000, f.failures);
 }
 
+// One health check on `caller`'s channel.
+grpc::Status CheckHealth(Caller& caller) {
+  static const grpc::internal::RpcMethod method(
+      "/grpc.health.v1.Health/Check", grpc::internal::RpcMethod::NORMAL_RPC);
+  grpc::ClientContext context;
+  caller.Prepare(context);
+  // An empty HealthCheckRequest: the server as a whole.
+  grpc::Slice empty("");
+  grpc::ByteBuffer request(&empty, 1), response;
+  return grpc::internal::BlockingUnaryCall(caller.channel_.get(), method,
+                                           &context, request, &response);
+}
+
 Figures Health(const std::vector<std::unique_ptr<Caller>>& callers,
                double seconds) {
-  const grpc::internal::RpcMethod method("/grpc.health.v1.Health/Check",
-                                         grpc::internal::RpcMethod::NORMAL_RPC);
   return Drive(static_cast<int>(callers.size()), seconds,
                [&](int k, int, grpc::Status& status) {
-                 grpc::ClientContext context;
-                 callers[k]->Prepare(context);
-                 // An empty HealthCheckRequest: the server as a whole.
-                 grpc::Slice empty("");
-                 grpc::ByteBuffer request(&empty, 1), response;
-                 status = grpc::internal::BlockingUnaryCall(
-                     callers[k]->channel_.get(), method, &context, request,
-                     &response);
+                 status = CheckHealth(*callers[k]);
                  return true;
                });
 }
@@ -337,12 +377,22 @@ int Main() {
               });
     if (filled.failures > 0) return 1;
   }
+  if ((mode == "standings" || mode == "mixed") &&
+      !CheckStandings(*callers[0], standings)) {
+    return 1;
+  }
+  std::atomic<uint64_t> received = 0;  // standings answers' bytes
   auto read_standings = [&](int k, int, grpc::Status& status) {
-    status = ReadStandings(*callers[k], standings);
+    size_t bytes = 0;
+    status = ReadStandings(*callers[k], standings, &bytes);
+    received += bytes;
     return true;
   };
   if (mode == "standings") {
-    Print(label, Drive(std::max(1, readers), seconds, read_standings), seconds);
+    Figures read = Drive(std::max(1, readers), seconds, read_standings);
+    std::fprintf(stderr, "standings received: %.1f MB/s\n",
+                 received / seconds / 1e6);
+    Print(label, read, seconds);
     return 0;
   }
 
@@ -406,7 +456,13 @@ int Main() {
       read = Drive(std::max(1, readers), seconds,
                    [&](int k, int i, grpc::Status& status) {
                      if (!writing) return false;
-                     status = ReadStandings(*own[k], standings);
+                     if (absl::GetFlag(FLAGS_mixed_health)) {
+                       status = CheckHealth(*own[k]);
+                       return true;
+                     }
+                     size_t bytes = 0;
+                     status = ReadStandings(*own[k], standings, &bytes);
+                     received += bytes;
                      return true;
                    });
     });

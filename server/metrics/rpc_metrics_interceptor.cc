@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "google/protobuf/descriptor.h"
 #include "grpcpp/support/interceptor.h"
 
 namespace tally::server::metrics {
@@ -85,6 +86,32 @@ class RpcMetricsInterceptor : public grpc::experimental::Interceptor {
   bool done_ = false;  // gRPC runs one call's hooks one at a time
 };
 
+// Whether the method declares a stream in its proto. A unary RPC that a
+// service serves through a streamed-unary handler (QueryService's
+// GetStandings, which sends its answer's bytes as they are) arrives typed
+// as a stream but is not one. Methods not in the generated pool (the
+// health check's) go by the type they arrive as.
+bool DeclaredStreaming(const grpc::experimental::ServerRpcInfo& info) {
+  const bool typed_streaming =
+      info.type() ==
+          grpc::experimental::ServerRpcInfo::Type::SERVER_STREAMING ||
+      info.type() == grpc::experimental::ServerRpcInfo::Type::BIDI_STREAMING;
+  if (!typed_streaming) return false;
+  absl::string_view m = info.method();  // "/package.Service/Method"
+  if (!m.empty() && m.front() == '/') m.remove_prefix(1);
+  const size_t slash = m.find('/');
+  if (slash == absl::string_view::npos) return true;
+  const google::protobuf::ServiceDescriptor* service =
+      google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(
+          std::string(m.substr(0, slash)));
+  const google::protobuf::MethodDescriptor* method =
+      service == nullptr
+          ? nullptr
+          : service->FindMethodByName(std::string(m.substr(slash + 1)));
+  if (method == nullptr) return true;
+  return method->client_streaming() || method->server_streaming();
+}
+
 }  // namespace
 
 std::string RpcName(absl::string_view grpc_method) {
@@ -111,10 +138,7 @@ RpcMetricsInterceptorFactory::RpcMetricsInterceptorFactory(
 grpc::experimental::Interceptor*
 RpcMetricsInterceptorFactory::CreateServerInterceptor(
     grpc::experimental::ServerRpcInfo* info) {
-  const bool streaming =
-      info->type() ==
-          grpc::experimental::ServerRpcInfo::Type::SERVER_STREAMING ||
-      info->type() == grpc::experimental::ServerRpcInfo::Type::BIDI_STREAMING;
+  const bool streaming = DeclaredStreaming(*info);
   return new RpcMetricsInterceptor(registry_, RpcName(info->method()),
                                    &in_flight_,
                                    streaming ? &streams_open_ : nullptr);
