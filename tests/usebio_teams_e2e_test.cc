@@ -383,10 +383,9 @@ TEST_F(UsebioTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
     auto total = [](const v1::Fraction& f) {
       return core::Rational(f.numerator(), f.denominator()).ToString();
     };
-    lines.push_back(absl::StrCat(m.label(), ": ", m.home(), " ",
-                                 total(m.home_total()), " - ", m.away(), " ",
-                                 total(m.away_total()), ", ", m.outcome(),
-                                 " by ", m.winner()));
+    lines.push_back(absl::StrCat(
+        m.label(), ": ", m.home(), " ", total(m.home_total()), " - ", m.away(),
+        " ", total(m.away_total()), ", ", m.outcome(), " by ", m.winner()));
   }
   // Worked in the README: 10 + 0.1 v 13; 13 + 0.1 v 13 (the carry-over
   // decides, SABF TR 13.12); 12 + 1 v 0 + 10 + 2.5.
@@ -417,11 +416,11 @@ TEST_F(UsebioTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
 TEST_F(UsebioTeamsEndToEndTest, AKnockOutWinnerTallyDoesNotGiveIsListed) {
   // The first semi-final printed as won by team 1: the results go in and
   // the difference is named at the match's line.
-  const std::string out = Import(
-      Edited("<WINNING_TEAM>4</WINNING_TEAM>\n          <TEAM>1</TEAM>",
-             "<WINNING_TEAM>1</WINNING_TEAM>\n          <TEAM>1</TEAM>",
-             "usebio_knockout.xml"),
-      "club", "sabf_teams_finals");
+  const std::string out =
+      Import(Edited("<WINNING_TEAM>4</WINNING_TEAM>\n          <TEAM>1</TEAM>",
+                    "<WINNING_TEAM>1</WINNING_TEAM>\n          <TEAM>1</TEAM>",
+                    "usebio_knockout.xml"),
+             "club", "sabf_teams_finals");
   EXPECT_THAT(out, HasSubstr("236 events appended"));
   EXPECT_THAT(out, HasSubstr("1 published figures differ from tally's"));
   EXPECT_THAT(out, HasSubstr("edited.xml line 77: round 1, 1 v 4: "

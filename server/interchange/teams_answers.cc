@@ -139,8 +139,8 @@ absl::StatusOr<FileMatch> StanzaOf(const RoundAnswers& r,
       absl::StrCat("round ", m.round, ", table ", drawn.table(), " (", m.team,
                    " v ", m.opponent, ", '", drawn.label(), "')");
   if (drawn.label().empty()) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        where, ": a match with no name is not a knock-out match"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": a match with no name is not a knock-out match"));
   }
   const v1::KnockoutMatch* match = nullptr;
   for (const v1::KnockoutMatch& k : results.matches()) {
@@ -159,8 +159,8 @@ absl::StatusOr<FileMatch> StanzaOf(const RoundAnswers& r,
   if (match->outcome() == "forfeit" || match->outcome() == "abandoned" ||
       match->outcome() == "walkover") {
     return absl::FailedPreconditionError(absl::StrCat(
-        where, ": the match was decided without play (", match->outcome(),
-        ", ", match->clause(), "); a USEBIO knock-out file has no form for it"));
+        where, ": the match was decided without play (", match->outcome(), ", ",
+        match->clause(), "); a USEBIO knock-out file has no form for it"));
   }
   if (!stanza->complete()) {
     return absl::FailedPreconditionError(
@@ -178,8 +178,7 @@ absl::StatusOr<FileMatch> StanzaOf(const RoundAnswers& r,
   // The stanza's IMPs are the match's home team's and away team's; TEAM is
   // this stanza's home team.
   const bool same_home = match->home() == m.team;
-  m.team_score =
-      Exact(same_home ? stanza->home_imps() : stanza->away_imps());
+  m.team_score = Exact(same_home ? stanza->home_imps() : stanza->away_imps());
   m.opponent_score =
       Exact(same_home ? stanza->away_imps() : stanza->home_imps());
   FileStanza k;
@@ -351,12 +350,12 @@ std::vector<std::string> CheckPublishedTeams(const TeamsFile& file,
     if (f.knockout.has_value() && f.knockout->winner != 0 &&
         (!t.knockout.has_value() || t.knockout->winner != f.knockout->winner)) {
       const int winner = t.knockout.has_value() ? t.knockout->winner : 0;
-      differ(f.line,
-             absl::StrCat(where, ": WINNING_TEAM ", f.knockout->winner,
-                          ", tally ",
-                          winner != 0 ? absl::StrCat("team ", winner)
-                                      : std::string("none (tied, or not "
-                                                    "complete)")));
+      differ(
+          f.line,
+          absl::StrCat(where, ": WINNING_TEAM ", f.knockout->winner, ", tally ",
+                       winner != 0 ? absl::StrCat("team ", winner)
+                                   : std::string("none (tied, or not "
+                                                 "complete)")));
     }
     std::map<int, const FileMatchBoard*> boards;
     for (const FileMatchBoard& b : t.boards) boards[b.board] = &b;

@@ -19,7 +19,7 @@ namespace tally::interchange {
 // One round as tally answers for it.
 struct RoundAnswers {
   v1::DrawMade draw;
-  v1::MatchResults results;  // not fetched for a knock-out
+  v1::MatchResults results;               // not fetched for a knock-out
   std::vector<v1::Traveller> travellers;  // one per board of the round
 };
 

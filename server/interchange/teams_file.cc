@@ -103,8 +103,7 @@ std::string MatchDifference(const FileMatch& a, const FileMatch& b) {
                           " to team ", k->carry_over_team, ", winner ",
                           k->winner);
     };
-    return absl::StrCat(where, ": ", text(a.knockout), " v ",
-                        text(b.knockout));
+    return absl::StrCat(where, ": ", text(a.knockout), " v ", text(b.knockout));
   }
   if (a.boards.size() != b.boards.size()) {
     return absl::StrCat(where, ": ", a.boards.size(), " v ", b.boards.size(),

@@ -168,15 +168,15 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
   if (profile.event_kind() != kind) {
     return refuse(
         file.line,
-        absl::StrCat(
-            "is for ", v1::EventKind_Name(profile.event_kind()),
-            knockout ? ", not knock-out teams (EVENT_TYPE KO); give a "
-                       "knock-out teams profile"
-            : round_robin ? ", not round-robin teams (EVENT_TYPE "
-                            "TEAMS_OF_FOUR); give a round-robin teams "
-                            "profile"
-                          : ", not Swiss teams (EVENT_TYPE "
-                            "SWISS_TEAMS); give a Swiss teams profile"));
+        absl::StrCat("is for ", v1::EventKind_Name(profile.event_kind()),
+                     knockout ? ", not knock-out teams (EVENT_TYPE KO); give a "
+                                "knock-out teams profile"
+                     : round_robin
+                         ? ", not round-robin teams (EVENT_TYPE "
+                           "TEAMS_OF_FOUR); give a round-robin teams "
+                           "profile"
+                         : ", not Swiss teams (EVENT_TYPE "
+                           "SWISS_TEAMS); give a Swiss teams profile"));
   }
   if (profile.scoring() != v1::SCORING_METHOD_IMPS_TWO_TABLES) {
     return refuse(file.line,
@@ -208,22 +208,21 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
     const int boards = m.last_board - m.first_board + 1;
     if (boards != length) {
       return refuse(
-          m.line, absl::StrCat("plays ", knockout ? "stanzas" : "matches",
-                               " of ", length, " boards (",
-                               spec.matches().clause(), "); round ", m.round,
-                               "'s match ", m.team, " v ", m.opponent, " has ",
-                               boards, ", so tally would score ",
-                               knockout ? "other IMPs" : "other VPs"));
+          m.line,
+          absl::StrCat("plays ", knockout ? "stanzas" : "matches", " of ",
+                       length, " boards (", spec.matches().clause(),
+                       "); round ", m.round, "'s match ", m.team, " v ",
+                       m.opponent, " has ", boards, ", so tally would score ",
+                       knockout ? "other IMPs" : "other VPs"));
     }
   }
   const int rounds = static_cast<int>(file.Rounds().size());
   if (knockout) {
     // The finals methods fix their rounds (replay/rounds/rounds_in_event.h).
-    const size_t fixed = method == "sabf_final_five"
-                             ? replay::SabfFinalFiveWeeks().size()
-                         : method == "sabf_final_four"
-                             ? replay::SabfFinalFourWeeks().size()
-                             : 0;
+    const size_t fixed =
+        method == "sabf_final_five"   ? replay::SabfFinalFiveWeeks().size()
+        : method == "sabf_final_four" ? replay::SabfFinalFourWeeks().size()
+                                      : 0;
     if (fixed != 0 && static_cast<size_t>(rounds) > fixed) {
       return refuse(file.line, absl::StrCat("plays ", fixed, " rounds (",
                                             spec.draw().clause(),

@@ -245,8 +245,7 @@ class TeamsReader : private UsebioDocument {
 
   // A knock-out MATCH's own elements (tally's form): true when `n` is one
   // and was read into `stanza`.
-  absl::StatusOr<bool> ReadStanzaElement(pugi::xml_node n,
-                                         FileStanza& stanza) {
+  absl::StatusOr<bool> ReadStanzaElement(pugi::xml_node n, FileStanza& stanza) {
     const std::string name = n.name();
     if (name == "MATCH_NAME") {
       stanza.match_name = Text(n);
@@ -384,31 +383,29 @@ class TeamsReader : private UsebioDocument {
                                  "stanza of it under the same one"));
     }
     if (k.stanza > k.stanzas) {
-      return Refuse(match.line, absl::StrCat(where, ": <STANZA_NUMBER> ",
-                                             k.stanza, " of <STANZA_COUNT> ",
-                                             k.stanzas));
+      return Refuse(match.line,
+                    absl::StrCat(where, ": <STANZA_NUMBER> ", k.stanza,
+                                 " of <STANZA_COUNT> ", k.stanzas));
     }
     if (k.carry_over_team != 0 && k.carry_over_team != match.team &&
         k.carry_over_team != match.opponent) {
-      return Refuse(match.line,
-                    absl::StrCat(where, ": <CARRY_OVER_TEAM> ",
-                                 k.carry_over_team,
-                                 " does not play the match"));
+      return Refuse(match.line, absl::StrCat(where, ": <CARRY_OVER_TEAM> ",
+                                             k.carry_over_team,
+                                             " does not play the match"));
     }
     if (k.carry_over != core::Rational(0) && k.carry_over_team == 0) {
-      return Refuse(match.line,
-                    absl::StrCat(where, ": a <CARRY_OVER> with no "
-                                        "<CARRY_OVER_TEAM> holding it"));
+      return Refuse(match.line, absl::StrCat(where,
+                                             ": a <CARRY_OVER> with no "
+                                             "<CARRY_OVER_TEAM> holding it"));
     }
     if (k.winner != 0 && k.stanza != k.stanzas) {
       return Refuse(match.line,
-                    absl::StrCat(where, ": <WINNING_TEAM> on stanza ",
-                                 k.stanza, " of ", k.stanzas,
+                    absl::StrCat(where, ": <WINNING_TEAM> on stanza ", k.stanza,
+                                 " of ", k.stanzas,
                                  "; a match's winner is given on its last "
                                  "stanza"));
     }
-    if (k.winner != 0 && k.winner != match.team &&
-        k.winner != match.opponent) {
+    if (k.winner != 0 && k.winner != match.team && k.winner != match.opponent) {
       return Refuse(match.line,
                     absl::StrCat(where, ": <WINNING_TEAM> ", k.winner,
                                  " does not play the match"));
@@ -733,21 +730,21 @@ class TeamsReader : private UsebioDocument {
       auto it = last.find(k.match_name);
       if (it == last.end()) {
         if (k.stanza != 1) {
-          return Refuse(m.line, absl::StrCat(name, " starts with stanza ",
-                                             k.stanza,
-                                             "; a match's first stanza is 1"));
+          return Refuse(m.line,
+                        absl::StrCat(name, " starts with stanza ", k.stanza,
+                                     "; a match's first stanza is 1"));
         }
       } else {
         const FileMatch& before = *it->second;
         const FileStanza& b = *before.knockout;
         if (k.stanza != b.stanza + 1 || m.round != before.round + 1) {
-          return Refuse(m.line,
-                        absl::StrCat(name, ": stanza ", k.stanza, " in round ",
-                                     m.round, " after stanza ", b.stanza,
-                                     " in round ", before.round, " (line ",
-                                     before.line,
-                                     "); a match plays its stanzas 1, 2, ... "
-                                     "in consecutive rounds"));
+          return Refuse(
+              m.line,
+              absl::StrCat(name, ": stanza ", k.stanza, " in round ", m.round,
+                           " after stanza ", b.stanza, " in round ",
+                           before.round, " (line ", before.line,
+                           "); a match plays its stanzas 1, 2, ... "
+                           "in consecutive rounds"));
         }
         if (std::minmax(m.team, m.opponent) !=
                 std::minmax(before.team, before.opponent) ||
@@ -777,20 +774,20 @@ class TeamsReader : private UsebioDocument {
       if (*b.imps > core::Rational(0)) won = won + *b.imps;
       if (*b.imps < core::Rational(0)) lost = lost - *b.imps;
     }
-    const std::string where = absl::StrCat("round ", m.round, ", team ",
-                                           m.team, " v ", m.opponent);
+    const std::string where =
+        absl::StrCat("round ", m.round, ", team ", m.team, " v ", m.opponent);
     if (m.team_score.has_value() && *m.team_score != won) {
-      return Refuse(m.line, absl::StrCat(where, ": <TEAM_SCORE> ",
-                                         m.team_score->ToString(),
-                                         ", but TEAM won ", won.ToString(),
-                                         " IMPs on the match's boards"));
+      return Refuse(
+          m.line, absl::StrCat(where, ": <TEAM_SCORE> ",
+                               m.team_score->ToString(), ", but TEAM won ",
+                               won.ToString(), " IMPs on the match's boards"));
     }
     if (m.opponent_score.has_value() && *m.opponent_score != lost) {
-      return Refuse(m.line, absl::StrCat(where, ": <OPPOSING_TEAM_SCORE> ",
-                                         m.opponent_score->ToString(),
-                                         ", but OPPOSING_TEAM won ",
-                                         lost.ToString(),
-                                         " IMPs on the match's boards"));
+      return Refuse(
+          m.line,
+          absl::StrCat(where, ": <OPPOSING_TEAM_SCORE> ",
+                       m.opponent_score->ToString(), ", but OPPOSING_TEAM won ",
+                       lost.ToString(), " IMPs on the match's boards"));
     }
     return absl::OkStatus();
   }

@@ -753,10 +753,10 @@ constexpr char kKnockoutFixture[] = "usebio_knockout.xml";
 
 absl::StatusOr<TeamsFile> ReadKnockout(const std::string& from = "",
                                        const std::string& to = "") {
-  return ReadUsebioTeams(
-      from.empty() ? ReadFixture(kDir, kKnockoutFixture)
-                   : EditedFixture(kDir, kKnockoutFixture, from, to),
-      kKnockoutFixture);
+  return ReadUsebioTeams(from.empty()
+                             ? ReadFixture(kDir, kKnockoutFixture)
+                             : EditedFixture(kDir, kKnockoutFixture, from, to),
+                         kKnockoutFixture);
 }
 
 void ExpectKnockoutRefusedAt(const absl::StatusOr<TeamsFile>& read, int line,
@@ -829,12 +829,12 @@ TEST(UsebioKnockoutTest, ReadsEachStanzaWithItsMatchAndCarryOver) {
 TEST(UsebioKnockoutTest, RefusesWhatTallyCannotRecordNamingTheLine) {
   // The match's name is what makes stanzas one match.
   ExpectKnockoutRefusedAt(
-      ReadKnockout("          <MATCH_NAME>First Semi Final</MATCH_NAME>\n",
-                   ""),
+      ReadKnockout("          <MATCH_NAME>First Semi Final</MATCH_NAME>\n", ""),
       77, "a knock-out <MATCH> with no <MATCH_NAME>");
   // A stanza's IMPs that its boards do not make (10 on board 1).
   ExpectKnockoutRefusedAt(
-      ReadKnockout("<TEAM_SCORE>10</TEAM_SCORE>", "<TEAM_SCORE>11</TEAM_SCORE>"),
+      ReadKnockout("<TEAM_SCORE>10</TEAM_SCORE>",
+                   "<TEAM_SCORE>11</TEAM_SCORE>"),
       77, "<TEAM_SCORE> 11, but TEAM won 10 IMPs on the match's boards");
   // The second stanza with another carry-over than the first's.
   ExpectKnockoutRefusedAt(
@@ -860,10 +860,9 @@ TEST(UsebioKnockoutTest, RefusesWhatTallyCannotRecordNamingTheLine) {
                    "</WINNING_TEAM>"),
       911, "<WINNING_TEAM> on stanza 1 of 2");
   // A carry-over held by a team not in the match.
-  ExpectKnockoutRefusedAt(
-      ReadKnockout("<CARRY_OVER_TEAM>1</CARRY_OVER_TEAM>",
-                   "<CARRY_OVER_TEAM>3</CARRY_OVER_TEAM>"),
-      77, "<CARRY_OVER_TEAM> 3 does not play the match");
+  ExpectKnockoutRefusedAt(ReadKnockout("<CARRY_OVER_TEAM>1</CARRY_OVER_TEAM>",
+                                       "<CARRY_OVER_TEAM>3</CARRY_OVER_TEAM>"),
+                          77, "<CARRY_OVER_TEAM> 3 does not play the match");
   // A knock-out ranks no teams.
   ExpectKnockoutRefusedAt(
       ReadKnockout("<TEAM TEAM_ID=\"1\" TEAM_NAME=\"Aces\">",
@@ -886,8 +885,7 @@ TEST(UsebioKnockoutTest, RefusesWhatTallyCannotRecordNamingTheLine) {
 TEST(UsebioKnockoutTest, PlansEachRoundsDrawWithItsMatchesStanzasAndCarryOver) {
   absl::StatusOr<TeamsFile> file = ReadKnockout();
   ASSERT_THAT(file, IsOk());
-  const ImportTarget target =
-      ClubTeams(kKnockoutFixture, "sabf_teams_finals");
+  const ImportTarget target = ClubTeams(kKnockoutFixture, "sabf_teams_finals");
   const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
   // Tournament, competition, 4 teams; round 1: its draw, 2 matches x 28
   // boards x 2 rooms, its posting; rounds 2 and 3: 1 + 56 + 1 each.
@@ -1049,8 +1047,8 @@ KnockoutAnswers OneStanzaOfTwo(int stanza) {
 
 TEST(UsebioKnockoutTest, BuildsTheFileFromTallysKnockoutResults) {
   KnockoutAnswers a = OneStanzaOfTwo(2);
-  absl::StatusOr<TeamsFile> file = KnockoutFileFromAnswers(
-      a.competition, "Club", {a.round}, a.results);
+  absl::StatusOr<TeamsFile> file =
+      KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
   ASSERT_THAT(file, IsOk());
   EXPECT_EQ(file->event_type, "KO");
   ASSERT_EQ(file->matches.size(), 1u);
@@ -1088,8 +1086,8 @@ TEST(UsebioKnockoutTest, BuildsTheFileFromTallysKnockoutResults) {
 
 TEST(UsebioKnockoutTest, RefusesWhatTheFileCannotCarry) {
   auto refused = [](const KnockoutAnswers& a) {
-    absl::StatusOr<TeamsFile> file = KnockoutFileFromAnswers(
-        a.competition, "Club", {a.round}, a.results);
+    absl::StatusOr<TeamsFile> file =
+        KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
     EXPECT_EQ(file.status().code(), absl::StatusCode::kFailedPrecondition);
     return std::string(file.status().message());
   };

@@ -38,8 +38,8 @@ absl::StatusOr<std::string> Imps(const core::Rational& imps,
 // A knock-out stanza's own elements (tally's form, docs/interchange.md).
 absl::Status AddStanza(pugi::xml_node match, const FileMatch& m) {
   const FileStanza& k = *m.knockout;
-  const std::string where = absl::StrCat("round ", m.round, ", match ",
-                                         m.team, " v ", m.opponent);
+  const std::string where =
+      absl::StrCat("round ", m.round, ", match ", m.team, " v ", m.opponent);
   Add(match, "MATCH_NAME", k.match_name);
   Add(match, "STANZA_NUMBER", absl::StrCat(k.stanza));
   Add(match, "STANZA_COUNT", absl::StrCat(k.stanzas));
@@ -61,9 +61,9 @@ absl::Status AddScore(pugi::xml_node match, const char* name,
     Add(match, name, VpText(score));
     return absl::OkStatus();
   }
-  absl::StatusOr<std::string> text = Imps(
-      score, absl::StrCat("round ", m.round, ", match ", m.team, " v ",
-                          m.opponent, ", ", name));
+  absl::StatusOr<std::string> text =
+      Imps(score, absl::StrCat("round ", m.round, ", match ", m.team, " v ",
+                               m.opponent, ", ", name));
   if (!text.ok()) return text.status();
   Add(match, name, *text);
   return absl::OkStatus();
