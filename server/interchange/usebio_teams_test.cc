@@ -769,21 +769,6 @@ void ExpectKnockoutRefusedAt(const absl::StatusOr<TeamsFile>& read, int line,
   EXPECT_THAT(message, HasSubstr(what));
 }
 
-// sabf_teams_finals as GetRegulationProfile answers it, in what the check
-// reads: knock-out teams, IMPs between two rooms, 28-board matches (SABF
-// TR 16.2), the Final Five's draw (17.3: five rounds).
-v1::RegulationProfile SabfTeamsFinals() {
-  v1::RegulationProfile p;
-  p.set_name("sabf_teams_finals");
-  p.set_event_kind(v1::EVENT_KIND_KNOCKOUT_TEAMS);
-  p.set_scoring(v1::SCORING_METHOD_IMPS_TWO_TABLES);
-  p.mutable_spec()->mutable_matches()->set_boards_per_match(28);
-  p.mutable_spec()->mutable_matches()->set_clause("SABF TR 13.2, 16.2");
-  p.mutable_spec()->mutable_draw()->set_method("sabf_final_five");
-  p.mutable_spec()->mutable_draw()->set_clause("SABF TR 17.3");
-  return p;
-}
-
 TEST(UsebioKnockoutTest, ReadsEachStanzaWithItsMatchAndCarryOver) {
   const std::string bytes = ReadFixture(kDir, kKnockoutFixture);
   EXPECT_TRUE(IsUsebioTeamsFile(bytes));
@@ -935,26 +920,40 @@ TEST(UsebioKnockoutTest, PlansEachRoundsDrawWithItsMatchesStanzasAndCarryOver) {
 }
 
 TEST(UsebioKnockoutTest, TheProfileMustRecordTheFilesKnockOut) {
+  // sabf_teams_finals as GetRegulationProfile answers it, in what the
+  // check reads: knock-out teams, IMPs between two rooms, 28-board
+  // matches, the Final Five's draw.
+  auto sabf_teams_finals = [] {
+    v1::RegulationProfile p;
+    p.set_name("sabf_teams_finals");
+    p.set_event_kind(v1::EVENT_KIND_KNOCKOUT_TEAMS);
+    p.set_scoring(v1::SCORING_METHOD_IMPS_TWO_TABLES);
+    p.mutable_spec()->mutable_matches()->set_boards_per_match(28);
+    p.mutable_spec()->mutable_matches()->set_clause("SABF TR 13.2, 16.2");
+    p.mutable_spec()->mutable_draw()->set_method("sabf_final_five");
+    p.mutable_spec()->mutable_draw()->set_clause("SABF TR 17.3");
+    return p;
+  };
   absl::StatusOr<TeamsFile> file = ReadKnockout();
   ASSERT_THAT(file, IsOk());
-  EXPECT_THAT(CheckTeamsProfile(*file, SabfTeamsFinals(), kKnockoutFixture),
+  EXPECT_THAT(CheckTeamsProfile(*file, sabf_teams_finals(), kKnockoutFixture),
               IsOk());
   // A Swiss profile.
-  v1::RegulationProfile swiss = SabfTeamsFinals();
+  v1::RegulationProfile swiss = sabf_teams_finals();
   swiss.set_name("nsw_swiss_teams");
   swiss.set_event_kind(v1::EVENT_KIND_SWISS_TEAMS);
   EXPECT_THAT(CheckTeamsProfile(*file, swiss, kKnockoutFixture).message(),
               HasSubstr("line 8: profile nsw_swiss_teams is for "
                         "EVENT_KIND_SWISS_TEAMS, not knock-out teams"));
   // Stanzas of another length (SABF TR 16.2's 28 boards).
-  v1::RegulationProfile shorter = SabfTeamsFinals();
+  v1::RegulationProfile shorter = sabf_teams_finals();
   shorter.mutable_spec()->mutable_matches()->set_boards_per_match(30);
   EXPECT_THAT(CheckTeamsProfile(*file, shorter, kKnockoutFixture).message(),
               HasSubstr("line 77: profile sabf_teams_finals plays stanzas of "
                         "30 boards"));
   // The ITC final's draw splits its 60-board match into five stanzas
   // (ANC SR 11.3): a file's stanzas cannot be recorded under it.
-  v1::RegulationProfile itc = SabfTeamsFinals();
+  v1::RegulationProfile itc = sabf_teams_finals();
   itc.set_name("anc2025_itc_final");
   itc.mutable_spec()->mutable_matches()->set_boards_per_match(60);
   itc.mutable_spec()->mutable_draw()->set_method("itc_final");
@@ -970,7 +969,7 @@ TEST(UsebioKnockoutTest, TheProfileMustRecordTheFilesKnockOut) {
     m.round = round;
     longer.matches.push_back(m);
   }
-  v1::RegulationProfile four = SabfTeamsFinals();
+  v1::RegulationProfile four = sabf_teams_finals();
   four.mutable_spec()->mutable_draw()->set_method("sabf_final_four");
   four.mutable_spec()->mutable_draw()->set_clause("SABF TR 13.11");
   EXPECT_THAT(CheckTeamsProfile(longer, four, kKnockoutFixture).message(),
