@@ -10,7 +10,8 @@
 // match length is not the file's) appending nothing. The same for a bye
 // each round (usebio_swiss_teams_bye.xml), a room's artificial adjusted
 // score (usebio_swiss_teams_adjusted.xml), a TEAMS_OF_FOUR round robin
-// (usebio_teams_round_robin.xml under sabf_round_robin_teams) and a
+// (usebio_teams_round_robin.xml under sabf_round_robin_teams; with five
+// teams and a bye each round, usebio_teams_round_robin_five.xml) and a
 // knock-out of semi-finals and a two-stanza grand final with carry-overs
 // (usebio_knockout.xml under sabf_teams_finals).
 
@@ -349,6 +350,33 @@ TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
               HasSubstr("0 events appended"));
   EXPECT_EQ(Log().size(), 180u);
 
+  ExportedEqualTo(path);
+}
+
+TEST_F(UsebioTeamsEndToEndTest, ARoundRobinOfFiveHasAByeEachRound) {
+  // tests/interchange/usebio_teams_round_robin_five.xml: the round robin
+  // above with a fifth team and a bye each round (team 5, 4, 2), the first
+  // three of Berger's five rounds for five teams.
+  const std::string path = FixturePath("usebio_teams_round_robin_five.xml");
+  // Tournament, competition, 5 teams; each round its draw (with the bye),
+  // 2 matches x 14 boards x 2 rooms, its posting: 7 + 3 x 58.
+  const std::string out = Import(path, "club", "sabf_round_robin_teams");
+  EXPECT_THAT(out, HasSubstr("5 teams, 3 rounds, 9 matches, 181 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // tests/interchange/README.md (a bye scores 0 VPs: sabf_round_robin_teams
+  // names no bye rule): 1 28.10, 5 26.69, 4 26.12, 3 25.78, 2 13.31.
+  EXPECT_THAT(Standings(),
+              ElementsAre(Row(1, 1, 2810), Row(2, 5, 2669), Row(3, 4, 2612),
+                          Row(4, 3, 2578), Row(5, 2, 1331)));
+  const int byes[] = {5, 4, 2};
+  for (int round = 1; round <= 3; ++round) {
+    const v1::DrawCheck check = CheckDraw(round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().bye(), byes[round - 1]);
+  }
+  EXPECT_THAT(Import(path, "club", "sabf_round_robin_teams"),
+              HasSubstr("0 events appended"));
   ExportedEqualTo(path);
 }
 
