@@ -9,8 +9,11 @@
 // figure; and refused files (a contradiction in the file, a profile whose
 // match length is not the file's) appending nothing. The same for a bye
 // each round (usebio_swiss_teams_bye.xml), a room's artificial adjusted
-// score (usebio_swiss_teams_adjusted.xml) and a TEAMS_OF_FOUR round robin
-// (usebio_teams_round_robin.xml under sabf_round_robin_teams).
+// score (usebio_swiss_teams_adjusted.xml), a TEAMS_OF_FOUR round robin
+// (usebio_teams_round_robin.xml under sabf_round_robin_teams; with five
+// teams and a bye each round, usebio_teams_round_robin_five.xml) and a
+// knock-out of semi-finals and a two-stanza grand final with carry-overs
+// (usebio_knockout.xml under sabf_teams_finals).
 
 #include <fstream>
 #include <memory>
@@ -348,6 +351,108 @@ TEST_F(UsebioTeamsEndToEndTest, ATeamsOfFourRoundRobinRoundTrips) {
   EXPECT_EQ(Log().size(), 180u);
 
   ExportedEqualTo(path);
+}
+
+TEST_F(UsebioTeamsEndToEndTest, ARoundRobinOfFiveHasAByeEachRound) {
+  // tests/interchange/usebio_teams_round_robin_five.xml: the round robin
+  // above with a fifth team and a bye each round (team 5, 4, 2), the first
+  // three of Berger's five rounds for five teams.
+  const std::string path = FixturePath("usebio_teams_round_robin_five.xml");
+  // Tournament, competition, 5 teams; each round its draw (with the bye),
+  // 2 matches x 14 boards x 2 rooms, its posting: 7 + 3 x 58.
+  const std::string out = Import(path, "club", "sabf_round_robin_teams");
+  EXPECT_THAT(out, HasSubstr("5 teams, 3 rounds, 9 matches, 181 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // tests/interchange/README.md (a bye scores 0 VPs: sabf_round_robin_teams
+  // names no bye rule): 1 28.10, 5 26.69, 4 26.12, 3 25.78, 2 13.31.
+  EXPECT_THAT(Standings(),
+              ElementsAre(Row(1, 1, 2810), Row(2, 5, 2669), Row(3, 4, 2612),
+                          Row(4, 3, 2578), Row(5, 2, 1331)));
+  const int byes[] = {5, 4, 2};
+  for (int round = 1; round <= 3; ++round) {
+    const v1::DrawCheck check = CheckDraw(round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().bye(), byes[round - 1]);
+  }
+  EXPECT_THAT(Import(path, "club", "sabf_round_robin_teams"),
+              HasSubstr("0 events appended"));
+  ExportedEqualTo(path);
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
+  // tests/interchange/usebio_knockout.xml (worked in
+  // tests/interchange/README.md): semi-finals 1 v 4 (0.1 to team 1) and
+  // 2 v 3 (0.1 to team 2) on boards 1-28; the Grand Final 4 v 2 in two
+  // stanzas, 2.5 IMPs to team 2.
+  const std::string path = FixturePath("usebio_knockout.xml");
+  // The ITC final draws its own five stanzas (ANC SR 11.3): refused before
+  // anything is sent.
+  EXPECT_THAT(Import(path, "bad", "anc2025_itc_final"),
+              HasSubstr("line 8: profile anc2025_itc_final draws its final "
+                        "itself"));
+  EXPECT_TRUE(Log().empty());
+  // Tournament, competition, 4 teams; round 1 its draw, 2 matches x 28
+  // boards x 2 rooms, its posting; rounds 2 and 3 1 + 56 + 1 each.
+  const std::string out = Import(path, "club", "sabf_teams_finals");
+  EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 4 matches, 236 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+
+  grpc::ClientContext context;
+  v1::GetKnockoutResultsRequest r;
+  r.set_tournament_id("club");
+  r.set_competition_id("teams");
+  v1::KnockoutResults k;
+  grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
+  ASSERT_TRUE(s.ok()) << s.error_message();
+  std::vector<std::string> lines;
+  for (const v1::KnockoutMatch& m : k.matches()) {
+    auto total = [](const v1::Fraction& f) {
+      return core::Rational(f.numerator(), f.denominator()).ToString();
+    };
+    lines.push_back(absl::StrCat(
+        m.label(), ": ", m.home(), " ", total(m.home_total()), " - ", m.away(),
+        " ", total(m.away_total()), ", ", m.outcome(), " by ", m.winner()));
+  }
+  // Worked in the README: 10 + 0.1 v 13; 13 + 0.1 v 13 (the carry-over
+  // decides, SABF TR 13.12); 12 + 1 v 0 + 10 + 2.5.
+  EXPECT_THAT(lines, ElementsAre("First Semi Final: 1 101/10 - 4 13, won by 4",
+                                 "Second Semi Final: 2 131/10 - 3 13, won by 2",
+                                 "Grand Final: 4 13 - 2 25/2, won by 4"));
+  // The Grand Final's winner wins the event (SABF TR 17.3.4).
+  EXPECT_THAT(k.event_winners(), ElementsAre(4));
+  for (int round = 1; round <= 3; ++round) {
+    const v1::DrawCheck check = CheckDraw(round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().method(), "explicit");
+  }
+  const std::vector<v1::Event> log = Log();
+  ASSERT_EQ(log.size(), 236u);
+  for (const v1::Event& e : log) {
+    EXPECT_EQ(e.provenance().file_name(), "usebio_knockout.xml");
+    EXPECT_GT(e.provenance().line(), 0);
+  }
+  EXPECT_THAT(Import(path, "club", "sabf_teams_finals"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 236u);
+
+  EXPECT_THAT(ExportedEqualTo(path),
+              HasSubstr("<MATCH_NAME>Grand Final</MATCH_NAME>"));
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AKnockOutWinnerTallyDoesNotGiveIsListed) {
+  // The first semi-final printed as won by team 1: the results go in and
+  // the difference is named at the match's line.
+  const std::string out =
+      Import(Edited("<WINNING_TEAM>4</WINNING_TEAM>\n          <TEAM>1</TEAM>",
+                    "<WINNING_TEAM>1</WINNING_TEAM>\n          <TEAM>1</TEAM>",
+                    "usebio_knockout.xml"),
+             "club", "sabf_teams_finals");
+  EXPECT_THAT(out, HasSubstr("236 events appended"));
+  EXPECT_THAT(out, HasSubstr("1 published figures differ from tally's"));
+  EXPECT_THAT(out, HasSubstr("edited.xml line 77: round 1, 1 v 4: "
+                             "WINNING_TEAM 1, tally team 4"));
 }
 
 }  // namespace

@@ -208,7 +208,8 @@ int Export(Client& cl, const Invocation& inv) {
       *cl.query_, Contexts(cl), inv.args[0], inv.args[1]);
   if (!kind.ok()) return Failed(kind.status());
   if (*kind == v1::COMPETITION_KIND_SWISS_TEAMS ||
-      *kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS) {
+      *kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS ||
+      *kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
     // A teams event: SESSION is the last round written (0: every round
     // drawn); USEBIO only.
     if (format != "usebio") {
@@ -245,9 +246,10 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "file carrying what tally cannot represent is refused with its line "
        "and nothing is appended; --ew-offset=N numbers East-West pair k as "
        "N + k, for files that number each direction from 1; a USEBIO Swiss "
-       "teams file (EVENT_TYPE SWISS_TEAMS, or TEAMS_OF_FOUR for a round "
-       "robin) is imported as a Swiss (round-robin) teams competition "
-       "(default id 'teams') with the file's draws "
+       "teams file (EVENT_TYPE SWISS_TEAMS, TEAMS_OF_FOUR for a round "
+       "robin, KO for a knock-out) is imported as a Swiss (round-robin, "
+       "knock-out) teams competition (default id 'teams') with the file's "
+       "draws "
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
@@ -257,8 +259,9 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "write a matchpoint pairs session as a USEBIO 1.2 or PBN 2.1 file: "
        "pairs with places, totals and percentages, every traveller line "
        "with its matchpoints (--ew-offset=N: East-West pairs numbered N "
-       "lower, as imported); a Swiss teams event as a USEBIO teams file, "
-       "SESSION being the last round written (0: every round drawn)",
+       "lower, as imported); a Swiss, round-robin or knock-out teams event "
+       "as a USEBIO teams file, SESSION being the last round written (0: "
+       "every round drawn)",
        3, 3, Export});
 }
 

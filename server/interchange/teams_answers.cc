@@ -55,6 +55,26 @@ FileRoomResult RoomOf(const v1::TravellerLine& line) {
   return room;
 }
 
+// The boards `drawn` played, both rooms of each, as the travellers show
+// them.
+std::vector<FileMatchBoard> BoardsOf(const RoundAnswers& r,
+                                     const v1::DrawnMatch& drawn) {
+  std::vector<FileMatchBoard> boards;
+  for (const v1::Traveller& t : r.travellers) {
+    FileMatchBoard board;
+    board.board = t.board();
+    for (const v1::TravellerLine& line : t.lines()) {
+      if (line.table() != drawn.table()) continue;
+      board.rooms.push_back(RoomOf(line));
+      if (line.room() == v1::ROOM_OPEN && line.has_match_imps()) {
+        board.imps = Exact(line.match_imps());
+      }
+    }
+    boards.push_back(std::move(board));
+  }
+  return boards;
+}
+
 absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
                                   const v1::DrawnMatch& drawn) {
   FileMatch m;
@@ -79,25 +99,107 @@ absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
           absl::StrCat(where, ": the match is not complete (",
                        result.boards_scored(), " boards scored)"));
     }
-    m.team_vps = Exact(result.home_vps());
-    m.opponent_vps = Exact(result.away_vps());
+    m.team_score = Exact(result.home_vps());
+    m.opponent_score = Exact(result.away_vps());
   }
-  if (!m.team_vps.has_value()) {
+  if (!m.team_score.has_value()) {
     return absl::FailedPreconditionError(
         absl::StrCat(where, ": tally has no result for the match"));
   }
-  for (const v1::Traveller& t : r.travellers) {
-    FileMatchBoard board;
-    board.board = t.board();
-    for (const v1::TravellerLine& line : t.lines()) {
-      if (line.table() != drawn.table()) continue;
-      board.rooms.push_back(RoomOf(line));
-      if (line.room() == v1::ROOM_OPEN && line.has_match_imps()) {
-        board.imps = Exact(line.match_imps());
-      }
-    }
-    m.boards.push_back(std::move(board));
+  m.boards = BoardsOf(r, drawn);
+  return m;
+}
+
+// The teams in the competition's order, with their players.
+std::vector<FileTeam> TeamsOf(const v1::Competition& competition) {
+  std::vector<FileTeam> teams;
+  for (const v1::Pair& p : competition.pairs()) {
+    FileTeam team;
+    team.team = p.pair();
+    team.name = p.name();
+    team.players.assign(p.players().begin(), p.players().end());
+    teams.push_back(std::move(team));
   }
+  return teams;
+}
+
+// One stanza of a knock-out match as the file writes it: TEAM the
+// stanza's home team, its IMPs won on the stanza's boards; the match's
+// winner on its last stanza.
+absl::StatusOr<FileMatch> StanzaOf(const RoundAnswers& r,
+                                   const v1::DrawnMatch& drawn,
+                                   const v1::KnockoutResults& results) {
+  FileMatch m;
+  m.round = r.draw.round();
+  m.team = drawn.home();
+  m.opponent = drawn.away();
+  m.first_board = r.draw.boards(0);
+  m.last_board = r.draw.boards(r.draw.boards_size() - 1);
+  const std::string where =
+      absl::StrCat("round ", m.round, ", table ", drawn.table(), " (", m.team,
+                   " v ", m.opponent, ", '", drawn.label(), "')");
+  if (drawn.label().empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": a match with no name is not a knock-out match"));
+  }
+  const v1::KnockoutMatch* match = nullptr;
+  for (const v1::KnockoutMatch& k : results.matches()) {
+    if (k.label() == drawn.label()) match = &k;
+  }
+  const v1::KnockoutStanza* stanza = nullptr;
+  if (match != nullptr) {
+    for (const v1::KnockoutStanza& s : match->stanza_results()) {
+      if (s.round() == m.round) stanza = &s;
+    }
+  }
+  if (stanza == nullptr) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": tally has no result for the stanza"));
+  }
+  if (match->outcome() == "forfeit" || match->outcome() == "abandoned" ||
+      match->outcome() == "walkover") {
+    return absl::FailedPreconditionError(absl::StrCat(
+        where, ": the match was decided without play (", match->outcome(), ", ",
+        match->clause(), "); a USEBIO knock-out file has no form for it"));
+  }
+  if (!stanza->complete()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": the stanza is not complete (",
+                     stanza->boards_scored(), " boards scored)"));
+  }
+  if (Exact(match->home_deducted()) != core::Rational(0) ||
+      Exact(match->away_deducted()) != core::Rational(0)) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        where,
+        ": IMPs were taken off a team's total (the offence register or a "
+        "ruling's penalty); a USEBIO knock-out file has no form for them, "
+        "and its winner would not follow from its figures"));
+  }
+  // The stanza's IMPs are the match's home team's and away team's; TEAM is
+  // this stanza's home team.
+  const bool same_home = match->home() == m.team;
+  m.team_score = Exact(same_home ? stanza->home_imps() : stanza->away_imps());
+  m.opponent_score =
+      Exact(same_home ? stanza->away_imps() : stanza->home_imps());
+  FileStanza k;
+  k.match_name = drawn.label();
+  k.stanza = drawn.stanza();
+  k.stanzas = drawn.stanzas();
+  if (drawn.carry_over_holder() != 0) {
+    k.carry_over = Exact(drawn.carry_over());
+    k.carry_over_team = drawn.carry_over_holder();
+  }
+  if (k.stanza == k.stanzas) {
+    if (!match->complete()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          where, ": the match is not complete (", match->outcome(), ")"));
+    }
+    // A match level after its tie-breaks (a shared title, ANC SR 12.3) is
+    // written with no WINNING_TEAM.
+    k.winner = match->outcome() == "won" ? match->winner() : 0;
+  }
+  m.knockout = std::move(k);
+  m.boards = BoardsOf(r, drawn);
   return m;
 }
 
@@ -116,17 +218,13 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
   for (const v1::MatchStandingsRow& row : standings.rows()) {
     rows[row.entrant()] = &row;
   }
-  for (const v1::Pair& p : competition.pairs()) {
-    FileTeam team;
-    team.team = p.pair();
-    team.name = p.name();
-    team.players.assign(p.players().begin(), p.players().end());
-    if (auto it = rows.find(p.pair()); it != rows.end()) {
+  file.teams = TeamsOf(competition);
+  for (FileTeam& team : file.teams) {
+    if (auto it = rows.find(team.team); it != rows.end()) {
       team.place =
           absl::StrCat(it->second->rank(), it->second->tied() ? "=" : "");
       team.total = Exact(it->second->total());
     }
-    file.teams.push_back(std::move(team));
   }
   for (const RoundAnswers& r : rounds) {
     const std::string round = absl::StrCat("round ", r.draw.round());
@@ -157,8 +255,37 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
         return absl::FailedPreconditionError(absl::StrCat(
             round, ": tally has no score for team ", bye.team, "'s bye"));
       }
-      bye.team_vps = Exact(r.results.bye().vps());
+      bye.team_score = Exact(r.results.bye().vps());
       file.matches.push_back(std::move(bye));
+    }
+  }
+  return file;
+}
+
+absl::StatusOr<TeamsFile> KnockoutFileFromAnswers(
+    const v1::Competition& competition, const std::string& event_name,
+    const std::vector<RoundAnswers>& rounds,
+    const v1::KnockoutResults& results) {
+  TeamsFile file;
+  file.event_type = kKnockoutEventType;
+  file.event_name = event_name;
+  file.teams = TeamsOf(competition);
+  for (const RoundAnswers& r : rounds) {
+    const std::string round = absl::StrCat("round ", r.draw.round());
+    if (r.draw.boards().empty()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(round, " has no boards"));
+    }
+    if (!r.draw.walkovers().empty()) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          round, ": '", r.draw.walkovers(0).label(),
+          "' is a walkover (SABF TR 16.1); a USEBIO knock-out file lists "
+          "matches played"));
+    }
+    for (const v1::DrawnMatch& drawn : r.draw.matches()) {
+      absl::StatusOr<FileMatch> m = StanzaOf(r, drawn, results);
+      if (!m.ok()) return m.status();
+      file.matches.push_back(*std::move(m));
     }
   }
   return file;
@@ -207,14 +334,28 @@ std::vector<std::string> CheckPublishedTeams(const TeamsFile& file,
       continue;
     }
     const FileMatch& t = *it->second;
-    if (f.team_vps.has_value() && f.team_vps != t.team_vps) {
-      differ(f.line, absl::StrCat(where, ": TEAM_SCORE ", VpText(*f.team_vps),
-                                  " VPs, tally ", Shown(t.team_vps)));
+    const char* unit = file.IsKnockout() ? " IMPs" : " VPs";
+    auto shown = [&](const std::optional<core::Rational>& r) {
+      return r.has_value() ? MatchScoreText(file, *r) : std::string("none");
+    };
+    if (f.team_score.has_value() && f.team_score != t.team_score) {
+      differ(f.line, absl::StrCat(where, ": TEAM_SCORE ", shown(f.team_score),
+                                  unit, ", tally ", shown(t.team_score)));
     }
-    if (f.opponent_vps.has_value() && f.opponent_vps != t.opponent_vps) {
+    if (f.opponent_score.has_value() && f.opponent_score != t.opponent_score) {
       differ(f.line, absl::StrCat(where, ": OPPOSING_TEAM_SCORE ",
-                                  VpText(*f.opponent_vps), " VPs, tally ",
-                                  Shown(t.opponent_vps)));
+                                  shown(f.opponent_score), unit, ", tally ",
+                                  shown(t.opponent_score)));
+    }
+    if (f.knockout.has_value() && f.knockout->winner != 0 &&
+        (!t.knockout.has_value() || t.knockout->winner != f.knockout->winner)) {
+      const int winner = t.knockout.has_value() ? t.knockout->winner : 0;
+      differ(
+          f.line,
+          absl::StrCat(where, ": WINNING_TEAM ", f.knockout->winner, ", tally ",
+                       winner != 0 ? absl::StrCat("team ", winner)
+                                   : std::string("none (tied, or not "
+                                                 "complete)")));
     }
     std::map<int, const FileMatchBoard*> boards;
     for (const FileMatchBoard& b : t.boards) boards[b.board] = &b;

@@ -19,7 +19,7 @@ namespace tally::interchange {
 // One round as tally answers for it.
 struct RoundAnswers {
   v1::DrawMade draw;
-  v1::MatchResults results;
+  v1::MatchResults results;               // not fetched for a knock-out
   std::vector<v1::Traveller> travellers;  // one per board of the round
 };
 
@@ -33,6 +33,20 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const std::vector<RoundAnswers>& rounds,
     const v1::MatchStandings& standings);
+
+// A knock-out event as a TeamsFile (EVENT_TYPE KO): the teams (no places
+// or totals: a knock-out ranks none), and every stanza drawn with its name,
+// stanza, carry-over, each team's IMPs on its boards (`results`, from
+// GetKnockoutResults) and, on a match's last stanza, its winner (none for a
+// match level after its tie-breaks). FailedPrecondition, naming the round
+// and match, for what the file cannot carry: a walkover, forfeited or
+// abandoned match, a stanza or match not complete, IMPs taken off a team's
+// total. A room whose result a director adjusted otherwise than
+// artificially is returned with FileRoomResult.unwritable set.
+absl::StatusOr<TeamsFile> KnockoutFileFromAnswers(
+    const v1::Competition& competition, const std::string& event_name,
+    const std::vector<RoundAnswers>& rounds,
+    const v1::KnockoutResults& results);
 
 // Every published figure of `file` that differs from tally's in
 // `answers`, as "NAME line N: what" (an empty list when all agree): each

@@ -90,10 +90,20 @@ std::string MatchDifference(const FileMatch& a, const FileMatch& b) {
     return absl::StrCat(where, ": boards ", a.first_board, "-", a.last_board,
                         " v ", b.first_board, "-", b.last_board);
   }
-  if (a.team_vps != b.team_vps || a.opponent_vps != b.opponent_vps) {
-    return absl::StrCat(where, ": VPs ", Maybe(a.team_vps), "-",
-                        Maybe(a.opponent_vps), " v ", Maybe(b.team_vps), "-",
-                        Maybe(b.opponent_vps));
+  if (a.team_score != b.team_score || a.opponent_score != b.opponent_score) {
+    return absl::StrCat(where, ": scores ", Maybe(a.team_score), "-",
+                        Maybe(a.opponent_score), " v ", Maybe(b.team_score),
+                        "-", Maybe(b.opponent_score));
+  }
+  if (a.knockout != b.knockout) {
+    auto text = [](const std::optional<FileStanza>& k) {
+      if (!k.has_value()) return std::string("no knock-out stanza");
+      return absl::StrCat("'", k->match_name, "' stanza ", k->stanza, " of ",
+                          k->stanzas, ", carry-over ", k->carry_over.ToString(),
+                          " to team ", k->carry_over_team, ", winner ",
+                          k->winner);
+    };
+    return absl::StrCat(where, ": ", text(a.knockout), " v ", text(b.knockout));
   }
   if (a.boards.size() != b.boards.size()) {
     return absl::StrCat(where, ": ", a.boards.size(), " v ", b.boards.size(),
@@ -169,6 +179,22 @@ std::string FirstTeamsDifference(const TeamsFile& unordered_a,
 std::string VpText(const core::Rational& vps) {
   return core::Decimal::Round(vps, 2, core::HalfRounding::kAwayFromZero)
       .ToString();
+}
+
+std::string ExactImpText(const core::Rational& imps) {
+  if (imps.is_integer()) return absl::StrCat(imps.numerator());
+  for (int places = 1; places <= 2; ++places) {
+    const core::Decimal d =
+        core::Decimal::Round(imps, places, core::HalfRounding::kAwayFromZero);
+    if (d.ToRational() == imps) return d.ToString();
+  }
+  return "";
+}
+
+std::string MatchScoreText(const TeamsFile& file, const core::Rational& score) {
+  if (!file.IsKnockout()) return VpText(score);
+  const std::string text = ExactImpText(score);
+  return text.empty() ? score.ToString() : text;
 }
 
 }  // namespace tally::interchange

@@ -1,7 +1,9 @@
-// TeamsFile: one teams event of matches (a Swiss teams event ranked on
-// VPs) as a USEBIO 1.2 file carries it: the teams with their players and
-// published places and totals, and each round's matches with their VPs,
-// each board's IMPs and both rooms' results, with the line of every fact.
+// TeamsFile: one teams event of matches (a Swiss teams event or a round
+// robin ranked on VPs, or a knock-out decided on IMPs) as a USEBIO 1.2
+// file carries it: the teams with their players and published places and
+// totals, and each round's matches with their VPs (a knock-out stanza: its
+// IMPs, the match's name, stanza, carry-over and winner), each board's IMPs
+// and both rooms' results, with the line of every fact.
 // The teams reader fills it, the teams writer prints it, the teams import
 // plan turns it into tally's commands and the published check compares its
 // figures with tally's. Plain data; thread-compatible.
@@ -55,9 +57,27 @@ struct FileMatchBoard {
   std::vector<FileRoomResult> rooms;   // two: TEAM NS, TEAM EW
 };
 
+// A knock-out match's stanza (tally's form, docs/interchange.md): every
+// MATCH of one MATCH_NAME is one match, played one stanza a round in
+// consecutive rounds, between the same two teams.
+struct FileStanza {
+  std::string match_name;  // MATCH_NAME ("Semi Final 1", "Grand Final")
+  int stanza = 1;          // STANZA_NUMBER
+  int stanzas = 1;         // STANZA_COUNT
+  // CARRY_OVER: the IMPs carry_over_team starts the match with (SABF TR
+  // 13.11-13.12, ANC SR 11.2), repeated in every stanza; team 0: none.
+  core::Rational carry_over;
+  int carry_over_team = 0;
+  // WINNING_TEAM, on the match's last stanza only; 0: not given (or, from
+  // tally's answers, a match level after its tie-breaks: a shared title).
+  int winner = 0;
+
+  bool operator==(const FileStanza&) const = default;
+};
+
 // One match: TEAM (the home team, North-South in the open room) against
 // OPPOSING_TEAM over the round's boards; or, with no opponent, TEAM's bye
-// in the round (no boards, team_vps the bye's VPs).
+// in the round (no boards, team_score the bye's VPs).
 struct FileMatch {
   int line = 0;
   int round = 0;
@@ -65,8 +85,11 @@ struct FileMatch {
   int opponent = 0;  // 0: TEAM has the round's bye
   int first_board = 0;
   int last_board = 0;
-  std::optional<core::Rational> team_vps;  // as published
-  std::optional<core::Rational> opponent_vps;
+  // TEAM_SCORE, OPPOSING_TEAM_SCORE as published: VPs (Swiss, round
+  // robin); in a knock-out stanza the IMPs each team won on its boards.
+  std::optional<core::Rational> team_score;
+  std::optional<core::Rational> opponent_score;
+  std::optional<FileStanza> knockout;  // in a knock-out (EVENT_TYPE KO) only
   std::vector<FileMatchBoard> boards;
 };
 
@@ -75,11 +98,15 @@ struct FileMatch {
 // tally reads and writes for one (docs/interchange.md).
 inline constexpr char kSwissTeamsEventType[] = "SWISS_TEAMS";
 inline constexpr char kTeamsOfFourEventType[] = "TEAMS_OF_FOUR";
+// A knock-out: matches decided on IMPs (MATCH_SCORING_METHOD IMPS), each
+// in one or more stanzas, with a carry-over (tally's form).
+inline constexpr char kKnockoutEventType[] = "KO";
 
 struct TeamsFile {
   int line = 0;  // the EVENT element
-  // kSwissTeamsEventType (a Swiss teams competition) or
-  // kTeamsOfFourEventType (a round-robin teams competition).
+  // kSwissTeamsEventType (a Swiss teams competition),
+  // kTeamsOfFourEventType (a round-robin teams competition) or
+  // kKnockoutEventType (a knock-out teams competition).
   std::string event_type = kSwissTeamsEventType;
   std::string event_name;
   std::string date;  // as given (not compared: tally keeps no date)
@@ -88,6 +115,7 @@ struct TeamsFile {
 
   // The rounds the matches are in, ascending.
   std::vector<int> Rounds() const;
+  bool IsKnockout() const { return event_type == kKnockoutEventType; }
 };
 
 // The first difference on any field tally represents (teams, their
@@ -99,6 +127,15 @@ std::string FirstTeamsDifference(const TeamsFile& a, const TeamsFile& b);
 // VPs as USEBIO teams files print them: two decimal places ("13.43",
 // "10.00").
 std::string VpText(const core::Rational& vps);
+
+// A match's TEAM_SCORE as `file` prints it: VPs to two places, or a
+// knock-out's IMPs as a whole number or a decimal ("12", "2.5").
+std::string MatchScoreText(const TeamsFile& file, const core::Rational& score);
+
+// IMPs as a knock-out file prints them, exactly: a whole number or a
+// decimal of at most two places ("12", "0.1", "2.5"); "" when the figure
+// has no such form (a third), which a writer refuses rather than round.
+std::string ExactImpText(const core::Rational& imps);
 
 }  // namespace tally::interchange
 

@@ -8,6 +8,8 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "replay/rounds/rounds_in_event.h"
+#include "replay/state/bridge_convert.h"
 #include "tally/v1/profile.pb.h"
 
 namespace tally::interchange {
@@ -58,11 +60,13 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     r.set_name(name);
     r.set_kind(file.event_type == kTeamsOfFourEventType
                    ? v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS
-                   : v1::COMPETITION_KIND_SWISS_TEAMS);
+               : file.IsKnockout() ? v1::COMPETITION_KIND_KNOCKOUT_TEAMS
+                                   : v1::COMPETITION_KIND_SWISS_TEAMS);
     r.set_regulation_profile(target.regulation_profile);
     // A Swiss event has as many rounds as the file; a round robin's come
-    // from its schedule (CreateCompetition refuses rounds for one).
-    if (file.event_type != kTeamsOfFourEventType) {
+    // from its schedule, a knock-out's from its draws (CreateCompetition
+    // refuses rounds for either).
+    if (file.event_type == kSwissTeamsEventType) {
       r.set_rounds(static_cast<int>(rounds.size()));
     }
     add(file.line, "the competition", r);
@@ -97,6 +101,17 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
       d->set_table(static_cast<int>(i) + 1);
       d->set_home(matches[i]->team);
       d->set_away(matches[i]->opponent);
+      if (const std::optional<FileStanza>& k = matches[i]->knockout) {
+        // A knock-out match: its name, stanza and carry-over, as the draw
+        // of tally's own knock-outs stores them.
+        d->set_label(k->match_name);
+        d->set_stanza(k->stanza);
+        d->set_stanzas(k->stanzas);
+        if (k->carry_over_team != 0) {
+          *d->mutable_carry_over() = replay::ToProtoFraction(k->carry_over);
+          d->set_carry_over_holder(k->carry_over_team);
+        }
+      }
     }
     if (bye != nullptr) draw.set_bye(bye->team);
     add(line, absl::StrCat("the draw of round ", round), draw);
@@ -146,27 +161,46 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
   };
   const v1::RegulationProfileSpec& spec = profile.spec();
   const bool round_robin = file.event_type == kTeamsOfFourEventType;
-  const v1::EventKind kind = round_robin ? v1::EVENT_KIND_ROUND_ROBIN_TEAMS
-                                         : v1::EVENT_KIND_SWISS_TEAMS;
+  const bool knockout = file.IsKnockout();
+  const v1::EventKind kind = knockout      ? v1::EVENT_KIND_KNOCKOUT_TEAMS
+                             : round_robin ? v1::EVENT_KIND_ROUND_ROBIN_TEAMS
+                                           : v1::EVENT_KIND_SWISS_TEAMS;
   if (profile.event_kind() != kind) {
     return refuse(
         file.line,
         absl::StrCat("is for ", v1::EventKind_Name(profile.event_kind()),
-                     round_robin ? ", not round-robin teams (EVENT_TYPE "
-                                   "TEAMS_OF_FOUR); give a round-robin teams "
-                                   "profile"
-                                 : ", not Swiss teams (EVENT_TYPE "
-                                   "SWISS_TEAMS); give a Swiss teams profile"));
+                     knockout ? ", not knock-out teams (EVENT_TYPE KO); give a "
+                                "knock-out teams profile"
+                     : round_robin
+                         ? ", not round-robin teams (EVENT_TYPE "
+                           "TEAMS_OF_FOUR); give a round-robin teams "
+                           "profile"
+                         : ", not Swiss teams (EVENT_TYPE "
+                           "SWISS_TEAMS); give a Swiss teams profile"));
   }
   if (profile.scoring() != v1::SCORING_METHOD_IMPS_TWO_TABLES) {
     return refuse(file.line,
                   "does not score a board in IMPs between a match's two "
                   "rooms, as the file does");
   }
-  if (!spec.has_vp()) {
+  if (!knockout && !spec.has_vp()) {
     return refuse(file.line,
                   "converts no match to VPs, but the file ranks on VPs "
                   "(MATCH_SCORING_METHOD VPS)");
+  }
+  const std::string& method = spec.draw().method();
+  if (knockout && method == "itc_final") {
+    // Its draw cuts the profile's 60-board match into five 12-board
+    // stanzas (replay/draws/knockout_draw.cc); a recorded draw gives every
+    // round the profile's whole match, so the file's stanzas would not be
+    // the rounds' boards.
+    return refuse(file.line,
+                  absl::StrCat("draws its final itself, five stanzas of a "
+                               "fifth of its ",
+                               spec.matches().boards_per_match(),
+                               "-board match (", spec.draw().clause(),
+                               "); tally cannot record a file's stanzas "
+                               "under it"));
   }
   const int length = spec.matches().boards_per_match();
   for (const FileMatch& m : file.matches) {
@@ -174,13 +208,28 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
     const int boards = m.last_board - m.first_board + 1;
     if (boards != length) {
       return refuse(
-          m.line, absl::StrCat("plays matches of ", length, " boards (",
-                               spec.matches().clause(), "); round ", m.round,
-                               "'s match ", m.team, " v ", m.opponent, " has ",
-                               boards, ", so tally would score other VPs"));
+          m.line,
+          absl::StrCat("plays ", knockout ? "stanzas" : "matches", " of ",
+                       length, " boards (", spec.matches().clause(),
+                       "); round ", m.round, "'s match ", m.team, " v ",
+                       m.opponent, " has ", boards, ", so tally would score ",
+                       knockout ? "other IMPs" : "other VPs"));
     }
   }
   const int rounds = static_cast<int>(file.Rounds().size());
+  if (knockout) {
+    // The finals methods fix their rounds (replay/rounds/rounds_in_event.h).
+    const size_t fixed =
+        method == "sabf_final_five"   ? replay::SabfFinalFiveWeeks().size()
+        : method == "sabf_final_four" ? replay::SabfFinalFourWeeks().size()
+                                      : 0;
+    if (fixed != 0 && static_cast<size_t>(rounds) > fixed) {
+      return refuse(file.line, absl::StrCat("plays ", fixed, " rounds (",
+                                            spec.draw().clause(),
+                                            "); the file has ", rounds));
+    }
+    return absl::OkStatus();
+  }
   if (spec.matches().count() != 0 && spec.matches().count() != rounds) {
     return refuse(file.line,
                   absl::StrCat("plays ", spec.matches().count(),

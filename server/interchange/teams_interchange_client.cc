@@ -67,12 +67,15 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
       Find(query, context, tournament_id, competition_id);
   if (!found.ok()) return found.status();
   const auto& [tournament, competition] = *found;
+  const bool knockout =
+      competition.kind() == v1::COMPETITION_KIND_KNOCKOUT_TEAMS;
   if (competition.kind() != v1::COMPETITION_KIND_SWISS_TEAMS &&
-      competition.kind() != v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS) {
+      competition.kind() != v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS &&
+      !knockout) {
     return absl::FailedPreconditionError(
         absl::StrCat("'", competition_id,
-                     "' is not a Swiss or round-robin teams event; USEBIO "
-                     "teams export writes those, ranked on VPs"));
+                     "' is not a Swiss, round-robin or knock-out teams "
+                     "event; USEBIO teams export writes those"));
   }
   if (rounds == 0) rounds = competition.rounds_drawn();
   if (rounds < 1 || rounds > competition.rounds_drawn()) {
@@ -92,13 +95,16 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
       return server::FromGrpcStatus(s);
     }
     a.draw = draw.draw();
-    v1::GetMatchResultsRequest mr;
-    mr.set_tournament_id(tournament_id);
-    mr.set_competition_id(competition_id);
-    mr.set_round(round);
-    if (grpc::Status s = query.GetMatchResults(context().get(), mr, &a.results);
-        !s.ok()) {
-      return server::FromGrpcStatus(s);
+    if (!knockout) {  // a knock-out's scores: GetKnockoutResults below
+      v1::GetMatchResultsRequest mr;
+      mr.set_tournament_id(tournament_id);
+      mr.set_competition_id(competition_id);
+      mr.set_round(round);
+      if (grpc::Status s =
+              query.GetMatchResults(context().get(), mr, &a.results);
+          !s.ok()) {
+        return server::FromGrpcStatus(s);
+      }
     }
     for (int board : a.draw.boards()) {
       v1::GetTravellerRequest tr;
@@ -114,6 +120,19 @@ absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
       a.travellers.push_back(std::move(t));
     }
     answers.push_back(std::move(a));
+  }
+  if (knockout) {
+    v1::GetKnockoutResultsRequest kr;
+    kr.set_tournament_id(tournament_id);
+    kr.set_competition_id(competition_id);
+    v1::KnockoutResults results;
+    if (grpc::Status s =
+            query.GetKnockoutResults(context().get(), kr, &results);
+        !s.ok()) {
+      return server::FromGrpcStatus(s);
+    }
+    return KnockoutFileFromAnswers(competition, tournament.name(), answers,
+                                   results);
   }
   v1::GetMatchStandingsRequest sr;
   sr.set_tournament_id(tournament_id);

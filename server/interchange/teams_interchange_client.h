@@ -16,8 +16,8 @@
 namespace tally::interchange {
 
 // The competition's kind (NotFound when the tournament has no such
-// competition): `tally export-session` writes a Swiss teams event with the
-// teams writer.
+// competition): `tally export-session` writes a teams event (Swiss, round
+// robin, knock-out) with the teams writer.
 absl::StatusOr<v1::CompetitionKind> CompetitionKindOf(
     v1::QueryService::Stub& query, const ContextFactory& context,
     const std::string& tournament_id, const std::string& competition_id);
@@ -30,8 +30,9 @@ absl::StatusOr<v1::RegulationProfile> FetchProfile(
 
 // The event after `rounds` rounds (0: every round drawn), the tournament's
 // name as the event name. FailedPrecondition for a competition that is not
-// Swiss teams, a round beyond those drawn, and what TeamsFileFromAnswers
-// refuses (a bye, a three-way match, a forfeited or unfinished match).
+// Swiss, round-robin or knock-out teams, a round beyond those drawn, and
+// what TeamsFileFromAnswers or KnockoutFileFromAnswers refuses (a
+// three-way match, a forfeited or unfinished match, ...).
 absl::StatusOr<TeamsFile> FetchTeamsEvent(v1::QueryService::Stub& query,
                                           const ContextFactory& context,
                                           const std::string& tournament_id,

@@ -1,8 +1,9 @@
 // USEBIO 1.2 teams reader (see usebio_teams_reader.h). Element names are
 // those public USEBIO teams writers and readers use: USEBIO > EVENT
-// EVENT_TYPE="SWISS_TEAMS" or "TEAMS_OF_FOUR" (> SESSION > SECTION)? >
-// PARTICIPANTS > TEAM and
-// MATCH > BOARD > TRAVELLER_LINE (docs/interchange.md).
+// EVENT_TYPE="SWISS_TEAMS", "TEAMS_OF_FOUR" or "KO" (> SESSION > SECTION)? >
+// PARTICIPANTS > TEAM and MATCH > BOARD > TRAVELLER_LINE; a knock-out
+// MATCH's MATCH_NAME, STANZA_NUMBER, STANZA_COUNT, CARRY_OVER,
+// CARRY_OVER_TEAM and WINNING_TEAM are tally's (docs/interchange.md).
 
 #include "server/interchange/usebio_teams_reader.h"
 
@@ -43,6 +44,7 @@ class TeamsReader : private UsebioDocument {
     if (!event.ok()) return event.status();
     TALLY_RETURN_IF_ERROR(ReadEvent(*event));
     TALLY_RETURN_IF_ERROR(CheckRounds());
+    if (file_.IsKnockout()) TALLY_RETURN_IF_ERROR(CheckKnockoutMatches());
     return std::move(file_);
   }
 
@@ -50,17 +52,21 @@ class TeamsReader : private UsebioDocument {
   absl::Status ReadEvent(pugi::xml_node event) {
     file_.line = Line(event);
     const std::string type = event.attribute("EVENT_TYPE").value();
-    if (type != kSwissTeamsEventType && type != kTeamsOfFourEventType) {
+    if (type != kSwissTeamsEventType && type != kTeamsOfFourEventType &&
+        type != kKnockoutEventType) {
       return Refuse(Line(event),
                     absl::StrCat("EVENT_TYPE \"", type,
                                  "\": tally imports teams events of "
                                  "EVENT_TYPE \"SWISS_TEAMS\" (Swiss teams "
-                                 "ranked on VPs) and \"TEAMS_OF_FOUR\" (a "
-                                 "round robin of matches ranked on VPs) so "
+                                 "ranked on VPs), \"TEAMS_OF_FOUR\" (a "
+                                 "round robin of matches ranked on VPs) and "
+                                 "\"KO\" (a knock-out decided on IMPs) so "
                                  "far"));
     }
     file_.event_type = type;
-    bool vps = false;
+    // VPS for a Swiss or a round robin, IMPS for a knock-out.
+    const std::string method = file_.IsKnockout() ? "IMPS" : "VPS";
+    bool method_given = false;
     pugi::xml_node holder = event;
     std::vector<pugi::xml_node> outside;  // PARTICIPANTS, MATCH in EVENT
     for (pugi::xml_node n : event.children()) {
@@ -71,14 +77,20 @@ class TeamsReader : private UsebioDocument {
       } else if (name == "DATE") {
         file_.date = Text(n);
       } else if (name == "MATCH_SCORING_METHOD") {
-        if (Text(n) != "VPS") {
-          return Refuse(Line(n),
-                        absl::StrCat("<MATCH_SCORING_METHOD> \"", Text(n),
-                                     "\": tally ranks Swiss teams on VPs "
-                                     "(VPS); a teams event ranked on total "
-                                     "IMPs is not something it represents"));
+        if (Text(n) != method) {
+          return Refuse(
+              Line(n),
+              file_.IsKnockout()
+                  ? absl::StrCat("<MATCH_SCORING_METHOD> \"", Text(n),
+                                 "\": a knock-out match is decided on its "
+                                 "IMPs (IMPS)")
+                  : absl::StrCat("<MATCH_SCORING_METHOD> \"", Text(n),
+                                 "\": tally ranks Swiss teams and round "
+                                 "robins on VPs (VPS); a teams event ranked "
+                                 "on total IMPs is not something it "
+                                 "represents"));
         }
-        vps = true;
+        method_given = true;
       } else if (name == "BOARD_SCORING_METHOD") {
         if (Text(n) != "IMPS") {
           return Refuse(Line(n),
@@ -89,7 +101,7 @@ class TeamsReader : private UsebioDocument {
       } else if (name == "WINNER_TYPE") {
         if (Text(n) != "1") {
           return Refuse(Line(n), absl::StrCat("<WINNER_TYPE> \"", Text(n),
-                                              "\": a Swiss teams event has "
+                                              "\": a teams event has "
                                               "one winner (1)"));
         }
       } else if (name == "SESSION") {
@@ -119,10 +131,13 @@ class TeamsReader : private UsebioDocument {
                                  "> outside the <SESSION>: a file keeps its "
                                  "teams and matches in one place"));
     }
-    if (!vps) {
+    if (!method_given) {
       return Refuse(Line(event),
-                    "no <MATCH_SCORING_METHOD> VPS: tally imports Swiss "
-                    "teams ranked on VPs");
+                    file_.IsKnockout()
+                        ? "no <MATCH_SCORING_METHOD> IMPS: tally imports "
+                          "knock-out matches decided on IMPs"
+                        : "no <MATCH_SCORING_METHOD> VPS: tally imports Swiss "
+                          "teams and round robins ranked on VPs");
     }
     for (pugi::xml_node n : holder.children()) {
       if (n.type() != pugi::node_element) continue;
@@ -192,6 +207,13 @@ class TeamsReader : private UsebioDocument {
             TALLY_RETURN_IF_ERROR(Known(c));
           }
         }
+      } else if ((name == "PLACE" || name == "TOTAL_SCORE") &&
+                 file_.IsKnockout()) {
+        return Refuse(Line(n),
+                      absl::StrCat("<", name, "> of team ", team.team,
+                                   " in a knock-out: tally ranks no teams "
+                                   "in one; each match has its winner "
+                                   "(<WINNING_TEAM>)"));
       } else if (name == "PLACE") {
         team.place = Text(n);
       } else if (name == "TOTAL_SCORE") {
@@ -221,13 +243,46 @@ class TeamsReader : private UsebioDocument {
                        [&](const FileTeam& t) { return t.team == number; });
   }
 
+  // A knock-out MATCH's own elements (tally's form): true when `n` is one
+  // and was read into `stanza`.
+  absl::StatusOr<bool> ReadStanzaElement(pugi::xml_node n, FileStanza& stanza) {
+    const std::string name = n.name();
+    if (name == "MATCH_NAME") {
+      stanza.match_name = Text(n);
+    } else if (name == "STANZA_NUMBER") {
+      TALLY_ASSIGN_OR_RETURN(stanza.stanza, Number(n, 1, 99));
+    } else if (name == "STANZA_COUNT") {
+      TALLY_ASSIGN_OR_RETURN(stanza.stanzas, Number(n, 1, 99));
+    } else if (name == "CARRY_OVER") {
+      TALLY_ASSIGN_OR_RETURN(stanza.carry_over, Figure(n));
+      if (stanza.carry_over < core::Rational(0)) {
+        return Refuse(Line(n), absl::StrCat("<CARRY_OVER> ", Text(n),
+                                            ": a carry-over is a number of "
+                                            "IMPs of at least 0"));
+      }
+    } else if (name == "CARRY_OVER_TEAM") {
+      TALLY_ASSIGN_OR_RETURN(stanza.carry_over_team, Number(n, 1, 999));
+    } else if (name == "WINNING_TEAM") {
+      TALLY_ASSIGN_OR_RETURN(stanza.winner, Number(n, 1, 999));
+    } else {
+      return false;
+    }
+    return true;
+  }
+
   absl::Status ReadMatch(pugi::xml_node m) {
     FileMatch match;
     match.line = Line(m);
     std::vector<pugi::xml_node> boards;
+    FileStanza stanza;
     for (pugi::xml_node n : m.children()) {
       if (n.type() != pugi::node_element) continue;
       const std::string name = n.name();
+      if (file_.IsKnockout()) {
+        absl::StatusOr<bool> read = ReadStanzaElement(n, stanza);
+        if (!read.ok()) return read.status();
+        if (*read) continue;
+      }
       if (name == "ROUND_NUMBER") {
         TALLY_ASSIGN_OR_RETURN(match.round, Number(n, 1, 999));
       } else if (name == "TEAM") {
@@ -242,16 +297,27 @@ class TeamsReader : private UsebioDocument {
       } else if (name == "END_BOARD_NUMBER") {
         TALLY_ASSIGN_OR_RETURN(match.last_board, Number(n, 1, 9999));
       } else if (name == "TEAM_SCORE") {
-        TALLY_ASSIGN_OR_RETURN(match.team_vps, Figure(n));
+        TALLY_ASSIGN_OR_RETURN(match.team_score, Figure(n));
       } else if (name == "OPPOSING_TEAM_SCORE") {
-        TALLY_ASSIGN_OR_RETURN(match.opponent_vps, Figure(n));
+        TALLY_ASSIGN_OR_RETURN(match.opponent_score, Figure(n));
       } else if (name == "BOARD") {
         boards.push_back(n);
       } else {
         TALLY_RETURN_IF_ERROR(Known(n));
       }
     }
+    if (match.opponent == 0 && file_.IsKnockout()) {
+      return Refuse(match.line,
+                    "a knock-out <MATCH> with no <OPPOSING_TEAM>: a team "
+                    "that does not play a round is simply not drawn in it; "
+                    "a walkover (SABF TR 16.1) is tally's own decision, not "
+                    "read from a file");
+    }
     if (match.opponent == 0) return ReadBye(std::move(match), boards);
+    if (file_.IsKnockout()) {
+      TALLY_RETURN_IF_ERROR(CheckStanza(match, stanza));
+      match.knockout = stanza;
+    }
     if (match.round == 0 || match.team == 0 || match.first_board == 0 ||
         match.last_board == 0) {
       return Refuse(match.line,
@@ -301,6 +367,52 @@ class TeamsReader : private UsebioDocument {
     return absl::OkStatus();
   }
 
+  // A knock-out stanza's own figures: a name, a stanza of the count, a
+  // carry-over held by one of the two teams, a winner on the last stanza
+  // and one of the two (the checks tally's draw makes: CheckKnockoutMatches
+  // in replay/draws/knockout_draw.h).
+  absl::Status CheckStanza(const FileMatch& match, const FileStanza& k) {
+    const std::string where = absl::StrCat("round ", match.round, ", team ",
+                                           match.team, " v ", match.opponent);
+    if (k.match_name.empty()) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": a knock-out <MATCH> with no "
+                                 "<MATCH_NAME>; tally keeps a knock-out "
+                                 "match under its name (\"Final\"), every "
+                                 "stanza of it under the same one"));
+    }
+    if (k.stanza > k.stanzas) {
+      return Refuse(match.line,
+                    absl::StrCat(where, ": <STANZA_NUMBER> ", k.stanza,
+                                 " of <STANZA_COUNT> ", k.stanzas));
+    }
+    if (k.carry_over_team != 0 && k.carry_over_team != match.team &&
+        k.carry_over_team != match.opponent) {
+      return Refuse(match.line, absl::StrCat(where, ": <CARRY_OVER_TEAM> ",
+                                             k.carry_over_team,
+                                             " does not play the match"));
+    }
+    if (k.carry_over != core::Rational(0) && k.carry_over_team == 0) {
+      return Refuse(match.line, absl::StrCat(where,
+                                             ": a <CARRY_OVER> with no "
+                                             "<CARRY_OVER_TEAM> holding it"));
+    }
+    if (k.winner != 0 && k.stanza != k.stanzas) {
+      return Refuse(match.line,
+                    absl::StrCat(where, ": <WINNING_TEAM> on stanza ", k.stanza,
+                                 " of ", k.stanzas,
+                                 "; a match's winner is given on its last "
+                                 "stanza"));
+    }
+    if (k.winner != 0 && k.winner != match.team && k.winner != match.opponent) {
+      return Refuse(match.line,
+                    absl::StrCat(where, ": <WINNING_TEAM> ", k.winner,
+                                 " does not play the match"));
+    }
+    return absl::OkStatus();
+  }
+
   // A MATCH with no OPPOSING_TEAM (or a blank one): TEAM has a bye in the
   // round. It plays no boards; TEAM_SCORE is the bye's VPs as published.
   // Its boards, where not given, are the round's (CheckRounds).
@@ -323,7 +435,7 @@ class TeamsReader : private UsebioDocument {
                                  " (no <OPPOSING_TEAM>): a <BOARD> in a "
                                  "bye; a team with a bye plays no boards"));
     }
-    if (match.opponent_vps.has_value()) {
+    if (match.opponent_score.has_value()) {
       return Refuse(match.line,
                     absl::StrCat(where,
                                  ": an <OPPOSING_TEAM_SCORE> with no "
@@ -582,6 +694,9 @@ class TeamsReader : private UsebioDocument {
                                    first->second->last_board));
       }
     }
+    // A knock-out draws only the teams still in it: a round need not seat
+    // every team.
+    if (file_.IsKnockout()) return absl::OkStatus();
     for (const auto& [round, teams] : seated) {
       for (const FileTeam& t : file_.teams) {
         if (!teams.contains(t.team)) {
@@ -601,6 +716,82 @@ class TeamsReader : private UsebioDocument {
     return absl::OkStatus();
   }
 
+  // The stanzas of each knock-out match: numbered 1, 2, ... in consecutive
+  // rounds, between the same two teams, with the same count and carry-over
+  // (what tally's draw checks, replay/draws/knockout_draw.h); and each
+  // stanza's TEAM_SCORE and OPPOSING_TEAM_SCORE the IMPs each team won on
+  // its boards, where every board shows its IMPS and no room is adjusted
+  // (an adjusted room's IMPs are the profile's, compared after the import).
+  absl::Status CheckKnockoutMatches() {
+    std::map<std::string, const FileMatch*> last;  // name -> stanza before
+    for (const FileMatch& m : file_.matches) {
+      const FileStanza& k = *m.knockout;
+      const std::string name = absl::StrCat("'", k.match_name, "'");
+      auto it = last.find(k.match_name);
+      if (it == last.end()) {
+        if (k.stanza != 1) {
+          return Refuse(m.line,
+                        absl::StrCat(name, " starts with stanza ", k.stanza,
+                                     "; a match's first stanza is 1"));
+        }
+      } else {
+        const FileMatch& before = *it->second;
+        const FileStanza& b = *before.knockout;
+        if (k.stanza != b.stanza + 1 || m.round != before.round + 1) {
+          return Refuse(
+              m.line,
+              absl::StrCat(name, ": stanza ", k.stanza, " in round ", m.round,
+                           " after stanza ", b.stanza, " in round ",
+                           before.round, " (line ", before.line,
+                           "); a match plays its stanzas 1, 2, ... "
+                           "in consecutive rounds"));
+        }
+        if (std::minmax(m.team, m.opponent) !=
+                std::minmax(before.team, before.opponent) ||
+            k.stanzas != b.stanzas || k.carry_over != b.carry_over ||
+            k.carry_over_team != b.carry_over_team) {
+          return Refuse(m.line,
+                        absl::StrCat(name, ": stanza ", k.stanza,
+                                     " changes the teams, the stanza count or "
+                                     "the carry-over of stanza ",
+                                     b.stanza, " (line ", before.line,
+                                     "); a match keeps them throughout"));
+        }
+      }
+      last[k.match_name] = &m;
+      TALLY_RETURN_IF_ERROR(CheckStanzaScores(m));
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status CheckStanzaScores(const FileMatch& m) {
+    core::Rational won, lost;
+    for (const FileMatchBoard& b : m.boards) {
+      if (!b.imps.has_value()) return absl::OkStatus();
+      for (const FileRoomResult& r : b.rooms) {
+        if (r.adjusted.has_value()) return absl::OkStatus();
+      }
+      if (*b.imps > core::Rational(0)) won = won + *b.imps;
+      if (*b.imps < core::Rational(0)) lost = lost - *b.imps;
+    }
+    const std::string where =
+        absl::StrCat("round ", m.round, ", team ", m.team, " v ", m.opponent);
+    if (m.team_score.has_value() && *m.team_score != won) {
+      return Refuse(
+          m.line, absl::StrCat(where, ": <TEAM_SCORE> ",
+                               m.team_score->ToString(), ", but TEAM won ",
+                               won.ToString(), " IMPs on the match's boards"));
+    }
+    if (m.opponent_score.has_value() && *m.opponent_score != lost) {
+      return Refuse(
+          m.line,
+          absl::StrCat(where, ": <OPPOSING_TEAM_SCORE> ",
+                       m.opponent_score->ToString(), ", but OPPOSING_TEAM won ",
+                       lost.ToString(), " IMPs on the match's boards"));
+    }
+    return absl::OkStatus();
+  }
+
   TeamsFile file_;
 };
 
@@ -612,7 +803,8 @@ bool IsUsebioTeamsFile(const std::string& bytes) {
     return false;
   }
   const std::string type = EventOf(doc).attribute("EVENT_TYPE").value();
-  return absl::EndsWith(type, "TEAMS") || type == kTeamsOfFourEventType;
+  return absl::EndsWith(type, "TEAMS") || type == kTeamsOfFourEventType ||
+         type == kKnockoutEventType;
 }
 
 absl::StatusOr<TeamsFile> ReadUsebioTeams(const std::string& bytes,

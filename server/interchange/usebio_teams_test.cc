@@ -4,13 +4,16 @@
 // and VPs are worked in tests/interchange/README.md from the WBF IMP scale,
 // Law 78B, and the 10-board WBF VP scale, SABF TR 21.7, which NSW TR
 // 12.10(c) names); and on its variants with a bye each round, an adjusted
-// room, and a TEAMS_OF_FOUR round robin (each worked in the same README).
+// room, a TEAMS_OF_FOUR round robin, and a knock-out (EVENT_TYPE KO:
+// semi-finals and a grand final of two stanzas with carry-overs, under
+// sabf_teams_finals), each worked in the same README.
 
 #include <set>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -95,8 +98,8 @@ TEST(UsebioTeamsReaderTest, ReadsTheHandWorkedFixture) {
   EXPECT_EQ(first.opponent, 2);
   EXPECT_EQ(first.first_board, 1);
   EXPECT_EQ(first.last_board, 10);
-  EXPECT_EQ(first.team_vps, R("13.43"));
-  EXPECT_EQ(first.opponent_vps, R("6.57"));
+  EXPECT_EQ(first.team_score, R("13.43"));
+  EXPECT_EQ(first.opponent_score, R("6.57"));
   ASSERT_EQ(first.boards.size(), 10u);
   const FileMatchBoard& board1 = first.boards[0];
   EXPECT_EQ(board1.line, 92);
@@ -140,7 +143,7 @@ TEST(UsebioTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
   // Ranked on total IMPs, not VPs.
   ExpectRefusedAt(
       ReadEdited("<MATCH_SCORING_METHOD>VPS", "<MATCH_SCORING_METHOD>IMPS"), 9,
-      "tally ranks Swiss teams on VPs");
+      "tally ranks Swiss teams and round robins on VPs");
   // Another teams event type.
   ExpectRefusedAt(ReadEdited("EVENT_TYPE=\"SWISS_TEAMS\">\n",
                              "EVENT_TYPE=\"KNOCKOUT_TEAMS\">\n"),
@@ -276,9 +279,9 @@ TEST(UsebioTeamsWriterTest, WritesWhatItReadsBackEqual) {
   ASSERT_THAT(again, IsOk());
   EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
   // A figure changed is a difference.
-  again->matches[2].team_vps = R("6.87");
+  again->matches[2].team_score = R("6.87");
   EXPECT_THAT(FirstTeamsDifference(*file, *again),
-              HasSubstr("round 2 match 1 v 3: VPs"));
+              HasSubstr("round 2 match 1 v 3: scores 343/50-657/50 v "));
 }
 
 TEST(UsebioTeamsWriterTest, RefusesARoomItCannotCarry) {
@@ -300,7 +303,7 @@ TEST(UsebioTeamsAnswersTest, ChecksEveryPublishedFigureNamingItsLine) {
   TeamsFile tally = *file;
   EXPECT_THAT(CheckPublishedTeams(*file, tally, kFixture), IsEmpty());
   // Integer VPs (13 for 13.43) are another scale: refused at the match.
-  tally.matches[0].team_vps = R("13");
+  tally.matches[0].team_score = R("13");
   tally.teams[0].place = "2=";
   tally.matches[0].boards[0].imps = core::Rational(9);
   EXPECT_THAT(
@@ -358,7 +361,7 @@ TEST(UsebioTeamsAnswersTest, BuildsTheFileFromTallysAnswers) {
       TeamsFileFromAnswers(competition, "Club", {round}, standings);
   ASSERT_THAT(file, IsOk());
   ASSERT_EQ(file->matches.size(), 1u);
-  EXPECT_EQ(file->matches[0].team_vps, R("13.43"));
+  EXPECT_EQ(file->matches[0].team_score, R("13.43"));
   EXPECT_EQ(file->matches[0].boards[0].imps, core::Rational(0));
   EXPECT_EQ(file->teams[0].place, "1");
   EXPECT_EQ(file->teams[0].total, R("13.43"));
@@ -381,8 +384,8 @@ TEST(UsebioTeamsAnswersTest, BuildsTheFileFromTallysAnswers) {
   EXPECT_EQ(bye->matches[1].opponent, 0);
   EXPECT_EQ(bye->matches[1].first_board, 1);
   EXPECT_EQ(bye->matches[1].last_board, 1);
-  EXPECT_EQ(bye->matches[1].team_vps, core::Rational(35));
-  EXPECT_FALSE(bye->matches[1].opponent_vps.has_value());
+  EXPECT_EQ(bye->matches[1].team_score, core::Rational(35));
+  EXPECT_FALSE(bye->matches[1].opponent_score.has_value());
   EXPECT_TRUE(bye->matches[1].boards.empty());
 }
 
@@ -431,8 +434,8 @@ TEST(UsebioTeamsByeTest, ReadsAByeAsAMatchWithNoOpponent) {
   EXPECT_EQ(bye.opponent, 0);
   EXPECT_EQ(bye.first_board, 1);
   EXPECT_EQ(bye.last_board, 10);
-  EXPECT_EQ(bye.team_vps, core::Rational(0));
-  EXPECT_FALSE(bye.opponent_vps.has_value());
+  EXPECT_EQ(bye.team_score, core::Rational(0));
+  EXPECT_FALSE(bye.opponent_score.has_value());
   EXPECT_TRUE(bye.boards.empty());
   EXPECT_EQ(file->matches[5].team, 4);  // round 2's bye
   EXPECT_EQ(file->matches[5].opponent, 0);
@@ -571,7 +574,7 @@ TEST(UsebioTeamsAdjustedTest, ReadsAnArtificialAdjustedScoreInARoom) {
   EXPECT_EQ(open.adjusted->ns_percent, 60);
   EXPECT_EQ(open.adjusted->ew_percent, 40);
   EXPECT_FALSE(board3.rooms[1].adjusted.has_value());
-  EXPECT_EQ(file->matches[0].team_vps, R("14.00"));
+  EXPECT_EQ(file->matches[0].team_score, R("14.00"));
   EXPECT_EQ(file->teams[0].total, R("28.35"));  // 14.00 + 6.86 + 7.49
 
   // Played, and then adjusted: the result is kept beside the adjusted
@@ -694,7 +697,7 @@ TEST(UsebioTeamsRoundRobinTest, ReadsPlansAndWritesATeamsOfFourRoundRobin) {
   EXPECT_THAT(file->Rounds(), ElementsAre(1, 2, 3));
   ASSERT_EQ(file->matches.size(), 6u);
   EXPECT_EQ(file->matches[0].last_board, 14);
-  EXPECT_EQ(file->matches[0].team_vps, R("12.97"));  // +10 IMPs, 14 boards
+  EXPECT_EQ(file->matches[0].team_score, R("12.97"));  // +10 IMPs, 14 boards
   EXPECT_EQ(file->matches[2].first_board, 15);
   // Round 3's 2 v 3: board 36 (all vulnerable, as board 4): 3NT= +600 and
   // 3NT-1 -100, 700 points, 12 IMPs.
@@ -740,6 +743,391 @@ TEST(UsebioTeamsRoundRobinTest, TheProfileMustBeARoundRobinOfTeams) {
               HasSubstr("usebio_teams_round_robin.xml line 8: profile "
                         "nsw_swiss_teams is for EVENT_KIND_SWISS_TEAMS, not "
                         "round-robin teams (EVENT_TYPE TEAMS_OF_FOUR)"));
+}
+
+// The knock-out fixture (tests/interchange/README.md): First Semi Final 1 v
+// 4 (carry-over 0.1 to team 1), Second Semi Final 2 v 3 (0.1 to team 2),
+// both on boards 1-28; the Grand Final 4 v 2 in two stanzas (boards 29-56,
+// 57-84), carry-over 2.5 to team 2.
+constexpr char kKnockoutFixture[] = "usebio_knockout.xml";
+
+absl::StatusOr<TeamsFile> ReadKnockout(const std::string& from = "",
+                                       const std::string& to = "") {
+  return ReadUsebioTeams(from.empty()
+                             ? ReadFixture(kDir, kKnockoutFixture)
+                             : EditedFixture(kDir, kKnockoutFixture, from, to),
+                         kKnockoutFixture);
+}
+
+void ExpectKnockoutRefusedAt(const absl::StatusOr<TeamsFile>& read, int line,
+                             const std::string& what) {
+  ASSERT_FALSE(read.ok());
+  EXPECT_EQ(read.status().code(), absl::StatusCode::kInvalidArgument);
+  const std::string message(read.status().message());
+  EXPECT_THAT(message,
+              HasSubstr(absl::StrCat(kKnockoutFixture, " line ", line, ": ")));
+  EXPECT_THAT(message, HasSubstr(what));
+}
+
+TEST(UsebioKnockoutTest, ReadsEachStanzaWithItsMatchAndCarryOver) {
+  const std::string bytes = ReadFixture(kDir, kKnockoutFixture);
+  EXPECT_TRUE(IsUsebioTeamsFile(bytes));
+  absl::StatusOr<TeamsFile> file = ReadKnockout();
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->event_type, "KO");
+  EXPECT_TRUE(file->IsKnockout());
+  ASSERT_EQ(file->teams.size(), 4u);
+  EXPECT_EQ(file->teams[0].place, "");  // a knock-out ranks no teams
+  EXPECT_THAT(file->Rounds(), ElementsAre(1, 2, 3));
+  ASSERT_EQ(file->matches.size(), 4u);
+  // First Semi Final: team 1 won 10 IMPs (board 1), team 4 13 (boards 2
+  // and 3: 12 + 1); 10 + 0.1 < 13, team 4 wins.
+  const FileMatch& first = file->matches[0];
+  EXPECT_EQ(first.line, 77);
+  ASSERT_TRUE(first.knockout.has_value());
+  EXPECT_EQ(first.knockout->match_name, "First Semi Final");
+  EXPECT_EQ(first.knockout->stanza, 1);
+  EXPECT_EQ(first.knockout->stanzas, 1);
+  EXPECT_EQ(first.knockout->carry_over, R("1/10"));
+  EXPECT_EQ(first.knockout->carry_over_team, 1);
+  EXPECT_EQ(first.knockout->winner, 4);
+  EXPECT_EQ(first.team_score, core::Rational(10));
+  EXPECT_EQ(first.opponent_score, core::Rational(13));
+  EXPECT_EQ(first.last_board, 28);
+  EXPECT_EQ(first.boards[1].imps, core::Rational(-12));  // 3NT-1 v 3NT=
+  // The Grand Final's two stanzas: no winner on the first, team 4 on the
+  // second (12 + 1 = 13 against 0 + 10 + 2.5 = 12.5).
+  const FileMatch& stanza1 = file->matches[2];
+  const FileMatch& stanza2 = file->matches[3];
+  EXPECT_EQ(stanza1.round, 2);
+  EXPECT_EQ(stanza1.knockout->match_name, "Grand Final");
+  EXPECT_EQ(stanza1.knockout->stanzas, 2);
+  EXPECT_EQ(stanza1.knockout->winner, 0);
+  EXPECT_EQ(stanza1.knockout->carry_over, R("5/2"));
+  EXPECT_EQ(stanza2.round, 3);
+  EXPECT_EQ(stanza2.knockout->stanza, 2);
+  EXPECT_EQ(stanza2.knockout->winner, 4);
+  EXPECT_EQ(stanza2.first_board, 57);
+  EXPECT_EQ(stanza2.team_score, core::Rational(1));
+  EXPECT_EQ(stanza2.opponent_score, core::Rational(10));
+}
+
+TEST(UsebioKnockoutTest, RefusesWhatTallyCannotRecordNamingTheLine) {
+  // The match's name is what makes stanzas one match.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("          <MATCH_NAME>First Semi Final</MATCH_NAME>\n", ""),
+      77, "a knock-out <MATCH> with no <MATCH_NAME>");
+  // A stanza's IMPs that its boards do not make (10 on board 1).
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<TEAM_SCORE>10</TEAM_SCORE>",
+                   "<TEAM_SCORE>11</TEAM_SCORE>"),
+      77, "<TEAM_SCORE> 11, but TEAM won 10 IMPs on the match's boards");
+  // The second stanza with another carry-over than the first's.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<STANZA_NUMBER>2</STANZA_NUMBER>\n"
+                   "          <STANZA_COUNT>2</STANZA_COUNT>\n"
+                   "          <CARRY_OVER>2.5</CARRY_OVER>",
+                   "<STANZA_NUMBER>2</STANZA_NUMBER>\n"
+                   "          <STANZA_COUNT>2</STANZA_COUNT>\n"
+                   "          <CARRY_OVER>3</CARRY_OVER>"),
+      1325,
+      "'Grand Final': stanza 2 changes the teams, the stanza count or the "
+      "carry-over of stanza 1 (line 911)");
+  // A stanza out of order.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<STANZA_NUMBER>2</STANZA_NUMBER>\n"
+                   "          <STANZA_COUNT>2</STANZA_COUNT>\n"
+                   "          <CARRY_OVER>2.5</CARRY_OVER>\n"
+                   "          <CARRY_OVER_TEAM>2</CARRY_OVER_TEAM>\n"
+                   "          <WINNING_TEAM>4</WINNING_TEAM>",
+                   "<STANZA_NUMBER>1</STANZA_NUMBER>\n"
+                   "          <STANZA_COUNT>2</STANZA_COUNT>\n"
+                   "          <CARRY_OVER>2.5</CARRY_OVER>\n"
+                   "          <CARRY_OVER_TEAM>2</CARRY_OVER_TEAM>"),
+      1325,
+      "'Grand Final': stanza 1 in round 3 after stanza 1 "
+      "in round 2 (line 911)");
+  // A winner before the match's last stanza.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<CARRY_OVER>2.5</CARRY_OVER>",
+                   "<CARRY_OVER>2.5</CARRY_OVER><WINNING_TEAM>4"
+                   "</WINNING_TEAM>"),
+      911, "<WINNING_TEAM> on stanza 1 of 2");
+  // A carry-over held by a team not in the match.
+  ExpectKnockoutRefusedAt(ReadKnockout("<CARRY_OVER_TEAM>1</CARRY_OVER_TEAM>",
+                                       "<CARRY_OVER_TEAM>3</CARRY_OVER_TEAM>"),
+                          77, "<CARRY_OVER_TEAM> 3 does not play the match");
+  // A knock-out ranks no teams.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<TEAM TEAM_ID=\"1\" TEAM_NAME=\"Aces\">",
+                   "<TEAM TEAM_ID=\"1\" TEAM_NAME=\"Aces\"><PLACE>2</PLACE>"),
+      20, "<PLACE> of team 1 in a knock-out");
+  // A knock-out match is decided on IMPs.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("<MATCH_SCORING_METHOD>IMPS", "<MATCH_SCORING_METHOD>VPS"),
+      9, "a knock-out match is decided on its IMPs (IMPS)");
+  // No opponent: tally records no walkover from a file.
+  ExpectKnockoutRefusedAt(
+      ReadKnockout("          <OPPOSING_TEAM>4</OPPOSING_TEAM>\n", ""), 77,
+      "a knock-out <MATCH> with no <OPPOSING_TEAM>");
+  // The knock-out elements are not a Swiss file's.
+  ExpectRefusedAt(ReadEdited("<TEAM>1</TEAM>",
+                             "<MATCH_NAME>Final</MATCH_NAME><TEAM>1</TEAM>"),
+                  86, "<MATCH_NAME> in <MATCH> is not an element tally knows");
+}
+
+TEST(UsebioKnockoutTest, PlansEachRoundsDrawWithItsMatchesStanzasAndCarryOver) {
+  absl::StatusOr<TeamsFile> file = ReadKnockout();
+  ASSERT_THAT(file, IsOk());
+  const ImportTarget target = ClubTeams(kKnockoutFixture, "sabf_teams_finals");
+  const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
+  // Tournament, competition, 4 teams; round 1: its draw, 2 matches x 28
+  // boards x 2 rooms, its posting; rounds 2 and 3: 1 + 56 + 1 each.
+  ASSERT_EQ(steps.size(), 2u + 4u + (1u + 112u + 1u) + 2u * (1u + 56u + 1u));
+  const auto* competition =
+      std::get_if<v1::CreateCompetitionRequest>(&steps[1].request);
+  ASSERT_NE(competition, nullptr);
+  EXPECT_EQ(competition->kind(), v1::COMPETITION_KIND_KNOCKOUT_TEAMS);
+  EXPECT_EQ(competition->rounds(), 0);
+  const auto* round1 = std::get_if<v1::MakeDrawRequest>(&steps[6].request);
+  ASSERT_NE(round1, nullptr);
+  EXPECT_EQ(steps[6].line, 77);
+  ASSERT_EQ(round1->matches_size(), 2);
+  EXPECT_EQ(round1->matches(0).label(), "First Semi Final");
+  EXPECT_EQ(round1->matches(0).home(), 1);
+  EXPECT_EQ(round1->matches(0).away(), 4);
+  EXPECT_EQ(round1->matches(0).stanza(), 1);
+  EXPECT_EQ(round1->matches(0).stanzas(), 1);
+  EXPECT_EQ(round1->matches(0).carry_over().numerator(), 1);
+  EXPECT_EQ(round1->matches(0).carry_over().denominator(), 10);
+  EXPECT_EQ(round1->matches(0).carry_over_holder(), 1);
+  EXPECT_EQ(round1->matches(1).label(), "Second Semi Final");
+  EXPECT_EQ(round1->matches(1).table(), 2);
+  EXPECT_EQ(round1->bye(), 0);
+  // Round 3's draw: the Grand Final's second stanza, from board 57.
+  const size_t third = 6 + 114 + 58;
+  const auto* round3 = std::get_if<v1::MakeDrawRequest>(&steps[third].request);
+  ASSERT_NE(round3, nullptr);
+  EXPECT_EQ(round3->round(), 3);
+  EXPECT_EQ(round3->first_board(), 57);
+  ASSERT_EQ(round3->matches_size(), 1);
+  EXPECT_EQ(round3->matches(0).label(), "Grand Final");
+  EXPECT_EQ(round3->matches(0).stanza(), 2);
+  EXPECT_EQ(round3->matches(0).stanzas(), 2);
+  EXPECT_EQ(round3->matches(0).carry_over().numerator(), 5);
+  EXPECT_EQ(round3->matches(0).carry_over().denominator(), 2);
+  EXPECT_EQ(round3->matches(0).carry_over_holder(), 2);
+}
+
+TEST(UsebioKnockoutTest, TheProfileMustRecordTheFilesKnockOut) {
+  // sabf_teams_finals as GetRegulationProfile answers it, in what the
+  // check reads: knock-out teams, IMPs between two rooms, 28-board
+  // matches, the Final Five's draw.
+  auto sabf_teams_finals = [] {
+    v1::RegulationProfile p;
+    p.set_name("sabf_teams_finals");
+    p.set_event_kind(v1::EVENT_KIND_KNOCKOUT_TEAMS);
+    p.set_scoring(v1::SCORING_METHOD_IMPS_TWO_TABLES);
+    p.mutable_spec()->mutable_matches()->set_boards_per_match(28);
+    p.mutable_spec()->mutable_matches()->set_clause("SABF TR 13.2, 16.2");
+    p.mutable_spec()->mutable_draw()->set_method("sabf_final_five");
+    p.mutable_spec()->mutable_draw()->set_clause("SABF TR 17.3");
+    return p;
+  };
+  absl::StatusOr<TeamsFile> file = ReadKnockout();
+  ASSERT_THAT(file, IsOk());
+  EXPECT_THAT(CheckTeamsProfile(*file, sabf_teams_finals(), kKnockoutFixture),
+              IsOk());
+  // A Swiss profile.
+  v1::RegulationProfile swiss = sabf_teams_finals();
+  swiss.set_name("nsw_swiss_teams");
+  swiss.set_event_kind(v1::EVENT_KIND_SWISS_TEAMS);
+  EXPECT_THAT(CheckTeamsProfile(*file, swiss, kKnockoutFixture).message(),
+              HasSubstr("line 8: profile nsw_swiss_teams is for "
+                        "EVENT_KIND_SWISS_TEAMS, not knock-out teams"));
+  // Stanzas of another length (SABF TR 16.2's 28 boards).
+  v1::RegulationProfile shorter = sabf_teams_finals();
+  shorter.mutable_spec()->mutable_matches()->set_boards_per_match(30);
+  EXPECT_THAT(CheckTeamsProfile(*file, shorter, kKnockoutFixture).message(),
+              HasSubstr("line 77: profile sabf_teams_finals plays stanzas of "
+                        "30 boards"));
+  // The ITC final's draw splits its 60-board match into five stanzas
+  // (ANC SR 11.3): a file's stanzas cannot be recorded under it.
+  v1::RegulationProfile itc = sabf_teams_finals();
+  itc.set_name("anc2025_itc_final");
+  itc.mutable_spec()->mutable_matches()->set_boards_per_match(60);
+  itc.mutable_spec()->mutable_draw()->set_method("itc_final");
+  itc.mutable_spec()->mutable_draw()->set_clause("ANC SR 11.3");
+  EXPECT_THAT(CheckTeamsProfile(*file, itc, kKnockoutFixture).message(),
+              HasSubstr("line 8: profile anc2025_itc_final draws its final "
+                        "itself, five stanzas of a fifth of its 60-board "
+                        "match (ANC SR 11.3)"));
+  // More rounds than the final four's four weeks (SABF TR 13.11).
+  TeamsFile longer = *file;
+  for (int round = 4; round <= 5; ++round) {
+    FileMatch m = file->matches[3];
+    m.round = round;
+    longer.matches.push_back(m);
+  }
+  v1::RegulationProfile four = sabf_teams_finals();
+  four.mutable_spec()->mutable_draw()->set_method("sabf_final_four");
+  four.mutable_spec()->mutable_draw()->set_clause("SABF TR 13.11");
+  EXPECT_THAT(CheckTeamsProfile(longer, four, kKnockoutFixture).message(),
+              HasSubstr("plays 4 rounds (SABF TR 13.11); the file has 5"));
+}
+
+TEST(UsebioKnockoutTest, WritesWhatItReadsBackEqual) {
+  absl::StatusOr<TeamsFile> file = ReadKnockout();
+  ASSERT_THAT(file, IsOk());
+  absl::StatusOr<std::string> written = WriteUsebioTeams(*file);
+  ASSERT_THAT(written, IsOk());
+  EXPECT_THAT(*written, HasSubstr("<EVENT EVENT_TYPE=\"KO\">"));
+  EXPECT_THAT(*written, HasSubstr("<MATCH_SCORING_METHOD>IMPS"));
+  EXPECT_THAT(*written, HasSubstr("<CARRY_OVER>0.1</CARRY_OVER>"));
+  EXPECT_THAT(*written, HasSubstr("<CARRY_OVER>2.5</CARRY_OVER>"));
+  absl::StatusOr<TeamsFile> again = ReadUsebioTeams(*written, "written.xml");
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
+  again->matches[3].knockout->winner = 2;
+  EXPECT_THAT(FirstTeamsDifference(*file, *again),
+              HasSubstr("round 3 match 4 v 2: 'Grand Final' stanza 2 of 2"));
+  // IMPs with no exact decimal form are not rounded.
+  file->matches[0].knockout->carry_over = R("1/3");
+  absl::StatusOr<std::string> thirds = WriteUsebioTeams(*file);
+  EXPECT_EQ(thirds.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(thirds.status().message(),
+              HasSubstr("round 1, match 1 v 4: 1/3 IMPs have no exact"));
+}
+
+// One round of a knock-out as tally answers for it: `label` at table 1,
+// home 4 v away 2, boards 1-2, team 2 (away) holding 2.5.
+struct KnockoutAnswers {
+  v1::Competition competition;
+  RoundAnswers round;
+  v1::KnockoutResults results;
+};
+
+KnockoutAnswers OneStanzaOfTwo(int stanza) {
+  KnockoutAnswers a;
+  a.round.draw.set_round(stanza);
+  a.round.draw.add_boards(1);
+  a.round.draw.add_boards(2);
+  v1::DrawnMatch* m = a.round.draw.add_matches();
+  m->set_table(1);
+  m->set_home(4);
+  m->set_away(2);
+  m->set_label("Grand Final");
+  m->set_stanza(stanza);
+  m->set_stanzas(2);
+  m->mutable_carry_over()->set_numerator(5);
+  m->mutable_carry_over()->set_denominator(2);
+  m->set_carry_over_holder(2);
+  for (int board : {1, 2}) {
+    v1::Traveller t;
+    t.set_board(board);
+    for (v1::Room room : {v1::ROOM_OPEN, v1::ROOM_CLOSED}) {
+      v1::TravellerLine* line = t.add_lines();
+      line->set_table(1);
+      line->set_room(room);
+      line->mutable_result()->mutable_passed_out();
+      if (room == v1::ROOM_OPEN) line->mutable_match_imps()->set_denominator(1);
+    }
+    a.round.travellers.push_back(t);
+  }
+  v1::KnockoutMatch* k = a.results.add_matches();
+  k->set_label("Grand Final");
+  k->set_home(4);
+  k->set_away(2);
+  k->set_stanzas(2);
+  k->set_complete(stanza == 2);
+  k->set_outcome(stanza == 2 ? "won" : "in progress");
+  k->set_winner(stanza == 2 ? 4 : 0);
+  v1::KnockoutStanza* s = k->add_stanza_results();
+  s->set_stanza(stanza);
+  s->set_round(stanza);
+  s->set_complete(true);
+  s->mutable_home_imps()->set_numerator(13);
+  s->mutable_home_imps()->set_denominator(1);
+  s->mutable_away_imps()->set_numerator(10);
+  s->mutable_away_imps()->set_denominator(1);
+  return a;
+}
+
+TEST(UsebioKnockoutTest, BuildsTheFileFromTallysKnockoutResults) {
+  KnockoutAnswers a = OneStanzaOfTwo(2);
+  absl::StatusOr<TeamsFile> file =
+      KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->event_type, "KO");
+  ASSERT_EQ(file->matches.size(), 1u);
+  const FileMatch& m = file->matches[0];
+  EXPECT_EQ(m.team, 4);
+  EXPECT_EQ(m.team_score, core::Rational(13));
+  EXPECT_EQ(m.opponent_score, core::Rational(10));
+  EXPECT_EQ(m.knockout->winner, 4);
+  EXPECT_EQ(m.knockout->carry_over, R("5/2"));
+  EXPECT_EQ(m.knockout->carry_over_team, 2);
+  EXPECT_EQ(m.boards.size(), 2u);
+
+  // Team 2 at home in the stanza: its IMPs are the match's away IMPs.
+  a.round.draw.mutable_matches(0)->set_home(2);
+  a.round.draw.mutable_matches(0)->set_away(4);
+  file = KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->matches[0].team_score, core::Rational(10));
+  EXPECT_EQ(file->matches[0].opponent_score, core::Rational(13));
+
+  // Level after the tie-breaks (a shared title): no WINNING_TEAM.
+  a = OneStanzaOfTwo(2);
+  a.results.mutable_matches(0)->set_outcome("tied");
+  a.results.mutable_matches(0)->set_winner(0);
+  file = KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->matches[0].knockout->winner, 0);
+
+  // The first stanza carries no winner while the match goes on.
+  a = OneStanzaOfTwo(1);
+  file = KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
+  ASSERT_THAT(file, IsOk());
+  EXPECT_EQ(file->matches[0].knockout->winner, 0);
+}
+
+TEST(UsebioKnockoutTest, RefusesWhatTheFileCannotCarry) {
+  auto refused = [](const KnockoutAnswers& a) {
+    absl::StatusOr<TeamsFile> file =
+        KnockoutFileFromAnswers(a.competition, "Club", {a.round}, a.results);
+    EXPECT_EQ(file.status().code(), absl::StatusCode::kFailedPrecondition);
+    return std::string(file.status().message());
+  };
+  KnockoutAnswers a = OneStanzaOfTwo(2);
+  a.results.mutable_matches(0)->set_outcome("forfeit");
+  EXPECT_THAT(refused(a), HasSubstr("decided without play (forfeit"));
+  a = OneStanzaOfTwo(2);
+  a.results.mutable_matches(0)->mutable_home_deducted()->set_numerator(3);
+  a.results.mutable_matches(0)->mutable_home_deducted()->set_denominator(1);
+  EXPECT_THAT(refused(a), HasSubstr("IMPs were taken off a team's total"));
+  a = OneStanzaOfTwo(2);
+  a.results.mutable_matches(0)->mutable_stanza_results(0)->set_complete(false);
+  EXPECT_THAT(refused(a), HasSubstr("the stanza is not complete"));
+  a = OneStanzaOfTwo(2);
+  v1::DrawnMatch* walkover = a.round.draw.add_walkovers();
+  walkover->set_label("Preliminary Final");
+  EXPECT_THAT(refused(a), HasSubstr("'Preliminary Final' is a walkover"));
+}
+
+TEST(UsebioKnockoutTest, ChecksTheStanzasIMPsAndTheWinner) {
+  absl::StatusOr<TeamsFile> file = ReadKnockout();
+  ASSERT_THAT(file, IsOk());
+  EXPECT_THAT(CheckPublishedTeams(*file, *file, kKnockoutFixture), IsEmpty());
+  TeamsFile tally = *file;
+  tally.matches[3].knockout->winner = 2;
+  tally.matches[0].team_score = core::Rational(11);
+  EXPECT_THAT(
+      CheckPublishedTeams(*file, tally, kKnockoutFixture),
+      ElementsAre("usebio_knockout.xml line 77: round 1, 1 v 4: TEAM_SCORE "
+                  "10 IMPs, tally 11",
+                  "usebio_knockout.xml line 1325: round 3, 4 v 2: "
+                  "WINNING_TEAM 4, tally team 2"));
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// USEBIO 1.2 Swiss teams writer (see usebio_teams_writer.h), built with
+// USEBIO 1.2 teams writer (see usebio_teams_writer.h), built with
 // pugixml.
 
 #include "server/interchange/usebio_teams_writer.h"
@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
 #include "pugixml.hpp"
 #include "server/interchange/contract_text.h"
 #include "server/interchange/usebio_document.h"
@@ -20,6 +21,54 @@ void Add(pugi::xml_node parent, const char* name, const std::string& text) {
   parent.append_child(name).text().set(text.c_str());
 }
 
+// IMPs written exactly (ExactImpText), or the refusal naming `where`: a
+// figure with no decimal form of two places is not rounded.
+absl::StatusOr<std::string> Imps(const core::Rational& imps,
+                                 const std::string& where) {
+  std::string text = ExactImpText(imps);
+  if (text.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": ", imps.ToString(),
+                     " IMPs have no exact decimal form; the file would "
+                     "round them"));
+  }
+  return text;
+}
+
+// A knock-out stanza's own elements (tally's form, docs/interchange.md).
+absl::Status AddStanza(pugi::xml_node match, const FileMatch& m) {
+  const FileStanza& k = *m.knockout;
+  const std::string where =
+      absl::StrCat("round ", m.round, ", match ", m.team, " v ", m.opponent);
+  Add(match, "MATCH_NAME", k.match_name);
+  Add(match, "STANZA_NUMBER", absl::StrCat(k.stanza));
+  Add(match, "STANZA_COUNT", absl::StrCat(k.stanzas));
+  if (k.carry_over_team != 0) {
+    absl::StatusOr<std::string> carry = Imps(k.carry_over, where);
+    if (!carry.ok()) return carry.status();
+    Add(match, "CARRY_OVER", *carry);
+    Add(match, "CARRY_OVER_TEAM", absl::StrCat(k.carry_over_team));
+  }
+  if (k.winner != 0) Add(match, "WINNING_TEAM", absl::StrCat(k.winner));
+  return absl::OkStatus();
+}
+
+// TEAM_SCORE or OPPOSING_TEAM_SCORE: VPs, or a knock-out's IMPs exactly.
+absl::Status AddScore(pugi::xml_node match, const char* name,
+                      const TeamsFile& file, const FileMatch& m,
+                      const core::Rational& score) {
+  if (!file.IsKnockout()) {
+    Add(match, name, VpText(score));
+    return absl::OkStatus();
+  }
+  absl::StatusOr<std::string> text =
+      Imps(score, absl::StrCat("round ", m.round, ", match ", m.team, " v ",
+                               m.opponent, ", ", name));
+  if (!text.ok()) return text.status();
+  Add(match, name, *text);
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
@@ -29,7 +78,7 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
     Add(event, "EVENT_DESCRIPTION", file.event_name);
   }
   if (!file.date.empty()) Add(event, "DATE", file.date);
-  Add(event, "MATCH_SCORING_METHOD", "VPS");
+  Add(event, "MATCH_SCORING_METHOD", file.IsKnockout() ? "IMPS" : "VPS");
   Add(event, "BOARD_SCORING_METHOD", "IMPS");
   Add(event, "WINNER_TYPE", "1");
   pugi::xml_node participants = event.append_child("PARTICIPANTS");
@@ -46,14 +95,19 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
   for (const FileMatch& m : file.matches) {
     pugi::xml_node match = event.append_child("MATCH");
     Add(match, "ROUND_NUMBER", absl::StrCat(m.round));
+    if (m.knockout.has_value()) TALLY_RETURN_IF_ERROR(AddStanza(match, m));
     Add(match, "TEAM", absl::StrCat(m.team));
     // A bye: no OPPOSING_TEAM and no boards (tally's form).
     if (m.opponent != 0) Add(match, "OPPOSING_TEAM", absl::StrCat(m.opponent));
     Add(match, "START_BOARD_NUMBER", absl::StrCat(m.first_board));
     Add(match, "END_BOARD_NUMBER", absl::StrCat(m.last_board));
-    if (m.team_vps.has_value()) Add(match, "TEAM_SCORE", VpText(*m.team_vps));
-    if (m.opponent_vps.has_value()) {
-      Add(match, "OPPOSING_TEAM_SCORE", VpText(*m.opponent_vps));
+    if (m.team_score.has_value()) {
+      TALLY_RETURN_IF_ERROR(
+          AddScore(match, "TEAM_SCORE", file, m, *m.team_score));
+    }
+    if (m.opponent_score.has_value()) {
+      TALLY_RETURN_IF_ERROR(
+          AddScore(match, "OPPOSING_TEAM_SCORE", file, m, *m.opponent_score));
     }
     for (const FileMatchBoard& b : m.boards) {
       pugi::xml_node board = match.append_child("BOARD");
