@@ -249,8 +249,20 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
           {"EnteredResult::board", [&](State& s) { ++result(s).board; }},
           {"EnteredResult::room",
            [&](State& s) { result(s).room = v1::ROOM_OPEN; }},
-          {"EnteredResult::result",
-           [&](State& s) { result(s).result.mutable_passed_out(); }},
+          // The first result of the session is a played contract.
+          {"CompactResult::outcome",
+           [&](State& s) {
+             result(s).result.outcome = CompactResult::Outcome::kPassedOut;
+           }},
+          {"CompactResult::level", [&](State& s) { --result(s).result.level; }},
+          {"CompactResult::strain",
+           [&](State& s) { ++result(s).result.strain; }},
+          {"CompactResult::doubling",
+           [&](State& s) { ++result(s).result.doubling; }},
+          {"CompactResult::declarer",
+           [&](State& s) { ++result(s).result.declarer; }},
+          {"CompactResult::tricks",
+           [&](State& s) { --result(s).result.tricks; }},
           {"EnteredResult::ns_score", [&](State& s) { ++result(s).ns_score; }},
           {"EnteredResult::confirmed",
            [&](State& s) { result(s).confirmed = !result(s).confirmed; }},

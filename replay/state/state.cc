@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "absl/strings/ascii.h"
@@ -258,21 +259,8 @@ absl::Status IndexMovement(const v1::Movement& movement,
 
 namespace {
 
-// The entered result of `e` into `to`: moved from `movable` (the same
-// result, owned by a consuming caller) when given, else copied.
-void TakeResult(const v1::ResultEntered& e, v1::TableResult* movable,
-                v1::TableResult& to) {
-  if (movable != nullptr) {
-    to.Swap(movable);
-  } else {
-    to = e.result();
-  }
-}
-
-// Evolve's fold. `movable_result`, when not null, is the event's entered
-// result, which the fold may take instead of copying (EvolveConsuming).
-absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
-                  State& state) {
+// Evolve's fold.
+absl::Status Fold(const v1::Event& event, State& state) {
   if (event.sequence() != state.last_sequence + 1) {
     return Misfit(event,
                   absl::StrCat("expected sequence ", state.last_sequence + 1));
@@ -489,7 +477,11 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
         r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
         r.board = e.board();
         r.room = e.room();
-        TakeResult(e, movable_result, r.result);
+        std::optional<CompactResult> result = CompactResultOf(e.result());
+        if (!result.has_value()) {
+          return Misfit(event, "its result's numbers are out of range");
+        }
+        r.result = *result;
         r.ns_score = e.ns_score();
         round->second.results[{e.board(), e.table(), e.room()}] = std::move(r);
         break;
@@ -500,7 +492,11 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
       r.sequence = event.sequence();
       r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
       r.board = e.board();
-      TakeResult(e, movable_result, r.result);
+      std::optional<CompactResult> result = CompactResultOf(e.result());
+      if (!result.has_value()) {
+        return Misfit(event, "its result's numbers are out of range");
+      }
+      r.result = *result;
       r.ns_score = e.ns_score();
       s->results[{e.board(), e.table()}] = std::move(r);
       break;
@@ -552,8 +548,12 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
       if (r == nullptr || r->sequence != e.corrects_sequence()) {
         return Misfit(event, "it corrects a result that is not the latest");
       }
+      std::optional<CompactResult> result = CompactResultOf(e.result());
+      if (!result.has_value()) {
+        return Misfit(event, "its result's numbers are out of range");
+      }
       r->sequence = event.sequence();
-      r->result = e.result();
+      r->result = *result;
       r->ns_score = e.ns_score();
       r->confirmed = false;
       break;
@@ -744,15 +744,13 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
 }  // namespace
 
 absl::Status Evolve(const v1::Event& event, State& state) {
-  return Fold(event, nullptr, state);
+  return Fold(event, state);
 }
 
 absl::Status EvolveConsuming(v1::Event& event, State& state) {
-  v1::TableResult* result =
-      event.payload().has_result_entered()
-          ? event.mutable_payload()->mutable_result_entered()->mutable_result()
-          : nullptr;
-  return Fold(event, result, state);
+  // The State holds a compact copy of the result (CompactResult), so
+  // nothing is left to move out of the event.
+  return Fold(event, state);
 }
 
 }  // namespace tally::replay

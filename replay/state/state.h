@@ -31,6 +31,7 @@
 #include "absl/time/time.h"
 #include "core/profile/profile.h"
 #include "replay/state/appeal_state.h"
+#include "replay/state/compact_result.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -43,12 +44,14 @@ struct TableSlot {
   int ew_pair = 0;
 };
 
+// One table's result on a board: 48 bytes, no allocation of its own (a
+// log's State holds one per entered result; issue #19).
 struct EnteredResult {
-  uint64_t sequence = 0;  // the ResultEntered event
+  uint64_t sequence = 0;  // the ResultEntered (or ResultCorrected) event
   TableSlot slot;
   int board = 0;
   v1::Room room = v1::ROOM_UNSPECIFIED;  // teams matches
-  v1::TableResult result;
+  CompactResult result;  // ToTableResult gives the v1::TableResult entered
   int ns_score = 0;
   bool confirmed = false;
 };
