@@ -1,5 +1,6 @@
 #include "replay/snapshot/state_codec.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -24,7 +25,7 @@ static_assert(sizeof(EnteredResult) == 48);
 static_assert(sizeof(RulingRecord) == 144);
 static_assert(sizeof(OffenceDeduction) == 168);
 static_assert(sizeof(SessionAdjustmentRecord) == 80);
-static_assert(sizeof(SessionState) == 336);
+static_assert(sizeof(SessionState) == 312);
 static_assert(sizeof(MatchRoundState) == 424);
 static_assert(sizeof(SessionTimeline) == 224);
 static_assert(sizeof(PenaltyRecord) == 88);
@@ -310,6 +311,8 @@ absl::StatusOr<SessionState> Take(v1::SnapshotSession& s) {
     return Damaged(absl::StrCat("holds a movement that does not index: ",
                                 indexed.message()));
   }
+  // Sized as the fold sizes it (for every slot), or for every result held.
+  out.results.reserve(std::max<size_t>(out.slots.size(), s.results_size()));
   for (const v1::SnapshotResult& r : s.results()) {
     const std::pair<int, int> key{r.key_board(), r.key_table()};
     TALLY_ASSIGN_OR_RETURN(EnteredResult result, Take(r));

@@ -268,9 +268,10 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
            [&](State& s) { result(s).confirmed = !result(s).confirmed; }},
           {"SessionState::results key",
            [&](State& s) {
-             auto node = session(s).results.extract(session(s).results.begin());
-             node.key().second += 10;
-             session(s).results.insert(std::move(node));
+             auto first = *session(s).results.begin();
+             session(s).results.erase(session(s).results.begin());
+             first.first.second += 10;
+             session(s).results.try_emplace(first.first, first.second);
            }},
           {"MatchRoundState::number", [&](State& s) { ++round(s).number; }},
           {"MatchRoundState::draw_sequence",

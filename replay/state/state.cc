@@ -259,6 +259,13 @@ absl::Status IndexMovement(const v1::Movement& movement,
 
 namespace {
 
+// `s`'s results, sized for every slot of its movement before the first is
+// entered: one allocation that a complete session fills exactly.
+SortedResults<std::pair<int, int>, EnteredResult>& ResultsOf(SessionState& s) {
+  if (s.results.capacity() == 0) s.results.reserve(s.slots.size());
+  return s.results;
+}
+
 // Evolve's fold.
 absl::Status Fold(const v1::Event& event, State& state) {
   if (event.sequence() != state.last_sequence + 1) {
@@ -498,7 +505,7 @@ absl::Status Fold(const v1::Event& event, State& state) {
       }
       r.result = *result;
       r.ns_score = e.ns_score();
-      s->results[{e.board(), e.table()}] = std::move(r);
+      ResultsOf(*s)[{e.board(), e.table()}] = r;
       break;
     }
     case v1::EventPayload::kResultConfirmed: {
@@ -637,7 +644,7 @@ absl::Status Fold(const v1::Event& event, State& state) {
         if (e.board_not_played()) {
           auto slot = s->slots.find({e.table(), e.board()});
           if (slot == s->slots.end()) return Misfit(event, "no such table");
-          s->results.try_emplace(
+          ResultsOf(*s).try_emplace(
               {e.board(), e.table()},
               NotPlayedResult(event.sequence(), e, slot->second.round));
         }

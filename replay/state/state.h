@@ -32,6 +32,7 @@
 #include "core/profile/profile.h"
 #include "replay/state/appeal_state.h"
 #include "replay/state/compact_result.h"
+#include "replay/state/sorted_results.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -96,8 +97,10 @@ struct SessionState {
   std::map<std::pair<int, int>, TableSlot> slots;
   // board -> how many tables the movement has play it.
   std::map<int, int> times_scheduled;
-  // (board, table) -> the result entered there.
-  std::map<std::pair<int, int>, EnteredResult> results;
+  // (board, table) -> the result entered there. A sorted vector, not a
+  // map (replay/state/sorted_results.h): the fold sizes it for every slot
+  // at its first result.
+  SortedResults<std::pair<int, int>, EnteredResult> results;
   std::vector<RulingRecord> rulings;  // in log order
   // Matchpoints (matchpoint pairs) or IMPs and VPs (Butler pairs), in log
   // order.
