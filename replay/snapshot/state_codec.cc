@@ -25,7 +25,7 @@ static_assert(sizeof(EnteredResult) == 48);
 static_assert(sizeof(RulingRecord) == 144);
 static_assert(sizeof(OffenceDeduction) == 168);
 static_assert(sizeof(SessionAdjustmentRecord) == 80);
-static_assert(sizeof(SessionState) == 312);
+static_assert(sizeof(SessionState) == 288);
 static_assert(sizeof(MatchRoundState) == 424);
 static_assert(sizeof(SessionTimeline) == 224);
 static_assert(sizeof(PenaltyRecord) == 88);

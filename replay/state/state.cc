@@ -233,6 +233,9 @@ absl::Status IndexMovement(const v1::Movement& movement,
                            SessionState& session) {
   session.slots.clear();
   session.times_scheduled.clear();
+  // Every (table, board) in movement order, then sorted into the FlatMap at
+  // once (inserting each in key order would move the others).
+  std::vector<std::pair<std::pair<int, int>, TableSlot>> slots;
   for (const v1::MovementRound& round : movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
       const TableSlot slot{round.round(), t.table(), t.ns_pair(),
@@ -242,18 +245,39 @@ absl::Status IndexMovement(const v1::Movement& movement,
       const std::set<int> arrow_switched(t.arrow_switched_boards().begin(),
                                          t.arrow_switched_boards().end());
       for (int board : t.boards()) {
-        if (!session.slots
-                 .emplace(std::make_pair(t.table(), board),
-                          arrow_switched.contains(board) ? switched : slot)
-                 .second) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("table ", t.table(), " is given board ", board,
-                           " more than once in the movement"));
-        }
+        slots.push_back({{t.table(), board},
+                         arrow_switched.contains(board) ? switched : slot});
         ++session.times_scheduled[board];
       }
     }
   }
+  // A (table, board) given twice: the first repeat in movement order is
+  // named. A stable sort keeps each key's items in movement order, so a
+  // repeat is an item after an equal key; its place in the movement is
+  // found by its position among the equal items (in `order`).
+  std::vector<size_t> order(slots.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return slots[a].first < slots[b].first;
+  });
+  std::optional<size_t> repeat;
+  for (size_t i = 1; i < order.size(); ++i) {
+    if (slots[order[i]].first == slots[order[i - 1]].first &&
+        (!repeat.has_value() || order[i] < *repeat)) {
+      repeat = order[i];
+    }
+  }
+  if (repeat.has_value()) {
+    session.times_scheduled.clear();
+    return absl::InvalidArgumentError(absl::StrCat(
+        "table ", slots[*repeat].first.first, " is given board ",
+        slots[*repeat].first.second, " more than once in the movement"));
+  }
+  std::vector<std::pair<std::pair<int, int>, TableSlot>> sorted;
+  sorted.reserve(slots.size());
+  for (size_t i : order) sorted.push_back(slots[i]);
+  session.slots =
+      FlatMap<std::pair<int, int>, TableSlot>::FromSorted(std::move(sorted));
   return absl::OkStatus();
 }
 
@@ -261,7 +285,7 @@ namespace {
 
 // `s`'s results, sized for every slot of its movement before the first is
 // entered: one allocation that a complete session fills exactly.
-SortedResults<std::pair<int, int>, EnteredResult>& ResultsOf(SessionState& s) {
+FlatMap<std::pair<int, int>, EnteredResult>& ResultsOf(SessionState& s) {
   if (s.results.capacity() == 0) s.results.reserve(s.slots.size());
   return s.results;
 }

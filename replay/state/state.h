@@ -32,7 +32,7 @@
 #include "core/profile/profile.h"
 #include "replay/state/appeal_state.h"
 #include "replay/state/compact_result.h"
-#include "replay/state/sorted_results.h"
+#include "replay/state/flat_map.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -94,13 +94,13 @@ struct SessionState {
   std::string movement_source;
   SessionPhase phase = SessionPhase::kDefined;
   // (table, board) -> the slot that plays it. Built from the movement.
-  std::map<std::pair<int, int>, TableSlot> slots;
+  FlatMap<std::pair<int, int>, TableSlot> slots;
   // board -> how many tables the movement has play it.
   std::map<int, int> times_scheduled;
   // (board, table) -> the result entered there. A sorted vector, not a
-  // map (replay/state/sorted_results.h): the fold sizes it for every slot
+  // map (replay/state/flat_map.h): the fold sizes it for every slot
   // at its first result.
-  SortedResults<std::pair<int, int>, EnteredResult> results;
+  FlatMap<std::pair<int, int>, EnteredResult> results;
   std::vector<RulingRecord> rulings;  // in log order
   // Matchpoints (matchpoint pairs) or IMPs and VPs (Butler pairs), in log
   // order.

@@ -1,7 +1,7 @@
-// SortedResults keeps its items in key order whatever order they come in,
+// FlatMap keeps its items in key order whatever order they come in,
 // answers as std::map does, and keeps its capacity when copied.
 
-#include "replay/state/sorted_results.h"
+#include "replay/state/flat_map.h"
 
 #include <map>
 #include <stdexcept>
@@ -13,14 +13,14 @@
 namespace tally::replay {
 namespace {
 
-using Results = SortedResults<std::pair<int, int>, int>;
+using Results = FlatMap<std::pair<int, int>, int>;
 
 // The items of `r` in iteration order.
 std::vector<std::pair<std::pair<int, int>, int>> Items(const Results& r) {
   return {r.begin(), r.end()};
 }
 
-TEST(SortedResultsTest, AnswersAsAMapInAnyOrderOfInsertion) {
+TEST(FlatMapTest, AnswersAsAMapInAnyOrderOfInsertion) {
   Results r;
   std::map<std::pair<int, int>, int> want;
   // (board, table) keys in a Mitchell-like order: every round a different
@@ -44,7 +44,7 @@ TEST(SortedResultsTest, AnswersAsAMapInAnyOrderOfInsertion) {
   EXPECT_EQ(r.lower_bound({3, 0})->first, (std::pair<int, int>{3, 1}));
 }
 
-TEST(SortedResultsTest, TryEmplaceKeepsWhatIsThere) {
+TEST(FlatMapTest, TryEmplaceKeepsWhatIsThere) {
   Results r;
   EXPECT_TRUE(r.try_emplace({1, 1}, 5).second);
   const auto [it, inserted] = r.try_emplace({1, 1}, 6);
@@ -58,7 +58,7 @@ TEST(SortedResultsTest, TryEmplaceKeepsWhatIsThere) {
                           {{1, 0}, 8}, {{1, 1}, 5}, {{2, 1}, 7}}));
 }
 
-TEST(SortedResultsTest, ErasesByKeyAndByPosition) {
+TEST(FlatMapTest, ErasesByKeyAndByPosition) {
   Results r;
   r[{1, 1}] = 1;
   r[{1, 2}] = 2;
@@ -70,7 +70,7 @@ TEST(SortedResultsTest, ErasesByKeyAndByPosition) {
             (std::vector<std::pair<std::pair<int, int>, int>>{{{2, 1}, 3}}));
 }
 
-TEST(SortedResultsTest, ACopyKeepsTheCapacity) {
+TEST(FlatMapTest, ACopyKeepsTheCapacity) {
   Results r;
   r.reserve(40);
   r[{1, 1}] = 1;
@@ -81,6 +81,13 @@ TEST(SortedResultsTest, ACopyKeepsTheCapacity) {
   assigned = r;
   EXPECT_EQ(assigned.capacity(), 40u);
   EXPECT_EQ(Items(assigned), Items(r));
+}
+
+TEST(FlatMapTest, FromSortedTakesTheItemsAsTheyAre) {
+  const Results r = Results::FromSorted({{{1, 2}, 5}, {{2, 1}, 6}});
+  EXPECT_EQ(r.at({1, 2}), 5);
+  EXPECT_EQ(r.at({2, 1}), 6);
+  EXPECT_EQ(r.size(), 2u);
 }
 
 }  // namespace

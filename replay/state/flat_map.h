@@ -1,17 +1,19 @@
-// SortedResults: a session's entered results, keyed (board, table), in a
-// vector sorted by key: std::map's interface as the State and its readers
-// use it, for 56 bytes a result where a map node costs 96 (issue #19; a
-// session holds every result of a log, the bulk of a replayed State).
+// FlatMap: a map kept as a vector of (key, value) sorted by key, with
+// std::map's interface as the State and its readers use it. The State holds
+// a session's results and slots in these (issue #19): they are the bulk of
+// a replayed State, and a std::map node costs 32 bytes and a heap chunk
+// more than the item (a result 56 bytes here, 96 in a map; a slot 24, 64).
 //
 // Differences from std::map a caller must know: inserting or erasing moves
-// the results after it, so iterators and pointers into it last only until
+// the items after it, so iterators and pointers into it last only until
 // the next insertion or erasure (the fold changes a State no reader holds;
-// readers take pointers into a published State, which nothing changes).
-// Its capacity is kept on copy, so a copy of a session in play does not
-// grow again at its next result. Value type; thread-compatible.
+// readers take pointers into a published State, which nothing changes);
+// an insertion in the middle costs a move of the items after it. Its
+// capacity is kept on copy, so a copy of a session in play does not grow
+// again at its next result. Value type; thread-compatible.
 
-#ifndef TALLY_REPLAY_STATE_SORTED_RESULTS_H_
-#define TALLY_REPLAY_STATE_SORTED_RESULTS_H_
+#ifndef TALLY_REPLAY_STATE_FLAT_MAP_H_
+#define TALLY_REPLAY_STATE_FLAT_MAP_H_
 
 #include <algorithm>
 #include <cstddef>
@@ -23,7 +25,7 @@
 namespace tally::replay {
 
 template <typename Key, typename Value>
-class SortedResults {
+class FlatMap {
  public:
   using key_type = Key;
   using mapped_type = Value;
@@ -31,9 +33,9 @@ class SortedResults {
   using iterator = typename std::vector<value_type>::iterator;
   using const_iterator = typename std::vector<value_type>::const_iterator;
 
-  SortedResults() = default;
-  SortedResults(const SortedResults& other) { *this = other; }
-  SortedResults& operator=(const SortedResults& other) {
+  FlatMap() = default;
+  FlatMap(const FlatMap& other) { *this = other; }
+  FlatMap& operator=(const FlatMap& other) {
     if (this != &other) {
       items_.clear();
       items_.reserve(other.items_.capacity());
@@ -41,8 +43,15 @@ class SortedResults {
     }
     return *this;
   }
-  SortedResults(SortedResults&&) noexcept = default;
-  SortedResults& operator=(SortedResults&&) noexcept = default;
+  FlatMap(FlatMap&&) noexcept = default;
+  FlatMap& operator=(FlatMap&&) noexcept = default;
+
+  // The map of `items`, which must be sorted by key with no key twice.
+  static FlatMap FromSorted(std::vector<value_type> items) {
+    FlatMap out;
+    out.items_ = std::move(items);
+    return out;
+  }
 
   iterator begin() { return items_.begin(); }
   iterator end() { return items_.end(); }
@@ -52,6 +61,7 @@ class SortedResults {
   bool empty() const { return items_.empty(); }
   size_t capacity() const { return items_.capacity(); }
   void reserve(size_t n) { items_.reserve(n); }
+  void clear() { items_.clear(); }
 
   iterator lower_bound(const Key& key) {
     return std::lower_bound(items_.begin(), items_.end(), key, KeyLess());
@@ -71,12 +81,12 @@ class SortedResults {
 
   Value& at(const Key& key) {
     iterator it = find(key);
-    if (it == items_.end()) throw std::out_of_range("SortedResults::at");
+    if (it == items_.end()) throw std::out_of_range("FlatMap::at");
     return it->second;
   }
   const Value& at(const Key& key) const {
     const_iterator it = find(key);
-    if (it == items_.end()) throw std::out_of_range("SortedResults::at");
+    if (it == items_.end()) throw std::out_of_range("FlatMap::at");
     return it->second;
   }
   Value& operator[](const Key& key) { return try_emplace(key).first->second; }
@@ -124,4 +134,4 @@ class SortedResults {
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_STATE_SORTED_RESULTS_H_
+#endif  // TALLY_REPLAY_STATE_FLAT_MAP_H_
