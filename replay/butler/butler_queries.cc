@@ -192,7 +192,7 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
     line->set_table(l.result->slot.table);
     line->set_ns_pair(l.result->slot.ns_pair);
     line->set_ew_pair(l.result->slot.ew_pair);
-    *line->mutable_result() = l.result->result;
+    ToTableResult(l.result->result, *line->mutable_result());
     line->set_ns_score(l.result->ns_score);
     line->set_sequence(l.result->sequence);
     line->set_confirmed(l.result->confirmed);
@@ -258,7 +258,7 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
         const int here = ns_here ? 1 : -1;
         line->set_direction(ns_here ? v1::SEAT_NORTH : v1::SEAT_EAST);
         line->set_played(true);
-        *line->mutable_result() = l.result->result;
+        ToTableResult(l.result->result, *line->mutable_result());
         line->set_score(here * l.result->ns_score);
         if (l.ns_cross_imps.has_value()) {
           *line->mutable_cross_imps() = ToProtoFraction(

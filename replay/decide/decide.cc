@@ -443,8 +443,8 @@ absl::StatusOr<v1::EventPayload> DecideEnterResult(
     TALLY_RETURN_IF_ERROR(RefuseOverNotPlayed(it->second, "a result"));
     return absl::AlreadyExistsError(absl::StrCat(
         "table ", request.table(), " already has a result for board ",
-        request.board(), " (", DescribeResult(it->second.result), ", NS ",
-        it->second.ns_score, ", event ", it->second.sequence,
+        request.board(), " (", DescribeResult(ToTableResult(it->second.result)),
+        ", NS ", it->second.ns_score, ", event ", it->second.sequence,
         "); changing it is a correction"));
   }
   v1::EventPayload payload;

@@ -100,11 +100,12 @@ absl::StatusOr<v1::EventPayload> DecideCorrectResult(
   TALLY_ASSIGN_OR_RETURN(int ns_score,
                          NorthSouthScoreOf(request.result(), request.board()));
   if (request.result().SerializeAsString() ==
-      current->result.SerializeAsString()) {
+      ToTableResult(current->result).SerializeAsString()) {
     return absl::InvalidArgumentError(
         absl::StrCat("board ", request.board(), " at table ", request.table(),
                      " already has that result (",
-                     DescribeResult(current->result), "): nothing to correct"));
+                     DescribeResult(ToTableResult(current->result)),
+                     "): nothing to correct"));
   }
   v1::EventPayload payload;
   v1::ResultCorrected* e = payload.mutable_result_corrected();

@@ -363,11 +363,12 @@ absl::StatusOr<v1::EventPayload> DecideEnterMatchResult(
           {request.board(), request.table(), request.room()});
       it != round->results.end()) {
     TALLY_RETURN_IF_ERROR(RefuseOverNotPlayed(it->second, "a result"));
-    return absl::AlreadyExistsError(absl::StrCat(
-        "table ", request.table(), RoomName(request.room()),
-        " already has a result for board ", request.board(), " (",
-        DescribeResult(it->second.result), ", NS ", it->second.ns_score,
-        ", event ", it->second.sequence, "); changing it is a correction"));
+    return absl::AlreadyExistsError(
+        absl::StrCat("table ", request.table(), RoomName(request.room()),
+                     " already has a result for board ", request.board(), " (",
+                     DescribeResult(ToTableResult(it->second.result)), ", NS ",
+                     it->second.ns_score, ", event ", it->second.sequence,
+                     "); changing it is a correction"));
   }
   const bool closed = request.room() == v1::ROOM_CLOSED;
   TableSides sides;

@@ -54,8 +54,8 @@ absl::Status CheckTableToAdjust(const CompetitionState& c,
   if (entered != nullptr && !entered->result.has_not_played()) {
     return absl::FailedPreconditionError(absl::StrCat(
         where, " was played: its result is entered (",
-        DescribeResult(entered->result), ", event ", entered->sequence,
-        "); give the adjusted score without --not-played"));
+        DescribeResult(ToTableResult(entered->result)), ", event ",
+        entered->sequence, "); give the adjusted score without --not-played"));
   }
   if (c.PlaysMatches()) {
     const MatchRoundState& round = c.rounds.at(r.session());

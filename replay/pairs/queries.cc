@@ -307,7 +307,7 @@ absl::StatusOr<v1::Traveller> BuildTraveller(
     line->set_table(r.result->slot.table);
     line->set_ns_pair(r.result->slot.ns_pair);
     line->set_ew_pair(r.result->slot.ew_pair);
-    *line->mutable_result() = r.result->result;
+    ToTableResult(r.result->result, *line->mutable_result());
     line->set_ns_score(r.result->ns_score);
     *line->mutable_ns_matchpoints() = ToProtoFraction(r.ns_matchpoints);
     *line->mutable_ew_matchpoints() = ToProtoFraction(r.ew_matchpoints);
@@ -396,7 +396,7 @@ absl::StatusOr<v1::Scorecard> BuildScorecard(
           if (r.result->slot.table != t.table()) continue;
           line->set_played(true);
           line->set_top(r.top);  // its section's, where scored apart
-          *line->mutable_result() = r.result->result;
+          ToTableResult(r.result->result, *line->mutable_result());
           line->set_score(north_south ? r.result->ns_score
                                       : -r.result->ns_score);
           *line->mutable_matchpoints() = ToProtoFraction(

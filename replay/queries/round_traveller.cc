@@ -139,7 +139,7 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
     line->set_room(r.room);
     line->set_ns_pair(r.slot.ns_pair);
     line->set_ew_pair(r.slot.ew_pair);
-    *line->mutable_result() = r.result;
+    ToTableResult(r.result, *line->mutable_result());
     line->set_ns_score(r.ns_score);
     line->set_sequence(r.sequence);
     line->set_confirmed(r.confirmed);

@@ -41,9 +41,9 @@ std::string RankText(int rank, bool tied) {
 }
 
 std::string ResultText(const EnteredResult& r) {
-  if (r.result.has_not_played()) return DescribeResult(r.result);
-  return absl::StrCat(DescribeResult(r.result), ", NS ", r.ns_score > 0 ? "+" : "",
-                      r.ns_score);
+  if (r.result.has_not_played()) return DescribeResult(ToTableResult(r.result));
+  return absl::StrCat(DescribeResult(ToTableResult(r.result)), ", NS ",
+                      r.ns_score > 0 ? "+" : "", r.ns_score);
 }
 
 // NSW TR 13.2: " (provisional: appeal pending, NSW TR 13.2)" when the datum

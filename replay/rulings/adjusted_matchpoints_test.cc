@@ -52,7 +52,7 @@ struct Board {
            v1::Side non_offending = v1::SIDE_UNSPECIFIED) {
     auto entered = std::make_unique<EnteredResult>();
     entered->board = kBoard;
-    entered->result = r;
+    entered->result = *CompactResultOf(r);
     entered->ns_score = Score(r);
     AdjustedTable t{entered.get(), std::nullopt};
     results.push_back(std::move(entered));

@@ -1,13 +1,16 @@
 #include "replay/snapshot/state_codec.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "replay/log/codec.h"
 #include "replay/profile/profile_loader.h"
+#include "replay/state/compact_result.h"
 #include "tally/v1/snapshot.pb.h"
 
 namespace tally::replay {
@@ -17,11 +20,12 @@ namespace {
 // kSnapshotFormat bumped): these sizes fail the build until it is.
 // (Debian 12, x86-64, libstdc++; the only platform tally builds on.)
 static_assert(sizeof(TableSlot) == 16);
-static_assert(sizeof(EnteredResult) == 72);
+static_assert(sizeof(CompactResult) == 8);
+static_assert(sizeof(EnteredResult) == 48);
 static_assert(sizeof(RulingRecord) == 144);
 static_assert(sizeof(OffenceDeduction) == 168);
 static_assert(sizeof(SessionAdjustmentRecord) == 80);
-static_assert(sizeof(SessionState) == 336);
+static_assert(sizeof(SessionState) == 288);
 static_assert(sizeof(MatchRoundState) == 424);
 static_assert(sizeof(SessionTimeline) == 224);
 static_assert(sizeof(PenaltyRecord) == 88);
@@ -77,7 +81,7 @@ void Put(const EnteredResult& r, int key_board, int key_table, int key_room,
   out.set_slot_ew_pair(r.slot.ew_pair);
   out.set_board(r.board);
   out.set_room(r.room);
-  *out.mutable_result() = r.result;
+  ToTableResult(r.result, *out.mutable_result());
   out.set_ns_score(r.ns_score);
   out.set_confirmed(r.confirmed);
 }
@@ -256,14 +260,18 @@ void WriteField(int field, const google::protobuf::MessageLite& message,
 
 // -- Decoding ---------------------------------------------------------------
 
-EnteredResult Take(v1::SnapshotResult& r) {
+absl::StatusOr<EnteredResult> Take(const v1::SnapshotResult& r) {
+  std::optional<CompactResult> result = CompactResultOf(r.result());
+  if (!result.has_value()) {
+    return Damaged("holds a result whose numbers are out of range");
+  }
   EnteredResult out;
   out.sequence = r.sequence();
   out.slot = {r.slot_round(), r.slot_table(), r.slot_ns_pair(),
               r.slot_ew_pair()};
   out.board = r.board();
   out.room = r.room();
-  out.result.Swap(r.mutable_result());
+  out.result = *result;
   out.ns_score = r.ns_score();
   out.confirmed = r.confirmed();
   return out;
@@ -303,9 +311,12 @@ absl::StatusOr<SessionState> Take(v1::SnapshotSession& s) {
     return Damaged(absl::StrCat("holds a movement that does not index: ",
                                 indexed.message()));
   }
-  for (v1::SnapshotResult& r : *s.mutable_results()) {
+  // Sized as the fold sizes it (for every slot), or for every result held.
+  out.results.reserve(std::max<size_t>(out.slots.size(), s.results_size()));
+  for (const v1::SnapshotResult& r : s.results()) {
     const std::pair<int, int> key{r.key_board(), r.key_table()};
-    out.results.emplace_hint(out.results.end(), key, Take(r));
+    TALLY_ASSIGN_OR_RETURN(EnteredResult result, Take(r));
+    out.results.emplace_hint(out.results.end(), key, result);
   }
   for (v1::SnapshotRuling& r : *s.mutable_rulings()) {
     out.rulings.push_back(Take(r));
@@ -322,17 +333,18 @@ absl::StatusOr<SessionState> Take(v1::SnapshotSession& s) {
   return out;
 }
 
-MatchRoundState Take(v1::SnapshotRound& r) {
+absl::StatusOr<MatchRoundState> Take(v1::SnapshotRound& r) {
   MatchRoundState out;
   out.number = r.number();
   out.draw_sequence = r.draw_sequence();
   out.draw_actor.Swap(r.mutable_draw_actor());
   out.draw.Swap(r.mutable_draw());
   out.posted = r.posted();
-  for (v1::SnapshotResult& result : *r.mutable_results()) {
+  for (const v1::SnapshotResult& result : r.results()) {
     const std::tuple<int, int, int> key{result.key_board(), result.key_table(),
                                         result.key_room()};
-    out.results.emplace_hint(out.results.end(), key, Take(result));
+    TALLY_ASSIGN_OR_RETURN(EnteredResult entered, Take(result));
+    out.results.emplace_hint(out.results.end(), key, entered);
   }
   for (v1::SnapshotForfeit& f : *r.mutable_forfeits()) {
     out.forfeits[f.table()].Swap(f.mutable_forfeit());
@@ -406,7 +418,9 @@ absl::StatusOr<CompetitionState> Take(v1::SnapshotCompetition& c) {
   }
   for (v1::SnapshotRound& r : *c.mutable_rounds()) {
     const int number = r.number();
-    out.rounds.emplace_hint(out.rounds.end(), number, Take(r));
+    absl::StatusOr<MatchRoundState> round = Take(r);
+    if (!round.ok()) return round.status();
+    out.rounds.emplace_hint(out.rounds.end(), number, *std::move(round));
   }
   for (v1::SnapshotPenalty& p : *c.mutable_penalties()) {
     PenaltyRecord record;

@@ -249,16 +249,29 @@ TEST(StateCodecTest, EveryMemberIsInTheBytes) {
           {"EnteredResult::board", [&](State& s) { ++result(s).board; }},
           {"EnteredResult::room",
            [&](State& s) { result(s).room = v1::ROOM_OPEN; }},
-          {"EnteredResult::result",
-           [&](State& s) { result(s).result.mutable_passed_out(); }},
+          // The first result of the session is a played contract.
+          {"CompactResult::outcome",
+           [&](State& s) {
+             result(s).result.outcome = CompactResult::Outcome::kPassedOut;
+           }},
+          {"CompactResult::level", [&](State& s) { --result(s).result.level; }},
+          {"CompactResult::strain",
+           [&](State& s) { ++result(s).result.strain; }},
+          {"CompactResult::doubling",
+           [&](State& s) { ++result(s).result.doubling; }},
+          {"CompactResult::declarer",
+           [&](State& s) { ++result(s).result.declarer; }},
+          {"CompactResult::tricks",
+           [&](State& s) { --result(s).result.tricks; }},
           {"EnteredResult::ns_score", [&](State& s) { ++result(s).ns_score; }},
           {"EnteredResult::confirmed",
            [&](State& s) { result(s).confirmed = !result(s).confirmed; }},
           {"SessionState::results key",
            [&](State& s) {
-             auto node = session(s).results.extract(session(s).results.begin());
-             node.key().second += 10;
-             session(s).results.insert(std::move(node));
+             auto first = *session(s).results.begin();
+             session(s).results.erase(session(s).results.begin());
+             first.first.second += 10;
+             session(s).results.try_emplace(first.first, first.second);
            }},
           {"MatchRoundState::number", [&](State& s) { ++round(s).number; }},
           {"MatchRoundState::draw_sequence",

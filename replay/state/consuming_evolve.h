@@ -1,8 +1,8 @@
 // EvolveConsuming: Evolve for a caller that owns the event and has no
-// further use for its entered result (start-up replay, EventLog::Open):
-// the result is moved into the State instead of copied, which saves a
-// protobuf copy and an allocation per ResultEntered (issue #19). The State
-// it folds is the one Evolve folds, byte for byte.
+// further use for its entered result (start-up replay, EventLog::Open).
+// It used to move the entered result into the State; since the State holds
+// results as CompactResult (session 18) there is nothing to move and it
+// folds as Evolve does, byte for byte.
 // Thread-compatible, as Evolve.
 
 #ifndef TALLY_REPLAY_STATE_CONSUMING_EVOLVE_H_
@@ -14,9 +14,8 @@
 
 namespace tally::replay {
 
-// Folds `event` into `state` as Evolve does. Afterwards a ResultEntered
-// event's `result` is left empty (moved into the State); the rest of the
-// event is unchanged.
+// Folds `event` into `state` as Evolve does. The event may be left changed
+// (callers must not rely on it); today it is not.
 absl::Status EvolveConsuming(v1::Event& event, State& state);
 
 }  // namespace tally::replay

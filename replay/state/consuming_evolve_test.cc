@@ -38,7 +38,7 @@ void ExpectSameResult(const EnteredResult& got, const EnteredResult& want) {
   EXPECT_EQ(got.slot.ew_pair, want.slot.ew_pair);
   EXPECT_EQ(got.board, want.board);
   EXPECT_EQ(got.room, want.room);
-  EXPECT_EQ(got.result.SerializeAsString(), want.result.SerializeAsString());
+  EXPECT_EQ(got.result, want.result);
   EXPECT_EQ(got.ns_score, want.ns_score);
   EXPECT_EQ(got.confirmed, want.confirmed);
 }
@@ -105,9 +105,9 @@ TEST(EvolveConsumingTest,
                   ->competitions.at("c")
                   .sessions.at(1)
                   .results.at({2, table - 1})
-                  .result.SerializeAsString(),
-              result.SerializeAsString());
-    // Only the entered result was taken from the event.
+                  .result,
+              CompactResultOf(result));
+    // Nothing but the entered result may be taken from the event.
     v1::Event expected = event;
     expected.mutable_payload()->mutable_result_entered()->clear_result();
     consumed.mutable_payload()->mutable_result_entered()->clear_result();

@@ -157,8 +157,6 @@ absl::StatusOr<std::unique_ptr<EventLog>> EventLog::Open(
                        }
                        if (!start.has_value()) {
                          ++report.events_folded;
-                         // on_replayed first: the fold then moves the event's
-                         // entered result into the State.
                          if (options.on_replayed) options.on_replayed(event);
                          return EvolveConsuming(event, state);
                        }

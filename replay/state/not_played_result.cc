@@ -10,7 +10,7 @@ EnteredResult NotPlayedResult(uint64_t sequence, const v1::RulingMade& ruling,
             ruling.ew_pair()};
   r.board = ruling.board();
   r.room = ruling.room();
-  r.result.mutable_not_played();
+  r.result.outcome = CompactResult::Outcome::kNotPlayed;
   r.confirmed = true;  // nothing for the players to confirm
   return r;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "absl/strings/ascii.h"
@@ -232,6 +233,9 @@ absl::Status IndexMovement(const v1::Movement& movement,
                            SessionState& session) {
   session.slots.clear();
   session.times_scheduled.clear();
+  // Every (table, board) in movement order, then sorted into the FlatMap at
+  // once (inserting each in key order would move the others).
+  std::vector<std::pair<std::pair<int, int>, TableSlot>> slots;
   for (const v1::MovementRound& round : movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
       const TableSlot slot{round.round(), t.table(), t.ns_pair(),
@@ -241,38 +245,53 @@ absl::Status IndexMovement(const v1::Movement& movement,
       const std::set<int> arrow_switched(t.arrow_switched_boards().begin(),
                                          t.arrow_switched_boards().end());
       for (int board : t.boards()) {
-        if (!session.slots
-                 .emplace(std::make_pair(t.table(), board),
-                          arrow_switched.contains(board) ? switched : slot)
-                 .second) {
-          return absl::InvalidArgumentError(
-              absl::StrCat("table ", t.table(), " is given board ", board,
-                           " more than once in the movement"));
-        }
+        slots.push_back({{t.table(), board},
+                         arrow_switched.contains(board) ? switched : slot});
         ++session.times_scheduled[board];
       }
     }
   }
+  // A (table, board) given twice: the first repeat in movement order is
+  // named. A stable sort keeps each key's items in movement order, so a
+  // repeat is an item after an equal key; its place in the movement is
+  // found by its position among the equal items (in `order`).
+  std::vector<size_t> order(slots.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return slots[a].first < slots[b].first;
+  });
+  std::optional<size_t> repeat;
+  for (size_t i = 1; i < order.size(); ++i) {
+    if (slots[order[i]].first == slots[order[i - 1]].first &&
+        (!repeat.has_value() || order[i] < *repeat)) {
+      repeat = order[i];
+    }
+  }
+  if (repeat.has_value()) {
+    session.times_scheduled.clear();
+    return absl::InvalidArgumentError(absl::StrCat(
+        "table ", slots[*repeat].first.first, " is given board ",
+        slots[*repeat].first.second, " more than once in the movement"));
+  }
+  std::vector<std::pair<std::pair<int, int>, TableSlot>> sorted;
+  sorted.reserve(slots.size());
+  for (size_t i : order) sorted.push_back(slots[i]);
+  session.slots =
+      FlatMap<std::pair<int, int>, TableSlot>::FromSorted(std::move(sorted));
   return absl::OkStatus();
 }
 
 namespace {
 
-// The entered result of `e` into `to`: moved from `movable` (the same
-// result, owned by a consuming caller) when given, else copied.
-void TakeResult(const v1::ResultEntered& e, v1::TableResult* movable,
-                v1::TableResult& to) {
-  if (movable != nullptr) {
-    to.Swap(movable);
-  } else {
-    to = e.result();
-  }
+// `s`'s results, sized for every slot of its movement before the first is
+// entered: one allocation that a complete session fills exactly.
+FlatMap<std::pair<int, int>, EnteredResult>& ResultsOf(SessionState& s) {
+  if (s.results.capacity() == 0) s.results.reserve(s.slots.size());
+  return s.results;
 }
 
-// Evolve's fold. `movable_result`, when not null, is the event's entered
-// result, which the fold may take instead of copying (EvolveConsuming).
-absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
-                  State& state) {
+// Evolve's fold.
+absl::Status Fold(const v1::Event& event, State& state) {
   if (event.sequence() != state.last_sequence + 1) {
     return Misfit(event,
                   absl::StrCat("expected sequence ", state.last_sequence + 1));
@@ -489,7 +508,11 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
         r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
         r.board = e.board();
         r.room = e.room();
-        TakeResult(e, movable_result, r.result);
+        std::optional<CompactResult> result = CompactResultOf(e.result());
+        if (!result.has_value()) {
+          return Misfit(event, "its result's numbers are out of range");
+        }
+        r.result = *result;
         r.ns_score = e.ns_score();
         round->second.results[{e.board(), e.table(), e.room()}] = std::move(r);
         break;
@@ -500,9 +523,13 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
       r.sequence = event.sequence();
       r.slot = {e.round(), e.table(), e.ns_pair(), e.ew_pair()};
       r.board = e.board();
-      TakeResult(e, movable_result, r.result);
+      std::optional<CompactResult> result = CompactResultOf(e.result());
+      if (!result.has_value()) {
+        return Misfit(event, "its result's numbers are out of range");
+      }
+      r.result = *result;
       r.ns_score = e.ns_score();
-      s->results[{e.board(), e.table()}] = std::move(r);
+      ResultsOf(*s)[{e.board(), e.table()}] = r;
       break;
     }
     case v1::EventPayload::kResultConfirmed: {
@@ -552,8 +579,12 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
       if (r == nullptr || r->sequence != e.corrects_sequence()) {
         return Misfit(event, "it corrects a result that is not the latest");
       }
+      std::optional<CompactResult> result = CompactResultOf(e.result());
+      if (!result.has_value()) {
+        return Misfit(event, "its result's numbers are out of range");
+      }
       r->sequence = event.sequence();
-      r->result = e.result();
+      r->result = *result;
       r->ns_score = e.ns_score();
       r->confirmed = false;
       break;
@@ -637,7 +668,7 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
         if (e.board_not_played()) {
           auto slot = s->slots.find({e.table(), e.board()});
           if (slot == s->slots.end()) return Misfit(event, "no such table");
-          s->results.try_emplace(
+          ResultsOf(*s).try_emplace(
               {e.board(), e.table()},
               NotPlayedResult(event.sequence(), e, slot->second.round));
         }
@@ -744,15 +775,13 @@ absl::Status Fold(const v1::Event& event, v1::TableResult* movable_result,
 }  // namespace
 
 absl::Status Evolve(const v1::Event& event, State& state) {
-  return Fold(event, nullptr, state);
+  return Fold(event, state);
 }
 
 absl::Status EvolveConsuming(v1::Event& event, State& state) {
-  v1::TableResult* result =
-      event.payload().has_result_entered()
-          ? event.mutable_payload()->mutable_result_entered()->mutable_result()
-          : nullptr;
-  return Fold(event, result, state);
+  // The State holds a compact copy of the result (CompactResult), so
+  // nothing is left to move out of the event.
+  return Fold(event, state);
 }
 
 }  // namespace tally::replay

@@ -31,6 +31,8 @@
 #include "absl/time/time.h"
 #include "core/profile/profile.h"
 #include "replay/state/appeal_state.h"
+#include "replay/state/compact_result.h"
+#include "replay/state/flat_map.h"
 #include "tally/v1/events.pb.h"
 
 namespace tally::replay {
@@ -43,12 +45,14 @@ struct TableSlot {
   int ew_pair = 0;
 };
 
+// One table's result on a board: 48 bytes, no allocation of its own (a
+// log's State holds one per entered result; issue #19).
 struct EnteredResult {
-  uint64_t sequence = 0;  // the ResultEntered event
+  uint64_t sequence = 0;  // the ResultEntered (or ResultCorrected) event
   TableSlot slot;
   int board = 0;
   v1::Room room = v1::ROOM_UNSPECIFIED;  // teams matches
-  v1::TableResult result;
+  CompactResult result;  // ToTableResult gives the v1::TableResult entered
   int ns_score = 0;
   bool confirmed = false;
 };
@@ -90,11 +94,13 @@ struct SessionState {
   std::string movement_source;
   SessionPhase phase = SessionPhase::kDefined;
   // (table, board) -> the slot that plays it. Built from the movement.
-  std::map<std::pair<int, int>, TableSlot> slots;
+  FlatMap<std::pair<int, int>, TableSlot> slots;
   // board -> how many tables the movement has play it.
   std::map<int, int> times_scheduled;
-  // (board, table) -> the result entered there.
-  std::map<std::pair<int, int>, EnteredResult> results;
+  // (board, table) -> the result entered there. A sorted vector, not a
+  // map (replay/state/flat_map.h): the fold sizes it for every slot
+  // at its first result.
+  FlatMap<std::pair<int, int>, EnteredResult> results;
   std::vector<RulingRecord> rulings;  // in log order
   // Matchpoints (matchpoint pairs) or IMPs and VPs (Butler pairs), in log
   // order.
