@@ -259,6 +259,10 @@ struct Figures {
   std::vector<double> micros;  // each successful call's latency
   double first = 0;            // client 0's first call's latency
   int failures = 0;
+  // From the first call to the last client's end: shorter than the run's
+  // --seconds when the clients run out of work (an enter client has 1,152
+  // results), so calls per second are counted over the time they ran.
+  double seconds = 0;
 };
 
 // Runs `clients` threads calling `call(client, i)` (i counting that
@@ -267,8 +271,9 @@ Figures Drive(int clients, double seconds,
               const std::function<bool(int, int, grpc::Status&)>& call) {
   std::vector<Figures> each(clients);
   std::vector<std::thread> threads;
+  const Clock::time_point began = Clock::now();
   const Clock::time_point end =
-      Clock::now() +
+      began +
       std::chrono::microseconds(static_cast<int64_t>(seconds * 1'000'000));
   for (int k = 0; k < clients; ++k) {
     threads.emplace_back([&, k] {
@@ -290,6 +295,7 @@ Figures Drive(int clients, double seconds,
   }
   for (std::thread& t : threads) t.join();
   Figures all;
+  all.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (!each[0].micros.empty()) all.first = each[0].micros.front();
   for (Figures& f : each) {
     all.micros.insert(all.micros.end(), f.micros.begin(), f.micros.end());
@@ -298,7 +304,7 @@ Figures Drive(int clients, double seconds,
   return all;
 }
 
-void Print(const std::string& name, Figures f, double seconds) {
+void Print(const std::string& name, Figures f) {
   std::sort(f.micros.begin(), f.micros.end());
   auto at = [&](double q) {
     if (f.micros.empty()) return 0.0;
@@ -308,8 +314,8 @@ void Print(const std::string& name, Figures f, double seconds) {
   std::printf(
       "%s calls=%zu per_s=%.1f p50_ms=%.3f p99_ms=%.3f first_ms=%.3f "
       "failures=%d\n",
-      name.c_str(), f.micros.size(), f.micros.size() / seconds, at(0.50) / 1000,
-      at(0.99) / 1000, f.first / 1000, f.failures);
+      name.c_str(), f.micros.size(), f.micros.size() / f.seconds,
+      at(0.50) / 1000, at(0.99) / 1000, f.first / 1000, f.failures);
 }
 
 // One health check on `caller`'s channel.
@@ -349,7 +355,7 @@ int Main() {
     callers.push_back(std::make_unique<Caller>(token));
   }
   if (mode == "health") {
-    Print(label, Health(callers, seconds), seconds);
+    Print(label, Health(callers, seconds));
     return 0;
   }
 
@@ -391,8 +397,8 @@ int Main() {
   if (mode == "standings") {
     Figures read = Drive(std::max(1, readers), seconds, read_standings);
     std::fprintf(stderr, "standings received: %.1f MB/s\n",
-                 received / seconds / 1e6);
-    Print(label, read, seconds);
+                 received / read.seconds / 1e6);
+    Print(label, read);
     return 0;
   }
 
@@ -410,7 +416,6 @@ int Main() {
     const int events = absl::GetFlag(FLAGS_events);
     std::atomic<int> next = 0;
     std::atomic<bool> set_up_failed = false;
-    const auto start = Clock::now();
     Figures filled =
         Drive(clients, 1e9, [&](int k, int i, grpc::Status& status) {
           if (next++ >= events) return false;
@@ -425,8 +430,7 @@ int Main() {
                          NthResult(tournament, enter_tables, i % slots));
           return true;
         });
-    Print(label, filled,
-          std::chrono::duration<double>(Clock::now() - start).count());
+    Print(label, filled);
     return filled.failures > 0 || set_up_failed ? 1 : 0;
   }
   for (int k = 0; k < clients; ++k) {
@@ -441,7 +445,7 @@ int Main() {
     return true;
   };
   if (mode == "enter") {
-    Print(label, Drive(clients, seconds, enter), seconds);
+    Print(label, Drive(clients, seconds, enter));
     return 0;
   }
   if (mode == "mixed") {
@@ -469,8 +473,8 @@ int Main() {
     Figures written = Drive(clients, seconds, enter);
     writing = false;
     reading.join();
-    Print(absl::StrCat(label, " writers"), written, seconds);
-    Print(absl::StrCat(label, " readers"), read, seconds);
+    Print(absl::StrCat(label, " writers"), written);
+    Print(absl::StrCat(label, " readers"), read);
     return 0;
   }
   std::fprintf(stderr, "unknown --mode %s\n", mode.c_str());
