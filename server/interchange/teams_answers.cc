@@ -75,14 +75,21 @@ std::vector<FileMatchBoard> BoardsOf(const RoundAnswers& r,
   return boards;
 }
 
-absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
-                                  const v1::DrawnMatch& drawn) {
+// The match `drawn` of round `r` as the file names it: its round, teams
+// and boards.
+FileMatch DrawnMatchOf(const RoundAnswers& r, const v1::DrawnMatch& drawn) {
   FileMatch m;
   m.round = r.draw.round();
   m.team = drawn.home();
   m.opponent = drawn.away();
   m.first_board = r.draw.boards(0);
   m.last_board = r.draw.boards(r.draw.boards_size() - 1);
+  return m;
+}
+
+absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
+                                  const v1::DrawnMatch& drawn) {
+  FileMatch m = DrawnMatchOf(r, drawn);
   const std::string where =
       absl::StrCat("round ", m.round, ", table ", drawn.table(), " (", m.team,
                    " v ", m.opponent, ")");
@@ -129,12 +136,7 @@ std::vector<FileTeam> TeamsOf(const v1::Competition& competition) {
 absl::StatusOr<FileMatch> StanzaOf(const RoundAnswers& r,
                                    const v1::DrawnMatch& drawn,
                                    const v1::KnockoutResults& results) {
-  FileMatch m;
-  m.round = r.draw.round();
-  m.team = drawn.home();
-  m.opponent = drawn.away();
-  m.first_board = r.draw.boards(0);
-  m.last_board = r.draw.boards(r.draw.boards_size() - 1);
+  FileMatch m = DrawnMatchOf(r, drawn);
   const std::string where =
       absl::StrCat("round ", m.round, ", table ", drawn.table(), " (", m.team,
                    " v ", m.opponent, ", '", drawn.label(), "')");
