@@ -747,5 +747,36 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
               HasSubstr(absl::StrCat("no BWS file ", dir_, "/missing.bws")));
   EXPECT_EQ(Log().size(), set_up + 9);
 }
+
+// A published file (tests/interchange/published/README.md): a Norwegian
+// club's Butler pairs session, 16 pairs in a Howell of 7 three-board rounds,
+// as Ruter printed it. Under club_butler_pairs (the best and the worst
+// North-South score dropped, the mean to the closest 10) every one of its
+// figures is tally's: 16 totals and places, 168 lines' scores and IMPs, 21
+// datums (five of them at exactly 5, all rounded away from zero).
+TEST_F(InterchangeEndToEndTest, APublishedRuterButlerSessionAgreesWithTally) {
+  const std::string path = absl::StrCat(
+      TALLY_INTERCHANGE_FIXTURES, "/published/ruter_club_butler_2012.pbn");
+  std::string out = Import(path, "ruter", "club_butler_pairs");
+  // Tournament, competition, 16 pairs, movement, start, 168 results, post.
+  EXPECT_THAT(out, HasSubstr("16 pairs, 21 boards, 189 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // Board 6: +100, +100, -600, -600, -620, -620, -630, -630; +100 and -630
+  // dropped, -2990 / 6 = -495 (hand-worked): -500, away from zero.
+  EXPECT_EQ(Traveller("ruter", 6).datum().datum(), -500);
+  const v1::Standings standings = Standings("ruter");
+  // One field (a Howell): 16 pairs, pair 3 first.
+  ASSERT_EQ(standings.fields_size(), 1);
+  ASSERT_EQ(standings.fields(0).rows_size(), 16);
+  EXPECT_EQ(standings.fields(0).rows(0).pair(), 3);
+  EXPECT_THAT(Import(path, "ruter", "club_butler_pairs"),
+              HasSubstr("0 events appended"));
+  ExpectExportEquals("ruter", "pbn", path);
+
+  // Scored under a profile whose Butler pairs keep their NS and EW fields,
+  // the Howell is refused.
+  EXPECT_THAT(Import(path, "ruter-anc", "anc2025_abpc_open_stage1"),
+              HasSubstr("Butler pairs keep their NS and EW fields"));
+}
 }  // namespace
 }  // namespace tally::testing

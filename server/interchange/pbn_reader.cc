@@ -12,6 +12,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -19,6 +21,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "core/scoring/board.h"
@@ -33,8 +36,9 @@ namespace {
 // refused.
 const std::set<std::string>& ScoreColumns() {
   static const auto* k = new std::set<std::string>{
-      "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Score_NS",
-      "Score_EW",  "MP_NS",     "MP_EW",    "IMP_NS",   "IMP_EW"};
+      "PairId_NS", "PairId_EW", "Contract", "Declarer",
+      "Result",    "Score_NS",  "Score_EW", "MP_NS",
+      "MP_EW",     "IMP_NS",    "IMP_EW",   "ButlerDatum"};
   return *k;
 }
 const std::set<std::string>& IgnoredScoreColumns() {
@@ -45,14 +49,14 @@ const std::set<std::string>& IgnoredScoreColumns() {
 }
 const std::set<std::string>& TotalColumns() {
   static const auto* k = new std::set<std::string>{
-      "Rank",          "PairId",          "Direction", "TotalScoreMP",
-      "TotalScoreIMP", "TotalPercentage", "Names"};
+      "Rank",         "RankTie",       "PairId",          "Direction",
+      "TotalScoreMP", "TotalScoreIMP", "TotalPercentage", "Names"};
   return *k;
 }
 const std::set<std::string>& IgnoredTotalColumns() {
   static const auto* k = new std::set<std::string>{
-      "Table",     "NrBoards",  "MaxScoreMP", "Section",
-      "MemberID1", "MemberID2", "Club"};
+      "Table",     "NrBoards", "MaxScoreMP", "Section", "MemberID1",
+      "MemberID2", "Club",     "Sex1",       "Sex2"};
   return *k;
 }
 
@@ -118,6 +122,9 @@ class Reader {
       return Refuse(1, "no game with a [ScoreTable]: nothing to score");
     }
     if (absl::Status s = Sections(); !s.ok()) return s;
+    if (file_.sections.empty()) {
+      if (absl::Status s = StartingSeats(); !s.ok()) return s;
+    }
     file_.scoring = scoring_;
     return file_;
   }
@@ -268,6 +275,11 @@ class Reader {
       scoring = FileScoring::kMatchpoints;
     } else if (u == "BUTLER" || u == "IMP;BUTLER") {
       scoring = FileScoring::kButlerImps;
+    } else if (std::optional<std::string> why = RuterButler(u); why) {
+      if (!why->empty()) {
+        return Refuse(line, absl::StrCat("[Scoring \"", value, "\"]: ", *why));
+      }
+      scoring = FileScoring::kButlerImps;
     } else if (u == "CROSS-IMPS" || u == "CROSSIMPS" || u == "IMP;CROSS") {
       scoring = FileScoring::kCrossImps;
     } else {
@@ -284,6 +296,29 @@ class Reader {
     scoring_ = scoring;
     scoring_set_ = true;
     return absl::OkStatus();
+  }
+
+  // Ruter's Butler scoring ("IMP;Butler-2;Mean", a published Norwegian club
+  // file): IMPs against a datum that is the mean of the North-South scores
+  // less the N extreme ones. nullopt when `u` (upper case) is not of that
+  // form; "" when tally reads it; otherwise why tally cannot. How many
+  // scores are dropped is checked board by board, as the file's
+  // ButlerDatum column is compared with tally's datum.
+  static std::optional<std::string> RuterButler(const std::string& u) {
+    std::vector<std::string> parts = absl::StrSplit(u, ';');
+    if (parts.size() != 3 || parts[0] != "IMP" ||
+        !absl::StartsWith(parts[1], "BUTLER-")) {
+      return std::nullopt;
+    }
+    int dropped = 0;
+    if (!absl::SimpleAtoi(parts[1].substr(7), &dropped) || dropped < 0) {
+      return std::nullopt;
+    }
+    if (parts[2] != "MEAN") {
+      return std::string(
+          "tally's Butler datums are means of the scores kept (\"Mean\")");
+    }
+    return std::string();
   }
 
   // OK when the column's figure belongs to the file's scoring.
@@ -521,7 +556,86 @@ class Reader {
       (std::string(side) == "IMP_NS" ? r.ns_imps : r.ew_imps) = *imps;
       r.imps_places = std::max(r.imps_places, PlacesOf(row[side]));
     }
+    if (absl::Status s = ButlerDatum(row["ButlerDatum"], where, line);
+        !s.ok()) {
+      return s;
+    }
+    int round = 0;
+    if (absl::SimpleAtoi(row["Round"], &round)) {
+      for (auto [pair, seat] :
+           {std::pair{r.ns_pair, "NS"}, {r.ew_pair, "EW"}}) {
+        auto [it, added] = first_seats_.try_emplace(pair, round, seat, line);
+        if (!added && round < std::get<0>(it->second)) {
+          it->second = {round, seat, line};
+        }
+      }
+    }
     board_.results.push_back(std::move(r));
+    return absl::OkStatus();
+  }
+
+  // Ruter's ButlerDatum column: the board's datum on every row of its
+  // ScoreTable, compared with tally's as [Datum] is.
+  absl::Status ButlerDatum(const std::string& text, const std::string& where,
+                           int line) {
+    if (text.empty()) return absl::OkStatus();
+    if (scoring_ != FileScoring::kButlerImps) {
+      return Refuse(line, absl::StrCat(where, ": ButlerDatum \"", text,
+                                       "\" in a ", FileScoringName(scoring_),
+                                       " file: only Butler IMPs have a datum"));
+    }
+    int datum = 0;
+    if (!absl::SimpleAtoi(text, &datum) || datum < -7600 || datum > 7600) {
+      return Refuse(line, absl::StrCat(where, ": ButlerDatum \"", text,
+                                       "\" is not a score"));
+    }
+    if (board_.datum.has_value() && *board_.datum != datum) {
+      return Refuse(line, absl::StrCat(where, ": ButlerDatum ", datum,
+                                       ", but the board's datum is ",
+                                       *board_.datum, " above it"));
+    }
+    board_.datum = datum;
+    return absl::OkStatus();
+  }
+
+  // Ruter writes each pair's Direction beside its Table: the seat it
+  // started at, not a field. A line seating two pairs of the same Direction
+  // shows it (in a Mitchell, arrow switches too, North-South pairs meet
+  // East-West pairs only): the session is a Howell, one field, whose pairs
+  // change direction. Each Direction is then checked against the pair's
+  // seat in its first round (where the ScoreTable numbers rounds) and
+  // dropped, as a Howell's pairs have none.
+  absl::Status StartingSeats() {
+    std::map<int, FilePair*> by_number;
+    for (FilePair& p : file_.pairs) by_number[p.pair] = &p;
+    auto direction = [&](int pair) {
+      auto it = by_number.find(pair);
+      return it == by_number.end() ? std::string() : it->second->direction;
+    };
+    bool howell = false;
+    for (const FileBoard& b : file_.boards) {
+      for (const FileResult& r : b.results) {
+        const std::string ns = direction(r.ns_pair);
+        howell = howell || (!ns.empty() && ns == direction(r.ew_pair));
+      }
+    }
+    if (!howell) return absl::OkStatus();
+    for (FilePair& p : file_.pairs) {
+      auto seat = first_seats_.find(p.pair);
+      if (!p.direction.empty() && seat != first_seats_.end() &&
+          std::get<1>(seat->second) != p.direction) {
+        return Refuse(
+            p.line,
+            absl::StrCat("pair ", p.pair, ": Direction ", p.direction,
+                         ", but its first round (round ",
+                         std::get<0>(seat->second), ", ScoreTable line ",
+                         std::get<2>(seat->second), ") seats it ",
+                         std::get<1>(seat->second),
+                         "; in a Howell, tally reads Direction as the seat a "
+                         "pair started at"));
+      }
+      p.direction.clear();
+    }
     return absl::OkStatus();
   }
 
@@ -533,7 +647,9 @@ class Reader {
       return Refuse(line, absl::StrCat("PairId \"", row["PairId"],
                                        "\" is not a pair number"));
     }
-    p.direction = absl::AsciiStrToUpper(row["Direction"]);
+    // "NS" or "EW"; Ruter writes "N-S" and "E-W".
+    p.direction = absl::StrReplaceAll(absl::AsciiStrToUpper(row["Direction"]),
+                                      {{"-", ""}});
     if (!p.direction.empty() && p.direction != "NS" && p.direction != "EW") {
       return Refuse(line,
                     absl::StrCat("pair ", p.pair, ": Direction \"",
@@ -554,6 +670,19 @@ class Reader {
                                        "\"A - B\" or \"A & B\""));
     }
     p.place = row["Rank"];
+    if (!row["RankTie"].empty()) {
+      // Ruter's tie: Rank 4 and RankTie 5 share places 4 and 5 ("4=").
+      int first = 0, last = 0;
+      if (!absl::SimpleAtoi(p.place, &first) ||
+          !absl::SimpleAtoi(row["RankTie"], &last) || last <= first) {
+        return Refuse(
+            line, absl::StrCat("pair ", p.pair, ": RankTie \"", row["RankTie"],
+                               "\" is not the last place of a tie "
+                               "starting at Rank \"",
+                               p.place, "\""));
+      }
+      p.place = absl::StrCat(first, "=");
+    }
     for (const char* column : {"TotalScoreMP", "TotalScoreIMP"}) {
       const std::string& text = row[column];
       if (text.empty()) continue;
@@ -587,6 +716,9 @@ class Reader {
   Table table_;
   std::string section_;
   std::map<std::string, std::string> previous_;
+  // Each pair's seat in its first round, where the ScoreTable numbers
+  // rounds: pair -> (round, "NS" or "EW", line).
+  std::map<int, std::tuple<int, std::string, int>> first_seats_;
   FileScoring scoring_ = FileScoring::kMatchpoints;
   bool scoring_set_ = false;
 };
