@@ -326,10 +326,15 @@ TEST_F(InterchangeEndToEndTest, ButlerAndCrossImpPairsImportAndRoundTrip) {
   EXPECT_THAT(ExpectExportEquals("friday-adj", "usebio", cross_adjusted),
               HasSubstr("<SCORE>A6040</SCORE>"));
 
-  // The Butler file scored by cross-IMPs: its figures are not tally's.
+  // The Butler file under a cross-IMP profile: refused before anything is
+  // sent, so the tournament is not created.
+  const size_t log_before = Log().size();
   out = Import(butler, "wednesday-x", "cross_imp_pairs");
-  EXPECT_THAT(out, HasSubstr("published figures differ from tally's"));
-  EXPECT_THAT(out, HasSubstr("board 1: datum 420, tally none"));
+  EXPECT_THAT(out, HasSubstr("the file is scored BUTLER_IMPS, but profile "
+                             "cross_imp_pairs scores EVENT_KIND_BUTLER_PAIRS "
+                             "by SCORING_METHOD_CROSS_IMPS"));
+  EXPECT_THAT(out, HasSubstr("nothing was sent"));
+  EXPECT_EQ(Log().size(), log_before);
 
   // Artificial adjusted scores in a club Butler file
   // (usebio_butler_adjusted.xml, worked in tests/interchange/README.md):
@@ -773,10 +778,21 @@ TEST_F(InterchangeEndToEndTest, APublishedRuterButlerSessionAgreesWithTally) {
               HasSubstr("0 events appended"));
   ExpectExportEquals("ruter", "pbn", path);
 
-  // Scored under a profile whose Butler pairs keep their NS and EW fields,
-  // the Howell is refused.
+  // Under a profile whose Butler pairs keep their NS and EW fields, the
+  // Howell is refused before anything is sent (ANC SR 16.4), and under a
+  // matchpoint profile the file's scoring is.
+  const size_t before = Log().size();
   EXPECT_THAT(Import(path, "ruter-anc", "anc2025_abpc_open_stage1"),
-              HasSubstr("Butler pairs keep their NS and EW fields"));
+              AllOf(HasSubstr("line 34 (the session's movement): profile "
+                              "anc2025_abpc_open_stage1 cannot score the "
+                              "file's movement: pair 8 sits North-South in "
+                              "round 1 and East-West in round 2"),
+                    HasSubstr("nothing was sent")));
+  EXPECT_THAT(Import(path, "ruter-mp", "nsw_matchpoint_pairs"),
+              HasSubstr("the file is scored BUTLER_IMPS, but profile "
+                        "nsw_matchpoint_pairs scores "
+                        "EVENT_KIND_MATCHPOINT_PAIRS"));
+  EXPECT_EQ(Log().size(), before);
 }
 }  // namespace
 }  // namespace tally::testing

@@ -14,6 +14,7 @@
 #include "server/cli/cli_common.h"
 #include "server/interchange/import_plan.h"
 #include "server/interchange/interchange_client.h"
+#include "server/interchange/pairs_profile_check.h"
 #include "server/interchange/pbn_reader.h"
 #include "server/interchange/pbn_writer.h"
 #include "server/interchange/session_answers.h"
@@ -152,6 +153,14 @@ int Import(Client& cl, const Invocation& inv) {
   absl::StatusOr<std::vector<interchange::ImportStep>> steps =
       interchange::PlanImport(*file, target);
   if (!steps.ok()) return Failed(steps.status());
+  absl::StatusOr<v1::RegulationProfile> profile = interchange::FetchProfile(
+      *cl.query_, Contexts(cl), target.regulation_profile);
+  if (!profile.ok()) return Failed(profile.status());
+  if (absl::Status fits = interchange::CheckPairsProfile(
+          *file, *steps, *profile, target.file_name);
+      !fits.ok()) {
+    return Failed(fits);
+  }
   absl::StatusOr<int> appended =
       interchange::RunImport(*cl.director_, *cl.venue_, Contexts(cl), *steps);
   if (!appended.ok()) return Failed(appended.status());
