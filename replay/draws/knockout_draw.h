@@ -64,11 +64,11 @@ int StanzasCutFromMatch(core::DrawMethod method);
 
 // Draws round `order.round` of a finals method into `out`, whose boards
 // are already the round's (RoundBoards: for itc_final one stanza's).
-// FailedPrecondition, naming the clause, when the
-// field is not the method's (two finalists, the teams placed 1-5 or 1-4),
-// an earlier match it needs has no winner yet or is tied, the round is past
-// the last, or nothing is left to play; InvalidArgument for a method that
-// is not a finals method.
+// FailedPrecondition, naming the clause, when the field is not the
+// method's (two finalists, the teams placed 1-5 or 1-4), an earlier match
+// it needs has no winner yet or is tied, the round is past the last, or
+// nothing is left to play; InvalidArgument for a method that is not a
+// finals method.
 absl::Status DrawKnockoutRound(const CompetitionState& competition,
                                const DrawOrder& order, v1::DrawMade& out);
 

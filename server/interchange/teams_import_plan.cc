@@ -60,7 +60,8 @@ absl::Status CheckItcFinalStanzas(const TeamsFile& file, int stanzas,
                                file.teams.size(), " teams"));
   }
   for (const FileMatch& m : file.matches) {
-    const FileStanza& k = *m.knockout;  // every match of a KO file has one
+    if (!m.knockout.has_value()) continue;  // the reader gives each one
+    const FileStanza& k = *m.knockout;
     if (k.match_name != replay::kItcFinalLabel) {
       return refuse(m.line,
                     absl::StrCat("plays one match, \"", replay::kItcFinalLabel,
