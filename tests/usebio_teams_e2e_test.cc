@@ -13,7 +13,8 @@
 // (usebio_teams_round_robin.xml under sabf_round_robin_teams; with five
 // teams and a bye each round, usebio_teams_round_robin_five.xml) and a
 // knock-out of semi-finals and a two-stanza grand final with carry-overs
-// (usebio_knockout.xml under sabf_teams_finals).
+// (usebio_knockout.xml under sabf_teams_finals), and the ITC final's five
+// 12-board stanzas (usebio_itc_final.xml under anc2025_itc_final).
 
 #include <fstream>
 #include <memory>
@@ -137,6 +138,33 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
       EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
     }
     return text;
+  }
+
+  // The knock-out competition's results (GetKnockoutResults).
+  v1::KnockoutResults KnockoutResults() {
+    grpc::ClientContext context;
+    v1::GetKnockoutResultsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::KnockoutResults k;
+    grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return k;
+  }
+
+  // Each match as "label: home total - away total, outcome by winner".
+  static std::vector<std::string> MatchLines(const v1::KnockoutResults& k) {
+    std::vector<std::string> lines;
+    for (const v1::KnockoutMatch& m : k.matches()) {
+      auto total = [](const v1::Fraction& f) {
+        return core::Rational(f.numerator(), f.denominator()).ToString();
+      };
+      lines.push_back(absl::StrCat(m.label(), ": ", m.home(), " ",
+                                   total(m.home_total()), " - ", m.away(), " ",
+                                   total(m.away_total()), ", ", m.outcome(),
+                                   " by ", m.winner()));
+    }
+    return lines;
   }
 
   const std::string dir_ = MakeTempDir("usebio_teams");
@@ -386,11 +414,12 @@ TEST_F(UsebioTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
   // 2 v 3 (0.1 to team 2) on boards 1-28; the Grand Final 4 v 2 in two
   // stanzas, 2.5 IMPs to team 2.
   const std::string path = FixturePath("usebio_knockout.xml");
-  // The ITC final draws its own five stanzas (ANC SR 11.3): refused before
-  // anything is sent.
+  // The ITC final's stanzas are 12 boards (ANC SR 11.3), these 28:
+  // refused before anything is sent.
   EXPECT_THAT(Import(path, "bad", "anc2025_itc_final"),
-              HasSubstr("line 8: profile anc2025_itc_final draws its final "
-                        "itself"));
+              HasSubstr("line 77: profile anc2025_itc_final plays stanzas of "
+                        "12 boards (ANC SR 11.3); round 1's match 1 v 4 has "
+                        "28"));
   EXPECT_TRUE(Log().empty());
   // Tournament, competition, 4 teams; round 1 its draw, 2 matches x 28
   // boards x 2 rooms, its posting; rounds 2 and 3 1 + 56 + 1 each.
@@ -399,27 +428,13 @@ TEST_F(UsebioTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
                              "appended"));
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
 
-  grpc::ClientContext context;
-  v1::GetKnockoutResultsRequest r;
-  r.set_tournament_id("club");
-  r.set_competition_id("teams");
-  v1::KnockoutResults k;
-  grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
-  ASSERT_TRUE(s.ok()) << s.error_message();
-  std::vector<std::string> lines;
-  for (const v1::KnockoutMatch& m : k.matches()) {
-    auto total = [](const v1::Fraction& f) {
-      return core::Rational(f.numerator(), f.denominator()).ToString();
-    };
-    lines.push_back(absl::StrCat(
-        m.label(), ": ", m.home(), " ", total(m.home_total()), " - ", m.away(),
-        " ", total(m.away_total()), ", ", m.outcome(), " by ", m.winner()));
-  }
+  const v1::KnockoutResults k = KnockoutResults();
   // Worked in the README: 10 + 0.1 v 13; 13 + 0.1 v 13 (the carry-over
   // decides, SABF TR 13.12); 12 + 1 v 0 + 10 + 2.5.
-  EXPECT_THAT(lines, ElementsAre("First Semi Final: 1 101/10 - 4 13, won by 4",
-                                 "Second Semi Final: 2 131/10 - 3 13, won by 2",
-                                 "Grand Final: 4 13 - 2 25/2, won by 4"));
+  EXPECT_THAT(MatchLines(k),
+              ElementsAre("First Semi Final: 1 101/10 - 4 13, won by 4",
+                          "Second Semi Final: 2 131/10 - 3 13, won by 2",
+                          "Grand Final: 4 13 - 2 25/2, won by 4"));
   // The Grand Final's winner wins the event (SABF TR 17.3.4).
   EXPECT_THAT(k.event_winners(), ElementsAre(4));
   for (int round = 1; round <= 3; ++round) {
@@ -453,6 +468,58 @@ TEST_F(UsebioTeamsEndToEndTest, AKnockOutWinnerTallyDoesNotGiveIsListed) {
   EXPECT_THAT(out, HasSubstr("1 published figures differ from tally's"));
   EXPECT_THAT(out, HasSubstr("edited.xml line 77: round 1, 1 v 4: "
                              "WINNING_TEAM 1, tally team 4"));
+}
+
+TEST_F(UsebioTeamsEndToEndTest, TheItcFinalImportsItsFiveTwelveBoardStanzas) {
+  // tests/interchange/usebio_itc_final.xml (worked in
+  // tests/interchange/README.md): teams 1 v 2 in the 60-board final's five
+  // 12-board stanzas (ANC SR 11.3), 2.05 IMPs carried over by team 1 (11.2).
+  const std::string path = FixturePath("usebio_itc_final.xml");
+  // Tournament, competition, 2 teams; each of 5 rounds its draw, 12 boards
+  // x 2 rooms, its posting: 4 + 5 x 26 = 134.
+  const std::string out = Import(path, "club", "anc2025_itc_final");
+  EXPECT_THAT(out, HasSubstr("2 teams, 5 rounds, 5 matches, 134 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // Stanzas 10-12, 10-0, 0-10, 1-0, 0-1: team 1 21 + 2.05 = 23.05 = 461/20
+  // against team 2's 23; the unrounded carry-over decides (11.2).
+  const v1::KnockoutResults k = KnockoutResults();
+  EXPECT_THAT(MatchLines(k), ElementsAre("Final: 1 461/20 - 2 23, won by 1"));
+  EXPECT_THAT(k.event_winners(), ElementsAre(1));
+  for (int round = 1; round <= 5; ++round) {
+    const v1::DrawCheck check = CheckDraw(round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().method(), "explicit");
+    // Stanza k: boards 12(k - 1) + 1 to 12k of the 60.
+    ASSERT_EQ(check.stored().boards_size(), 12) << "round " << round;
+    EXPECT_EQ(check.stored().boards(0), 12 * (round - 1) + 1);
+    EXPECT_EQ(check.stored().boards(11), 12 * round);
+  }
+  const std::vector<v1::Event> log = Log();
+  ASSERT_EQ(log.size(), 134u);
+  for (const v1::Event& e : log) {
+    EXPECT_EQ(e.provenance().file_name(), "usebio_itc_final.xml");
+    EXPECT_GT(e.provenance().line(), 0);
+  }
+  EXPECT_THAT(Import(path, "club", "anc2025_itc_final"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 134u);
+
+  EXPECT_THAT(ExportedEqualTo(path),
+              HasSubstr("<CARRY_OVER>2.05</CARRY_OVER>"));
+}
+
+TEST_F(UsebioTeamsEndToEndTest, AnItcFinalTheProfileDoesNotPlayAppendsNothing) {
+  // The carry-over held by team 2, drawn second: refused at the first
+  // stanza's line before anything is sent (ANC SR 11.2, 10.8).
+  const std::string out = Import(
+      Edited("<CARRY_OVER_TEAM>1</CARRY_OVER_TEAM>",
+             "<CARRY_OVER_TEAM>2</CARRY_OVER_TEAM>", "usebio_itc_final.xml"),
+      "club", "anc2025_itc_final");
+  EXPECT_THAT(out, HasSubstr("edited.xml line 49: profile anc2025_itc_final "
+                             "gives the carry-over to the higher placed "
+                             "team (ANC SR 11.2)"));
+  EXPECT_TRUE(Log().empty());
 }
 
 }  // namespace

@@ -220,9 +220,14 @@ std::vector<int> RoundBoards(const CompetitionState& competition,
     }
   }
   std::vector<int> boards;
-  const int count = competition.profile.matches.has_value()
-                        ? competition.profile.matches->boards_per_match
-                        : 0;
+  int count = competition.profile.matches.has_value()
+                  ? competition.profile.matches->boards_per_match
+                  : 0;
+  if (competition.profile.draw.has_value()) {
+    // A stanza of the match, however the round's matches are given (a
+    // draw recorded from a file is stored as "explicit").
+    count /= StanzasCutFromMatch(competition.profile.draw->method);
+  }
   for (int i = 0; i < count; ++i) boards.push_back(first_board + i);
   return boards;
 }

@@ -46,7 +46,11 @@ struct DrawOrder {
 absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
                                          const DrawOrder& order);
 
-// The boards the profile's match plays from `first_board`.
+// The boards one round plays from `first_board` (0: the board after the
+// previous round's last): the profile's match, or one stanza of it where
+// the profile's draw method cuts its match into stanzas
+// (StanzasCutFromMatch, knockout_draw.h: the ITC final's 12 of 60, ANC SR
+// 11.3), whether tally draws the round or records another program's draw.
 std::vector<int> RoundBoards(const CompetitionState& competition,
                              int first_board);
 

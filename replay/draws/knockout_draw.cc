@@ -80,8 +80,6 @@ absl::Status DrawItcFinal(const CompetitionState& competition,
       }
     }
   }
-  // ANC SR 11.3: "a 60 board final, played in five 12 board stanzas".
-  out.mutable_boards()->Truncate(out.boards_size() / kItcFinalStanzas);
   v1::DrawnMatch* m = out.add_matches();
   m->set_table(1);
   // ANC SR 10.8: "The first numbered team in the draw will sit NS in the
@@ -203,6 +201,11 @@ bool SameTeams(const v1::DrawnMatch& a, const v1::DrawnMatch& b) {
 }
 
 }  // namespace
+
+int StanzasCutFromMatch(core::DrawMethod method) {
+  // ANC SR 11.3: "a 60 board final, played in five 12 board stanzas".
+  return method == core::DrawMethod::kItcFinal ? kItcFinalStanzas : 1;
+}
 
 absl::StatusOr<ItcFinalists> ItcFinalistsOf(
     const CompetitionState& competition) {

@@ -29,6 +29,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "core/base/rational.h"
+#include "core/profile/profile.h"
 #include "replay/draws/draw_maker.h"
 #include "replay/state/state.h"
 #include "tally/v1/events.pb.h"
@@ -52,13 +53,22 @@ struct ItcFinalists {
 absl::StatusOr<ItcFinalists> ItcFinalistsOf(
     const CompetitionState& competition);
 
+// The stanzas, one a round, that a draw method cuts its profile's match
+// into: itc_final five (ANC SR 11.3: "a 60 board final, played in five 12
+// board stanzas"); any other method 1, a round playing the profile's whole
+// match (the SABF grand final's two stanzas are each of the profile's
+// length, SABF TR 13.2). The boards of a round, whether tally draws it or
+// records another program's draw of it, are the match's length divided by
+// this (RoundBoards, draw_maker.h).
+int StanzasCutFromMatch(core::DrawMethod method);
+
 // Draws round `order.round` of a finals method into `out`, whose boards
-// are already the profile's match from the round's first board (itc_final
-// keeps the first fifth). FailedPrecondition, naming the clause, when the
-// field is not the method's (two finalists, the teams placed 1-5 or 1-4),
-// an earlier match it needs has no winner yet or is tied, the round is past
-// the last, or nothing is left to play; InvalidArgument for a method that
-// is not a finals method.
+// are already the round's (RoundBoards: for itc_final one stanza's).
+// FailedPrecondition, naming the clause, when the field is not the
+// method's (two finalists, the teams placed 1-5 or 1-4), an earlier match
+// it needs has no winner yet or is tied, the round is past the last, or
+// nothing is left to play; InvalidArgument for a method that is not a
+// finals method.
 absl::Status DrawKnockoutRound(const CompetitionState& competition,
                                const DrawOrder& order, v1::DrawMade& out);
 

@@ -8,6 +8,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "core/base/status_macros.h"
+#include "core/profile/setting_ids.h"
+#include "replay/draws/knockout_draw.h"
 #include "replay/rounds/rounds_in_event.h"
 #include "replay/state/bridge_convert.h"
 #include "tally/v1/profile.pb.h"
@@ -39,6 +42,56 @@ v1::RecordRulingRequest AdjustedRoomRuling(const ImportTarget& target, int step,
   a->set_ns(ArtificialAwardOf(r.adjusted->ns_percent));
   a->set_ew(ArtificialAwardOf(r.adjusted->ew_percent));
   return out;
+}
+
+// The ITC final as tally's itc_final draw makes it, which the file's
+// recorded draws must match: the two leading teams (ANC SR 11.3) in one
+// match labelled "Final" (replay/draws/knockout_draw.h; 11.4's seating
+// rights are chosen for it) of `stanzas` stanzas, stanza k in round k,
+// the carry-over held by the higher placed team (11.2), which is drawn
+// first and sits North-South in the open room (10.8): the file's TEAM.
+template <typename Refuse>
+absl::Status CheckItcFinalStanzas(const TeamsFile& file, int stanzas,
+                                  const Refuse& refuse) {
+  if (file.teams.size() != 2) {
+    return refuse(file.line,
+                  absl::StrCat("plays a final between the two leading teams "
+                               "(ANC SR 11.3); the file has ",
+                               file.teams.size(), " teams"));
+  }
+  for (const FileMatch& m : file.matches) {
+    if (!m.knockout.has_value()) continue;  // the reader gives each one
+    const FileStanza& k = *m.knockout;
+    if (k.match_name != replay::kItcFinalLabel) {
+      return refuse(m.line,
+                    absl::StrCat("plays one match, \"", replay::kItcFinalLabel,
+                                 "\", in ", stanzas,
+                                 " stanzas (ANC SR 11.3); the file's match is "
+                                 "named '",
+                                 k.match_name, "'"));
+    }
+    if (k.stanzas != stanzas) {
+      return refuse(m.line,
+                    absl::StrCat("plays the final in ", stanzas,
+                                 " stanzas (ANC SR 11.3); <STANZA_COUNT> is ",
+                                 k.stanzas));
+    }
+    if (k.stanza != m.round) {
+      return refuse(m.line, absl::StrCat("plays stanza k of the final in "
+                                         "round k (ANC SR 11.3); stanza ",
+                                         k.stanza, " is in round ", m.round));
+    }
+    if (k.carry_over_team != 0 && k.stanza == 1 &&
+        k.carry_over_team != m.team) {
+      return refuse(
+          m.line,
+          absl::StrCat("gives the carry-over to the higher placed team (ANC "
+                       "SR 11.2), drawn first to sit North-South in the open "
+                       "room (10.8): <TEAM> ",
+                       m.team, ", not team ", k.carry_over_team));
+    }
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace
@@ -189,20 +242,13 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
                   "(MATCH_SCORING_METHOD VPS)");
   }
   const std::string& method = spec.draw().method();
-  if (knockout && method == "itc_final") {
-    // Its draw cuts the profile's 60-board match into five 12-board
-    // stanzas (replay/draws/knockout_draw.cc); a recorded draw gives every
-    // round the profile's whole match, so the file's stanzas would not be
-    // the rounds' boards.
-    return refuse(file.line,
-                  absl::StrCat("draws its final itself, five stanzas of a "
-                               "fifth of its ",
-                               spec.matches().boards_per_match(),
-                               "-board match (", spec.draw().clause(),
-                               "); tally cannot record a file's stanzas "
-                               "under it"));
-  }
-  const int length = spec.matches().boards_per_match();
+  // A round plays one stanza: the profile's match, or the part of it its
+  // draw method cuts a stanza to (the ITC final's 12 of 60 boards), as a
+  // draw recorded from the file gives it (replay/draws/knockout_draw.h).
+  absl::StatusOr<core::DrawMethod> drawn = core::ParseDrawMethod(method);
+  const int stanzas =
+      knockout && drawn.ok() ? replay::StanzasCutFromMatch(*drawn) : 1;
+  const int length = spec.matches().boards_per_match() / stanzas;
   for (const FileMatch& m : file.matches) {
     if (m.opponent == 0) continue;  // a bye: the round's boards, unplayed
     const int boards = m.last_board - m.first_board + 1;
@@ -216,11 +262,15 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
                        knockout ? "other IMPs" : "other VPs"));
     }
   }
+  if (knockout && method == "itc_final") {
+    TALLY_RETURN_IF_ERROR(CheckItcFinalStanzas(file, stanzas, refuse));
+  }
   const int rounds = static_cast<int>(file.Rounds().size());
   if (knockout) {
     // The finals methods fix their rounds (replay/rounds/rounds_in_event.h).
     const size_t fixed =
-        method == "sabf_final_five"   ? replay::SabfFinalFiveWeeks().size()
+        method == "itc_final" ? static_cast<size_t>(replay::kItcFinalStanzas)
+        : method == "sabf_final_five" ? replay::SabfFinalFiveWeeks().size()
         : method == "sabf_final_four" ? replay::SabfFinalFourWeeks().size()
                                       : 0;
     if (fixed != 0 && static_cast<size_t>(rounds) > fixed) {

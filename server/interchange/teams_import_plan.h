@@ -38,8 +38,14 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
 // OK when `profile` can score the file as it was scored: a Swiss teams
 // profile of IMPs between two rooms converted to VPs, whose match length
 // is the file's (and whose number of matches, where it fixes one, the
-// file's rounds). Else INVALID_ARGUMENT, "NAME line N: ...", naming what
-// the profile lacks: checked before anything is sent.
+// file's rounds); a knock-out profile whose stanza is the file's (the
+// profile's match, or the ITC final's 12 boards of 60) and whose draw
+// method leaves room for the file's rounds. Under the ITC final
+// (itc_final) the file must be that final as tally draws it: two teams, one
+// match "Final" of five stanzas, stanza k in round k, any carry-over held
+// by the first stanza's TEAM (ANC SR 11.2-11.3, 10.8). Else INVALID_ARGUMENT,
+// "NAME line N: ...", naming what the profile lacks: checked before anything is
+// sent.
 absl::Status CheckTeamsProfile(const TeamsFile& file,
                                const v1::RegulationProfile& profile,
                                const std::string& file_name);
