@@ -71,9 +71,8 @@ const std::map<std::string, std::set<std::string>>& IgnoredColumns() {
 // Tags of another scoring than a teams match's: a file carrying one is
 // refused rather than read in part.
 const std::set<std::string>& PairsTags() {
-  static const auto* k =
-      new std::set<std::string>{"ScoreTable", "ScoreMP", "ScorePercentage",
-                                "Section", "Datum"};
+  static const auto* k = new std::set<std::string>{
+      "ScoreTable", "ScoreMP", "ScorePercentage", "Section", "Datum"};
   return *k;
 }
 
@@ -160,8 +159,9 @@ class PbnTeamsReader {
       const size_t close = t.rfind('"');
       if (space == std::string::npos || open == std::string::npos ||
           close <= open || t.back() != ']') {
-        return Refuse(line,
-                      absl::StrCat("\"", t, "\" is not a PBN tag [Name \"value\"]"));
+        return Refuse(
+            line,
+            absl::StrCat("\"", t, "\" is not a PBN tag [Name \"value\"]"));
       }
       const std::string name = t.substr(1, space - 1);
       std::string value = t.substr(open + 1, close - open - 1);
@@ -178,10 +178,11 @@ class PbnTeamsReader {
       }
       if (ReadColumns().contains(name)) {
         if (tables_.contains(name)) {
-          return Refuse(line, absl::StrCat("a second [", name, "] (the first "
-                                            "at line ",
-                                            tables_[name].line,
-                                            "): one a file"));
+          return Refuse(line,
+                        absl::StrCat("a second [", name,
+                                     "] (the first "
+                                     "at line ",
+                                     tables_[name].line, "): one a file"));
         }
         TableRows& rows = tables_[name];
         rows = TableRows{name, line, {}, {}};
@@ -242,9 +243,9 @@ class PbnTeamsReader {
       }
     }
     if (tokens.size() != table.columns.size()) {
-      return Refuse(line, absl::StrCat("a [", table.name, "] row of ",
-                                       tokens.size(), " values for ",
-                                       table.columns.size(), " columns"));
+      return Refuse(
+          line, absl::StrCat("a [", table.name, "] row of ", tokens.size(),
+                             " values for ", table.columns.size(), " columns"));
     }
     std::map<std::string, std::string> row;
     for (size_t c = 0; c < tokens.size(); ++c) {
@@ -274,8 +275,7 @@ class PbnTeamsReader {
   }
 
   absl::Status ReadEvent() {
-    TALLY_ASSIGN_OR_RETURN(const TagValue competition,
-                           EventTag("Competition"));
+    TALLY_ASSIGN_OR_RETURN(const TagValue competition, EventTag("Competition"));
     if (absl::AsciiStrToUpper(competition.value) != "TEAMS") {
       return Refuse(std::max(competition.line, 1),
                     absl::StrCat("[Competition \"", competition.value,
@@ -364,10 +364,10 @@ class PbnTeamsReader {
         if (!player.empty()) team.players.push_back(player);
       }
       if (team.players.size() < 4 || team.players.size() > 6) {
-        return Refuse(line, absl::StrCat("team ", team.team, ": Names \"",
-                                         row["Names"],
-                                         "\" is not four to six players "
-                                         "separated by ';'"));
+        return Refuse(
+            line, absl::StrCat("team ", team.team, ": Names \"", row["Names"],
+                               "\" is not four to six players "
+                               "separated by ';'"));
       }
       team.place = row["Rank"];
       for (const char* column : {"TotalScoreVP", "VP_Total"}) {
@@ -376,14 +376,14 @@ class PbnTeamsReader {
       }
       for (const FileTeam& other : file_.teams) {
         if (other.team == team.team) {
-          return Refuse(line, absl::StrCat("team ", team.team,
-                                           " is listed twice (line ",
-                                           other.line, ")"));
+          return Refuse(
+              line, absl::StrCat("team ", team.team, " is listed twice (line ",
+                                 other.line, ")"));
         }
         if (other.name == team.name) {
           return Refuse(line, absl::StrCat("team ", team.team, "'s name \"",
-                                           team.name, "\" is team ",
-                                           other.team, "'s (line ", other.line,
+                                           team.name, "\" is team ", other.team,
+                                           "'s (line ", other.line,
                                            "); a game's [HomeTeam] and "
                                            "[VisitTeam] name a team by it"));
         }
@@ -410,8 +410,8 @@ class PbnTeamsReader {
       match.line = line;
       TALLY_ASSIGN_OR_RETURN(match.round,
                              Number("Round", row["Round"], line, 999));
-      TALLY_ASSIGN_OR_RETURN(match.team,
-                             Number("HomeTeamId", row["HomeTeamId"], line, 999));
+      TALLY_ASSIGN_OR_RETURN(
+          match.team, Number("HomeTeamId", row["HomeTeamId"], line, 999));
       // No VisitTeamId: HomeTeamId's bye in the round (tally's form).
       if (!row["VisitTeamId"].empty()) {
         TALLY_ASSIGN_OR_RETURN(
@@ -423,8 +423,9 @@ class PbnTeamsReader {
         TALLY_ASSIGN_OR_RETURN(
             match.first_board,
             Number("FirstBoard", row["FirstBoard"], line, 9999));
-        TALLY_ASSIGN_OR_RETURN(match.last_board,
-                               Number("LastBoard", row["LastBoard"], line, 9999));
+        TALLY_ASSIGN_OR_RETURN(
+            match.last_board,
+            Number("LastBoard", row["LastBoard"], line, 9999));
       }
       if (!row["VP_Home"].empty()) {
         TALLY_ASSIGN_OR_RETURN(match.team_score,
@@ -435,11 +436,10 @@ class PbnTeamsReader {
                                Figure("VP_Visit", row["VP_Visit"], line));
       }
       const std::string where =
-          match.opponent == 0
-              ? absl::StrCat("round ", match.round, ", team ", match.team,
-                             "'s bye")
-              : absl::StrCat("round ", match.round, ", team ", match.team,
-                             " v ", match.opponent);
+          match.opponent == 0 ? absl::StrCat("round ", match.round, ", team ",
+                                             match.team, "'s bye")
+                              : absl::StrCat("round ", match.round, ", team ",
+                                             match.team, " v ", match.opponent);
       for (int team : {match.team, match.opponent}) {
         if (team != 0 && !IsTeam(team)) {
           return Refuse(line, absl::StrCat(where, ": team ", team,
@@ -455,10 +455,9 @@ class PbnTeamsReader {
                       absl::StrCat(where, ": a VP_Visit with no VisitTeamId"));
       }
       if (match.last_board < match.first_board) {
-        return Refuse(line, absl::StrCat(where, ": LastBoard ",
-                                         match.last_board,
-                                         " is before FirstBoard ",
-                                         match.first_board));
+        return Refuse(
+            line, absl::StrCat(where, ": LastBoard ", match.last_board,
+                               " is before FirstBoard ", match.first_board));
       }
       file_.matches.push_back(std::move(match));
     }
@@ -511,18 +510,18 @@ class PbnTeamsReader {
       const std::string value = Tag(g, name);
       if (value.empty() || value == "?") continue;
       const bool vul = std::string(name) == "Vulnerable";
-      const std::string expected(vul
-                                     ? core::VulnerabilityName(cycle.vulnerability)
-                                     : core::SeatName(cycle.dealer));
+      const std::string expected(
+          vul ? core::VulnerabilityName(cycle.vulnerability)
+              : core::SeatName(cycle.dealer));
       const std::string got = vul ? VulnerableWord(value)
                                   : absl::AsciiStrToUpper(value.substr(0, 1));
       if (got != expected) {
-        return Refuse(LineOf(g, name),
-                      absl::StrCat("[", name, " \"", value, "\"] on board ",
-                                   board,
-                                   ": tally deals every board by the "
-                                   "16-board cycle (",
-                                   expected, ")"));
+        return Refuse(
+            LineOf(g, name),
+            absl::StrCat("[", name, " \"", value, "\"] on board ", board,
+                         ": tally deals every board by the "
+                         "16-board cycle (",
+                         expected, ")"));
       }
     }
     return absl::OkStatus();
@@ -536,16 +535,15 @@ class PbnTeamsReader {
     TALLY_RETURN_IF_ERROR(CheckBoardCycle(g, board));
     for (const char* tag : {"Round", "HomeTeam", "VisitTeam", "Room"}) {
       if (Tag(g, tag).empty()) {
-        return Refuse(line, absl::StrCat("board ", board, ": a game with no [",
-                                         tag,
-                                         "]; tally reads a teams board "
-                                         "from each room's game with its "
-                                         "round, teams and room"));
+        return Refuse(line,
+                      absl::StrCat("board ", board, ": a game with no [", tag,
+                                   "]; tally reads a teams board "
+                                   "from each room's game with its "
+                                   "round, teams and room"));
       }
     }
-    TALLY_ASSIGN_OR_RETURN(const int round,
-                           Number("[Round]", Tag(g, "Round"), LineOf(g, "Round"),
-                                  999));
+    TALLY_ASSIGN_OR_RETURN(const int round, Number("[Round]", Tag(g, "Round"),
+                                                   LineOf(g, "Round"), 999));
     TALLY_ASSIGN_OR_RETURN(const int home, TeamNamed(g, "HomeTeam"));
     TALLY_ASSIGN_OR_RETURN(const int visit, TeamNamed(g, "VisitTeam"));
     const std::string room_name = absl::AsciiStrToUpper(Tag(g, "Room"));
@@ -569,10 +567,10 @@ class PbnTeamsReader {
                                        "Round)"));
     }
     if (board < match->first_board || board > match->last_board) {
-      return Refuse(line, absl::StrCat(where, ": not among the match's boards ",
-                                       match->first_board, "-",
-                                       match->last_board, " (line ",
-                                       match->line, ")"));
+      return Refuse(line,
+                    absl::StrCat(where, ": not among the match's boards ",
+                                 match->first_board, "-", match->last_board,
+                                 " (line ", match->line, ")"));
     }
     FileRoomResult room;
     room.line = line;
@@ -588,9 +586,9 @@ class PbnTeamsReader {
     }
     for (const FileRoomResult& r : b->rooms) {
       if (r.team_north_south == room.team_north_south) {
-        return Refuse(line, absl::StrCat(where, ": a second ", Tag(g, "Room"),
-                                         " room (the first at line ", r.line,
-                                         ")"));
+        return Refuse(line,
+                      absl::StrCat(where, ": a second ", Tag(g, "Room"),
+                                   " room (the first at line ", r.line, ")"));
       }
     }
     if (!Tag(g, "ScoreIMP").empty()) {
@@ -599,12 +597,13 @@ class PbnTeamsReader {
       TALLY_ASSIGN_OR_RETURN(core::Rational imps, SidedFigure(g, "ScoreIMP"));
       if (!room.team_north_south) imps = -imps;
       if (b->imps.has_value() && *b->imps != imps) {
-        return Refuse(LineOf(g, "ScoreIMP"),
-                      absl::StrCat(where, ": [ScoreIMP] gives the home team ",
-                                   imps.ToString(), " IMPs, the other room's "
-                                   "game (line ",
-                                   b->rooms.front().line, ") ",
-                                   b->imps->ToString()));
+        return Refuse(
+            LineOf(g, "ScoreIMP"),
+            absl::StrCat(where, ": [ScoreIMP] gives the home team ",
+                         imps.ToString(),
+                         " IMPs, the other room's "
+                         "game (line ",
+                         b->rooms.front().line, ") ", b->imps->ToString()));
       }
       b->imps = imps;
     }

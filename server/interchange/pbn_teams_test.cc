@@ -69,8 +69,8 @@ TEST(PbnTeamsReaderTest, ReadsEachFixtureAsItsUsebioTwinReads) {
 }
 
 TEST(PbnTeamsReaderTest, ReadsTheSwissFixturesFacts) {
-  absl::StatusOr<TeamsFile> file = ReadPbnTeams(ReadFixture(kDir, kSwiss),
-                                                kSwiss);
+  absl::StatusOr<TeamsFile> file =
+      ReadPbnTeams(ReadFixture(kDir, kSwiss), kSwiss);
   ASSERT_THAT(file, IsOk());
   EXPECT_EQ(file->event_type, kSwissTeamsEventType);
   EXPECT_EQ(file->event_name, "Club Swiss Teams");
@@ -113,8 +113,8 @@ TEST(PbnTeamsReaderTest, TellsATeamsFileFromAPairsOne) {
 }
 
 TEST(PbnTeamsReaderTest, EveryPlannedCommandCarriesItsFactsLine) {
-  absl::StatusOr<TeamsFile> file = ReadPbnTeams(ReadFixture(kDir, kSwiss),
-                                                kSwiss);
+  absl::StatusOr<TeamsFile> file =
+      ReadPbnTeams(ReadFixture(kDir, kSwiss), kSwiss);
   ASSERT_THAT(file, IsOk());
   ImportTarget target;
   target.tournament_id = "club";
@@ -174,9 +174,9 @@ TEST(PbnTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
                   "a second Open room (the first at line 6)");
   ExpectRefusedAt(ReadEdited("[HomeTeam \"Aces\"]", "[HomeTeam \"Jokers\"]"),
                   21, "[HomeTeam \"Jokers\"] is no team's TeamName");
-  ExpectRefusedAt(ReadEdited("[EventType \"SWISS_TEAMS\"]",
-                             "[EventType \"KO\"]"),
-                  19, "a knock-out is read from its USEBIO file");
+  ExpectRefusedAt(
+      ReadEdited("[EventType \"SWISS_TEAMS\"]", "[EventType \"KO\"]"), 19,
+      "a knock-out is read from its USEBIO file");
   ExpectRefusedAt(ReadEdited("[Scoring \"IMP\"]", "[Scoring \"MatchPoints\"]"),
                   14, "a teams match compares its two rooms in IMPs");
   ExpectRefusedAt(ReadEdited("TotalScoreVP", "TotalScoreIMP"), 26,
@@ -189,11 +189,11 @@ TEST(PbnTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
   ExpectRefusedAt(ReadEdited("  1   1   2   1  10", "  1   1   2   1  11"), 32,
                   "board 11 of the match is missing");
   // A bye for team 1 in round 1 beside its match.
-  ExpectRefusedAt(
-      ReadEdited("  1   3   4   1  10   5.46  14.54\n",
-                 "  1   3   4   1  10   5.46  14.54\n"
-                 "  1   1   -   -   -  10.00      -\n"),
-      34, "round 1: team 1 has a bye (line 34) and a match (line 32)");
+  ExpectRefusedAt(ReadEdited("  1   3   4   1  10   5.46  14.54\n",
+                             "  1   3   4   1  10   5.46  14.54\n"
+                             "  1   1   -   -   -  10.00      -\n"),
+                  34,
+                  "round 1: team 1 has a bye (line 34) and a match (line 32)");
   // Round 3's match 1 v 4 said to be round 4's: its games (the first at
   // line 1780) name a match the MatchTable does not have.
   ExpectRefusedAt(ReadEdited("  3   1   4  21  30", "  4   1   4  21  30"),
@@ -232,8 +232,8 @@ TEST(PbnTeamsWriterTest, ReadsBackEqualWhatAUsebioFileCarries) {
 }
 
 TEST(PbnTeamsWriterTest, RefusesWhatPbnCannotCarry) {
-  absl::StatusOr<TeamsFile> file = ReadPbnTeams(ReadFixture(kDir, kSwiss),
-                                                kSwiss);
+  absl::StatusOr<TeamsFile> file =
+      ReadPbnTeams(ReadFixture(kDir, kSwiss), kSwiss);
   ASSERT_THAT(file, IsOk());
   TeamsFile knockout = *file;
   knockout.event_type = kKnockoutEventType;

@@ -36,15 +36,14 @@ absl::Status Quotable(const std::string& what, const std::string& name,
       (!player || name.find(';') == std::string::npos)) {
     return absl::OkStatus();
   }
-  return absl::FailedPreconditionError(
-      absl::StrCat(what, " \"", name, "\" has a '\"'",
-                   player ? " or a ';'" : "",
-                   ", which a PBN file cannot carry in it"));
+  return absl::FailedPreconditionError(absl::StrCat(
+      what, " \"", name, "\" has a '\"'", player ? " or a ';'" : "",
+      ", which a PBN file cannot carry in it"));
 }
 
 std::string TeamsTable(const TeamsFile& file) {
-  std::string out = Tag(
-      "TotalScoreTable", "Rank\\3R;TeamId\\3R;TeamName;TotalScoreVP\\6R;Names");
+  std::string out = Tag("TotalScoreTable",
+                        "Rank\\3R;TeamId\\3R;TeamName;TotalScoreVP\\6R;Names");
   for (const FileTeam& t : file.teams) {
     out += absl::StrFormat("%3s %3d %s %6s %s\n",
                            t.place.empty() ? "-" : t.place, t.team,
@@ -59,13 +58,15 @@ std::string MatchesTable(const TeamsFile& file) {
       Tag("MatchTable",
           "Round\\3R;HomeTeamId\\3R;VisitTeamId\\3R;FirstBoard\\3R;"
           "LastBoard\\3R;VP_Home\\6R;VP_Visit\\6R");
-  auto number = [](int n) { return n == 0 ? std::string("-") : absl::StrCat(n); };
+  auto number = [](int n) {
+    return n == 0 ? std::string("-") : absl::StrCat(n);
+  };
   for (const FileMatch& m : file.matches) {
-    out += absl::StrFormat(
-        "%3d %3d %3s %3s %3s %6s %6s\n", m.round, m.team, number(m.opponent),
-        number(m.first_board), number(m.last_board),
-        m.team_score ? VpText(*m.team_score) : "-",
-        m.opponent_score ? VpText(*m.opponent_score) : "-");
+    out += absl::StrFormat("%3d %3d %3s %3s %3s %6s %6s\n", m.round, m.team,
+                           number(m.opponent), number(m.first_board),
+                           number(m.last_board),
+                           m.team_score ? VpText(*m.team_score) : "-",
+                           m.opponent_score ? VpText(*m.opponent_score) : "-");
   }
   return out;
 }
@@ -83,14 +84,14 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
     return s;
   }
   for (const FileTeam& t : file.teams) {
-    if (absl::Status s = Quotable(absl::StrCat("team ", t.team, "'s name"),
-                                  t.name, false);
+    if (absl::Status s =
+            Quotable(absl::StrCat("team ", t.team, "'s name"), t.name, false);
         !s.ok()) {
       return s;
     }
     for (const std::string& p : t.players) {
-      if (absl::Status s = Quotable(absl::StrCat("a player of team ", t.team),
-                                    p, true);
+      if (absl::Status s =
+              Quotable(absl::StrCat("a player of team ", t.team), p, true);
           !s.ok()) {
         return s;
       }
@@ -115,10 +116,9 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
           if (r.team_north_south == open) room = &r;
         }
         if (room == nullptr) continue;
-        const std::string where =
-            absl::StrCat("round ", m.round, ", team ", m.team, " v ",
-                         m.opponent, ", board ", b.board, ", ",
-                         open ? "open" : "closed", " room");
+        const std::string where = absl::StrCat(
+            "round ", m.round, ", team ", m.team, " v ", m.opponent, ", board ",
+            b.board, ", ", open ? "open" : "closed", " room");
         if (!room->unwritable.empty()) {
           return absl::FailedPreconditionError(
               absl::StrCat(where, ": ", room->unwritable));
@@ -140,7 +140,8 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
         out += Tag("Deal", "");
         out += Tag("Scoring", "IMP");
         out += Tag("Declarer", text.declarer);
-        out += Tag("Contract", text.contract == "PASS" ? "Pass" : text.contract);
+        out +=
+            Tag("Contract", text.contract == "PASS" ? "Pass" : text.contract);
         out += Tag("Result", text.tricks);
         if (first) {
           out += Tag("Competition", "Teams");

@@ -117,22 +117,22 @@ absl::Status CheckTeamsRounds(TeamsFile& file, const std::string& file_name) {
   for (const FileMatch& m : file.matches) {
     if (!first_of_round.contains(m.round) && !bye_of_round.contains(m.round)) {
       if (m.round != expected) {
-        return Refuse(file_name, m.line,
-                      absl::StrCat("round ", m.round, " follows round ",
-                                   expected - 1,
-                                   ": tally's rounds are numbered 1, 2, ... "
-                                   "with none missing"));
+        return Refuse(
+            file_name, m.line,
+            absl::StrCat("round ", m.round, " follows round ", expected - 1,
+                         ": tally's rounds are numbered 1, 2, ... "
+                         "with none missing"));
       }
       ++expected;
     }
     if (m.opponent == 0) {
       if (auto [it, added] = bye_of_round.emplace(m.round, &m); !added) {
-        return Refuse(file_name, m.line,
-                      absl::StrCat("round ", m.round, ": team ", m.team,
-                                   " has a bye, and so has team ",
-                                   it->second->team, " (line ",
-                                   it->second->line,
-                                   "); tally gives a round one bye"));
+        return Refuse(
+            file_name, m.line,
+            absl::StrCat("round ", m.round, ": team ", m.team,
+                         " has a bye, and so has team ", it->second->team,
+                         " (line ", it->second->line,
+                         "); tally gives a round one bye"));
       }
       if (absl::Status s = Seat(seated[m.round], m, m.team, file_name);
           !s.ok()) {
@@ -146,15 +146,14 @@ absl::Status CheckTeamsRounds(TeamsFile& file, const std::string& file_name) {
       return Refuse(
           file_name, m.line,
           absl::StrCat(Where(m), ": boards ", m.first_board, "-", m.last_board,
-                       ", but the round's first match (line ",
-                       it->second->line, ") plays ", it->second->first_board,
-                       "-", it->second->last_board,
+                       ", but the round's first match (line ", it->second->line,
+                       ") plays ", it->second->first_board, "-",
+                       it->second->last_board,
                        "; every match of a round plays the same boards in "
                        "tally"));
     }
     for (int team : {m.team, m.opponent}) {
-      if (absl::Status s = Seat(seated[m.round], m, team, file_name);
-          !s.ok()) {
+      if (absl::Status s = Seat(seated[m.round], m, team, file_name); !s.ok()) {
         return s;
       }
     }
@@ -173,14 +172,14 @@ absl::Status CheckTeamsRounds(TeamsFile& file, const std::string& file_name) {
       bye.last_board = first->second->last_board;
     } else if (bye.first_board != first->second->first_board ||
                bye.last_board != first->second->last_board) {
-      return Refuse(file_name, bye.line,
-                    absl::StrCat("round ", bye.round, ", team ", bye.team,
-                                 "'s bye: boards ", bye.first_board, "-",
-                                 bye.last_board,
-                                 ", but the round's first match (line ",
-                                 first->second->line, ") plays ",
-                                 first->second->first_board, "-",
-                                 first->second->last_board));
+      return Refuse(
+          file_name, bye.line,
+          absl::StrCat("round ", bye.round, ", team ", bye.team,
+                       "'s bye: boards ", bye.first_board, "-", bye.last_board,
+                       ", but the round's first match (line ",
+                       first->second->line, ") plays ",
+                       first->second->first_board, "-",
+                       first->second->last_board));
     }
   }
   // A knock-out draws only the teams still in it.
