@@ -256,15 +256,17 @@ class PbnTeamsReader {
   }
 
   // The value of tag `name` in whichever game gives it first; every other
-  // game giving it must give the same ("" and the line 0 when none does).
-  absl::StatusOr<TagValue> EventTag(const std::string& name) const {
+  // game giving it must give the same, unless `first_only` ("" and the
+  // line 0 when none does).
+  absl::StatusOr<TagValue> EventTag(const std::string& name,
+                                    bool first_only = false) const {
     std::optional<TagValue> found;
     for (const Game& g : games_) {
       auto it = g.tags.find(name);
       if (it == g.tags.end()) continue;
       if (!found.has_value()) {
         found = it->second;
-      } else if (it->second.value != found->value) {
+      } else if (!first_only && it->second.value != found->value) {
         return Refuse(it->second.line,
                       absl::StrCat("[", name, " \"", it->second.value,
                                    "\"], but line ", found->line, " says \"",
@@ -285,7 +287,10 @@ class PbnTeamsReader {
     TALLY_ASSIGN_OR_RETURN(const TagValue event, EventTag("Event"));
     file_.line = std::max(event.line, competition.line);
     file_.event_name = event.value;
-    TALLY_ASSIGN_OR_RETURN(const TagValue date, EventTag("Date"));
+    // The first game's date (an event over two days may date its games
+    // apart; tally keeps no date and compares none).
+    TALLY_ASSIGN_OR_RETURN(const TagValue date,
+                           EventTag("Date", /*first_only=*/true));
     file_.date = date.value;
     TALLY_ASSIGN_OR_RETURN(const TagValue type, EventTag("EventType"));
     if (type.value == kKnockoutEventType) {

@@ -202,6 +202,16 @@ TEST(PbnTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
                   1780, "round 3, team 1 v 4, board 21: no such match");
 }
 
+TEST(PbnTeamsReaderTest, OneEventAFileButItsGamesMayBeDatedApart) {
+  ExpectRefusedAt(ReadEdited("[Event \"#\"]", "[Event \"Another Event\"]"), 39,
+                  "[Event \"Another Event\"], but line 3 says \"Club Swiss "
+                  "Teams\": one event a file");
+  absl::StatusOr<TeamsFile> two_days =
+      ReadEdited("[Date \"#\"]", "[Date \"2026.11.29\"]");
+  ASSERT_THAT(two_days, IsOk());
+  EXPECT_EQ(two_days->date, "2026.11.28");
+}
+
 TEST(PbnTeamsReaderTest, RefusesAPairsTravellerInATeamsFile) {
   ExpectRefusedAt(ReadEdited("[ScoreIMP \"NS 10\"]",
                              "[ScoreTable \"PairId_NS;PairId_EW\"]"),
