@@ -16,6 +16,8 @@
 #include "server/interchange/interchange_client.h"
 #include "server/interchange/pairs_profile_check.h"
 #include "server/interchange/pbn_reader.h"
+#include "server/interchange/pbn_teams_reader.h"
+#include "server/interchange/pbn_teams_writer.h"
 #include "server/interchange/pbn_writer.h"
 #include "server/interchange/session_answers.h"
 #include "server/interchange/teams_answers.h"
@@ -69,8 +71,9 @@ int Checked(const std::vector<std::string>& differences) {
   return kFailed;
 }
 
-// A USEBIO teams file (docs/interchange.md, "USEBIO 1.2: Swiss teams"):
-// read, planned, sent, then tally's figures checked against the file's.
+// A USEBIO or PBN teams file (docs/interchange.md, "USEBIO 1.2: Swiss
+// teams", "PBN 2.1: teams"): read, planned, sent, then tally's figures
+// checked against the file's.
 int ImportTeams(Client& cl, const Invocation& inv, const std::string& bytes,
                 interchange::ImportTarget target) {
   if (inv.Has("ew-offset")) {
@@ -80,7 +83,9 @@ int ImportTeams(Client& cl, const Invocation& inv, const std::string& bytes,
   }
   target.competition_id = inv.Get("competition", "teams");
   absl::StatusOr<interchange::TeamsFile> file =
-      interchange::ReadUsebioTeams(bytes, target.file_name);
+      target.format == "pbn-2.1"
+          ? interchange::ReadPbnTeams(bytes, target.file_name)
+          : interchange::ReadUsebioTeams(bytes, target.file_name);
   if (!file.ok()) return Failed(file.status());
   absl::StatusOr<v1::RegulationProfile> profile = interchange::FetchProfile(
       *cl.query_, Contexts(cl), target.regulation_profile);
@@ -140,7 +145,8 @@ int Import(Client& cl, const Invocation& inv) {
   target.file_name = path.substr(path.find_last_of('/') + 1);
   target.file_sha256 = interchange::Sha256Hex(bytes.str());
   target.create_tournament = !inv.Has("existing-tournament");
-  if (format == "usebio" && interchange::IsUsebioTeamsFile(bytes.str())) {
+  if (format == "usebio" ? interchange::IsUsebioTeamsFile(bytes.str())
+                         : interchange::IsPbnTeamsFile(bytes.str())) {
     return ImportTeams(cl, inv, bytes.str(), target);
   }
   absl::StatusOr<interchange::SessionFile> file =
@@ -220,16 +226,13 @@ int Export(Client& cl, const Invocation& inv) {
       *kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS ||
       *kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
     // A teams event: SESSION is the last round written (0: every round
-    // drawn); USEBIO only.
-    if (format != "usebio") {
-      std::cerr << "tally export-session: a teams event is written as "
-                   "USEBIO (--format=usebio)\n";
-      return kUsage;
-    }
+    // drawn); a knock-out as USEBIO only (WritePbnTeams says so).
     absl::StatusOr<interchange::TeamsFile> teams = interchange::FetchTeamsEvent(
         *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
     if (!teams.ok()) return Failed(teams.status());
-    return Written(inv, interchange::WriteUsebioTeams(*teams));
+    return Written(inv, format == "pbn"
+                            ? interchange::WritePbnTeams(*teams)
+                            : interchange::WriteUsebioTeams(*teams));
   }
   absl::StatusOr<interchange::SessionFile> file = interchange::FetchSession(
       *cl.query_, *cl.audit_, Contexts(cl), inv.args[0], inv.args[1], session);
@@ -258,7 +261,8 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "teams file (EVENT_TYPE SWISS_TEAMS, TEAMS_OF_FOUR for a round "
        "robin, KO for a knock-out) is imported as a Swiss (round-robin, "
        "knock-out) teams competition (default id 'teams') with the file's "
-       "draws "
+       "draws, and so is a PBN teams file ([Competition \"Teams\"], "
+       "[EventType \"SWISS_TEAMS\"] or \"TEAMS_OF_FOUR\") "
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
@@ -269,8 +273,8 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "pairs with places, totals and percentages, every traveller line "
        "with its matchpoints (--ew-offset=N: East-West pairs numbered N "
        "lower, as imported); a Swiss, round-robin or knock-out teams event "
-       "as a USEBIO teams file, SESSION being the last round written (0: "
-       "every round drawn)",
+       "as a USEBIO teams file (a Swiss or round robin also as a PBN teams "
+       "file), SESSION being the last round written (0: every round drawn)",
        3, 3, Export});
 }
 

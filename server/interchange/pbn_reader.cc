@@ -237,16 +237,18 @@ class Reader {
       board_.datum = datum;
     } else if (name == "Competition") {
       if (!value.empty() && absl::AsciiStrToUpper(value) != "PAIRS") {
-        // PBN 2.1's Competition: Individuals, Pairs, Teams. A teams event
-        // comes in its USEBIO file (docs/interchange.md).
+        // PBN 2.1's Competition: Individuals, Pairs, Teams. A teams file
+        // is read by ReadPbnTeams (pbn_teams_reader.h), to which
+        // `tally import` sends it.
         return Refuse(
             line,
-            absl::StrCat("[Competition \"", value,
-                         "\"]: tally imports pairs events from PBN so far",
+            absl::StrCat("[Competition \"", value, "\"]: ",
                          absl::AsciiStrToUpper(value) == "TEAMS"
-                             ? "; import a teams event from its USEBIO file "
-                               "(EVENT_TYPE SWISS_TEAMS or TEAMS_OF_FOUR)"
-                             : ""));
+                             ? "a teams event, read as one (tally import "
+                               "reads it as a teams competition), not as a "
+                               "pairs session"
+                             : "tally imports pairs and teams events from "
+                               "PBN"));
       }
     } else if (name == "Section") {
       // The game's section; two or more in a file make a session in

@@ -146,13 +146,13 @@ TEST(PbnReaderTest, RefusesNamesThatAreNotTwoPlayers) {
                 17, "is not two players");
 }
 
-TEST(PbnReaderTest, RefusesATeamsEventPointingToUsebio) {
+// A teams file goes to ReadPbnTeams (pbn_teams_test.cc), never read as a
+// pairs session.
+TEST(PbnReaderTest, RefusesATeamsEventAsAPairsSession) {
   ExpectRefused(Edited("[Site \"Example Bridge Club\"]\n",
                        "[Site \"Example Bridge Club\"]\n"
                        "[Competition \"Teams\"]\n"),
-                7,
-                "[Competition \"Teams\"]: tally imports pairs events from "
-                "PBN so far; import a teams event from its USEBIO file");
+                7, "[Competition \"Teams\"]: a teams event, read as one");
 }
 
 TEST(PbnReaderTest, RefusesARowOfTheWrongLength) {
