@@ -46,6 +46,15 @@ absl::Status Seat(std::map<int, const FileMatch*>& seats, const FileMatch& m,
 
 }  // namespace
 
+RoomsImps ImpsOfRooms(const FileMatchBoard& board) {
+  RoomsImps out;
+  for (const FileRoomResult& r : board.rooms) {
+    out.points += r.team_north_south ? r.ns_score : -r.ns_score;
+  }
+  out.imps = core::ImpsForDifference(out.points);
+  return out;
+}
+
 absl::Status CheckMatchBoards(const FileMatch& match,
                               const std::string& file_name) {
   const std::string where = Where(match);
@@ -86,11 +95,7 @@ absl::Status CheckMatchBoards(const FileMatch& match,
     // sat NS, East-West's where it sat EW) on the WBF IMP scale (Law 78B).
     // Not where a room is adjusted: its IMPs are the profile's artificial
     // IMPs, compared with tally's after the import.
-    int points = 0;
-    for (const FileRoomResult& r : board.rooms) {
-      points += r.team_north_south ? r.ns_score : -r.ns_score;
-    }
-    const int imps = core::ImpsForDifference(points);
+    const auto [points, imps] = ImpsOfRooms(board);
     if (*board.imps != core::Rational(imps)) {
       return Refuse(file_name, board.line,
                     absl::StrCat(at, ": IMPs ", board.imps->ToString(),

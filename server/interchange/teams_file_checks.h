@@ -2,9 +2,10 @@
 // match's boards (every board of its range listed once, with both rooms,
 // and IMPs its rooms make), and the rounds (numbered 1, 2, ..., every
 // team seated once a round by a match or the round's one bye, every match
-// of a round on the same boards). The PBN teams reader calls them after
-// reading (the USEBIO teams reader makes the same checks inline, naming
-// its elements). Pure. Thread-safe.
+// of a round on the same boards). Both teams readers call CheckTeamsRounds
+// after reading; the PBN teams reader also calls CheckMatchBoards, while the
+// USEBIO one checks each board as it reads it, naming its elements (the
+// IMPs by ImpsOfRooms). Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_TEAMS_FILE_CHECKS_H_
 #define TALLY_SERVER_INTERCHANGE_TEAMS_FILE_CHECKS_H_
@@ -15,6 +16,15 @@
 #include "server/interchange/teams_file.h"
 
 namespace tally::interchange {
+
+// The points TEAM (the home team) wins on `board` from its two rooms'
+// scores (North-South's where it sat NS, East-West's where it sat EW), and
+// the IMPs they make on the WBF IMP scale (Law 78B).
+struct RoomsImps {
+  int points = 0;
+  int imps = 0;
+};
+RoomsImps ImpsOfRooms(const FileMatchBoard& board);
 
 // OK when `match` (not a bye) lists every board from first_board to
 // last_board once, in order, each with two rooms (TEAM North-South in one,

@@ -29,6 +29,7 @@ class UsebioDocument {
   // file").
   absl::StatusOr<pugi::xml_node> OneEvent(absl::string_view one_a_file);
 
+  const std::string& file_name() const { return file_name_; }
   int LineOf(ptrdiff_t offset) const;
   int Line(pugi::xml_node n) const { return LineOf(n.offset_debug()); }
 

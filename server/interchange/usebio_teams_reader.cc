@@ -21,10 +21,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "core/base/status_macros.h"
-#include "core/scoring/imps.h"
 #include "pugixml.hpp"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/teams_file_checks.h"
 #include "server/interchange/usebio_document.h"
 
 namespace tally::interchange {
@@ -43,7 +43,7 @@ class TeamsReader : private UsebioDocument {
     absl::StatusOr<pugi::xml_node> event = OneEvent("one event a file");
     if (!event.ok()) return event.status();
     TALLY_RETURN_IF_ERROR(ReadEvent(*event));
-    TALLY_RETURN_IF_ERROR(CheckRounds());
+    TALLY_RETURN_IF_ERROR(CheckTeamsRounds(file_, file_name()));
     if (file_.IsKnockout()) TALLY_RETURN_IF_ERROR(CheckKnockoutMatches());
     return std::move(file_);
   }
@@ -510,11 +510,7 @@ class TeamsReader : private UsebioDocument {
       // (Law 78B). Figures the file prints against its own results; not
       // where a room is adjusted (its IMPs are the profile's artificial
       // IMPs, compared with tally's after the import).
-      int points = 0;
-      for (const FileRoomResult& r : board.rooms) {
-        points += r.team_north_south ? r.ns_score : -r.ns_score;
-      }
-      const int imps = core::ImpsForDifference(points);
+      const auto [points, imps] = ImpsOfRooms(board);
       if (*board.imps != core::Rational(imps)) {
         return Refuse(board.line,
                       absl::StrCat(where, ", board ", board.board, ": <IMPS> ",
@@ -596,124 +592,6 @@ class TeamsReader : private UsebioDocument {
                            CheckedScore(room.line, where, room.result, board,
                                         has_score ? &score : nullptr));
     return room;
-  }
-
-  // Seats `team` in `m`'s round (`seats`): refused, naming both lines,
-  // when a match or the bye before already seats it.
-  absl::Status Seat(std::map<int, const FileMatch*>& seats, const FileMatch& m,
-                    int team) {
-    auto [it, added] = seats.emplace(team, &m);
-    if (added) return absl::OkStatus();
-    const FileMatch& before = *it->second;
-    const std::string which = absl::StrCat("round ", m.round, ": team ", team);
-    if (m.opponent == 0 || before.opponent == 0) {
-      const FileMatch& bye = m.opponent == 0 ? m : before;
-      const FileMatch& match = m.opponent == 0 ? before : m;
-      return Refuse(m.line, absl::StrCat(which, " has a bye (line ", bye.line,
-                                         ") and a match (line ", match.line,
-                                         "); a team has one or the other"));
-    }
-    return Refuse(m.line, absl::StrCat(which, " plays two matches (lines ",
-                                       before.line, " and ", m.line, ")"));
-  }
-
-  // Every team plays one match a round or has the round's one bye, the
-  // rounds are 1..n, and the matches of a round play the same boards
-  // (tally's draw gives a round one set of boards; a bye that names none
-  // is given the round's).
-  absl::Status CheckRounds() {
-    std::map<int, const FileMatch*> first_of_round;  // its first match
-    std::map<int, const FileMatch*> bye_of_round;
-    // round -> team -> the match (or bye) that seats it
-    std::map<int, std::map<int, const FileMatch*>> seated;
-    int expected = 1;
-    for (const FileMatch& m : file_.matches) {
-      if (!first_of_round.contains(m.round) &&
-          !bye_of_round.contains(m.round)) {
-        if (m.round != expected) {
-          return Refuse(m.line, absl::StrCat("round ", m.round,
-                                             " follows "
-                                             "round ",
-                                             expected - 1,
-                                             ": tally's rounds are numbered "
-                                             "1, 2, ... with none missing"));
-        }
-        ++expected;
-      }
-      if (m.opponent == 0) {
-        if (auto [it, added] = bye_of_round.emplace(m.round, &m); !added) {
-          return Refuse(
-              m.line,
-              absl::StrCat("round ", m.round, ": team ", m.team,
-                           " has a bye, and so has team ", it->second->team,
-                           " (line ", it->second->line,
-                           "); tally gives a round one bye"));
-        }
-        TALLY_RETURN_IF_ERROR(Seat(seated[m.round], m, m.team));
-        continue;
-      }
-      auto [it, added] = first_of_round.emplace(m.round, &m);
-      if (!added && (it->second->first_board != m.first_board ||
-                     it->second->last_board != m.last_board)) {
-        return Refuse(
-            m.line,
-            absl::StrCat("round ", m.round, ", team ", m.team, " v ",
-                         m.opponent, ": boards ", m.first_board, "-",
-                         m.last_board, ", but the round's first match (line ",
-                         it->second->line, ") plays ", it->second->first_board,
-                         "-", it->second->last_board,
-                         "; every match of a round plays the same boards in "
-                         "tally"));
-      }
-      for (int team : {m.team, m.opponent}) {
-        TALLY_RETURN_IF_ERROR(Seat(seated[m.round], m, team));
-      }
-    }
-    for (FileMatch& bye : file_.matches) {
-      if (bye.opponent != 0) continue;
-      auto first = first_of_round.find(bye.round);
-      if (first == first_of_round.end()) {
-        return Refuse(bye.line,
-                      absl::StrCat("round ", bye.round, ": team ", bye.team,
-                                   "'s bye is the round's only entry; a "
-                                   "round plays at least one match"));
-      }
-      if (bye.first_board == 0) {
-        bye.first_board = first->second->first_board;
-        bye.last_board = first->second->last_board;
-      } else if (bye.first_board != first->second->first_board ||
-                 bye.last_board != first->second->last_board) {
-        return Refuse(bye.line,
-                      absl::StrCat("round ", bye.round, ", team ", bye.team,
-                                   "'s bye: boards ", bye.first_board, "-",
-                                   bye.last_board,
-                                   ", but the round's first "
-                                   "match (line ",
-                                   first->second->line, ") plays ",
-                                   first->second->first_board, "-",
-                                   first->second->last_board));
-      }
-    }
-    // A knock-out draws only the teams still in it: a round need not seat
-    // every team.
-    if (file_.IsKnockout()) return absl::OkStatus();
-    for (const auto& [round, teams] : seated) {
-      for (const FileTeam& t : file_.teams) {
-        if (!teams.contains(t.team)) {
-          const FileMatch* at = first_of_round.contains(round)
-                                    ? first_of_round.at(round)
-                                    : bye_of_round.at(round);
-          return Refuse(at->line,
-                        absl::StrCat("round ", round, ": team ", t.team,
-                                     " plays no match and has no bye (an "
-                                     "odd field's three-way match, or a "
-                                     "team missing): not imported; tally "
-                                     "imports rounds in which every team "
-                                     "plays one match or has the bye"));
-        }
-      }
-    }
-    return absl::OkStatus();
   }
 
   // The stanzas of each knock-out match: numbered 1, 2, ... in consecutive
