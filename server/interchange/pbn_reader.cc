@@ -212,6 +212,15 @@ class Reader {
     } else if (name == "Date") {
       file_.date = value;
     } else if (name == "Board") {
+      if (board_.board != 0) {
+        // Otherwise the rows read so far, scored on the first board's
+        // vulnerability, would be filed under the second.
+        return Refuse(line, absl::StrCat("a second [Board] in the game of "
+                                         "board ",
+                                         board_.board, " (line ", board_.line,
+                                         "): games are separated by an "
+                                         "empty line"));
+      }
       int board = 0;
       if (!absl::SimpleAtoi(value, &board) || board < 1 || board > 999) {
         return Refuse(line, absl::StrCat("[Board \"", value,

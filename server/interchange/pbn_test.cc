@@ -131,6 +131,15 @@ TEST(PbnReaderTest, RefusesImpScoringThatNamesNoMethod) {
       "tally imports MatchPoints, Butler or Cross-IMPs pairs scoring");
 }
 
+// Two games run together (the empty line between them dropped): board 1's
+// rows, scored on board 1's vulnerability, must not be filed under board 2
+// (found by the interchange_read fuzz target's round trip).
+TEST(PbnReaderTest, RefusesTwoBoardsInOneGame) {
+  ExpectRefused(Edited("6\n\n[Event \"#\"]", "6\n[Event \"#\"]"), 26,
+                "a second [Board] in the game of board 1 (line 8): games are "
+                "separated by an empty line");
+}
+
 TEST(PbnReaderTest, RefusesAColumnItDoesNotKnow) {
   ExpectRefused(Edited("MP_EW\\4R\"]", "MP_EW\\4R;Multiplicity\"]"), 12,
                 "column \"Multiplicity\" is not one tally knows");
