@@ -300,7 +300,8 @@ TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
   Apply(state_, Enter(2, 1, Made(4, v1::STRAIN_SPADES, 10), v1::ROOM_SHARE_1));
   Apply(state_, Enter(2, 1, Made(4, v1::STRAIN_SPADES, 10), v1::ROOM_SHARE_3));
   std::map<v1::Room, std::string> partial;
-  for (const v1::TravellerLine& l : traveller(1).lines()) {
+  const v1::Traveller first = traveller(1);
+  for (const v1::TravellerLine& l : first.lines()) {
     if (l.table() != 2) continue;
     partial[l.room()] =
         l.has_match_imps() ? Exact(l.match_imps()).ToString() : "none";
@@ -314,7 +315,8 @@ TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
   std::map<int, core::Rational> totals;
   for (int board : {1, 2}) {
     std::map<v1::Room, std::pair<int, core::Rational>> imps;
-    for (const v1::TravellerLine& l : traveller(board).lines()) {
+    const v1::Traveller t = traveller(board);
+    for (const v1::TravellerLine& l : t.lines()) {
       if (l.table() != 2) continue;
       ASSERT_TRUE(l.has_match_imps()) << board << " " << l.room();
       imps[l.room()] = {l.ns_pair(), Exact(l.match_imps())};
@@ -336,7 +338,8 @@ TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
                         {4, core::Rational(-12)},
                         {5, core::Rational(2)}}));
   // A two-room match keeps its home team's IMPs on both lines' view.
-  for (const v1::TravellerLine& l : traveller(1).lines()) {
+  const v1::Traveller again = traveller(1);
+  for (const v1::TravellerLine& l : again.lines()) {
     if (l.table() == 1) EXPECT_EQ(Exact(l.match_imps()), core::Rational(0));
   }
 }
