@@ -59,9 +59,9 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   constexpr int kRounds = 2;
   constexpr int kBoards = 14;  // SABF TR 13.2 as the profile sets it
   client_ = std::make_unique<MatchClient>(tallyd_.channel(), "odd", "teams");
-  ASSERT_THAT(client_->Create(v1::COMPETITION_KIND_SWISS_TEAMS,
-                              "sabf_swiss_teams"),
-              IsOk());
+  ASSERT_THAT(
+      client_->Create(v1::COMPETITION_KIND_SWISS_TEAMS, "sabf_swiss_teams"),
+      IsOk());
   ASSERT_THAT(client_->RegisterTeams(kTeams), IsOk());
   std::map<int, v1::DrawnShareMatch> shares;  // by round
   std::map<int, core::Rational> totals;       // by team, hand-worked
@@ -114,11 +114,11 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   }
 
   const std::string path = absl::StrCat(dir_, "/odd.xml");
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("export-session odd teams 0 "
-                                       "--format=usebio --output=",
-                                       path, " 2>&1")),
-              HasSubstr("wrote"));
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session odd teams 0 "
+                                                  "--format=usebio --output=",
+                                                  path, " 2>&1")),
+      HasSubstr("wrote"));
   const std::string text = ReadFileBytes(path);
   absl::StatusOr<interchange::TeamsFile> file =
       interchange::ReadUsebioTeams(text, "odd.xml");

@@ -307,8 +307,7 @@ TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
         l.has_match_imps() ? Exact(l.match_imps()).ToString() : "none";
   }
   EXPECT_EQ(partial, (std::map<v1::Room, std::string>{
-                         {v1::ROOM_SHARE_1, "none"},
-                         {v1::ROOM_SHARE_3, "0"}}));
+                         {v1::ROOM_SHARE_1, "none"}, {v1::ROOM_SHARE_3, "0"}}));
   state_ = State();
   Create("sabf_swiss_teams", 5);
   EnterAll();
@@ -333,10 +332,9 @@ TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
     EXPECT_EQ(imps, expected) << "board " << board;
   }
   // Boards 3-14 are passed out everywhere: 0 each.
-  EXPECT_EQ(totals, (std::map<int, core::Rational>{
-                        {3, core::Rational(10)},
-                        {4, core::Rational(-12)},
-                        {5, core::Rational(2)}}));
+  EXPECT_EQ(totals, (std::map<int, core::Rational>{{3, core::Rational(10)},
+                                                   {4, core::Rational(-12)},
+                                                   {5, core::Rational(2)}}));
   // A two-room match keeps its home team's IMPs on both lines' view.
   const v1::Traveller again = traveller(1);
   for (const v1::TravellerLine& l : again.lines()) {

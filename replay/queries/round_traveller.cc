@@ -80,8 +80,8 @@ std::optional<core::Rational> ShareTeamImps(const core::RoundInput& input,
                                             v1::Room room) {
   // Room k's North-South team sits East-West in room k + 1 (3 -> 1).
   const int ns_room = static_cast<int>(room);
-  const int ew_room = ns_room == v1::ROOM_SHARE_3 ? v1::ROOM_SHARE_1
-                                                  : ns_room + 1;
+  const int ew_room =
+      ns_room == v1::ROOM_SHARE_3 ? v1::ROOM_SHARE_1 : ns_room + 1;
   std::optional<int> ns, ew;
   for (const core::BoardResultAt& r : input.results) {
     if (r.board != board || r.table != table) continue;

@@ -145,10 +145,9 @@ absl::StatusOr<std::vector<FileMatch>> ShareMatchesOf(const RoundAnswers& r) {
     m.share = seat.letter;
     m.first_board = r.draw.boards(0);
     m.last_board = r.draw.boards(r.draw.boards_size() - 1);
-    const std::string where =
-        absl::StrCat("round ", m.round, ", table ", s.table(),
-                     " (share match, team ", m.team, ", ",
-                     std::string(1, seat.letter), ")");
+    const std::string where = absl::StrCat(
+        "round ", m.round, ", table ", s.table(), " (share match, team ",
+        m.team, ", ", std::string(1, seat.letter), ")");
     for (const v1::ThreeWayEntrant& e : result.entrants()) {
       if (e.entrant() != m.team) continue;
       if (!e.complete() || !e.has_vps()) {

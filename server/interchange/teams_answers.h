@@ -27,9 +27,9 @@ struct RoundAnswers {
 // and the bye's VPs; a round's share match (SABF TR 14.1) three FileMatches,
 // one per team (FileMatch.share), after its two-team matches.
 // FailedPrecondition, naming the round and what, for what a USEBIO Swiss
-// teams file cannot carry: half matches, a forfeited or unfinished match. A room whose result a director adjusted is
-// returned with FileRoomResult.unwritable set (the writer refuses it, naming
-// the board).
+// teams file cannot carry: half matches, a forfeited or unfinished match. A
+// room whose result a director adjusted is returned with
+// FileRoomResult.unwritable set (the writer refuses it, naming the board).
 absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const std::vector<RoundAnswers>& rounds,

@@ -81,12 +81,13 @@ absl::Status CheckShareMatches(const TeamsFile& file,
     }
     for (int i = 0; i < 3; ++i) {
       if (teams[i] == nullptr) {
-        return Refuse(file_name, first->line,
-                      absl::StrCat("round ", round,
-                                   ": a share match with no team <SHARE_MATCH> ",
-                                   Letter(static_cast<char>('A' + i)),
-                                   "; its three teams are A, B and C, each in "
-                                   "a MATCH of its own (SABF TR 14.1)"));
+        return Refuse(
+            file_name, first->line,
+            absl::StrCat("round ", round,
+                         ": a share match with no team <SHARE_MATCH> ",
+                         Letter(static_cast<char>('A' + i)),
+                         "; its three teams are A, B and C, each in "
+                         "a MATCH of its own (SABF TR 14.1)"));
       }
     }
     // SABF TR 14.1: Table 1: A v B; Table 2: C v A; Table 3: B v C. Each
@@ -107,8 +108,8 @@ absl::Status CheckShareMatches(const TeamsFile& file,
                          " (<SHARE_MATCH> ", Letter(ns.share),
                          "): <OPPOSING_TEAM> ", ns.opponent, ", but ",
                          Letter(ew.share), " is team ", ew.team, " (line ",
-                         ew.line, "); SABF TR 14.1 seats Table ", t.number,
-                         " ", Letter(ns.share), " v ", Letter(ew.share),
+                         ew.line, "); SABF TR 14.1 seats Table ", t.number, " ",
+                         Letter(ns.share), " v ", Letter(ew.share),
                          " and a share team's MATCH names the team at its "
                          "North-South table"));
       }

@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "server/interchange/fixture_files_for_test.h"
+#include "server/interchange/pbn_teams_writer.h"
 #include "server/interchange/teams_answers.h"
 #include "server/interchange/teams_import_plan.h"
 #include "server/interchange/teams_share_match.h"
@@ -131,6 +132,11 @@ TEST(UsebioShareMatchTest, WritesTheShareMatchBackEqual) {
   absl::StatusOr<TeamsFile> again = ReadUsebioTeams(*written, "written.xml");
   ASSERT_THAT(again, IsOk());
   EXPECT_EQ(FirstTeamsDifference(*file, *again), "");
+  // PBN has no form for one.
+  absl::StatusOr<std::string> pbn = WritePbnTeams(*file);
+  EXPECT_EQ(pbn.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(pbn.status().message(),
+              HasSubstr("round 1 has a share match (SABF TR 14.1)"));
   TeamsFile other = *file;
   other.matches[1].share = 'B';
   EXPECT_THAT(FirstTeamsDifference(*file, other),
@@ -170,21 +176,21 @@ TEST(UsebioShareMatchTest, RefusesAShareThatIsNotOneMatchNamingTheLine) {
   ExpectRefusedAt(ReadWithLineEdited(572, "<SHARE_MATCH>C</SHARE_MATCH>", ""),
                   569, "team 3 plays two matches");
   // A share team's MATCH carries its own VPs only.
-  ExpectRefusedAt(
-      ReadWithLineEdited(
-          264, "<TEAM_SCORE>5.46</TEAM_SCORE>",
-          "<TEAM_SCORE>5.46</TEAM_SCORE><OPPOSING_TEAM_SCORE>14.54"
-          "</OPPOSING_TEAM_SCORE>"),
-      257, "an <OPPOSING_TEAM_SCORE>; each team of a share match");
+  ExpectRefusedAt(ReadWithLineEdited(
+                      264, "<TEAM_SCORE>5.46</TEAM_SCORE>",
+                      "<TEAM_SCORE>5.46</TEAM_SCORE><OPPOSING_TEAM_SCORE>14.54"
+                      "</OPPOSING_TEAM_SCORE>"),
+                  257, "an <OPPOSING_TEAM_SCORE>; each team of a share match");
   // A's IMPs on board 3 are its NS table's score against its EW table's:
   // 110 - 140 = -30, -1.
   ExpectRefusedAt(ReadWithLineEdited(295, ">-1<", ">1<"), 293,
                   "<IMPS> 1, but TEAM's two rooms make -30 points, -1 IMPs");
   // A share match belongs to a Swiss teams round.
   ExpectRefusedAt(
-      ReadUsebioTeams(EditedFixture(kDir, kFixture, "EVENT_TYPE=\"SWISS_TEAMS\">",
-                                    "EVENT_TYPE=\"TEAMS_OF_FOUR\">"),
-                      kFixture),
+      ReadUsebioTeams(
+          EditedFixture(kDir, kFixture, "EVENT_TYPE=\"SWISS_TEAMS\">",
+                        "EVENT_TYPE=\"TEAMS_OF_FOUR\">"),
+          kFixture),
       257, "a share match (SABF TR 14.1) is a Swiss teams round's");
 }
 
@@ -236,13 +242,12 @@ RoundAnswers ShareRoundAnswers() {
     v1::Room room;
     int score, imps;
   };
-  const std::vector<std::vector<Line>> boards = {
-      {{v1::ROOM_SHARE_1, 110, -1},
-       {v1::ROOM_SHARE_2, 140, 4},
-       {v1::ROOM_SHARE_3, 0, -3}},
-      {{v1::ROOM_SHARE_1, -620, -13},
-       {v1::ROOM_SHARE_2, 200, 13},
-       {v1::ROOM_SHARE_3, -620, 0}}};
+  const std::vector<std::vector<Line>> boards = {{{v1::ROOM_SHARE_1, 110, -1},
+                                                  {v1::ROOM_SHARE_2, 140, 4},
+                                                  {v1::ROOM_SHARE_3, 0, -3}},
+                                                 {{v1::ROOM_SHARE_1, -620, -13},
+                                                  {v1::ROOM_SHARE_2, 200, 13},
+                                                  {v1::ROOM_SHARE_3, -620, 0}}};
   for (int b = 0; b < 2; ++b) {
     v1::Traveller t;
     t.set_board(3 + b);
@@ -315,10 +320,9 @@ TEST(UsebioShareMatchTest, TallysAnswersGiveEachShareTeamItsMatch) {
   RoundAnswers half = round;
   half.draw.clear_share();
   half.draw.mutable_half_matches()->set_table(2);
-  EXPECT_THAT(TeamsFileFromAnswers(competition, "Club", {half}, {})
-                  .status()
-                  .message(),
-              HasSubstr("half matches (NSW TR 12.7)"));
+  EXPECT_THAT(
+      TeamsFileFromAnswers(competition, "Club", {half}, {}).status().message(),
+      HasSubstr("half matches (NSW TR 12.7)"));
 }
 
 TEST(UsebioShareMatchTest, ThePublishedCheckComparesEachShareTeamsFigures) {

@@ -119,18 +119,17 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
         if (!r.unwritable.empty()) {
           // A share team's East-West table seats a third team NS.
           const std::string room =
-              m.share != 0 ? absl::StrCat("team ", m.team, "'s ",
-                                          r.team_north_south ? "North-South"
-                                                             : "East-West",
-                                          " table of the share match")
-                           : absl::StrCat("the room where team ",
-                                          r.team_north_south ? m.team
-                                                             : m.opponent,
-                                          " sits North-South");
-          return absl::FailedPreconditionError(
-              absl::StrCat("round ", m.round, ", match ", m.team, " v ",
-                           m.opponent, ", board ", b.board, ", ", room, ": ",
-                           r.unwritable));
+              m.share != 0
+                  ? absl::StrCat(
+                        "team ", m.team, "'s ",
+                        r.team_north_south ? "North-South" : "East-West",
+                        " table of the share match")
+                  : absl::StrCat("the room where team ",
+                                 r.team_north_south ? m.team : m.opponent,
+                                 " sits North-South");
+          return absl::FailedPreconditionError(absl::StrCat(
+              "round ", m.round, ", match ", m.team, " v ", m.opponent,
+              ", board ", b.board, ", ", room, ": ", r.unwritable));
         }
         pugi::xml_node line = board.append_child("TRAVELLER_LINE");
         Add(line, "DIRECTION", r.team_north_south ? "NS" : "EW");
