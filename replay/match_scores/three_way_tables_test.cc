@@ -24,6 +24,7 @@
 #include "replay/match_scores/round_results.h"
 #include "replay/matches/decide_matches.h"
 #include "replay/queries/match_queries.h"
+#include "replay/queries/round_traveller.h"
 #include "replay/testing/apply_for_test.h"
 #include "replay/timeline/decide_timeline.h"
 
@@ -273,6 +274,72 @@ TEST_F(ShareMatchReplayTest, TheShareMatchIsScoredAndShown) {
   EXPECT_EQ(b.rounds(0).second_opponent(), 5);
   EXPECT_EQ(b.rounds(0).three_way(), "share match (SABF TR 14.1)");
   EXPECT_EQ(Text(b.total()), "6.52");
+}
+
+// The traveller's share lines carry their North-South team's IMPs, its NS
+// table against its EW table (SABF TR 14.1 as nsw/sabf_swiss_teams' notes
+// read it: A Table 1 against 2, B 3 against 1, C 2 against 3), so each
+// team's board is on its NS table's line (the figures above):
+//   board 1: Table 1 (A NS) 420 - (-50) = 470 -> 10; Table 2 (C NS)
+//     -50 - 420 = -470 -> -10; Table 3 (B NS) 420 - 420 = 0.
+//   board 2: Table 1 600 - 600 = 0; Table 2 600 - (-100) = 700 -> 12;
+//     Table 3 -100 - 600 = -700 -> -12.
+// Summed over the boards: A 10, B -12, C 2, GetMatchResults' three_way.
+TEST_F(ShareMatchReplayTest, TheTravellerCarriesEachShareTeamsImps) {
+  auto traveller = [&](int board) {
+    v1::GetTravellerRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("c");
+    r.set_session(1);
+    r.set_board(board);
+    absl::StatusOr<v1::Traveller> t = BuildRoundTraveller(state_, r);
+    EXPECT_THAT(t, IsOk());
+    return t.ok() ? *t : v1::Traveller();
+  };
+  // With Table 2 of board 1 not in, A (1 v 2) and C (2 v 3) have no IMPs.
+  Apply(state_, Enter(2, 1, Made(4, v1::STRAIN_SPADES, 10), v1::ROOM_SHARE_1));
+  Apply(state_, Enter(2, 1, Made(4, v1::STRAIN_SPADES, 10), v1::ROOM_SHARE_3));
+  std::map<v1::Room, std::string> partial;
+  const v1::Traveller first = traveller(1);
+  for (const v1::TravellerLine& l : first.lines()) {
+    if (l.table() != 2) continue;
+    partial[l.room()] =
+        l.has_match_imps() ? Exact(l.match_imps()).ToString() : "none";
+  }
+  EXPECT_EQ(partial, (std::map<v1::Room, std::string>{
+                         {v1::ROOM_SHARE_1, "none"}, {v1::ROOM_SHARE_3, "0"}}));
+  state_ = State();
+  Create("sabf_swiss_teams", 5);
+  EnterAll();
+  std::map<int, core::Rational> totals;
+  for (int board : {1, 2}) {
+    std::map<v1::Room, std::pair<int, core::Rational>> imps;
+    const v1::Traveller t = traveller(board);
+    for (const v1::TravellerLine& l : t.lines()) {
+      if (l.table() != 2) continue;
+      ASSERT_TRUE(l.has_match_imps()) << board << " " << l.room();
+      imps[l.room()] = {l.ns_pair(), Exact(l.match_imps())};
+      totals[l.ns_pair()] += Exact(l.match_imps());
+    }
+    using Imps = std::pair<int, core::Rational>;
+    const std::map<v1::Room, Imps> expected =
+        board == 1 ? std::map<v1::Room, Imps>{{v1::ROOM_SHARE_1, {3, 10}},
+                                              {v1::ROOM_SHARE_2, {5, -10}},
+                                              {v1::ROOM_SHARE_3, {4, 0}}}
+                   : std::map<v1::Room, Imps>{{v1::ROOM_SHARE_1, {3, 0}},
+                                              {v1::ROOM_SHARE_2, {5, 12}},
+                                              {v1::ROOM_SHARE_3, {4, -12}}};
+    EXPECT_EQ(imps, expected) << "board " << board;
+  }
+  // Boards 3-14 are passed out everywhere: 0 each.
+  EXPECT_EQ(totals, (std::map<int, core::Rational>{{3, core::Rational(10)},
+                                                   {4, core::Rational(-12)},
+                                                   {5, core::Rational(2)}}));
+  // A two-room match keeps its home team's IMPs on both lines' view.
+  const v1::Traveller again = traveller(1);
+  for (const v1::TravellerLine& l : again.lines()) {
+    if (l.table() == 1) EXPECT_EQ(Exact(l.match_imps()), core::Rational(0));
+  }
 }
 
 TEST_F(ShareMatchReplayTest, EachTeamMeetsBothOpponentsInTheTieBreaks) {

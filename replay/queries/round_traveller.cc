@@ -11,6 +11,7 @@
 #include "core/base/status_macros.h"
 #include "core/profile/profile.h"
 #include "core/scoring/board.h"
+#include "core/scoring/imps.h"
 #include "replay/match_scores/match_standings.h"
 #include "replay/rulings/datum_view.h"
 #include "replay/state/bridge_convert.h"
@@ -65,6 +66,30 @@ void AddFigures(const core::RegulationProfile& profile,
       return;
     }
   }
+}
+
+// SABF TR 14.1's share match: the IMPs on `board` of the team sitting
+// North-South in `room` (ROOM_SHARE_1..3 of the round's share table), its
+// North-South table's score against the North-South score at the table
+// where its other pair sits East-West (A: Table 1 against Table 2, B: 3
+// against 1, C: 2 against 3; core/matchplay/share_match.h). The scores are
+// those the round's scoring reads (RoundInputOf: an assigned adjusted
+// score in force as played). None until both tables are in.
+std::optional<core::Rational> ShareTeamImps(const core::RoundInput& input,
+                                            int table, int board,
+                                            v1::Room room) {
+  // Room k's North-South team sits East-West in room k + 1 (3 -> 1).
+  const int ns_room = static_cast<int>(room);
+  const int ew_room =
+      ns_room == v1::ROOM_SHARE_3 ? v1::ROOM_SHARE_1 : ns_room + 1;
+  std::optional<int> ns, ew;
+  for (const core::BoardResultAt& r : input.results) {
+    if (r.board != board || r.table != table) continue;
+    if (r.room == ns_room) ns = r.ns_score;
+    if (r.room == ew_room) ew = r.ns_score;
+  }
+  if (!ns.has_value() || !ew.has_value()) return std::nullopt;
+  return core::Rational(core::ImpsForDifference(*ns - *ew));
 }
 
 // Why the match at `table` does not count as played, or "".
@@ -127,7 +152,9 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
   out.set_vulnerability(ToProtoVulnerability(conditions.vulnerability));
   out.set_scoring(std::string(core::ScoringMethodId(c->profile.scoring)));
   const bool teams = c->profile.scoring == core::ScoringMethod::kImpsTwoTables;
+  const int share_table = round->draw.share().table();
   out.set_times_expected(round->draw.matches_size() * (teams ? 2 : 1));
+  const core::RoundInput input = RoundInputOf(*round);
   // The results are keyed (board, table, room): this board's, in table and
   // room order.
   for (auto it = round->results.lower_bound({board, 0, 0});
@@ -153,7 +180,15 @@ absl::StatusOr<v1::Traveller> BuildRoundTraveller(
       if (a->score != nullptr) *line->mutable_adjusted() = *a->score;
     }
     line->set_match_note(MatchNote(*this_round, r.slot.table));
-    if (line->match_note().empty()) AddFigures(c->profile, scores, r, *line);
+    if (share_table != 0 && r.slot.table == share_table) {
+      // A share match's line: its North-South team's IMPs (SABF TR 14.1).
+      if (std::optional<core::Rational> imps =
+              ShareTeamImps(input, share_table, board, r.room)) {
+        *line->mutable_match_imps() = ToProtoFraction(*imps);
+      }
+    } else if (line->match_note().empty()) {
+      AddFigures(c->profile, scores, r, *line);
+    }
   }
   if (scores != nullptr && scores->datum.has_value()) {
     *out.mutable_datum() = BoardDatumView(

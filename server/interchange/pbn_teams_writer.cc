@@ -79,6 +79,13 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
         "a knock-out is written as USEBIO (--format=usebio) so far: PBN 2.1 "
         "has no form for a match's name, stanzas and carry-over");
   }
+  for (const FileMatch& m : file.matches) {
+    if (m.share == 0) continue;
+    // SABF TR 14.1's share match: written in tally's USEBIO form only.
+    return absl::FailedPreconditionError(absl::StrCat(
+        "round ", m.round, " has a share match (SABF TR 14.1); it is written "
+        "as USEBIO (--format=usebio) so far: PBN 2.1 has no form for one"));
+  }
   if (absl::Status s = Quotable("the event's name", file.event_name, false);
       !s.ok()) {
     return s;

@@ -117,6 +117,71 @@ absl::StatusOr<FileMatch> MatchOf(const RoundAnswers& r,
   return m;
 }
 
+// SABF TR 14.1's share match of round `r` as three MATCHes (tally's form,
+// docs/interchange.md): each team's from its side, OPPOSING_TEAM the team
+// at its North-South table, its own VPs (GetMatchResults' three_way) and,
+// on each board, its North-South table (TEAM NS) and its East-West table
+// (TEAM EW) with its IMPs (the traveller's line of its NS table).
+absl::StatusOr<std::vector<FileMatch>> ShareMatchesOf(const RoundAnswers& r) {
+  const v1::DrawnShareMatch& s = r.draw.share();
+  // Table 1: A v B; Table 2: C v A; Table 3: B v C: each team's letter,
+  // the team it meets at its NS table, its NS and its EW table.
+  struct Seat {
+    char letter;
+    int team, opponent;
+    v1::Room ns, ew;
+  };
+  const Seat seats[3] = {
+      {'A', s.a(), s.b(), v1::ROOM_SHARE_1, v1::ROOM_SHARE_2},
+      {'B', s.b(), s.c(), v1::ROOM_SHARE_3, v1::ROOM_SHARE_1},
+      {'C', s.c(), s.a(), v1::ROOM_SHARE_2, v1::ROOM_SHARE_3}};
+  const v1::ThreeWayResult& result = r.results.three_way();
+  std::vector<FileMatch> out;
+  for (const Seat& seat : seats) {
+    FileMatch m;
+    m.round = r.draw.round();
+    m.team = seat.team;
+    m.opponent = seat.opponent;
+    m.share = seat.letter;
+    m.first_board = r.draw.boards(0);
+    m.last_board = r.draw.boards(r.draw.boards_size() - 1);
+    const std::string where = absl::StrCat(
+        "round ", m.round, ", table ", s.table(), " (share match, team ",
+        m.team, ", ", std::string(1, seat.letter), ")");
+    for (const v1::ThreeWayEntrant& e : result.entrants()) {
+      if (e.entrant() != m.team) continue;
+      if (!e.complete() || !e.has_vps()) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(where, ": the match is not complete (",
+                         e.boards_scored(), " boards scored)"));
+      }
+      m.team_score = Exact(e.vps());
+    }
+    if (!m.team_score.has_value()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(where, ": tally has no result for the team"));
+    }
+    for (const v1::Traveller& t : r.travellers) {
+      FileMatchBoard board;
+      board.board = t.board();
+      for (v1::Room room : {seat.ns, seat.ew}) {
+        for (const v1::TravellerLine& line : t.lines()) {
+          if (line.table() != s.table() || line.room() != room) continue;
+          FileRoomResult written = RoomOf(line);
+          written.team_north_south = room == seat.ns;
+          board.rooms.push_back(std::move(written));
+          if (room == seat.ns && line.has_match_imps()) {
+            board.imps = Exact(line.match_imps());
+          }
+        }
+      }
+      m.boards.push_back(std::move(board));
+    }
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
 // The teams in the competition's order, with their players.
 std::vector<FileTeam> TeamsOf(const v1::Competition& competition) {
   std::vector<FileTeam> teams;
@@ -230,11 +295,11 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
   }
   for (const RoundAnswers& r : rounds) {
     const std::string round = absl::StrCat("round ", r.draw.round());
-    if (r.draw.share().table() != 0 || r.draw.half_matches().table() != 0) {
+    if (r.draw.half_matches().table() != 0) {
       return absl::FailedPreconditionError(
           absl::StrCat(round,
-                       ": a three-way match; a USEBIO Swiss teams file lists "
-                       "two-team matches only"));
+                       ": half matches (NSW TR 12.7) of pairs; a USEBIO "
+                       "teams file lists matches of teams only"));
     }
     if (r.draw.boards().empty()) {
       return absl::FailedPreconditionError(
@@ -244,6 +309,11 @@ absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
       absl::StatusOr<FileMatch> m = MatchOf(r, drawn);
       if (!m.ok()) return m.status();
       file.matches.push_back(*std::move(m));
+    }
+    if (r.draw.share().table() != 0) {
+      absl::StatusOr<std::vector<FileMatch>> share = ShareMatchesOf(r);
+      if (!share.ok()) return share.status();
+      for (FileMatch& m : *share) file.matches.push_back(std::move(m));
     }
     if (r.draw.bye() != 0) {
       // A MATCH with no opponent (tally's form, docs/interchange.md), its

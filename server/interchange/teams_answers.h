@@ -24,11 +24,12 @@ struct RoundAnswers {
 };
 
 // The event as a TeamsFile; a round's bye is a FileMatch with no opponent
-// and the bye's VPs. FailedPrecondition, naming the round and what,
-// for what a USEBIO Swiss teams file cannot carry: a share or half match, a
-// forfeited or unfinished match. A room whose result a director adjusted is
-// returned with FileRoomResult.unwritable set (the writer refuses it, naming
-// the board).
+// and the bye's VPs; a round's share match (SABF TR 14.1) three FileMatches,
+// one per team (FileMatch.share), after its two-team matches.
+// FailedPrecondition, naming the round and what, for what a USEBIO Swiss
+// teams file cannot carry: half matches, a forfeited or unfinished match. A
+// room whose result a director adjusted is returned with
+// FileRoomResult.unwritable set (the writer refuses it, naming the board).
 absl::StatusOr<TeamsFile> TeamsFileFromAnswers(
     const v1::Competition& competition, const std::string& event_name,
     const std::vector<RoundAnswers>& rounds,

@@ -86,6 +86,13 @@ std::string MatchDifference(const FileMatch& a, const FileMatch& b) {
     return absl::StrCat(where, " v round ", b.round, " match ", b.team, " v ",
                         b.opponent);
   }
+  if (a.share != b.share) {
+    auto letter = [](char c) {
+      return c == 0 ? std::string("none") : std::string(1, c);
+    };
+    return absl::StrCat(where, ": SHARE_MATCH ", letter(a.share), " v ",
+                        letter(b.share));
+  }
   if (a.first_board != b.first_board || a.last_board != b.last_board) {
     return absl::StrCat(where, ": boards ", a.first_board, "-", a.last_board,
                         " v ", b.first_board, "-", b.last_board);

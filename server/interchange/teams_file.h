@@ -90,6 +90,14 @@ struct FileMatch {
   std::optional<core::Rational> team_score;
   std::optional<core::Rational> opponent_score;
   std::optional<FileStanza> knockout;  // in a knock-out (EVENT_TYPE KO) only
+  // SABF TR 14.1's share match of an odd Swiss field, tally's form
+  // (docs/interchange.md): 'A', 'B' or 'C' (SHARE_MATCH), TEAM's letter;
+  // 0: a two-team match or a bye. A share team's MATCH is read from its
+  // side: OPPOSING_TEAM the team it meets at its North-South table (A: B,
+  // B: C, C: A), team_score its own VPs, no opponent_score, each board's
+  // rooms its North-South table (team_north_south) and its East-West
+  // table, imps its own (its NS table's score against its EW table's).
+  char share = 0;
   std::vector<FileMatchBoard> boards;
 };
 

@@ -158,6 +158,9 @@ absl::Status CheckTeamsRounds(TeamsFile& file, const std::string& file_name) {
                        "tally"));
     }
     for (int team : {m.team, m.opponent}) {
+      // A share team's MATCH seats TEAM only: OPPOSING_TEAM has its own
+      // (teams_share_match.h).
+      if (m.share != 0 && team == m.opponent) continue;
       if (absl::Status s = Seat(seated[m.round], m, team, file_name); !s.ok()) {
         return s;
       }

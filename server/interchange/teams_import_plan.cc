@@ -137,7 +137,9 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     const FileMatch* bye = nullptr;
     for (const FileMatch& m : file.matches) {
       if (m.round != round) continue;
-      if (m.opponent == 0) {
+      if (m.share != 0) {
+        continue;  // CheckTeamsProfile refuses a share match (below)
+      } else if (m.opponent == 0) {
         bye = &m;  // the reader lets one a round through, beside a match
       } else {
         matches.push_back(&m);
@@ -212,6 +214,18 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
     return absl::InvalidArgumentError(absl::StrCat(
         file_name, " line ", line, ": profile ", profile.name(), " ", what));
   };
+  // A share match (SABF TR 14.1) is read, checked, compared and written,
+  // but tally records a round drawn by another program as its two-team
+  // matches and its bye (MakeDrawRequest.matches, bye): there is no field
+  // yet for the share, so the file is refused before anything is sent.
+  for (const FileMatch& m : file.matches) {
+    if (m.share == 0) continue;
+    return absl::UnimplementedError(absl::StrCat(
+        file_name, " line ", m.line, ": round ", m.round,
+        " has a share match (SABF TR 14.1, <SHARE_MATCH>); tally cannot yet "
+        "record a share match drawn by another scoring program (its "
+        "MakeDraw records two-team matches and a bye): not imported"));
+  }
   const v1::RegulationProfileSpec& spec = profile.spec();
   const bool round_robin = file.event_type == kTeamsOfFourEventType;
   const bool knockout = file.IsKnockout();

@@ -45,7 +45,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
 // match "Final" of five stanzas, stanza k in round k, any carry-over held
 // by the first stanza's TEAM (ANC SR 11.2-11.3, 10.8). Else INVALID_ARGUMENT,
 // "NAME line N: ...", naming what the profile lacks: checked before anything is
-// sent.
+// sent. UNIMPLEMENTED, naming its first MATCH, for a round with a share match
+// (SABF TR 14.1): tally cannot yet record one drawn by another program.
 absl::Status CheckTeamsProfile(const TeamsFile& file,
                                const v1::RegulationProfile& profile,
                                const std::string& file_name);

@@ -3,7 +3,8 @@
 // EVENT_TYPE="SWISS_TEAMS", "TEAMS_OF_FOUR" or "KO" (> SESSION > SECTION)? >
 // PARTICIPANTS > TEAM and MATCH > BOARD > TRAVELLER_LINE; a knock-out
 // MATCH's MATCH_NAME, STANZA_NUMBER, STANZA_COUNT, CARRY_OVER,
-// CARRY_OVER_TEAM and WINNING_TEAM are tally's (docs/interchange.md).
+// CARRY_OVER_TEAM and WINNING_TEAM, and a share match team's SHARE_MATCH,
+// are tally's (docs/interchange.md).
 
 #include "server/interchange/usebio_teams_reader.h"
 
@@ -25,6 +26,7 @@
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
 #include "server/interchange/teams_file_checks.h"
+#include "server/interchange/teams_share_match.h"
 #include "server/interchange/usebio_document.h"
 
 namespace tally::interchange {
@@ -44,6 +46,7 @@ class TeamsReader : private UsebioDocument {
     if (!event.ok()) return event.status();
     TALLY_RETURN_IF_ERROR(ReadEvent(*event));
     TALLY_RETURN_IF_ERROR(CheckTeamsRounds(file_, file_name()));
+    TALLY_RETURN_IF_ERROR(CheckShareMatches(file_, file_name()));
     if (file_.IsKnockout()) TALLY_RETURN_IF_ERROR(CheckKnockoutMatches());
     return std::move(file_);
   }
@@ -300,6 +303,8 @@ class TeamsReader : private UsebioDocument {
         TALLY_ASSIGN_OR_RETURN(match.team_score, Figure(n));
       } else if (name == "OPPOSING_TEAM_SCORE") {
         TALLY_ASSIGN_OR_RETURN(match.opponent_score, Figure(n));
+      } else if (name == "SHARE_MATCH") {
+        TALLY_ASSIGN_OR_RETURN(match.share, ShareLetter(n));
       } else if (name == "BOARD") {
         boards.push_back(n);
       } else {
@@ -313,6 +318,7 @@ class TeamsReader : private UsebioDocument {
                     "a walkover (SABF TR 16.1) is tally's own decision, not "
                     "read from a file");
     }
+    if (match.share != 0) TALLY_RETURN_IF_ERROR(CheckShareTeam(match));
     if (match.opponent == 0) return ReadBye(std::move(match), boards);
     if (file_.IsKnockout()) {
       TALLY_RETURN_IF_ERROR(CheckStanza(match, stanza));
@@ -364,6 +370,49 @@ class TeamsReader : private UsebioDocument {
       }
     }
     file_.matches.push_back(std::move(match));
+    return absl::OkStatus();
+  }
+
+  // SHARE_MATCH (tally's form): TEAM's letter in SABF TR 14.1's share
+  // match, A, B or C.
+  absl::StatusOr<char> ShareLetter(pugi::xml_node n) {
+    const std::string letter = absl::AsciiStrToUpper(Text(n));
+    if (letter != "A" && letter != "B" && letter != "C") {
+      return Refuse(Line(n), absl::StrCat("<SHARE_MATCH> \"", Text(n),
+                                          "\": a share match's team is A, B "
+                                          "or C (SABF TR 14.1)"));
+    }
+    return letter[0];
+  }
+
+  // A share team's MATCH: in a Swiss teams event, against the team at its
+  // North-South table, with its own VPs only (the three teams' VPs need
+  // not add up to a match's).
+  absl::Status CheckShareTeam(const FileMatch& match) {
+    const std::string where =
+        absl::StrCat("round ", match.round, ", team ", match.team,
+                     " (<SHARE_MATCH> ", std::string(1, match.share), ")");
+    if (file_.event_type != kSwissTeamsEventType) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": a share match (SABF TR 14.1) is a Swiss "
+                                 "teams round's, not in EVENT_TYPE \"",
+                                 file_.event_type, "\""));
+    }
+    if (match.opponent == 0) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": no <OPPOSING_TEAM>; a share team's "
+                                 "MATCH names the team at its North-South "
+                                 "table (A: B, B: C, C: A)"));
+    }
+    if (match.opponent_score.has_value()) {
+      return Refuse(match.line,
+                    absl::StrCat(where,
+                                 ": an <OPPOSING_TEAM_SCORE>; each team of a "
+                                 "share match has its own VPs, in its own "
+                                 "MATCH (<TEAM_SCORE>)"));
+    }
     return absl::OkStatus();
   }
 

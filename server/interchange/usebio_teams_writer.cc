@@ -97,6 +97,8 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
     Add(match, "ROUND_NUMBER", absl::StrCat(m.round));
     if (m.knockout.has_value()) TALLY_RETURN_IF_ERROR(AddStanza(match, m));
     Add(match, "TEAM", absl::StrCat(m.team));
+    // A share match's team (tally's form): its letter, SABF TR 14.1.
+    if (m.share != 0) Add(match, "SHARE_MATCH", std::string(1, m.share));
     // A bye: no OPPOSING_TEAM and no boards (tally's form).
     if (m.opponent != 0) Add(match, "OPPOSING_TEAM", absl::StrCat(m.opponent));
     Add(match, "START_BOARD_NUMBER", absl::StrCat(m.first_board));
@@ -115,11 +117,19 @@ absl::StatusOr<std::string> WriteUsebioTeams(const TeamsFile& file) {
       if (b.imps.has_value()) Add(board, "IMPS", FigureText(*b.imps));
       for (const FileRoomResult& r : b.rooms) {
         if (!r.unwritable.empty()) {
+          // A share team's East-West table seats a third team NS.
+          const std::string room =
+              m.share != 0
+                  ? absl::StrCat(
+                        "team ", m.team, "'s ",
+                        r.team_north_south ? "North-South" : "East-West",
+                        " table of the share match")
+                  : absl::StrCat("the room where team ",
+                                 r.team_north_south ? m.team : m.opponent,
+                                 " sits North-South");
           return absl::FailedPreconditionError(absl::StrCat(
               "round ", m.round, ", match ", m.team, " v ", m.opponent,
-              ", board ", b.board, ", the room where team ",
-              r.team_north_south ? m.team : m.opponent,
-              " sits North-South: ", r.unwritable));
+              ", board ", b.board, ", ", room, ": ", r.unwritable));
         }
         pugi::xml_node line = board.append_child("TRAVELLER_LINE");
         Add(line, "DIRECTION", r.team_north_south ? "NS" : "EW");

@@ -3,8 +3,8 @@
 // "KO" with IMPS), the teams (TEAM_ID, TEAM_NAME, players, PLACE,
 // TOTAL_SCORE) and every MATCH with its VPs (a knock-out stanza: its name,
 // stanza, carry-over, winner and IMPs), each board's IMPs and both rooms'
-// TRAVELLER_LINEs, a bye as a MATCH with no OPPOSING_TEAM
-// (docs/interchange.md).
+// TRAVELLER_LINEs, a bye as a MATCH with no OPPOSING_TEAM, a share
+// match's team as a MATCH with its SHARE_MATCH letter (docs/interchange.md).
 // Pure. Thread-safe.
 
 #ifndef TALLY_SERVER_INTERCHANGE_USEBIO_TEAMS_WRITER_H_
