@@ -44,12 +44,12 @@ absl::StatusOr<v1::ArtificialAdjustedScore> ArbitralScoreOfRow(
     return absl::InvalidArgumentError(
         "the players marked the board not played at this table (NO PLAY); "
         "the director awards its artificial adjusted score by who was at "
-        "fault (Law 12C2(a)): tally record-ruling ... --not-played");
+        "fault (Law 12C2(a)): tally rule ... --not-played --artificial=...");
   }
   if (lower == "arbitral score") {
     return absl::InvalidArgumentError(
         "an arbitral score without its percentages (Remarks 'Arbitral "
-        "score'); the director gives it with tally record-ruling");
+        "score'); the director gives it with tally rule");
   }
   const std::vector<absl::string_view> sides = absl::StrSplit(remarks, '-');
   const std::optional<int> ns =
@@ -68,7 +68,7 @@ absl::StatusOr<v1::ArtificialAdjustedScore> ArbitralScoreOfRow(
           "arbitral score '", remarks, "' gives ", percent,
           "%; a Bridgemate gives 40, 50 or 60% (average minus, average, "
           "average plus), tally takes no other from it: the director gives "
-          "this one with tally record-ruling"));
+          "this one with tally rule"));
     }
   }
   // 60, 50 and 40 are average plus, average and average minus, as in an

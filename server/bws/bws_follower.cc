@@ -139,7 +139,7 @@ absl::Status BwsFollower::Handle(const ReceivedRow& row,
                            "ruling from row ",
                            board.ruling_row,
                            " (the director corrects a ruling: tally "
-                           "record-ruling --supersedes)")
+                           "rule ... --supersedes=SEQ)")
             : "a result tally does not have; nothing to change"));
     return absl::OkStatus();
   }

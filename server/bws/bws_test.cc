@@ -1014,7 +1014,7 @@ TEST_F(ThursdayTest, ReportsPlayersNotAtTheirPairsSeatAndTablesTallyLacks) {
           "PlayerNumbers line 7 (table 2, round 1, South): player 1099 Zoe "
           "Quinn is not in pair 2 (Cathy Dunn, Dan Evans), tally's "
           "North-South pair there; no pair of tally's has that player (a "
-          "substitute: tally record-substitute); tally's entries are "
+          "substitute: tally substitute); tally's entries are "
           "unchanged",
           "PlayerNumbers line 8 (table 2, round 1, East): player 1011 Kate "
           "Lamb is not in pair 5 (Iris Jones, Jack King), tally's East-West "

@@ -185,7 +185,7 @@ std::vector<SeatingDifference> SeatingDifferences(
         ", tally's ", side, " pair there",
         elsewhere.empty()
             ? "; no pair of tally's has that player (a substitute: tally "
-              "record-substitute)"
+              "substitute)"
             : elsewhere,
         "; tally's entries are unchanged"));
   }
