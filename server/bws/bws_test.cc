@@ -1,26 +1,35 @@
 // Tests of server/bws/: the CSV mdb-export prints, ReceivedData rows in
 // Bridgemate's notation as tally's results (each expected value worked by
-// hand from the row), the mdb-export source's arguments and failures, and
+// hand from the row), the terminals' arbitral scores as artificial adjusted
+// scores (Law 12C2), PlayerNumbers against tally's entry list, Tables
+// against its session, the mdb-export source's arguments and failures, and
 // the follower's polls against a recording sink.
 
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "server/bws/arbitral_score.h"
 #include "server/bws/bws_follower.h"
 #include "server/bws/bws_source.h"
 #include "server/bws/csv_table.h"
+#include "server/bws/player_numbers.h"
 #include "server/bws/received_data.h"
 #include "server/bws/round_data.h"
 #include "server/bws/row_result.h"
+#include "server/bws/tables_table.h"
 
 namespace tally::bws {
 namespace {
@@ -288,8 +297,11 @@ v1::Movement OneRound() {
 class FakeSource : public BwsSource {
  public:
   FakeSource() { tables["RoundData"] = kRoundData; }
+  // A table it does not have is NOT_FOUND, as a directory without its CSV.
   absl::StatusOr<std::string> ExportTable(const std::string& t) override {
-    return tables[t];
+    auto it = tables.find(t);
+    if (it == tables.end()) return absl::NotFoundError("no " + t);
+    return it->second;
   }
   std::string FileName() const override { return "tuesday.bws"; }
   std::map<std::string, std::string> tables;
@@ -310,15 +322,32 @@ class RecordingSink : public ResultSink {
     corrected.push_back(r);
     return keys.insert(r.options().idempotency_key()).second;
   }
+  // A ruling's event sequence is the one recorded for its key (a retry is
+  // answered with it), else the next from 100.
+  absl::StatusOr<RulingOutcome> Rule(
+      const v1::RecordRulingRequest& r) override {
+    rulings.push_back(r);
+    auto [it, added] = sequences.try_emplace(r.options().idempotency_key(),
+                                             100 + sequences.size());
+    return RulingOutcome{added, it->second};
+  }
+  absl::StatusOr<EntryList> Entries(const FollowTarget& target) override {
+    ++entries_asked;
+    return entries;
+  }
   absl::StatusOr<v1::Movement> SessionMovement(
       const FollowTarget& target) override {
     return movement;
   }
   absl::StatusOr<v1::Movement> movement = OneRound();
+  absl::StatusOr<EntryList> entries = EntryList();
   std::vector<v1::EnterResultRequest> entered;
   std::vector<v1::CorrectResultRequest> corrected;
+  std::vector<v1::RecordRulingRequest> rulings;
   std::set<std::string> keys;
+  std::map<std::string, uint64_t> sequences;
   int refuse_board = 9;
+  int entries_asked = 0;
 };
 
 TEST(BwsFollowerTest, SendsEachRowOnceCorrectsReportsAndSurvivesARestart) {
@@ -666,6 +695,427 @@ TEST(BwsFollowerTest, FollowsASectionOfASessionOfSectionsOnItsOwnTables) {
                                  "named B, the Bridgemates' section; nothing "
                                  "was sent")));
   EXPECT_THAT(sink.entered, SizeIs(2));
+}
+
+// A row with no contract and the Remarks `remarks`, as TabScore writes a
+// terminal's arbitral score (arbitral_score.h).
+ReceivedRow NoContractRow(const std::string& remarks) {
+  return ParsedRow(absl::StrCat(
+      "2,1,1,1,2,1,4,0,\"\",\"\",\"\",\"\",\"", remarks,
+      "\",\"2026-11-26 00:00:00\",\"1899-12-30 19:49:02\",0,0,0,0,0,0\n"));
+}
+
+TEST(BwsArbitralScoreTest, ReadsTheTerminalsPercentagesAsArtificialAwards) {
+  // Bridgemate II user manual, "Entering an arbitral score": 40% average
+  // minus, 50% average, 60% average plus, North-South's first.
+  const ReceivedRow row = NoContractRow("60%-40%");
+  EXPECT_EQ(row.remarks, "60%-40%");
+  EXPECT_TRUE(HasNoContract(row));
+  absl::StatusOr<v1::ArtificialAdjustedScore> s = ArbitralScoreOfRow(row);
+  ASSERT_THAT(s, IsOk());
+  EXPECT_EQ(s->ns(), v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_EQ(s->ew(), v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_EQ(ArbitralScoreText(*s), "60%-40%");
+  s = ArbitralScoreOfRow(NoContractRow("50%-60%"));
+  ASSERT_THAT(s, IsOk());
+  EXPECT_EQ(s->ns(), v1::ARTIFICIAL_AWARD_AVERAGE);
+  EXPECT_EQ(s->ew(), v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  // A passed-out board has a contract, PASS: it is a result.
+  EXPECT_FALSE(
+      HasNoContract(ParsedRow(Row(3, 1, 1, 2, 1, 4, 0, "", "PASS", ""))));
+}
+
+TEST(BwsArbitralScoreTest, SaysWhatTallyCannotTakeAndWhatTheDirectorDoes) {
+  EXPECT_THAT(ArbitralScoreOfRow(NoContractRow("Not played")),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       AllOf(HasSubstr("marked the board not played"),
+                             HasSubstr("Law 12C2(a)"))));
+  EXPECT_THAT(ArbitralScoreOfRow(NoContractRow("Arbitral score")),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("without its percentages")));
+  EXPECT_THAT(ArbitralScoreOfRow(NoContractRow("55%-45%")),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("arbitral score '55%-45%' gives 55%; a "
+                                 "Bridgemate gives 40, 50 or 60%")));
+  EXPECT_THAT(ArbitralScoreOfRow(NoContractRow("60%-40%-50%")),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("remarks '60%-40%-50%' are not an arbitral "
+                                 "score")));
+  EXPECT_THAT(ArbitralScoreOfRow(NoContractRow("")),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("no contract, and remarks ''")));
+}
+
+TEST(BwsPlayerNumbersTest, ReadsColumnsByNameAndComparesNamesByTheirWords) {
+  absl::StatusOr<CsvTable> t = ParseCsv(
+      "Number,Direction,Table,Section,Name\n"
+      "\"1002\",\"s\",1,1,\"Carter, Bob\"\n",
+      "PlayerNumbers");
+  ASSERT_THAT(t, IsOk());
+  absl::StatusOr<std::vector<PlayerNumberRow>> rows = ReadPlayerNumbers(*t);
+  ASSERT_THAT(rows, IsOk());
+  ASSERT_THAT(*rows, SizeIs(1));
+  EXPECT_EQ(rows->at(0).direction, "S");
+  EXPECT_EQ(rows->at(0).number, "1002");
+  EXPECT_EQ(rows->at(0).round, 0);  // no Round column: the start
+  EXPECT_TRUE(SameName(rows->at(0).name, "bob carter"));
+  EXPECT_TRUE(SameName("J. Smith", "Smith J"));
+  EXPECT_FALSE(SameName("Bob Carter", "Bob Carter Jr"));
+  EXPECT_FALSE(SameName("", ""));
+  absl::StatusOr<CsvTable> no_number =
+      ParseCsv("Section,Table,Direction\n1,1,\"N\"\n", "PlayerNumbers");
+  ASSERT_THAT(no_number, IsOk());
+  EXPECT_THAT(
+      ReadPlayerNumbers(*no_number),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("Number")));
+  absl::StatusOr<CsvTable> bad_round =
+      ParseCsv("Section,Table,Direction,Number,Round\n1,1,\"N\",\"7\",x\n",
+               "PlayerNumbers");
+  ASSERT_THAT(bad_round, IsOk());
+  EXPECT_THAT(ReadPlayerNumbers(*bad_round),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("PlayerNumbers line 2: Round 'x'")));
+}
+
+TEST(BwsPlayerNumbersTest, AnArrowSwitchedRoundSeatsTheEastWestPairNorth) {
+  // One table, pairs 1 (NS) and 2 (EW), both boards arrow switched: pair
+  // 2 holds the North-South cards.
+  v1::Movement m;
+  v1::MovementRound* round = m.add_rounds();
+  round->set_round(1);
+  v1::TableAssignment* t = round->add_tables();
+  t->set_table(1);
+  t->set_ns_pair(1);
+  t->set_ew_pair(2);
+  for (int b : {1, 2}) {
+    t->add_boards(b);
+    t->add_arrow_switched_boards(b);
+  }
+  EntryList entries;
+  entries[1].players = {"Ann Baker", "Bob Carter"};
+  entries[2].players = {"Gina Hall", "Hugh Irwin"};
+  std::vector<PlayerNumberRow> rows = {
+      {2, "a", 1, 1, "N", "1007", "Gina Hall", 1},
+      {3, "b", 1, 1, "E", "1001", "Ann Baker", 1}};
+  EXPECT_THAT(SeatingDifferences(rows, 1, m, entries), SizeIs(0));
+  t->clear_arrow_switched_boards();
+  std::vector<SeatingDifference> d = SeatingDifferences(rows, 1, m, entries);
+  ASSERT_THAT(d, SizeIs(2));
+  EXPECT_EQ(d[0].what,
+            "PlayerNumbers line 2 (table 1, round 1, North): player 1007 Gina "
+            "Hall is not in pair 1 (Ann Baker, Bob Carter), tally's "
+            "North-South pair there; tally has Gina Hall in pair 2; tally's "
+            "entries are unchanged");
+}
+
+TEST(BwsTablesTest, NamesATableTallysSessionDoesNotHave) {
+  absl::StatusOr<CsvTable> t = ParseCsv(
+      "Section,Table,LogOnOff\n1,1,1\n1,3,1\n1,4,2\n2,9,1\n", "Tables");
+  ASSERT_THAT(t, IsOk());
+  absl::StatusOr<std::vector<TablesRow>> rows = ReadTables(*t);
+  ASSERT_THAT(rows, IsOk());
+  EXPECT_THAT(ExtraTables(*rows, 1, "A", OneRound()),
+              ElementsAre("Tables line 4: the Bridgemates have table 4 in "
+                          "section A, which tally's session does not have "
+                          "(its tables are 1-3): a result entered there "
+                          "would be refused"));
+  absl::StatusOr<CsvTable> bad = ParseCsv("Section,Table\n1,x\n", "Tables");
+  ASSERT_THAT(bad, IsOk());
+  EXPECT_THAT(ReadTables(*bad), StatusIs(absl::StatusCode::kInvalidArgument,
+                                         HasSubstr("Tables line 2")));
+}
+
+// A copy of the fixture tests/bws/thursday/ (README.md there) in a
+// directory of its own, which a test appends rows to; removed afterwards.
+class ThursdayTest : public ::testing::Test {
+ protected:
+  static constexpr const char* kTables[] = {
+      "Section", "RoundData", "ReceivedData", "PlayerNumbers", "Tables"};
+
+  void SetUp() override {
+    char name[] = "/tmp/tally-bws-thursday-XXXXXX";
+    ASSERT_NE(mkdtemp(name), nullptr);
+    dir_ = name;
+    for (const char* table : kTables) {
+      std::ifstream in(
+          absl::StrCat(TALLY_BWS_FIXTURES, "/thursday/", table, ".csv"));
+      ASSERT_TRUE(in) << table;
+      std::stringstream text;
+      text << in.rdbuf();
+      Write(table, text.str());
+    }
+    // tally's session: the movement of RoundData (its pair numbers are
+    // tally's), and its entry list (README.md): pair 3's Frank Green is
+    // replaced for the session by Paul Reed.
+    absl::StatusOr<CsvTable> round_data =
+        ParseCsv(Read("RoundData"), "RoundData");
+    ASSERT_THAT(round_data, IsOk());
+    absl::StatusOr<std::vector<RoundDataRow>> rows = ReadRoundData(*round_data);
+    ASSERT_THAT(rows, IsOk());
+    v1::Movement m;
+    for (const RoundDataRow& row : *rows) {
+      if (m.rounds_size() < row.round) m.add_rounds()->set_round(row.round);
+      v1::TableAssignment* t = m.mutable_rounds(row.round - 1)->add_tables();
+      t->set_table(row.table);
+      t->set_ns_pair(row.ns_pair);
+      t->set_ew_pair(row.ew_pair);
+      for (int b = row.low_board; b <= row.high_board; ++b) t->add_boards(b);
+    }
+    sink_.movement = m;
+    EntryList entries;
+    entries[1].players = {"Ann Baker", "Bob Carter"};
+    entries[2].players = {"Cathy Dunn", "Dan Evans"};
+    entries[3].players = {"Eve Fox", "Frank Green"};
+    entries[3].substitute = "Paul Reed";
+    entries[3].replaced_player = "Frank Green";
+    entries[4].players = {"Gina Hall", "Hugh Irwin"};
+    entries[5].players = {"Iris Jones", "Jack King"};
+    entries[6].players = {"Kate Lamb", "Leo Moss"};
+    sink_.entries = entries;
+  }
+  void TearDown() override {
+    for (const char* table : kTables) {
+      unlink(absl::StrCat(dir_, "/", table, ".csv").c_str());
+    }
+    rmdir(dir_.c_str());
+  }
+  std::string Read(const std::string& table) {
+    std::ifstream in(absl::StrCat(dir_, "/", table, ".csv"));
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+  void Write(const std::string& table, const std::string& text) {
+    std::ofstream(absl::StrCat(dir_, "/", table, ".csv")) << text;
+  }
+  std::string dir_;
+  RecordingSink sink_;
+  const FollowTarget target_{"thu", "pairs", 1, ""};
+};
+
+TEST_F(ThursdayTest, RecordsArbitralScoresAsRulingsOnceAndReportsTheRest) {
+  std::unique_ptr<BwsSource> source = CsvDirectorySource(dir_);
+  BwsFollower follower(target_);
+  absl::StatusOr<PollReport> first = follower.Poll(*source, sink_);
+  ASSERT_THAT(first, IsOk());
+  EXPECT_EQ(first->rows, 6);
+  EXPECT_EQ(first->entered, 2);  // rows 1 and 3
+  EXPECT_EQ(first->ruled, 2);    // rows 2 and 4
+  ASSERT_THAT(sink_.rulings, SizeIs(2));
+  // Row 2: 60%-40% where no result was entered (table 1, board 2): the
+  // board was not played there, average plus to North-South and average
+  // minus to East-West (Law 12C2(a)), the profile's artificial scores.
+  const v1::RecordRulingRequest& r2 = sink_.rulings[0];
+  EXPECT_EQ(r2.tournament_id(), "thu");
+  EXPECT_EQ(r2.competition_id(), "pairs");
+  EXPECT_EQ(r2.session(), 1);
+  EXPECT_EQ(r2.table(), 1);
+  EXPECT_EQ(r2.board(), 2);
+  EXPECT_EQ(r2.law(), "Law 12C2(a)");
+  EXPECT_TRUE(r2.board_not_played());
+  EXPECT_EQ(r2.adjusted().artificial().ns(), v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  EXPECT_EQ(r2.adjusted().artificial().ew(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_EQ(r2.supersedes_sequence(), 0u);
+  EXPECT_EQ(r2.text(),
+            "arbitral score 60%-40% entered on the Bridgemate: ReceivedData "
+            "row 2");
+  EXPECT_EQ(r2.options().provenance().format(), "bridgemate-bws ReceivedData");
+  EXPECT_EQ(r2.options().provenance().file_name(), source->FileName());
+  EXPECT_EQ(r2.options().provenance().line(), 2);
+  EXPECT_THAT(r2.options().provenance().file_sha256(), SizeIs(64));
+  EXPECT_THAT(r2.options().idempotency_key(), HasSubstr("bws-"));
+  // Row 4: 40%-40% over row 3's 4H= at table 2, board 3: the artificial
+  // score replaces a result (Law 12C2), average minus to both sides.
+  const v1::RecordRulingRequest& r4 = sink_.rulings[1];
+  EXPECT_EQ(r4.table(), 2);
+  EXPECT_EQ(r4.board(), 3);
+  EXPECT_EQ(r4.law(), "Law 12C2");
+  EXPECT_FALSE(r4.board_not_played());
+  EXPECT_EQ(r4.adjusted().artificial().ns(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  EXPECT_EQ(r4.adjusted().artificial().ew(),
+            v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  // Rows 5 (NO PLAY) and 6 (55%-45%) are reported and send nothing.
+  ASSERT_THAT(first->problems, SizeIs(2));
+  EXPECT_THAT(first->problems[0],
+              HasSubstr("ReceivedData row 5 (table 3, round 1, board 5): the "
+                        "players marked the board not played"));
+  EXPECT_THAT(first->problems[1],
+              HasSubstr("ReceivedData row 6 (table 3, round 1, board 6): "
+                        "arbitral score '55%-45%' gives 55%"));
+  EXPECT_THAT(sink_.entered, SizeIs(2));
+
+  // Nothing new: nothing sent, nothing reported again.
+  absl::StatusOr<PollReport> second = follower.Poll(*source, sink_);
+  ASSERT_THAT(second, IsOk());
+  EXPECT_THAT(sink_.rulings, SizeIs(2));
+  EXPECT_THAT(second->problems, SizeIs(0));
+
+  // Row 7 gives table 1's board 2 60%-50%: it supersedes row 2's ruling
+  // (event 100, NZ LIRG 82C), the board still not played there; row 8
+  // repeats it; row 9 is a result the pairs entered in each other's seats.
+  Write("ReceivedData",
+        absl::StrCat(
+            Read("ReceivedData"),
+            "7,1,1,1,2,1,4,0,\"\",\"\",\"\",\"\",\"60%-50%\",\"2026-11-26 "
+            "00:00:00\",\"1899-12-30 19:55:00\",0,0,0,0,0,0\n"
+            "8,1,1,1,2,1,4,0,\"\",\"\",\"\",\"\",\"60%-50%\",\"2026-11-26 "
+            "00:00:00\",\"1899-12-30 19:55:40\",0,0,0,0,0,0\n"
+            "9,1,3,1,6,3,6,3,\"N\",\"3 NT\",\"=\",\"\",\"Wrong direction\","
+            "\"2026-11-26 00:00:00\",\"1899-12-30 19:57:00\",0,0,0,0,0,0\n"));
+  absl::StatusOr<PollReport> third = follower.Poll(*source, sink_);
+  ASSERT_THAT(third, IsOk());
+  EXPECT_EQ(third->ruled, 1);
+  ASSERT_THAT(sink_.rulings, SizeIs(3));
+  const v1::RecordRulingRequest& r7 = sink_.rulings[2];
+  EXPECT_EQ(r7.supersedes_sequence(), 100u);
+  EXPECT_TRUE(r7.board_not_played());
+  EXPECT_EQ(r7.law(), "Law 12C2(a)");
+  EXPECT_EQ(r7.adjusted().artificial().ew(), v1::ARTIFICIAL_AWARD_AVERAGE);
+  EXPECT_EQ(r7.text(),
+            "arbitral score 60%-50% entered on the Bridgemate: ReceivedData "
+            "row 7 replaces row 2");
+  ASSERT_THAT(third->problems, SizeIs(1));
+  EXPECT_THAT(third->problems[0],
+              HasSubstr("ReceivedData row 9 (table 3, round 1, board 6): "
+                        "remarks 'Wrong direction'"));
+  EXPECT_THAT(sink_.entered, SizeIs(2));
+
+  // A restart sends every row again with the same keys; tally answers
+  // each from its record (rows 1, 3 entered; 2, 4, 7 ruled).
+  BwsFollower restarted(target_);
+  absl::StatusOr<PollReport> again = restarted.Poll(*source, sink_);
+  ASSERT_THAT(again, IsOk());
+  EXPECT_EQ(again->entered, 0);
+  EXPECT_EQ(again->ruled, 0);
+  EXPECT_EQ(again->already, 5);
+  ASSERT_THAT(sink_.rulings, SizeIs(6));
+  EXPECT_EQ(sink_.rulings[5].supersedes_sequence(), 100u);
+  EXPECT_EQ(sink_.sequences.size(), 3u);  // nothing recorded twice
+}
+
+TEST_F(ThursdayTest, ReportsPlayersNotAtTheirPairsSeatAndTablesTallyLacks) {
+  std::unique_ptr<BwsSource> source = CsvDirectorySource(dir_);
+  BwsFollower follower(target_);
+  absl::StatusOr<PollReport> first = follower.Poll(*source, sink_);
+  ASSERT_THAT(first, IsOk());
+  EXPECT_EQ(sink_.entries_asked, 1);
+  // Round 1 (numbers entered at the start): table 2 is 2 v 5, table 3 is
+  // 3 v 6; pairs 5 and 6 sit at each other's tables, a player no pair has
+  // sits South at table 2; Paul Reed is pair 3's recorded substitute and
+  // Iris Jones at table 1 in round 2 is where pair 5 plays (1 v 5).
+  EXPECT_THAT(
+      first->seating,
+      ElementsAre(
+          "Tables line 5: the Bridgemates have table 4 in section A, which "
+          "tally's session does not have (its tables are 1-3): a result "
+          "entered there would be refused",
+          "PlayerNumbers line 7 (table 2, round 1, South): player 1099 Zoe "
+          "Quinn is not in pair 2 (Cathy Dunn, Dan Evans), tally's "
+          "North-South pair there; no pair of tally's has that player (a "
+          "substitute: tally substitute); tally's entries are "
+          "unchanged",
+          "PlayerNumbers line 8 (table 2, round 1, East): player 1011 Kate "
+          "Lamb is not in pair 5 (Iris Jones, Jack King), tally's East-West "
+          "pair there; tally has Kate Lamb in pair 6; tally's entries are "
+          "unchanged",
+          "PlayerNumbers line 12 (table 3, round 1, East): player 1009 Iris "
+          "Jones is not in pair 6 (Kate Lamb, Leo Moss), tally's East-West "
+          "pair there; tally has Iris Jones in pair 5; tally's entries are "
+          "unchanged",
+          "PlayerNumbers line 13 (table 3, round 1, West): player 1010 Jack "
+          "King is not in pair 6 (Kate Lamb, Leo Moss), tally's East-West "
+          "pair there; tally has Jack King in pair 5; tally's entries are "
+          "unchanged"));
+  // The reports change nothing in tally: only the rows were sent.
+  EXPECT_THAT(sink_.entered, SizeIs(2));
+  EXPECT_THAT(sink_.rulings, SizeIs(2));
+
+  // Reported once; tally's entry list is not asked for again.
+  absl::StatusOr<PollReport> second = follower.Poll(*source, sink_);
+  ASSERT_THAT(second, IsOk());
+  EXPECT_THAT(second->seating, SizeIs(0));
+  EXPECT_EQ(sink_.entries_asked, 1);
+
+  // The West player at table 2 keys in a number (Bridgemate Control
+  // Software updates the row, line 9): pair 6's Leo Moss, not pair 5's.
+  Write("PlayerNumbers",
+        absl::StrReplaceAll(
+            Read("PlayerNumbers"),
+            {{"1,2,\"W\",\"0\",\"\"", "1,2,\"W\",\"1012\",\"Leo Moss\""}}));
+  absl::StatusOr<PollReport> third = follower.Poll(*source, sink_);
+  ASSERT_THAT(third, IsOk());
+  EXPECT_EQ(sink_.entries_asked, 2);
+  EXPECT_THAT(third->seating,
+              ElementsAre(HasSubstr("PlayerNumbers line 9 (table 2, round 1, "
+                                    "West): player 1012 Leo Moss is not in "
+                                    "pair 5")));
+
+  // tally not reached: the players are checked at the next poll, and the
+  // results are sent all the same.
+  Write("PlayerNumbers",
+        absl::StrCat(Read("PlayerNumbers"),
+                     "1,3,\"N\",\"1013\",\"Nora Ode\",3,0,\"2026-11-26 "
+                     "20:20:00\",0\n"));
+  const EntryList entries = *sink_.entries;
+  sink_.entries = absl::UnavailableError("tally is restarting");
+  absl::StatusOr<PollReport> fourth = follower.Poll(*source, sink_);
+  ASSERT_THAT(fourth, IsOk());
+  EXPECT_THAT(fourth->seating, SizeIs(0));
+  sink_.entries = entries;
+  absl::StatusOr<PollReport> fifth = follower.Poll(*source, sink_);
+  ASSERT_THAT(fifth, IsOk());
+  EXPECT_THAT(fifth->seating,
+              ElementsAre(HasSubstr("PlayerNumbers line 15 (table 3, round "
+                                    "3, North): player 1013 Nora Ode is not "
+                                    "in pair 3")));
+}
+
+TEST(BwsFollowerTest, AnOptionalTableThatCannotBeReadIsSaidOnce) {
+  FakeSource source;
+  source.tables["Section"] = "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n";
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 1, 1, 1, 1, 4, 1, "N", "4 S", "="));
+  source.tables["PlayerNumbers"] = "Section,Table,Direction\n1,1,\"N\"\n";
+  RecordingSink sink;
+  BwsFollower follower({"tue", "pairs", 1, ""});
+  absl::StatusOr<PollReport> first = follower.Poll(source, sink);
+  ASSERT_THAT(first, IsOk());
+  EXPECT_THAT(sink.entered, SizeIs(1));
+  EXPECT_THAT(first->seating,
+              ElementsAre(AllOf(HasSubstr("Number"),
+                                HasSubstr("the players at the tables are not "
+                                          "checked"))));
+  absl::StatusOr<PollReport> second = follower.Poll(source, sink);
+  ASSERT_THAT(second, IsOk());
+  EXPECT_THAT(second->seating, SizeIs(0));
+}
+
+TEST(BwsFollowerTest, RefusesAnIndividualMovementSendingNothing) {
+  FakeSource source;
+  source.tables["Section"] = "ID,Letter,Tables,MissingPair\n1,\"A\",3,0\n";
+  source.tables["ReceivedData"] =
+      absl::StrCat(kHeader, Row(1, 1, 1, 1, 1, 4, 1, "N", "4 S", "="));
+  // An individual: each seat a player of its own (South and West too).
+  source.tables["RoundData"] =
+      "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard,CustomBoards,"
+      "South,West\n1,1,1,1,4,1,9,\"\",7,10\n1,2,1,2,6,1,9,\"\",8,11\n"
+      "1,3,1,3,5,1,9,\"\",9,12\n";
+  RecordingSink sink;
+  BwsFollower follower({"tue", "pairs", 1, ""});
+  EXPECT_THAT(follower.Poll(source, sink),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("the Bridgemates in section A play an "
+                                 "individual movement (RoundData line 2 seats "
+                                 "a South player of its own)")));
+  EXPECT_THAT(sink.entered, SizeIs(0));
+  // Pairs: South and West empty or 0, as a pairs file may have them.
+  source.tables["RoundData"] =
+      "Section,Table,Round,NSPair,EWPair,LowBoard,HighBoard,South,West\n"
+      "1,1,1,1,4,1,9,0,0\n1,2,1,2,6,1,9,,\n1,3,1,3,5,1,9,0,0\n";
+  ASSERT_THAT(follower.Poll(source, sink), IsOk());
+  EXPECT_THAT(sink.entered, SizeIs(1));
 }
 
 }  // namespace

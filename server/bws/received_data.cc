@@ -58,6 +58,7 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
   for (const auto* s : {&id, &seat, &contract, &result, &erased}) {
     if (!s->ok()) return s->status();
   }
+  const std::optional<size_t> remarks = table.Column("Remarks");
   std::vector<ReceivedRow> rows;
   for (const CsvRow& csv : table.rows) {
     ReceivedRow row;
@@ -82,6 +83,10 @@ absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
     row.contract =
         std::string(absl::StripAsciiWhitespace(csv.fields[*contract]));
     row.result = std::string(absl::StripAsciiWhitespace(csv.fields[*result]));
+    if (remarks.has_value()) {
+      row.remarks =
+          std::string(absl::StripAsciiWhitespace(csv.fields[*remarks]));
+    }
     if (row.problem.empty() && !ReadBool(csv.fields[*erased], &row.erased)) {
       row.problem = absl::StrCat("Erased '", csv.fields[*erased],
                                  "' is neither true nor false");

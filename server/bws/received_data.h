@@ -31,6 +31,9 @@ struct ReceivedRow {
   std::string declarer_seat;  // the "NS/EW" column: N, E, S or W
   std::string contract;       // "4 S x", "3 NT", "PASS"
   std::string result;         // "=", "+1", "-2"
+  // "60%-40%" (an arbitral score), "Not played", ...: arbitral_score.h.
+  // Empty when the table has no Remarks column.
+  std::string remarks;
   bool erased = false;
   // Set when a field is not what the column holds (e.g. a board "x"): the
   // row is then reported, never entered.
@@ -40,7 +43,8 @@ struct ReceivedRow {
 // The rows of ReceivedData in the order of their ID. INVALID_ARGUMENT,
 // naming the column, when the table lacks one tally needs (ID, Section,
 // Table, Round, Board, PairNS, PairEW, Declarer, NS/EW, Contract, Result,
-// Erased). A row whose fields cannot be read keeps its `problem`.
+// Erased); Remarks is read when there. A row whose fields cannot be read
+// keeps its `problem`.
 absl::StatusOr<std::vector<ReceivedRow>> ReadReceivedData(
     const CsvTable& table);
 

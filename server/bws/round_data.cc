@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -74,10 +75,19 @@ absl::StatusOr<std::vector<RoundDataRow>> ReadRoundData(const CsvTable& table) {
     if (!column.ok()) return column.status();
     at.push_back(*column);
   }
+  // An individual movement seats a player in South too (TabScore reads a
+  // filled South as an individual event).
+  const std::optional<size_t> south = table.Column("South");
   std::vector<RoundDataRow> rows;
   for (const CsvRow& csv : table.rows) {
     RoundDataRow row;
     row.line = csv.line;
+    long long south_player = 0;
+    if (south.has_value() &&
+        ReadWholeNumber(csv.fields[*south], true, &south_player) &&
+        south_player > 0) {
+      row.south = true;
+    }
     for (size_t i = 0; i < at.size(); ++i) {
       long long value = 0;
       if (!ReadWholeNumber(csv.fields[at[i]], false, &value) || value < 0 ||

@@ -27,6 +27,10 @@ struct RoundDataRow {
   int ew_pair = 0;
   int low_board = 0;
   int high_board = 0;
+  // A South player is named (an individual movement: the optional South
+  // column holds a number other than 0; a text that is no number is
+  // taken as none).
+  bool south = false;
 };
 
 // The rows of RoundData. INVALID_ARGUMENT naming the column when one is
