@@ -618,12 +618,14 @@ TEST_F(InterchangeEndToEndTest, ScoreOnlyLineImportsAndABadOneAppendsNothing) {
 // Mitchell R1: 1v4 boards 1-2, 2v5 3-4, 3v6 5-6; R2: 1v5 5-6, 2v6 1-2,
 // 3v4 3-4. Each `tally follow-bws --once` is a new process, so each run
 // after the first is also a restart. Scores are Law 77's (README.md here).
-TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
+// The fixture's session as the Bridgemates' scoring program sets it up:
+// tournament, competition, pairs, movement and start, but no result.
+void SetUpSessionForBws(TallydProcess& tallyd, const std::string& tournament) {
   absl::StatusOr<interchange::SessionFile> file =
       interchange::ReadUsebio(ReadFileBytes(FixturePath()), kFile);
   ASSERT_THAT(file, IsOk());
   interchange::ImportTarget target;
-  target.tournament_id = "bws-tue";
+  target.tournament_id = tournament;
   target.regulation_profile = "nsw_matchpoint_pairs";
   target.format = "usebio-1.2";
   target.file_name = kFile;
@@ -638,13 +640,17 @@ TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
       setup.push_back(step);
     }
   }
-  auto director = v1::DirectorService::NewStub(tallyd_.channel());
-  auto venue = v1::VenueService::NewStub(tallyd_.channel());
+  auto director = v1::DirectorService::NewStub(tallyd.channel());
+  auto venue = v1::VenueService::NewStub(tallyd.channel());
   const interchange::ContextFactory contexts = [] {
     return std::make_unique<grpc::ClientContext>();
   };
   ASSERT_THAT(interchange::RunImport(*director, *venue, contexts, setup),
               IsOk());
+}
+
+TEST_F(InterchangeEndToEndTest, FollowsABwsFileAsRowsAreAdded) {
+  SetUpSessionForBws(tallyd_, "bws-tue");
   const size_t set_up = Log().size();
 
   const std::string bws = dir_ + "/tuesday";
@@ -793,6 +799,60 @@ TEST_F(InterchangeEndToEndTest, APublishedRuterButlerSessionAgreesWithTally) {
                         "nsw_matchpoint_pairs scores "
                         "EVENT_KIND_MATCHPOINT_PAIRS"));
   EXPECT_EQ(Log().size(), before);
+}
+
+// The terminals' arbitral scores (tests/bws/README.md, `thursday/`, worked
+// there): row 2's 60%-40% with no result at table 1 is a ruling that board 2
+// was not played there (Law 12C2(a)), row 4's 40%-40% a ruling over row 3's
+// result (Law 12C2), each average plus or minus as the profile scores them;
+// rows 5 ("Not played") and 6 (55%) are reported, sending nothing; the
+// PlayerNumbers and Tables differences are reported for the director. A
+// second poll sends nothing.
+TEST_F(InterchangeEndToEndTest, BridgemateArbitralScoresAreRulings) {
+  SetUpSessionForBws(tallyd_, "bws-thu");
+  const size_t set_up = Log().size();
+  const auto follow = [&] {
+    return RunTallyCli(
+        tallyd_.address(),
+        absl::StrCat("follow-bws bws-thu pairs 1 ", TALLY_BWS_FIXTURES,
+                     "/thursday --once 2>&1"));
+  };
+  const std::string out = follow();
+  EXPECT_THAT(out, HasSubstr("2 arbitral scores recorded as rulings (Law "
+                             "12C2)"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 5"));
+  EXPECT_THAT(out, HasSubstr("ReceivedData row 6"));
+  const std::vector<v1::Event> log = Log();
+  int results = 0, rulings = 0;
+  for (size_t i = set_up; i < log.size(); ++i) {
+    const v1::EventPayload& p = log[i].payload();
+    results += p.has_result_entered();
+    if (!p.has_ruling_made()) continue;
+    ++rulings;
+    const v1::RulingMade& r = p.ruling_made();
+    EXPECT_EQ(log[i].provenance().format(), "bridgemate-bws ReceivedData");
+    if (r.board() == 2) {
+      EXPECT_EQ(log[i].provenance().line(), 2);
+      EXPECT_EQ(r.law(), "Law 12C2(a)");
+      EXPECT_TRUE(r.board_not_played());
+    } else {
+      EXPECT_EQ(r.board(), 3);
+      EXPECT_EQ(log[i].provenance().line(), 4);
+      EXPECT_EQ(r.law(), "Law 12C2");
+    }
+  }
+  EXPECT_EQ(results, 2);  // rows 1 and 3
+  EXPECT_EQ(rulings, 2);
+  // Board 2 at table 1: not played, average plus to NS, minus to EW.
+  bool adjusted = false;
+  const v1::Traveller board2 = Traveller("bws-thu", 2);
+  for (const v1::TravellerLine& line : board2.lines()) {
+    if (line.table() == 1) adjusted = line.adjusted().has_artificial();
+  }
+  EXPECT_TRUE(adjusted);
+  const size_t after = Log().size();
+  follow();
+  EXPECT_EQ(Log().size(), after);
 }
 }  // namespace
 }  // namespace tally::testing
