@@ -26,6 +26,7 @@
 // table 6 +280 -> +7: 25/5 = 5.
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"

@@ -6,6 +6,8 @@
 // and compared with the file's.
 
 #include <string>
+#include <tuple>
+#include <utility>
 #include <variant>
 #include <vector>
 
