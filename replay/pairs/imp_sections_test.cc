@@ -35,6 +35,7 @@
 #include "gtest/gtest.h"
 #include "replay/butler/butler_session.h"
 #include "replay/decide/decide.h"
+#include "replay/decide/decide_ruling.h"
 #include "replay/pairs/queries.h"
 #include "replay/testing/apply_for_test.h"
 
@@ -287,6 +288,34 @@ TEST_F(ImpSectionsTest, DefineSessionChecksEachSectionsDatum) {
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(std::string(refused.status().message()),
               ::testing::HasSubstr("in section B"));
+}
+
+// An artificial score leaves its table out of the datum (Law 12C2). At
+// table 3, section A keeps two scores of its three, too few for
+// club_butler_pairs' datum (a board needs three results): refused, naming
+// the section, though the six tables of the field would keep five.
+TEST_F(ImpSectionsTest, ARulingMayNotLeaveASectionWithoutADatum) {
+  Create("club_butler_pairs");
+  DefineAndPlay();
+  v1::RecordRulingRequest r;
+  r.set_tournament_id("t");
+  r.set_competition_id("imps");
+  r.set_session(1);
+  r.set_table(3);
+  r.set_board(1);
+  r.set_law("Law 12C2");
+  r.set_text("a card exposed, the board unplayable");
+  r.mutable_adjusted()->mutable_artificial()->set_ns(
+      v1::ARTIFICIAL_AWARD_AVERAGE_PLUS);
+  r.mutable_adjusted()->mutable_artificial()->set_ew(
+      v1::ARTIFICIAL_AWARD_AVERAGE_MINUS);
+  absl::StatusOr<v1::EventPayload> refused =
+      DecideRecordRuling(state_, r, absl::UnixEpoch());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_THAT(std::string(refused.status().message()),
+              ::testing::HasSubstr("board 1 of session 1, section A would "
+                                   "keep only 2 of its 3 scores"));
 }
 
 }  // namespace
