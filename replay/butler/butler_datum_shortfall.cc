@@ -8,9 +8,9 @@
 #include "core/datum/datum.h"
 #include "core/datum/datum_rule.h"
 #include "replay/butler/butler_session.h"
-#include "replay/state/session_sections.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -61,9 +61,9 @@ absl::Status DatumPossible(const CompetitionState& c,
     }
     TALLY_RETURN_IF_ERROR(DatumPossibleOver(
         *c.profile.datum,
-        absl::StrCat("session ", session.number,
-                     comparison.empty() ? ""
-                                        : absl::StrCat(", section ", comparison)),
+        absl::StrCat(
+            "session ", session.number,
+            comparison.empty() ? "" : absl::StrCat(", section ", comparison)),
         board, input, left_out));
   }
   return absl::OkStatus();
