@@ -459,6 +459,59 @@ TEST_F(InterchangeEndToEndTest, SectionsAndPbnAdjustedScoresRoundTrip) {
   EXPECT_EQ(Log().size(), before);
 }
 
+// Issue #18: a Butler session in two sections
+// (tests/interchange/usebio_butler_two_sections.xml and
+// pbn_butler_two_sections.pbn, worked in tests/interchange/README.md):
+// imported under club_butler_pairs (within each section), each board's
+// datum taken over its section's three tables (board 1: A 420, B 170),
+// B's pairs ranked within B (B3 and B5 1st= on +6) and overall over all
+// twelve (A2 11 1st, A1 10 2nd, A6, B3, B5 6 3rd=); exported back equal in
+// USEBIO and PBN.
+TEST_F(InterchangeEndToEndTest, ButlerSectionsImportAndRoundTrip) {
+  const std::string usebio = absl::StrCat(TALLY_INTERCHANGE_FIXTURES,
+                                          "/usebio_butler_two_sections.xml");
+  // Tournament, competition, 12 pairs, movement, start, 24 results, post.
+  std::string out = Import(usebio, "butler-sections", "club_butler_pairs");
+  EXPECT_THAT(out, HasSubstr("12 pairs in 2 sections, 4 boards, 41 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  const v1::Traveller board1 = Traveller("butler-sections", 1);
+  EXPECT_FALSE(board1.has_datum());
+  ASSERT_EQ(board1.section_datums_size(), 2);
+  EXPECT_EQ(board1.section_datums(0).section(), "A");
+  EXPECT_EQ(board1.section_datums(0).datum(), 420);
+  EXPECT_EQ(board1.section_datums(1).section(), "B");
+  EXPECT_EQ(board1.section_datums(1).datum(), 170);
+  bool seen = false;
+  for (const v1::TravellerLine& line : board1.lines()) {
+    if (line.section_table() != "B2") continue;
+    seen = true;  // B3 v B4, 4S= +420 against B's 170: +250, 6 IMPs
+    EXPECT_EQ(line.ns_pair(), 9);
+    EXPECT_EQ(line.ns_imps(), 6);
+  }
+  EXPECT_TRUE(seen);
+  const v1::Standings s = Standings("butler-sections");
+  ASSERT_EQ(s.fields_size(), 2);
+  EXPECT_EQ(s.fields(1).name(), "B ALL");
+  const v1::StandingsRow& first = s.fields(1).rows(0);
+  EXPECT_EQ(first.section_pair(), "B3");
+  EXPECT_EQ(first.rank(), 1);
+  EXPECT_TRUE(first.tied());
+  EXPECT_EQ(first.overall_rank(), 3);
+  EXPECT_TRUE(first.overall_tied());
+  EXPECT_EQ(s.fields(0).rows(0).section_pair(), "A2");
+  EXPECT_EQ(s.fields(0).rows(0).overall_rank(), 1);
+  EXPECT_THAT(ExpectExportEquals("butler-sections", "usebio", usebio),
+              HasSubstr("<DATUM>170</DATUM>"));
+  const std::string pbn =
+      absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/pbn_butler_two_sections.pbn");
+  out = Import(pbn, "butler-sections-pbn", "club_butler_pairs");
+  EXPECT_THAT(out, HasSubstr("41 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  EXPECT_THAT(ExpectExportEquals("butler-sections-pbn", "pbn", pbn),
+              HasSubstr("[Datum \"170\"]"));
+}
+
 // A Mitchell whose pairs carry their home DIRECTION, with boards 5 and 6
 // arrow-switched at every table (tests/interchange/README.md): imported
 // as a movement with TableAssignment.arrow_switched_boards, ranked as one

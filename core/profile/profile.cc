@@ -168,10 +168,14 @@ absl::Status CheckCrossImpsAndFields(const RegulationProfile& p) {
                                 "(butler_pairs), not a ",
                                 EventKindId(p.event_kind), " event"));
   }
-  if (p.sections.has_value() && p.event_kind != EventKind::kMatchpointPairs) {
+  // Sections are scored within each section or across the field in
+  // matchpoint and Butler / cross-IMP pairs alike.
+  if (p.sections.has_value() && p.event_kind != EventKind::kMatchpointPairs &&
+      p.event_kind != EventKind::kButlerPairs) {
     return Invalid("sections", absl::StrCat("given, but the event is ",
                                             EventKindId(p.event_kind),
-                                            ", not matchpoint_pairs"));
+                                            ", not matchpoint_pairs or "
+                                            "butler_pairs"));
   }
   if (p.butler_movement.has_value() &&
       p.event_kind != EventKind::kButlerPairs) {

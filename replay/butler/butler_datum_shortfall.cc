@@ -10,6 +10,7 @@
 #include "replay/butler/butler_session.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -21,34 +22,51 @@ bool LeavesTableOut(const v1::AdjustedScore& score) {
   return score.has_artificial() || score.has_weighted();
 }
 
-// Butler: board `board` of `session` with `excluded_table` left out.
+// Butler: board `board` of `session` with `excluded_table` left out (0:
+// none), in each comparison the datum is taken over: the whole session's,
+// or within sections (profile sections.scored) the excluded table's
+// section, or every section when none is excluded.
 absl::Status DatumPossible(const CompetitionState& c,
                            const SessionState& session, int board,
                            int excluded_table) {
-  core::DatumInput input;
-  input.tables_in_play = session.times_scheduled.at(board);
-  int left_out = 0;
-  for (const auto& [table_board, slot] : session.slots) {
-    const auto [table, b] = table_board;
-    if (b != board) continue;
-    if (table == excluded_table) {
-      ++left_out;
+  const ComparisonTimes comparisons(session,
+                                    SectionsScoredAcrossTheField(c.profile));
+  for (const std::string& comparison : comparisons.ComparisonsOfBoard(board)) {
+    if (excluded_table != 0 &&
+        comparisons.ComparisonOfTable(excluded_table) != comparison) {
       continue;
     }
-    auto it = session.results.find({board, table});
-    TALLY_ASSIGN_OR_RETURN(
-        std::optional<int> score,
-        DatumScoreAt(it == session.results.end() ? nullptr : &it->second,
-                     session.rulings, board, table));
-    if (!score.has_value()) {
-      ++left_out;
-      continue;
+    core::DatumInput input;
+    input.tables_in_play = comparisons.In(comparison, board);
+    int left_out = 0;
+    for (const auto& [table_board, slot] : session.slots) {
+      const auto [table, b] = table_board;
+      if (b != board || comparisons.ComparisonOfTable(table) != comparison) {
+        continue;
+      }
+      if (table == excluded_table) {
+        ++left_out;
+        continue;
+      }
+      auto it = session.results.find({board, table});
+      TALLY_ASSIGN_OR_RETURN(
+          std::optional<int> score,
+          DatumScoreAt(it == session.results.end() ? nullptr : &it->second,
+                       session.rulings, board, table));
+      if (!score.has_value()) {
+        ++left_out;
+        continue;
+      }
+      input.scores.push_back({.ns_score = *score, .table = table});
     }
-    input.scores.push_back({.ns_score = *score, .table = table});
+    TALLY_RETURN_IF_ERROR(DatumPossibleOver(
+        *c.profile.datum,
+        absl::StrCat(
+            "session ", session.number,
+            comparison.empty() ? "" : absl::StrCat(", section ", comparison)),
+        board, input, left_out));
   }
-  return DatumPossibleOver(*c.profile.datum,
-                           absl::StrCat("session ", session.number), board,
-                           input, left_out);
+  return absl::OkStatus();
 }
 
 }  // namespace

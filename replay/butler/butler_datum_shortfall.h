@@ -28,8 +28,9 @@ namespace tally::replay {
 // FailedPrecondition, naming the datum rule's clause, when ruling `r` (an
 // adjusted score in a session of `competition`, whose profile takes a
 // datum) would leave board r.board() of `session`, once every table the
-// movement plays it at is in, with too few scores for its datum. OK for
-// any other ruling or competition.
+// movement plays it at is in, with too few scores for its datum (within
+// sections, the ruled table's section's). OK for any other ruling or
+// competition.
 absl::Status CheckRulingLeavesADatum(const CompetitionState& competition,
                                      const SessionState& session,
                                      const v1::RecordRulingRequest& r);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "replay/rulings/pending_appeals.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -89,34 +91,72 @@ absl::StatusOr<ScoredButlerSession> Score(const State& state,
   return ScoredButlerSession{s, std::move(scores)};
 }
 
-// Ranks one field of a session: by VPs (16.10) or net IMPs (16.4), equal
-// figures sharing the rank, then by pair number.
-void RankSessionField(const CompetitionState& c,
-                      const ButlerSessionScores& scores,
-                      const std::string& name, v1::StandingsField& field) {
+// What a session's pairs are ranked on: VPs (16.10) or net IMPs (16.4).
+core::Rational RankingKey(const ButlerSessionScores& scores,
+                          const ButlerPairTotal& t) {
+  return scores.ranks_on_vps ? t.vps : t.net_imps;
+}
+
+// A pair's place in a ranking: its rank and whether it shares it.
+struct ButlerPlace {
+  const ButlerPairTotal* total = nullptr;
+  int rank = 0;
+  bool tied = false;
+};
+
+// `totals` ranked best first, equal figures sharing the rank, then by pair
+// number (the order given, pairs ascending).
+std::vector<ButlerPlace> RankTotals(
+    const ButlerSessionScores& scores,
+    std::vector<const ButlerPairTotal*> totals) {
+  auto key = [&](const ButlerPairTotal* t) { return RankingKey(scores, *t); };
+  std::stable_sort(totals.begin(), totals.end(),
+                   [&](const ButlerPairTotal* a, const ButlerPairTotal* b) {
+                     return key(a) > key(b);
+                   });
+  std::vector<ButlerPlace> places;
+  for (size_t i = 0; i < totals.size(); ++i) {
+    size_t first = i;
+    while (first > 0 && key(totals[first - 1]) == key(totals[i])) --first;
+    places.push_back(
+        {totals[i], static_cast<int>(first) + 1,
+         (i > 0 && key(totals[i - 1]) == key(totals[i])) ||
+             (i + 1 < totals.size() && key(totals[i + 1]) == key(totals[i]))});
+  }
+  return places;
+}
+
+// The pairs of field `name` ("NS", "EW" or "ALL"), of `section` when it is
+// not "" (a session in sections), in pair order.
+std::vector<const ButlerPairTotal*> FieldTotals(
+    const ButlerSessionScores& scores, const std::string& name,
+    const SessionSections& sections, const std::string& section) {
   std::vector<const ButlerPairTotal*> totals;
   for (const auto& [pair, total] : scores.pairs) {
+    if (!section.empty() && sections.OfPair(pair) != section) continue;
     if (name == kOneField ||
         total.north_south == (name == kNorthSouthField)) {
       totals.push_back(&total);
     }
   }
-  auto key = [&](const ButlerPairTotal* t) {
-    return scores.ranks_on_vps ? t->vps : t->net_imps;
-  };
-  std::stable_sort(totals.begin(), totals.end(),
-                   [&](const ButlerPairTotal* a, const ButlerPairTotal* b) {
-                     return key(a) > key(b);
-                   });
-  for (size_t i = 0; i < totals.size(); ++i) {
-    const ButlerPairTotal& t = *totals[i];
-    size_t first = i;
-    while (first > 0 && key(totals[first - 1]) == key(&t)) --first;
+  return totals;
+}
+
+// Fills `field` with its ranked pairs; in sections each row names its
+// section and its number there ("B3").
+void FillField(const CompetitionState& c, const ButlerSessionScores& scores,
+               const std::vector<ButlerPlace>& places,
+               const SessionSections& sections, v1::StandingsField& field) {
+  for (const ButlerPlace& place : places) {
+    const ButlerPairTotal& t = *place.total;
     v1::StandingsRow* row = field.add_rows();
-    row->set_rank(static_cast<int>(first) + 1);
-    row->set_tied((i > 0 && key(totals[i - 1]) == key(&t)) ||
-                  (i + 1 < totals.size() && key(totals[i + 1]) == key(&t)));
+    row->set_rank(place.rank);
+    row->set_tied(place.tied);
     row->set_pair(t.pair);
+    if (!sections.empty()) {
+      row->set_section(sections.OfPair(t.pair));
+      row->set_section_pair(sections.PairLabel(t.pair));
+    }
     for (const std::string& p : Players(c, t.pair)) row->add_players(p);
     row->set_boards_played(t.boards_played);
     *row->mutable_net_imps() = ToProtoFraction(t.net_imps);
@@ -125,6 +165,24 @@ void RankSessionField(const CompetitionState& c,
     row->set_matches_complete(t.matches_complete);
     row->set_provisional(t.provisional);
   }
+}
+
+// Whether every section's movement plays the same number of boards: IMP
+// totals (or VPs) over different numbers of boards have no common scale
+// (unlike a matchpoint percentage), so only then is an overall rank given.
+bool SectionsPlayAsManyBoards(const SessionState& session,
+                              const SessionSections& sections) {
+  std::map<std::string, std::set<int>> boards;
+  for (const auto& [table_board, slot] : session.slots) {
+    boards[sections.OfTable(table_board.first)].insert(table_board.second);
+  }
+  std::optional<size_t> count;
+  for (const core::MovementSection& section : sections.all()) {
+    const size_t n = boards[section.name].size();
+    if (count.has_value() && *count != n) return false;
+    count = n;
+  }
+  return true;
 }
 
 }  // namespace
@@ -155,10 +213,49 @@ absl::StatusOr<v1::Standings> BuildButlerStandings(
   out.set_scoring(ScoringName(scores.cross_imps));
   out.set_ranked_on(scores.ranks_on_vps ? "vps" : "net_imps");
   out.set_provisional(scores.provisional);
-  for (const char* name : FieldNames(scores.one_field)) {
-    v1::StandingsField* field = out.add_fields();
-    field->set_name(name);
-    RankSessionField(c, scores, name, *field);
+  const SessionSections sections(*scored.session);
+  if (sections.empty()) {
+    for (const char* name : FieldNames(scores.one_field)) {
+      v1::StandingsField* field = out.add_fields();
+      field->set_name(name);
+      FillField(c, scores,
+                RankTotals(scores, FieldTotals(scores, name, sections, "")),
+                sections, *field);
+    }
+    return out;
+  }
+  // In sections: one ranking per section and field ("A NS", "B EW"), as a
+  // matchpoint session in sections has, and each pair's overall rank over
+  // every section's pairs of its field on the same figure (net IMPs or
+  // VPs), given only where the sections play as many boards.
+  std::map<std::string, std::vector<const ButlerPairTotal*>> across;
+  for (const core::MovementSection& section : sections.all()) {
+    for (const char* name : FieldNames(scores.one_field)) {
+      std::vector<const ButlerPairTotal*> totals =
+          FieldTotals(scores, name, sections, section.name);
+      v1::StandingsField* field = out.add_fields();
+      field->set_name(absl::StrCat(section.name, " ", name));
+      FillField(c, scores, RankTotals(scores, totals), sections, *field);
+      std::vector<const ButlerPairTotal*>& all = across[name];
+      all.insert(all.end(), totals.begin(), totals.end());
+    }
+  }
+  if (!SectionsPlayAsManyBoards(*scored.session, sections)) return out;
+  std::map<int, ButlerPlace> overall;
+  for (auto& [name, totals] : across) {
+    std::sort(totals.begin(), totals.end(),
+              [](const ButlerPairTotal* a, const ButlerPairTotal* b) {
+                return a->pair < b->pair;
+              });
+    for (const ButlerPlace& place : RankTotals(scores, totals)) {
+      overall[place.total->pair] = place;
+    }
+  }
+  for (v1::StandingsField& field : *out.mutable_fields()) {
+    for (v1::StandingsRow& row : *field.mutable_rows()) {
+      row.set_overall_rank(overall.at(row.pair()).rank);
+      row.set_overall_tied(overall.at(row.pair()).tied);
+    }
   }
   return out;
 }
@@ -186,12 +283,29 @@ absl::StatusOr<v1::Traveller> BuildButlerTraveller(
   out.set_scoring(ScoringName(scored.scores.cross_imps));
   if (board.datum.has_value()) *out.mutable_datum() = BoardDatumView(
         *board.datum, static_cast<int>(board.lines.size()), !board.complete);
+  // Within sections each section's datum, over its own tables.
+  for (const ButlerSectionBoard& s : board.sections) {
+    if (!s.datum.has_value()) continue;
+    const int results_in = static_cast<int>(std::count_if(
+        board.lines.begin(), board.lines.end(),
+        [&](const ButlerLine& l) { return l.section == s.section; }));
+    v1::BoardDatum* datum = out.add_section_datums();
+    *datum = BoardDatumView(*s.datum, results_in, !s.complete);
+    datum->set_section(s.section);
+  }
+  const SessionSections sections(*scored.session);
   for (const ButlerLine& l : board.lines) {
     v1::TravellerLine* line = out.add_lines();
     line->set_round(l.result->slot.round);
     line->set_table(l.result->slot.table);
     line->set_ns_pair(l.result->slot.ns_pair);
     line->set_ew_pair(l.result->slot.ew_pair);
+    if (!sections.empty()) {
+      line->set_section(sections.OfTable(l.result->slot.table));
+      line->set_section_table(sections.TableLabel(l.result->slot.table));
+      line->set_section_ns_pair(sections.PairLabel(l.result->slot.ns_pair));
+      line->set_section_ew_pair(sections.PairLabel(l.result->slot.ew_pair));
+    }
     ToTableResult(l.result->result, *line->mutable_result());
     line->set_ns_score(l.result->ns_score);
     line->set_sequence(l.result->sequence);
@@ -265,11 +379,12 @@ absl::StatusOr<v1::Scorecard> BuildButlerScorecard(
               ns_here ? *l.ns_cross_imps
                       : l.ew_cross_imps.value_or(-*l.ns_cross_imps));
         }
-        if (l.ns_imps.has_value()) {
-          line->set_imps(here * *l.ns_imps);
-          line->set_datum(board.datum->datum);
-          line->set_datum_provisional(!board.complete ||
-                                      board.datum->provisional);
+        const std::optional<core::DatumResult>& datum = board.DatumOf(l);
+        if (l.ns_imps.has_value()) line->set_imps(here * *l.ns_imps);
+        if (l.ns_imps.has_value() && datum.has_value()) {
+          line->set_datum(datum->datum);
+          line->set_datum_provisional(!board.CompleteFor(l) ||
+                                      datum->provisional);
         }
       }
     }

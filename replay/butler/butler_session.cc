@@ -19,6 +19,7 @@
 #include "replay/rulings/pending_appeals.h"
 #include "replay/rulings/several_boards.h"
 #include "replay/state/rulings.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -120,7 +121,8 @@ absl::Status ScoreBoard(const SessionState& session,
                         const CompetitionState* competition,
                         const core::DatumRule& rule,
                         const core::ArtificialImpsRule& artificial,
-                        const AveragePlusShares& shares, ButlerBoard& board) {
+                        const AveragePlusShares& shares,
+                        const InComparison& in_comparison, ButlerBoard& board) {
   core::DatumInput input;
   // "n being the number of tables" (ANC SR 16.11): the tables the movement
   // plays the board at, which is the whole field in a Mitchell.
@@ -132,6 +134,7 @@ absl::Status ScoreBoard(const SessionState& session,
   std::vector<int> in_datum;  // each line's index in input.scores, or -1
   for (auto it = session.results.lower_bound({board.board, 0});
        it != session.results.end() && it->first.first == board.board; ++it) {
+    if (in_comparison && !in_comparison(it->second.slot.table)) continue;
     AdjustedTable table{&it->second, AdjustmentAt(session.rulings, board.board,
                                                   it->second.slot.table)};
     ButlerLine line;
@@ -242,11 +245,11 @@ absl::Status ScoreMatch(const std::map<int, ButlerBoard>& boards,
       match.ns_imps += switched ? ew : ns;
       match.ew_imps += switched ? ns : ew;
       // NSW TR 13: this table's own score, or the datum, may still change.
-      if (line.pending_appeal ||
-          (board.datum.has_value() && board.datum->provisional)) {
+      const std::optional<core::DatumResult>& datum = board.DatumOf(line);
+      if (line.pending_appeal || (datum.has_value() && datum->provisional)) {
         match.provisional = true;
       }
-      if (board.complete) {
+      if (board.CompleteFor(line)) {
         ++match.boards_final;
       } else {
         match.provisional = true;
@@ -294,7 +297,73 @@ void AddToPair(ButlerPairTotal& total, const ButlerMatch& match,
   total.complete_imps += imps;
 }
 
+// What scoring one comparison on a board needs.
+struct ScoringContext {
+  const SessionState& session;
+  const CompetitionState* competition;
+  const core::RegulationProfile& profile;
+  bool cross_imps;
+  const core::ArtificialImpsRule& artificial;
+  const AveragePlusShares& shares;
+};
+
+// Scores `board` (its number and times_expected set) over the tables
+// `in_comparison` takes (every table when empty): cross-IMPs, or the datum
+// and IMPs against it; sets `provisional` where a complete board is left
+// unscored.
+absl::Status ScoreComparison(const ScoringContext& c,
+                             const InComparison& in_comparison,
+                             ButlerBoard& board, bool& provisional) {
+  if (c.cross_imps) {
+    TALLY_RETURN_IF_ERROR(ScoreCrossImpsBoard(
+        c.session, *c.profile.cross_imps, c.artificial, board, in_comparison));
+    for (const ButlerLine& line : board.lines) {
+      if (board.complete && !line.ns_cross_imps.has_value()) {
+        provisional = true;
+      }
+    }
+    return absl::OkStatus();
+  }
+  // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
+  TALLY_ASSIGN_OR_RETURN(
+      const bool fouled,
+      ScoreFouledButlerBoard(c.session, c.competition, *c.profile.datum, board,
+                             in_comparison));
+  if (!fouled) {
+    TALLY_RETURN_IF_ERROR(ScoreBoard(c.session, c.competition, *c.profile.datum,
+                                     c.artificial, c.shares, in_comparison,
+                                     board));
+  } else {
+    ApplyFouledShares(c.shares, board);
+  }
+  MarkFouledLines(board);
+  // A complete board the rulings left without a datum (too few scores:
+  // ANC SR 16.4) is not scored at its tables: nothing built on it is
+  // final (decide refuses such a ruling and its posting).
+  if (board.complete && !board.datum.has_value() && !board.fouled.has_value()) {
+    for (const ButlerLine& line : board.lines) {
+      if (!line.ns_imps.has_value()) provisional = true;
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
+
+const std::optional<core::DatumResult>& ButlerBoard::DatumOf(
+    const ButlerLine& line) const {
+  for (const ButlerSectionBoard& s : sections) {
+    if (s.section == line.section) return s.datum;
+  }
+  return datum;
+}
+
+bool ButlerBoard::CompleteFor(const ButlerLine& line) const {
+  for (const ButlerSectionBoard& s : sections) {
+    if (s.section == line.section) return s.complete;
+  }
+  return complete;
+}
 
 bool OneField(const core::RegulationProfile& profile) {
   return profile.butler_movement.has_value() &&
@@ -375,39 +444,42 @@ absl::StatusOr<ButlerSessionScores> ScoreButlerSession(
   scores.ranks_on_vps = profile.vp.has_value();
   scores.cross_imps = cross_imps;
   scores.one_field = OneField(profile);
+  // Within sections each section's tables are one comparison (the datum
+  // and its rule over the section's tables; cross-IMPs within the
+  // section); across the field, or without sections, every table is.
+  const ComparisonTimes comparisons(session,
+                                    SectionsScoredAcrossTheField(profile));
+  const ScoringContext context{session,    competition, profile,
+                               cross_imps, artificial,  shares};
   for (const auto& [board, times] : session.times_scheduled) {
     ButlerBoard& scored = scores.boards[board];
     scored.board = board;
     scored.times_expected = times;
-    if (cross_imps) {
+    const std::vector<std::string> groups =
+        comparisons.ComparisonsOfBoard(board);
+    if (groups.size() == 1 && groups.front().empty()) {
       TALLY_RETURN_IF_ERROR(
-          ScoreCrossImpsBoard(session, *profile.cross_imps, artificial, scored));
-      for (const ButlerLine& line : scored.lines) {
-        if (scored.complete && !line.ns_cross_imps.has_value()) {
-          scores.provisional = true;
-        }
-      }
+          ScoreComparison(context, {}, scored, scores.provisional));
       continue;
     }
-    // A fouled-board treatment in force (replay/butler/fouled_scoring.h).
-    TALLY_ASSIGN_OR_RETURN(
-        const bool fouled,
-        ScoreFouledButlerBoard(session, competition, *profile.datum, scored));
-    if (!fouled) {
-      TALLY_RETURN_IF_ERROR(ScoreBoard(session, competition, *profile.datum,
-                                       artificial, shares, scored));
-    } else {
-      ApplyFouledShares(shares, scored);
-    }
-    MarkFouledLines(scored);
-    // A complete board the rulings left without a datum (too few scores:
-    // ANC SR 16.4) is not scored at its tables: nothing built on it is
-    // final (decide refuses such a ruling and its posting).
-    if (scored.complete && !scored.datum.has_value() &&
-        !scored.fouled.has_value()) {
-      for (const ButlerLine& line : scored.lines) {
-        if (!line.ns_imps.has_value()) scores.provisional = true;
+    scored.complete = true;
+    for (const std::string& section : groups) {
+      ButlerBoard part;
+      part.board = board;
+      part.times_expected = comparisons.In(section, board);
+      const InComparison in_section = [&](int table) {
+        return comparisons.ComparisonOfTable(table) == section;
+      };
+      TALLY_RETURN_IF_ERROR(
+          ScoreComparison(context, in_section, part, scores.provisional));
+      for (ButlerLine& line : part.lines) {
+        line.section = section;
+        scored.lines.push_back(std::move(line));
       }
+      scored.sections.push_back(
+          {section, part.times_expected, std::move(part.datum), part.complete});
+      scored.complete = scored.complete && part.complete;
+      if (part.fouled.has_value()) scored.fouled = std::move(part.fouled);
     }
   }
   for (const v1::MovementRound& round : session.movement.rounds()) {

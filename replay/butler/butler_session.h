@@ -5,7 +5,10 @@
 //   * each board's datum over every table that played it (core/datum with
 //     the profile's rule: 16.4's (n-6) middle scores, 16.11-16.13's n-2 /
 //     n-4 / 10%, each mean rounded to the closest 10), n being the number of
-//     tables the movement plays the board at;
+//     tables the movement plays the board at; in a session in sections
+//     scored within each section (profile sections.scored), each section's
+//     own datum over its own tables, n being the section's (cross-IMPs:
+//     each score compared with its section's only);
 //   * each table's IMPs against it (the WBF table, core/scoring/imps.h):
 //     North-South's, East-West's being the negative;
 //   * each match (a round at one table: one NS pair against one EW pair on
@@ -46,6 +49,7 @@
 #define TALLY_REPLAY_BUTLER_SESSION_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -60,6 +64,10 @@
 #include "replay/state/state.h"
 
 namespace tally::replay {
+
+// Which tables' results are compared together on a board (a section's,
+// within sections); empty: every table's.
+using InComparison = std::function<bool(int table)>;
 
 // One table's result on a board.
 struct ButlerLine {
@@ -89,6 +97,19 @@ struct ButlerLine {
   // (an artificial score that does not balance).
   std::optional<core::Rational> ns_cross_imps;
   std::optional<core::Rational> ew_cross_imps;
+  // A session in sections scored within each section (profile
+  // sections.scored): the section whose tables the line was compared with
+  // (its datum, or its cross-IMP comparison); "" otherwise.
+  std::string section;
+};
+
+// Within sections, one section's comparison on a board: the tables of the
+// section that play it, their datum and whether every result is in.
+struct ButlerSectionBoard {
+  std::string section;
+  int times_expected = 0;  // the section's tables that play the board
+  std::optional<core::DatumResult> datum;  // Butler; none for cross-IMPs
+  bool complete = false;
 };
 
 struct ButlerBoard {
@@ -102,6 +123,15 @@ struct ButlerBoard {
   // The fouled-board treatment in force (replay/butler/fouled_scoring.h);
   // `datum` is then the true form's.
   std::optional<FouledBoardNote> fouled;
+  // A session in sections scored within each section: each section's own
+  // comparison, in the sections' order (`datum` is then unset, and
+  // `complete` says every section's results are in); empty otherwise.
+  std::vector<ButlerSectionBoard> sections;
+
+  // The datum `line` was IMPed against and whether its comparison has
+  // every result in: its section's within sections, else the board's.
+  const std::optional<core::DatumResult>& DatumOf(const ButlerLine& line) const;
+  bool CompleteFor(const ButlerLine& line) const;
 };
 
 // One round at one table: NS pair against EW pair on the round's boards.

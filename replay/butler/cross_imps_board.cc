@@ -14,7 +14,8 @@ namespace tally::replay {
 absl::Status ScoreCrossImpsBoard(const SessionState& session,
                                  const core::CrossImpsRules& rules,
                                  const core::ArtificialImpsRule& artificial,
-                                 ButlerBoard& board) {
+                                 ButlerBoard& board,
+                                 const InComparison& in_comparison) {
   const std::string where =
       absl::StrCat("session ", session.number, ", board ", board.board);
   if (FouledTreatmentAt(session.rulings, board.board) != nullptr) {
@@ -25,6 +26,7 @@ absl::Status ScoreCrossImpsBoard(const SessionState& session,
   std::vector<size_t> compared;  // the lines whose scores are compared
   for (auto it = session.results.lower_bound({board.board, 0});
        it != session.results.end() && it->first.first == board.board; ++it) {
+    if (in_comparison && !in_comparison(it->second.slot.table)) continue;
     const AdjustedTable table{
         &it->second,
         AdjustmentAt(session.rulings, board.board, it->second.slot.table)};

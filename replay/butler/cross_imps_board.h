@@ -27,11 +27,13 @@
 namespace tally::replay {
 
 // Fills `board` (board.board and board.times_expected set) from `session`'s
-// results under `rules`.
+// results under `rules`, comparing the tables `in_comparison` takes (a
+// section's, within sections; every table when empty).
 absl::Status ScoreCrossImpsBoard(const SessionState& session,
                                  const core::CrossImpsRules& rules,
                                  const core::ArtificialImpsRule& artificial,
-                                 ButlerBoard& board);
+                                 ButlerBoard& board,
+                                 const InComparison& in_comparison = {});
 
 // Refuses (InvalidArgument, naming what to give instead) a ruling a
 // cross-IMP competition cannot score: a weighted, split or per-side

@@ -11,9 +11,12 @@
 #include "core/base/plural.h"
 #include "core/base/status_macros.h"
 #include "core/datum/datum.h"
+#include "core/movement/sections.h"
 #include "core/vp/vp_scale.h"
 #include "replay/butler/butler_ranking.h"
 #include "replay/butler/butler_session.h"
+#include "replay/state/bridge_convert.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {
@@ -72,19 +75,35 @@ absl::Status CheckDatums(const v1::Movement& movement,
     return absl::FailedPreconditionError(absl::StrCat(
         "profile ", profile.name, " names no datum rule to score Butler pairs"));
   }
-  std::map<int, int> times;  // board -> tables playing it
+  // Within sections (profile sections.scored) each section's tables make
+  // the board's comparison on their own: (section, board) -> tables.
+  const std::vector<core::MovementSection> sections =
+      FromProtoSections(movement);
+  const bool by_section =
+      !sections.empty() && !SectionsScoredAcrossTheField(profile);
+  std::map<std::pair<std::string, int>, int> times;
   for (const v1::MovementRound& round : movement.rounds()) {
     for (const v1::TableAssignment& t : round.tables()) {
-      for (int board : t.boards()) ++times[board];
+      const core::MovementSection* section =
+          by_section ? core::SectionOfTable(sections, t.table()) : nullptr;
+      for (int board : t.boards()) {
+        ++times[{section == nullptr ? "" : section->name, board}];
+      }
     }
   }
-  for (const auto& [board, n] : times) {
+  for (const auto& [section_board, n] : times) {
+    const auto& [section, board] = section_board;
+    const std::string in_movement =
+        section.empty() ? " in this movement"
+                        : absl::StrCat(" in section ", section,
+                                       " (scored within each section)");
     if (cross_imps) {
       if (n >= 2) continue;
-      return absl::InvalidArgumentError(absl::StrCat(
-          "board ", board, " is played at only ", core::Counted(n, "table"),
-          " in this movement: cross-IMPs compare each result with the others "
-          "and need it played at 2 tables or more"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("board ", board, " is played at only ",
+                       core::Counted(n, "table"), in_movement,
+                       ": cross-IMPs compare each result with the others "
+                       "and need it played at 2 tables or more"));
     }
     core::DatumInput input;
     input.tables_in_play = n;
@@ -95,7 +114,7 @@ absl::Status CheckDatums(const v1::Movement& movement,
     if (!datum.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           "board ", board, " is played at only ", core::Counted(n, "table"),
-          " in this movement, too few for a datum: ", datum.message()));
+          in_movement, ", too few for a datum: ", datum.message()));
     }
   }
   return absl::OkStatus();

@@ -123,10 +123,12 @@ absl::StatusOr<bool> ScoreFouledImpsBoard(
 absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
                                             const CompetitionState* competition,
                                             const core::DatumRule& rule,
-                                            ButlerBoard& board) {
+                                            ButlerBoard& board,
+                                            const InComparison& in_comparison) {
   std::vector<FouledResultIn> results;
   for (auto it = session.results.lower_bound({board.board, 0});
        it != session.results.end() && it->first.first == board.board; ++it) {
+    if (in_comparison && !in_comparison(it->second.slot.table)) continue;
     FouledResultIn in{.result = &it->second};
     if (competition != nullptr) {
       // NSW TR 13 (replay/rulings/pending_appeals.h), as the plain datum reads

@@ -92,12 +92,14 @@ absl::StatusOr<bool> ScoreFouledImpsBoard(
     const std::vector<FouledResultIn>& results, int match,
     absl::string_view where, const core::DatumRule& rule, ButlerBoard& board);
 
-// Butler: ScoreFouledImpsBoard over `session`'s results on board.board,
-// with the NSW TR 13 marks of `competition`'s appeals (none when null).
-absl::StatusOr<bool> ScoreFouledButlerBoard(const SessionState& session,
-                                            const CompetitionState* competition,
-                                            const core::DatumRule& rule,
-                                            ButlerBoard& board);
+// Butler: ScoreFouledImpsBoard over `session`'s results on board.board
+// at the tables `in_comparison` takes (a section's, within sections; every
+// table when empty), with the NSW TR 13 marks of `competition`'s appeals
+// (none when null).
+absl::StatusOr<bool> ScoreFouledButlerBoard(
+    const SessionState& session, const CompetitionState* competition,
+    const core::DatumRule& rule, ButlerBoard& board,
+    const InComparison& in_comparison = {});
 
 // Marks the lines of `board` played in the fouled form (ButlerLine::fouled).
 void MarkFouledLines(ButlerBoard& board);

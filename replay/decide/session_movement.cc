@@ -78,15 +78,19 @@ absl::StatusOr<Generated> Section(const v1::SectionMovementSpec& spec,
   return g;
 }
 
-bool IsMatchpointPairs(const CompetitionState& c) {
-  return c.kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS;
+// Pairs sessions in a movement: matchpointed, or Butler / cross-IMP pairs
+// (each section's comparison, or the field's, as the profile's
+// sections.scored says: replay/state/session_sections.h).
+bool IsPairsInAMovement(const CompetitionState& c) {
+  return c.kind == v1::COMPETITION_KIND_MATCHPOINT_PAIRS ||
+         c.kind == v1::COMPETITION_KIND_BUTLER_PAIRS;
 }
 
-absl::Status NotMatchpointPairs(const CompetitionState& c) {
+absl::Status NotPairs(const CompetitionState& c) {
   return absl::InvalidArgumentError(
       absl::StrCat("'", c.id,
-                   "' is not a matchpoint pairs event: only a matchpoint "
-                   "pairs session is played in sections"));
+                   "' is not a pairs event: only a matchpoint, Butler or "
+                   "cross-IMP pairs session is played in sections"));
 }
 
 }  // namespace
@@ -99,7 +103,7 @@ absl::StatusOr<RequestedMovement> MovementOfRequest(
       return absl::InvalidArgumentError(
           "give either one movement or its sections, not both");
     }
-    if (!IsMatchpointPairs(c)) return NotMatchpointPairs(c);
+    if (!IsPairsInAMovement(c)) return NotPairs(c);
     std::vector<core::SectionMovement> parts;
     std::vector<std::string> sources;
     for (const v1::SectionMovementSpec& spec : request.sections()) {
@@ -137,7 +141,7 @@ absl::StatusOr<RequestedMovement> MovementOfRequest(
 absl::Status CheckMovementSections(const v1::Movement& movement,
                                    const CompetitionState& c) {
   if (movement.sections().empty()) return absl::OkStatus();
-  if (!IsMatchpointPairs(c)) return NotMatchpointPairs(c);
+  if (!IsPairsInAMovement(c)) return NotPairs(c);
   const core::Movement rounds = FromProtoMovement(movement);
   const std::vector<core::MovementSection> sections =
       FromProtoSections(movement);

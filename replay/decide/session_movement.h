@@ -22,16 +22,16 @@ struct RequestedMovement {
 };
 
 // The movement `request` gives for competition `c`. InvalidArgument for
-// no movement, both one movement and sections, sections outside a
-// matchpoint pairs event, or a generated movement's bad sizes (naming the
-// section).
+// no movement, both one movement and sections, sections outside a pairs
+// event (matchpoint, Butler or cross-IMP), or a generated movement's bad
+// sizes (naming the section).
 absl::StatusOr<RequestedMovement> MovementOfRequest(
     const CompetitionState& c, const v1::DefineSessionRequest& request);
 
-// A movement in sections (Movement.sections): only in a matchpoint pairs
-// event; sections that neither overlap nor leave a table out; scored
-// across the field (the profile's sections.scored), every section playing
-// the same boards. OK for a movement without sections.
+// A movement in sections (Movement.sections): only in a pairs event
+// (matchpoint, Butler or cross-IMP); sections that neither overlap nor leave a
+// table out; scored across the field (the profile's sections.scored), every
+// section playing the same boards. OK for a movement without sections.
 absl::Status CheckMovementSections(const v1::Movement& movement,
                                    const CompetitionState& c);
 

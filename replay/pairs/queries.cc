@@ -13,10 +13,10 @@
 #include "replay/butler/butler_queries.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/pairs/session_scores.h"
-#include "replay/pairs/session_sections.h"
 #include "replay/profile/profile_loader.h"
 #include "replay/state/bridge_convert.h"
 #include "replay/state/lookups.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "core/profile/profile.h"
 #include "replay/pairs/session_scores.h"
-#include "replay/pairs/session_sections.h"
+#include "replay/state/session_sections.h"
 #include "replay/state/state.h"
 
 namespace tally::replay {

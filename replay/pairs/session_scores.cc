@@ -9,9 +9,9 @@
 #include "core/scoring/percentage.h"
 #include "replay/butler/fouled_scoring.h"
 #include "replay/pairs/session_adjustments.h"
-#include "replay/pairs/session_sections.h"
 #include "replay/rulings/adjusted_boards.h"
 #include "replay/state/rulings.h"
+#include "replay/state/session_sections.h"
 
 namespace tally::replay {
 namespace {

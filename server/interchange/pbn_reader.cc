@@ -159,20 +159,13 @@ class Reader {
 
   // One [Section] value in the whole file (or none) is a session of one
   // section; two or more make a session in sections, in which every game
-  // and TotalScoreTable row names its section (matchpoints only).
+  // and TotalScoreTable row names its section (matchpoints or IMPs).
   absl::Status Sections() {
     if (file_.sections.size() < 2) {
       file_.sections.clear();
       for (FileBoard& b : file_.boards) b.section.clear();
       for (FilePair& p : file_.pairs) p.section.clear();
       return absl::OkStatus();
-    }
-    if (scoring_ != FileScoring::kMatchpoints) {
-      return Refuse(
-          file_.sections[1].line,
-          absl::StrCat("a second [Section] in a ", FileScoringName(scoring_),
-                       " file: tally scores sections in matchpoint "
-                       "pairs only"));
     }
     for (const FileBoard& b : file_.boards) {
       if (b.section.empty()) {

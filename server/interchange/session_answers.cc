@@ -253,6 +253,10 @@ absl::StatusOr<SessionFile> SessionFileFromAnswers(
       b.board = t.board();
       b.section = section;
       if (t.has_datum()) b.datum = t.datum().datum();
+      // Within sections each section's traveller has its own datum.
+      for (const v1::BoardDatum& d : t.section_datums()) {
+        if (d.section() == section) b.datum = d.datum();
+      }
       return b;
     };
     if (first_pair.empty()) board_of("");
@@ -325,15 +329,21 @@ std::vector<std::string> CheckPublished(const SessionFile& file,
       }
     }
   }
-  std::map<int, std::optional<int64_t>> tally_datums;  // Butler: no sections
-  for (const FileBoard& b : answers.boards) tally_datums[b.board] = b.datum;
+  // Butler: each board's datum (each section's, within sections).
+  std::map<std::pair<std::string, int>, std::optional<int64_t>> tally_datums;
+  for (const FileBoard& b : answers.boards) {
+    tally_datums[{b.section, b.board}] = b.datum;
+  }
   for (const FileBoard& b : file.boards) {
     if (!b.datum.has_value()) continue;
-    const std::optional<int64_t>& t = tally_datums[b.board];
+    const std::optional<int64_t>& t = tally_datums[{b.section, b.board}];
     if (t != b.datum) {
-      differ(b.line,
-             absl::StrCat("board ", b.board, ": datum ", *b.datum, ", tally ",
-                          t.has_value() ? absl::StrCat(*t) : "none"));
+      differ(b.line, absl::StrCat("board ", b.board,
+                                  b.section.empty()
+                                      ? ""
+                                      : absl::StrCat(" in section ", b.section),
+                                  ": datum ", *b.datum, ", tally ",
+                                  t.has_value() ? absl::StrCat(*t) : "none"));
     }
   }
   std::map<std::tuple<std::string, int, int>, const FileResult*> tally_lines;

@@ -120,16 +120,10 @@ class Reader : private UsebioDocument {
       }
     }
     // Where PARTICIPANTS and BOARDs sit: the EVENT, its SESSION, or each
-    // SECTION (two or more make a session in sections).
+    // SECTION (two or more make a session in sections, matchpointed or
+    // IMP-scored alike).
     std::vector<pugi::xml_node> holders;
     if (sections.size() > 1) {
-      if (scoring_ != FileScoring::kMatchpoints) {
-        return Refuse(
-            Line(sections[1]),
-            absl::StrCat("a second <SECTION> in a ", FileScoringName(scoring_),
-                         " file: tally scores sections in "
-                         "matchpoint pairs only"));
-      }
       holders = sections;
     } else {
       holders.push_back(sections.size() == 1 ? sections[0]

@@ -815,12 +815,7 @@ TEST(UsebioSectionsTest, RefusesWhatASectionCannotCarryNamingTheLine) {
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("usebio_mitchell_two_sections.xml line 285: "
                                  "section B: pair 1 is listed twice")));
-  // Sections in an IMP file: tally scores sections in matchpoint pairs.
-  ExpectRefusedAt(edited("<BOARD_SCORING_METHOD>MATCH_POINTS",
-                         "<BOARD_SCORING_METHOD>BUTLER_IMPS"),
-                  kSections, 273,
-                  "a second <SECTION> in a BUTLER_IMPS file: tally scores "
-                  "sections in matchpoint pairs only");
+  // (Sections in an IMP file are read: imp_sections_file_test.)
   // Two sections of one name.
   ExpectRefusedAt(
       edited("<SECTION_ID>B</SECTION_ID>", "<SECTION_ID>A</SECTION_ID>"),

@@ -1,12 +1,15 @@
-// The sections of a matchpoint pairs session (Movement.sections;
-// core/movement/sections.h) as the read side uses them: which section a
-// table or pair is in, and a table or pair named as a director reads it
-// ("B3": section B's third). Built from a SessionState; without sections
-// every label is the plain number; and the times each board is played in
-// the comparison a pair is scored in. Thread-compatible.
+// The sections of a pairs session (Movement.sections;
+// core/movement/sections.h), matchpointed or scored in IMPs (Butler,
+// cross-IMPs), as the read side uses them: which section a table or pair
+// is in, and a table or pair named as a director reads it ("B3": section
+// B's third). Built from a SessionState; without sections every label is
+// the plain number; and the comparisons each board is scored in (the
+// tables whose results are matchpointed together, or whose scores make one
+// datum or are cross-IMPed together) with the times each plays it.
+// Thread-compatible.
 
-#ifndef TALLY_REPLAY_PAIRS_SESSION_SECTIONS_H_
-#define TALLY_REPLAY_PAIRS_SESSION_SECTIONS_H_
+#ifndef TALLY_REPLAY_STATE_SESSION_SECTIONS_H_
+#define TALLY_REPLAY_STATE_SESSION_SECTIONS_H_
 
 #include <cstdint>
 #include <map>
@@ -66,6 +69,11 @@ class ComparisonTimes {
   // name when sections are scored apart, else "" (the whole session).
   std::string ComparisonOfTable(int table) const;
 
+  // The comparisons that play `board`: "" (the whole session) unless
+  // sections are scored apart, else each section that plays it, in the
+  // sections' (table) order.
+  std::vector<std::string> ComparisonsOfBoard(int board) const;
+
   // The times `comparison` plays the board (factored as above); 0 where it
   // does not play it.
   int In(const std::string& comparison, int board) const;
@@ -93,4 +101,4 @@ class ComparisonTimes {
 
 }  // namespace tally::replay
 
-#endif  // TALLY_REPLAY_PAIRS_SESSION_SECTIONS_H_
+#endif  // TALLY_REPLAY_STATE_SESSION_SECTIONS_H_

@@ -1,4 +1,4 @@
-#include "replay/pairs/session_sections.h"
+#include "replay/state/session_sections.h"
 
 #include <algorithm>
 
@@ -66,6 +66,18 @@ std::string ComparisonTimes::ComparisonOfTable(int table) const {
 
 std::string ComparisonTimes::ComparisonOfPair(int pair) const {
   return by_section_ ? sections_.OfPair(pair) : "";
+}
+
+std::vector<std::string> ComparisonTimes::ComparisonsOfBoard(int board) const {
+  if (!by_section_) return {""};
+  std::vector<std::string> out;
+  for (const core::MovementSection& section : sections_.all()) {
+    auto it = times_.find(section.name);
+    if (it != times_.end() && it->second.contains(board)) {
+      out.push_back(section.name);
+    }
+  }
+  return out;
 }
 
 int ComparisonTimes::In(const std::string& comparison, int board) const {
