@@ -8,8 +8,10 @@
 // `tally export-session ... --format=pbn` giving back the file itself (but
 // its date, which tally keeps no copy of); a refused file appends nothing.
 // Swiss teams (nsw_swiss_teams), with a bye each round and with a room's
-// artificial adjusted score, and a TEAMS_OF_FOUR round robin
-// (sabf_round_robin_teams).
+// artificial adjusted score, a TEAMS_OF_FOUR round robin
+// (sabf_round_robin_teams), and knock-outs: semi-finals and a two-stanza
+// final with carry-overs (sabf_teams_finals) and the ITC final's five
+// 12-board stanzas (anc2025_itc_final), each match's winner as worked.
 
 #include <fstream>
 #include <memory>
@@ -71,11 +73,40 @@ class PbnTeamsEndToEndTest : public ::testing::Test {
   }
 
   // `from` replaced by `to` in the fixture, written to the test's directory.
-  std::string Edited(const std::string& from, const std::string& to) {
+  std::string Edited(const std::string& from, const std::string& to,
+                     const std::string& file = kFile) {
     const std::string path = absl::StrCat(dir_, "/edited.pbn");
     std::ofstream(path, std::ios::binary)
-        << absl::StrReplaceAll(ReadFileBytes(FixturePath()), {{from, to}});
+        << absl::StrReplaceAll(ReadFileBytes(FixturePath(file)), {{from, to}});
     return path;
+  }
+
+  v1::KnockoutResults KnockoutResults() {
+    grpc::ClientContext context;
+    v1::GetKnockoutResultsRequest r;
+    r.set_tournament_id("club");
+    r.set_competition_id("teams");
+    v1::KnockoutResults k;
+    grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return k;
+  }
+
+  // Each knock-out match as "label: home total - away total, outcome by
+  // winner".
+  std::vector<std::string> MatchLines() {
+    std::vector<std::string> lines;
+    const v1::KnockoutResults k = KnockoutResults();
+    for (const v1::KnockoutMatch& m : k.matches()) {
+      auto total = [](const v1::Fraction& f) {
+        return core::Rational(f.numerator(), f.denominator()).ToString();
+      };
+      lines.push_back(absl::StrCat(m.label(), ": ", m.home(), " ",
+                                   total(m.home_total()), " - ", m.away(), " ",
+                                   total(m.away_total()), ", ", m.outcome(),
+                                   " by ", m.winner()));
+    }
+    return lines;
   }
 
   std::vector<std::tuple<int, int, core::Rational>> Standings() {
@@ -261,13 +292,89 @@ TEST_F(PbnTeamsEndToEndTest, ARoundRobinRoundTrips) {
   ExpectExportedIsTheFile(file);
 }
 
-TEST_F(PbnTeamsEndToEndTest, AKnockoutIsExportedAsUsebioOnly) {
+TEST_F(PbnTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
+  // tests/interchange/pbn_knockout.pbn (usebio_knockout.xml's event,
+  // worked in tests/interchange/README.md): semi-finals 1 v 4 (0.1 to team
+  // 1) and 2 v 3 (0.1 to team 2) on boards 1-28; the Grand Final 4 v 2 in
+  // two stanzas, 2.5 IMPs to team 2.
+  const std::string file = "pbn_knockout.pbn";
+  // The ITC final's stanzas are 12 boards (ANC SR 11.3), these 28: refused
+  // at the first stanza's row before anything is sent.
+  EXPECT_THAT(Import(FixturePath(file), "bad", "anc2025_itc_final"),
+              HasSubstr("line 32: profile anc2025_itc_final plays stanzas of "
+                        "12 boards (ANC SR 11.3); round 1's match 1 v 4 has "
+                        "28"));
+  EXPECT_TRUE(Log().empty());
+  // Tournament, competition, 4 teams; round 1 its draw, 2 matches x 28
+  // boards x 2 rooms, its posting; rounds 2 and 3 1 + 56 + 1 each: 6 + 114
+  // + 2 x 58 = 236.
+  const std::string out =
+      Import(FixturePath(file), "club", "sabf_teams_finals");
+  EXPECT_THAT(out, HasSubstr("4 teams, 3 rounds, 4 matches, 236 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // Worked in the README: 10 + 0.1 v 13; 13 + 0.1 v 13 (the carry-over
+  // decides, SABF TR 13.12); 12 + 1 v 0 + 10 + 2.5.
+  EXPECT_THAT(MatchLines(),
+              ElementsAre("First Semi Final: 1 101/10 - 4 13, won by 4",
+                          "Second Semi Final: 2 131/10 - 3 13, won by 2",
+                          "Grand Final: 4 13 - 2 25/2, won by 4"));
+  // The Grand Final's winner wins the event (SABF TR 17.3.4).
+  EXPECT_THAT(KnockoutResults().event_winners(), ElementsAre(4));
+  ExpectDrawsRecordedAsDrawn(3);
+  ASSERT_EQ(Log().size(), 236u);
+  ExpectProvenance(file);
+  EXPECT_THAT(Import(FixturePath(file), "club", "sabf_teams_finals"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 236u);
+  ExpectExportedIsTheFile(file);
+}
+
+TEST_F(PbnTeamsEndToEndTest, AKnockOutWinnerTallyDoesNotGiveIsListed) {
+  // The First Semi Final printed as won by team 1 (its row, line 32): the
+  // results go in and the difference is named at the row.
+  const std::string out = Import(
+      Edited("\"First Semi Final\"  1  1   0.1   1   4",
+             "\"First Semi Final\"  1  1   0.1   1   1", "pbn_knockout.pbn"),
+      "club", "sabf_teams_finals");
+  EXPECT_THAT(out, HasSubstr("236 events appended"));
+  EXPECT_THAT(out, HasSubstr("1 published figures differ from tally's"));
+  EXPECT_THAT(out, HasSubstr("edited.pbn line 32: round 1, 1 v 4: "
+                             "WINNING_TEAM 1, tally team 4"));
+}
+
+TEST_F(PbnTeamsEndToEndTest, TheItcFinalImportsItsFiveTwelveBoardStanzas) {
+  // tests/interchange/pbn_itc_final.pbn (usebio_itc_final.xml's event,
+  // worked in tests/interchange/README.md): teams 1 v 2 in the 60-board
+  // final's five 12-board stanzas (ANC SR 11.3), 2.05 IMPs carried over by
+  // team 1 (11.2).
+  const std::string file = "pbn_itc_final.pbn";
+  // Tournament, competition, 2 teams; each of 5 rounds its draw, 12 boards
+  // x 2 rooms, its posting: 4 + 5 x 26 = 134.
+  const std::string out =
+      Import(FixturePath(file), "club", "anc2025_itc_final");
+  EXPECT_THAT(out, HasSubstr("2 teams, 5 rounds, 5 matches, 134 events "
+                             "appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // Stanzas 10-12, 10-0, 0-10, 1-0, 0-1: team 1 21 + 2.05 = 23.05 = 461/20
+  // against team 2's 23; the unrounded carry-over decides (11.2).
+  EXPECT_THAT(MatchLines(), ElementsAre("Final: 1 461/20 - 2 23, won by 1"));
+  EXPECT_THAT(KnockoutResults().event_winners(), ElementsAre(1));
+  ExpectDrawsRecordedAsDrawn(5);
+  ExpectProvenance(file);
+  EXPECT_THAT(Import(FixturePath(file), "club", "anc2025_itc_final"),
+              HasSubstr("0 events appended"));
+  EXPECT_EQ(Log().size(), 134u);
+  ExpectExportedIsTheFile(file);
+}
+
+TEST_F(PbnTeamsEndToEndTest, AUsebioKnockOutExportsAsItsPbnTwin) {
+  // The same event imported from USEBIO and written as PBN is the PBN
+  // fixture (but its date, which tally keeps no copy of).
   EXPECT_THAT(
       Import(FixturePath("usebio_knockout.xml"), "club", "sabf_teams_finals"),
       HasSubstr("every published figure in the file agrees"));
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          "export-session club teams 0 --format=pbn 2>&1"),
-              HasSubstr("a knock-out is written as USEBIO"));
+  ExpectExportedIsTheFile("pbn_knockout.pbn");
 }
 
 }  // namespace

@@ -226,7 +226,7 @@ int Export(Client& cl, const Invocation& inv) {
       *kind == v1::COMPETITION_KIND_ROUND_ROBIN_TEAMS ||
       *kind == v1::COMPETITION_KIND_KNOCKOUT_TEAMS) {
     // A teams event: SESSION is the last round written (0: every round
-    // drawn); a knock-out as USEBIO only (WritePbnTeams says so).
+    // drawn).
     absl::StatusOr<interchange::TeamsFile> teams = interchange::FetchTeamsEvent(
         *cl.query_, Contexts(cl), inv.args[0], inv.args[1], session);
     if (!teams.ok()) return Failed(teams.status());
@@ -262,7 +262,7 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "robin, KO for a knock-out) is imported as a Swiss (round-robin, "
        "knock-out) teams competition (default id 'teams') with the file's "
        "draws, and so is a PBN teams file ([Competition \"Teams\"], "
-       "[EventType \"SWISS_TEAMS\"] or \"TEAMS_OF_FOUR\") "
+       "[EventType \"SWISS_TEAMS\"], \"TEAMS_OF_FOUR\" or \"KO\") "
        "(docs/interchange.md)",
        2, 2, Import});
   commands.push_back(
@@ -273,8 +273,8 @@ void AddInterchangeCommands(std::vector<Command>& commands) {
        "pairs with places, totals and percentages, every traveller line "
        "with its matchpoints (--ew-offset=N: East-West pairs numbered N "
        "lower, as imported); a Swiss, round-robin or knock-out teams event "
-       "as a USEBIO teams file (a Swiss or round robin also as a PBN teams "
-       "file), SESSION being the last round written (0: every round drawn)",
+       "as a USEBIO or PBN teams file, SESSION being the last round written "
+       "(0: every round drawn)",
        3, 3, Export});
 }
 

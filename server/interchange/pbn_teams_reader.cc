@@ -56,8 +56,33 @@ const std::map<std::string, std::set<std::string>>& ReadColumns() {
        {"Rank", "TeamId", "TeamName", "Names", "TotalScoreVP", "VP_Total"}},
       {"MatchTable",
        {"Round", "HomeTeamId", "VisitTeamId", "FirstBoard", "LastBoard",
-        "VP_Home", "VP_Visit"}},
+        "VP_Home", "VP_Visit", "MatchName", "StanzaNumber", "StanzaCount",
+        "CarryOver", "CarryOverTeamId", "WinnerTeamId", "IMP_Home",
+        "IMP_Visit"}},
   };
+  return *k;
+}
+
+// The [MatchTable] columns of a knock-out's stanzas (tally's), and of a
+// match ranked on VPs: a file of the one kind giving the other's is
+// refused.
+const std::set<std::string>& KnockoutColumns() {
+  static const auto* k = new std::set<std::string>{
+      "MatchName",       "StanzaNumber", "StanzaCount", "CarryOver",
+      "CarryOverTeamId", "WinnerTeamId", "IMP_Home",    "IMP_Visit"};
+  return *k;
+}
+const std::set<std::string>& VpColumns() {
+  static const auto* k = new std::set<std::string>{"VP_Home", "VP_Visit"};
+  return *k;
+}
+
+// A knock-out stanza's [MatchTable] columns, as refusals name them.
+const StanzaFieldNames& PbnStanzaNames() {
+  static const auto* k = new StanzaFieldNames{
+      "[MatchTable] row", "MatchName",       "StanzaNumber",     "StanzaCount",
+      "CarryOver",        "CarryOverTeamId", "WinnerTeamId",     "IMP_Home",
+      "IMP_Visit",        "the home team",   "the visiting team"};
   return *k;
 }
 const std::map<std::string, std::set<std::string>>& IgnoredColumns() {
@@ -112,6 +137,10 @@ class PbnTeamsReader {
                        return a.round < b.round;
                      });
     TALLY_RETURN_IF_ERROR(CheckTeamsRounds(file_, file_name_));
+    if (file_.IsKnockout()) {
+      TALLY_RETURN_IF_ERROR(
+          CheckKnockoutStanzas(file_, PbnStanzaNames(), file_name_));
+    }
     return std::move(file_);
   }
 
@@ -293,20 +322,16 @@ class PbnTeamsReader {
                            EventTag("Date", /*first_only=*/true));
     file_.date = date.value;
     TALLY_ASSIGN_OR_RETURN(const TagValue type, EventTag("EventType"));
-    if (type.value == kKnockoutEventType) {
-      return Refuse(type.line,
-                    "[EventType \"KO\"]: a knock-out is read from its USEBIO "
-                    "file so far (PBN 2.1 has no form for a match's name, "
-                    "stanzas and carry-over, and tally has not made one)");
-    }
     if (type.value != kSwissTeamsEventType &&
-        type.value != kTeamsOfFourEventType) {
+        type.value != kTeamsOfFourEventType &&
+        type.value != kKnockoutEventType) {
       return Refuse(std::max(type.line, competition.line),
                     absl::StrCat("[EventType \"", type.value,
                                  "\"]: tally reads a PBN teams file of "
                                  "[EventType \"SWISS_TEAMS\"] (Swiss teams "
-                                 "ranked on VPs) or \"TEAMS_OF_FOUR\" (a "
-                                 "round robin of matches ranked on VPs)"));
+                                 "ranked on VPs), \"TEAMS_OF_FOUR\" (a "
+                                 "round robin of matches ranked on VPs) or "
+                                 "\"KO\" (a knock-out decided on IMPs)"));
     }
     file_.event_type = type.value;
     for (const Game& g : games_) {
@@ -374,6 +399,15 @@ class PbnTeamsReader {
                                "\" is not four to six players "
                                "separated by ';'"));
       }
+      for (const char* column : {"Rank", "TotalScoreVP", "VP_Total"}) {
+        if (file_.IsKnockout() && !row[column].empty()) {
+          return Refuse(line, absl::StrCat(column, " \"", row[column],
+                                           "\" of team ", team.team,
+                                           " in a knock-out: tally ranks no "
+                                           "teams in one; each match has its "
+                                           "winner (WinnerTeamId)"));
+        }
+      }
       team.place = row["Rank"];
       for (const char* column : {"TotalScoreVP", "VP_Total"}) {
         if (row[column].empty()) continue;
@@ -410,6 +444,11 @@ class PbnTeamsReader {
                     "no [MatchTable]: tally needs each round's matches and "
                     "their VPs (tally's table, docs/interchange.md)");
     }
+    TALLY_RETURN_IF_ERROR(CheckMatchColumns(it->second));
+    // A knock-out stanza's IMPs won, or a match's VPs.
+    const std::string home_score = file_.IsKnockout() ? "IMP_Home" : "VP_Home";
+    const std::string visit_score =
+        file_.IsKnockout() ? "IMP_Visit" : "VP_Visit";
     for (auto& [line, row] : it->second.rows) {
       FileMatch match;
       match.line = line;
@@ -432,13 +471,23 @@ class PbnTeamsReader {
             match.last_board,
             Number("LastBoard", row["LastBoard"], line, 9999));
       }
-      if (!row["VP_Home"].empty()) {
+      if (!row[home_score].empty()) {
         TALLY_ASSIGN_OR_RETURN(match.team_score,
-                               Figure("VP_Home", row["VP_Home"], line));
+                               Figure(home_score, row[home_score], line));
       }
-      if (!row["VP_Visit"].empty()) {
+      if (!row[visit_score].empty()) {
         TALLY_ASSIGN_OR_RETURN(match.opponent_score,
-                               Figure("VP_Visit", row["VP_Visit"], line));
+                               Figure(visit_score, row[visit_score], line));
+      }
+      if (file_.IsKnockout()) {
+        if (match.opponent == 0) {
+          return Refuse(line,
+                        "a knock-out [MatchTable] row with no VisitTeamId: a "
+                        "team that does not play a round is simply not "
+                        "drawn in it; a walkover (SABF TR 16.1) is tally's "
+                        "own decision, not read from a file");
+        }
+        TALLY_ASSIGN_OR_RETURN(match.knockout, ReadStanza(row, line));
       }
       const std::string where =
           match.opponent == 0 ? absl::StrCat("round ", match.round, ", team ",
@@ -456,8 +505,8 @@ class PbnTeamsReader {
         return Refuse(line, absl::StrCat(where, ": a team cannot play itself"));
       }
       if (match.opponent == 0 && match.opponent_score.has_value()) {
-        return Refuse(line,
-                      absl::StrCat(where, ": a VP_Visit with no VisitTeamId"));
+        return Refuse(line, absl::StrCat(where, ": a ", visit_score,
+                                         " with no VisitTeamId"));
       }
       if (match.last_board < match.first_board) {
         return Refuse(
@@ -467,6 +516,60 @@ class PbnTeamsReader {
       file_.matches.push_back(std::move(match));
     }
     return absl::OkStatus();
+  }
+
+  // A knock-out file's [MatchTable] has the stanzas' columns and no VPs;
+  // any other file's has VPs and none of the stanzas' columns.
+  absl::Status CheckMatchColumns(const TableRows& table) const {
+    for (const std::string& column : table.columns) {
+      if (file_.IsKnockout() && VpColumns().contains(column)) {
+        return Refuse(table.line,
+                      absl::StrCat("[MatchTable] column ", column,
+                                   " in a knock-out: a knock-out match is "
+                                   "decided on its IMPs (IMP_Home, "
+                                   "IMP_Visit)"));
+      }
+      if (!file_.IsKnockout() && KnockoutColumns().contains(column)) {
+        return Refuse(table.line,
+                      absl::StrCat("[MatchTable] column ", column, " in a ",
+                                   file_.event_type,
+                                   " file: a knock-out's (tally's form, "
+                                   "[EventType \"KO\"])"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // A knock-out row's stanza (tally's columns): StanzaNumber and
+  // StanzaCount 1 when not given, CarryOver 0 and CarryOverTeamId none
+  // when not given, WinnerTeamId on the match's last stanza. The shared
+  // checks (CheckKnockoutStanzas) judge them together.
+  absl::StatusOr<FileStanza> ReadStanza(std::map<std::string, std::string>& row,
+                                        int line) const {
+    FileStanza k;
+    k.match_name = std::string(absl::StripAsciiWhitespace(row["MatchName"]));
+    if (!row["StanzaNumber"].empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          k.stanza, Number("StanzaNumber", row["StanzaNumber"], line, 99));
+    }
+    if (!row["StanzaCount"].empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          k.stanzas, Number("StanzaCount", row["StanzaCount"], line, 99));
+    }
+    if (!row["CarryOver"].empty()) {
+      TALLY_ASSIGN_OR_RETURN(k.carry_over,
+                             Figure("CarryOver", row["CarryOver"], line));
+    }
+    if (!row["CarryOverTeamId"].empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          k.carry_over_team,
+          Number("CarryOverTeamId", row["CarryOverTeamId"], line, 999));
+    }
+    if (!row["WinnerTeamId"].empty()) {
+      TALLY_ASSIGN_OR_RETURN(
+          k.winner, Number("WinnerTeamId", row["WinnerTeamId"], line, 999));
+    }
+    return k;
   }
 
   std::string Tag(const Game& g, const std::string& name) const {

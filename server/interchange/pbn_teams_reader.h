@@ -1,5 +1,6 @@
-// Reads a PBN 2.1 file of a teams event of matches ranked on VPs (a Swiss
-// teams event or a round robin) into the same TeamsFile the USEBIO teams
+// Reads a PBN 2.1 file of a teams event of matches (a Swiss teams event or
+// a round robin ranked on VPs, or a knock-out decided on IMPs) into the
+// same TeamsFile the USEBIO teams
 // reader makes, so that the teams import plan, the import and the check of
 // published figures are the same whatever the format. The form
 // (docs/interchange.md, "PBN 2.1: teams"): [Competition "Teams"], one game
@@ -10,7 +11,10 @@
 // [ScoreIMP]; and, in any one game, the teams in a [TotalScoreTable]
 // (TeamId, TeamName, Names, TotalScoreVP, Rank), the matches and byes with
 // their VPs in a [MatchTable] and the event's kind in [EventType] (the last
-// two tally's own, PBN 2.1 having no such table or tag). Anything tally
+// two tally's own, PBN 2.1 having no such table or tag); a knock-out's
+// [MatchTable] row is one stanza, with its MatchName, StanzaNumber,
+// StanzaCount, CarryOver, CarryOverTeamId, WinnerTeamId and the IMPs each
+// team won in IMP_Home and IMP_Visit (tally's columns). Anything tally
 // cannot represent is refused with the line and what is missing; nothing
 // is approximated. Pure: no I/O. Thread-safe.
 
@@ -32,10 +36,11 @@ bool IsPbnTeamsFile(const std::string& bytes);
 // The event in `bytes` (the whole file); `file_name` only names the file in
 // refusals. INVALID_ARGUMENT, "NAME line N: ...", when a tag or table row
 // cannot be read, or the file carries something tally cannot represent (a
-// knock-out, a room's result with no contract, a third room, a board's IMPs
+// room's result with no contract, a third room, a board's IMPs
 // its rooms do not make, a match whose boards differ from the other matches
 // of its round, a team playing twice in a round, a column tally does not
-// know, a team name given twice, ...).
+// know, a team name given twice, a knock-out's stanza out of its match's
+// order or its winner before the last stanza, ...).
 absl::StatusOr<TeamsFile> ReadPbnTeams(const std::string& bytes,
                                        const std::string& file_name);
 

@@ -176,9 +176,14 @@ TEST(PbnTeamsReaderTest, RefusesWhatTallyCannotRepresentNamingTheLine) {
                   "a second Open room (the first at line 6)");
   ExpectRefusedAt(ReadEdited("[HomeTeam \"Aces\"]", "[HomeTeam \"Jokers\"]"),
                   21, "[HomeTeam \"Jokers\"] is no team's TeamName");
+  // A knock-out ranks no teams: the Swiss file's places (team 1's at line
+  // 27) under [EventType "KO"] (pbn_teams_knockout_test reads knock-outs).
   ExpectRefusedAt(
-      ReadEdited("[EventType \"SWISS_TEAMS\"]", "[EventType \"KO\"]"), 19,
-      "a knock-out is read from its USEBIO file");
+      ReadEdited("[EventType \"SWISS_TEAMS\"]", "[EventType \"KO\"]"), 27,
+      "Rank \"2\" of team 1 in a knock-out");
+  ExpectRefusedAt(
+      ReadEdited("[EventType \"SWISS_TEAMS\"]", "[EventType \"BAM\"]"), 19,
+      "[EventType \"BAM\"]: tally reads a PBN teams file of");
   ExpectRefusedAt(ReadEdited("[Scoring \"IMP\"]", "[Scoring \"MatchPoints\"]"),
                   14, "a teams match compares its two rooms in IMPs");
   ExpectRefusedAt(ReadEdited("TotalScoreVP", "TotalScoreIMP"), 26,
@@ -274,6 +279,7 @@ TEST(PbnTeamsWriterTest, RefusesWhatPbnCannotCarry) {
   absl::StatusOr<TeamsFile> file =
       ReadPbnTeams(ReadFixture(kDir, kSwiss), kSwiss);
   ASSERT_THAT(file, IsOk());
+  // Swiss matches, which have no stanzas, called a knock-out.
   TeamsFile knockout = *file;
   knockout.event_type = kKnockoutEventType;
   EXPECT_EQ(WritePbnTeams(knockout).status().code(),

@@ -2,6 +2,7 @@
 
 #include "server/interchange/pbn_teams_writer.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,15 @@ absl::Status Quotable(const std::string& what, const std::string& name,
 }
 
 std::string TeamsTable(const TeamsFile& file) {
+  if (file.IsKnockout()) {
+    // A knock-out ranks no teams: no Rank, no total.
+    std::string out = Tag("TotalScoreTable", "TeamId\\3R;TeamName;Names");
+    for (const FileTeam& t : file.teams) {
+      out += absl::StrFormat("%3d %s %s\n", t.team, Quoted(t.name),
+                             Quoted(absl::StrJoin(t.players, ";")));
+    }
+    return out;
+  }
   std::string out = Tag("TotalScoreTable",
                         "Rank\\3R;TeamId\\3R;TeamName;TotalScoreVP\\6R;Names");
   for (const FileTeam& t : file.teams) {
@@ -53,18 +63,70 @@ std::string TeamsTable(const TeamsFile& file) {
   return out;
 }
 
+std::string Number(int n) { return n == 0 ? "-" : absl::StrCat(n); }
+
+// IMPs written exactly (ExactImpText), or the refusal naming `where`: a
+// figure with no decimal form of two places is not rounded.
+absl::StatusOr<std::string> Imps(const std::optional<core::Rational>& imps,
+                                 const std::string& where) {
+  if (!imps.has_value()) return std::string("-");
+  std::string text = ExactImpText(*imps);
+  if (text.empty()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(where, ": ", imps->ToString(),
+                     " IMPs have no exact decimal form; the file would "
+                     "round them"));
+  }
+  return text;
+}
+
+// A knock-out's [MatchTable]: a row a stanza, with its match's name,
+// stanza, carry-over and winner and the IMPs each team won (tally's
+// columns, docs/interchange.md).
+absl::StatusOr<std::string> StanzasTable(const TeamsFile& file) {
+  std::string out =
+      Tag("MatchTable",
+          "Round\\3R;HomeTeamId\\3R;VisitTeamId\\3R;FirstBoard\\3R;"
+          "LastBoard\\3R;MatchName;StanzaNumber\\2R;StanzaCount\\2R;"
+          "CarryOver\\5R;CarryOverTeamId\\3R;WinnerTeamId\\3R;"
+          "IMP_Home\\5R;IMP_Visit\\5R");
+  for (const FileMatch& m : file.matches) {
+    const std::string where =
+        absl::StrCat("round ", m.round, ", match ", m.team, " v ", m.opponent);
+    if (!m.knockout.has_value() || m.opponent == 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(where, ": not a knock-out stanza between two teams"));
+    }
+    const FileStanza& k = *m.knockout;
+    absl::StatusOr<std::string> carry = Imps(
+        k.carry_over_team == 0 ? std::nullopt
+                               : std::optional<core::Rational>(k.carry_over),
+        absl::StrCat(where, ", CarryOver"));
+    if (!carry.ok()) return carry.status();
+    absl::StatusOr<std::string> home =
+        Imps(m.team_score, absl::StrCat(where, ", IMP_Home"));
+    if (!home.ok()) return home.status();
+    absl::StatusOr<std::string> visit =
+        Imps(m.opponent_score, absl::StrCat(where, ", IMP_Visit"));
+    if (!visit.ok()) return visit.status();
+    out += absl::StrFormat(
+        "%3d %3d %3d %3s %3s %s %2d %2d %5s %3s %3s %5s %5s\n", m.round, m.team,
+        m.opponent, Number(m.first_board), Number(m.last_board),
+        Quoted(k.match_name), k.stanza, k.stanzas, *carry,
+        Number(k.carry_over_team), Number(k.winner), *home, *visit);
+  }
+  return out;
+}
+
 std::string MatchesTable(const TeamsFile& file) {
   std::string out =
       Tag("MatchTable",
           "Round\\3R;HomeTeamId\\3R;VisitTeamId\\3R;FirstBoard\\3R;"
           "LastBoard\\3R;VP_Home\\6R;VP_Visit\\6R");
-  auto number = [](int n) {
-    return n == 0 ? std::string("-") : absl::StrCat(n);
-  };
   for (const FileMatch& m : file.matches) {
     out += absl::StrFormat("%3d %3d %3s %3s %3s %6s %6s\n", m.round, m.team,
-                           number(m.opponent), number(m.first_board),
-                           number(m.last_board),
+                           Number(m.opponent), Number(m.first_board),
+                           Number(m.last_board),
                            m.team_score ? VpText(*m.team_score) : "-",
                            m.opponent_score ? VpText(*m.opponent_score) : "-");
   }
@@ -74,11 +136,6 @@ std::string MatchesTable(const TeamsFile& file) {
 }  // namespace
 
 absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
-  if (file.IsKnockout()) {
-    return absl::FailedPreconditionError(
-        "a knock-out is written as USEBIO (--format=usebio) so far: PBN 2.1 "
-        "has no form for a match's name, stanzas and carry-over");
-  }
   for (const FileMatch& m : file.matches) {
     if (m.share == 0) continue;
     // SABF TR 14.1's share match: written in tally's USEBIO form only.
@@ -103,6 +160,23 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
         return s;
       }
     }
+  }
+  std::string matches;
+  if (file.IsKnockout()) {
+    for (const FileMatch& m : file.matches) {
+      if (!m.knockout.has_value()) continue;  // StanzasTable refuses it
+      if (absl::Status s =
+              Quotable(absl::StrCat("round ", m.round, "'s match name"),
+                       m.knockout->match_name, false);
+          !s.ok()) {
+        return s;
+      }
+    }
+    absl::StatusOr<std::string> stanzas = StanzasTable(file);
+    if (!stanzas.ok()) return stanzas.status();
+    matches = *std::move(stanzas);
+  } else {
+    matches = MatchesTable(file);
   }
   std::string out = "% PBN 2.1\n% EXPORT\n";
   bool first = true;
@@ -169,7 +243,7 @@ absl::StatusOr<std::string> WritePbnTeams(const TeamsFile& file) {
         }
         if (first) {
           out += TeamsTable(file);
-          out += MatchesTable(file);
+          out += matches;
         }
         first = false;
       }

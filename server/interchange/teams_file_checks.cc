@@ -44,6 +44,97 @@ absl::Status Seat(std::map<int, const FileMatch*>& seats, const FileMatch& m,
                              " and ", m.line, ")"));
 }
 
+// IMPs as a knock-out file prints them ("2.5"), else as a fraction.
+std::string ImpText(const core::Rational& imps) {
+  const std::string text = ExactImpText(imps);
+  return text.empty() ? imps.ToString() : text;
+}
+
+// A knock-out stanza's own facts: a name, a stanza of the count, a
+// carry-over of at least 0 held by one of the two teams, a winner on the
+// last stanza and one of the two.
+absl::Status CheckStanza(const FileMatch& m, const StanzaFieldNames& names,
+                         const std::string& file_name) {
+  const FileStanza& k = *m.knockout;
+  const std::string where = Where(m);
+  if (k.match_name.empty()) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": a knock-out ", names.match,
+                               " with no ", names.match_name,
+                               "; tally keeps a knock-out match under its "
+                               "name (\"Final\"), every stanza of it under "
+                               "the same one"));
+  }
+  if (k.stanza < 1 || k.stanzas < 1 || k.stanza > k.stanzas) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": ", names.stanza, " ", k.stanza, " of ",
+                               names.stanzas, " ", k.stanzas));
+  }
+  if (k.carry_over < core::Rational(0)) {
+    return Refuse(
+        file_name, m.line,
+        absl::StrCat(where, ": ", names.carry_over, " ", ImpText(k.carry_over),
+                     ": a carry-over is a number of IMPs of at "
+                     "least 0"));
+  }
+  if (k.carry_over_team != 0 && k.carry_over_team != m.team &&
+      k.carry_over_team != m.opponent) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": ", names.carry_over_team, " ",
+                               k.carry_over_team, " does not play the match"));
+  }
+  if (k.carry_over != core::Rational(0) && k.carry_over_team == 0) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": a ", names.carry_over, " with no ",
+                               names.carry_over_team, " holding it"));
+  }
+  if (k.winner != 0 && k.stanza != k.stanzas) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": ", names.winner, " on stanza ",
+                               k.stanza, " of ", k.stanzas,
+                               "; a match's winner is given on its last "
+                               "stanza"));
+  }
+  if (k.winner != 0 && k.winner != m.team && k.winner != m.opponent) {
+    return Refuse(file_name, m.line,
+                  absl::StrCat(where, ": ", names.winner, " ", k.winner,
+                               " does not play the match"));
+  }
+  return absl::OkStatus();
+}
+
+// A stanza's two scores, the IMPs each team won on its boards (tally's
+// knock-out scoreboard), where every board shows its IMPs and no room is
+// adjusted.
+absl::Status CheckStanzaScores(const FileMatch& m,
+                               const StanzaFieldNames& names,
+                               const std::string& file_name) {
+  core::Rational won, lost;
+  for (const FileMatchBoard& b : m.boards) {
+    if (!b.imps.has_value()) return absl::OkStatus();
+    for (const FileRoomResult& r : b.rooms) {
+      if (r.adjusted.has_value()) return absl::OkStatus();
+    }
+    if (*b.imps > core::Rational(0)) won = won + *b.imps;
+    if (*b.imps < core::Rational(0)) lost = lost - *b.imps;
+  }
+  if (m.team_score.has_value() && *m.team_score != won) {
+    return Refuse(
+        file_name, m.line,
+        absl::StrCat(Where(m), ": ", names.team_score, " ",
+                     ImpText(*m.team_score), ", but ", names.team, " won ",
+                     ImpText(won), " IMPs on the match's boards"));
+  }
+  if (m.opponent_score.has_value() && *m.opponent_score != lost) {
+    return Refuse(
+        file_name, m.line,
+        absl::StrCat(Where(m), ": ", names.opponent_score, " ",
+                     ImpText(*m.opponent_score), ", but ", names.opponent,
+                     " won ", ImpText(lost), " IMPs on the match's boards"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 RoomsImps ImpsOfRooms(const FileMatchBoard& board) {
@@ -205,6 +296,58 @@ absl::Status CheckTeamsRounds(TeamsFile& file, const std::string& file_name) {
                                  "missing): not imported; tally imports "
                                  "rounds in which every team plays one "
                                  "match or has the bye"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckKnockoutStanzas(const TeamsFile& file,
+                                  const StanzaFieldNames& names,
+                                  const std::string& file_name) {
+  std::map<std::string, const FileMatch*> last;  // name -> stanza before
+  for (const FileMatch& m : file.matches) {
+    if (!m.knockout.has_value()) {
+      return Refuse(file_name, m.line,
+                    absl::StrCat(Where(m), ": a ", names.match,
+                                 " with no stanza in a knock-out"));
+    }
+    if (absl::Status s = CheckStanza(m, names, file_name); !s.ok()) return s;
+    const FileStanza& k = *m.knockout;
+    const std::string name = absl::StrCat("'", k.match_name, "'");
+    auto it = last.find(k.match_name);
+    if (it == last.end()) {
+      if (k.stanza != 1) {
+        return Refuse(file_name, m.line,
+                      absl::StrCat(name, " starts with stanza ", k.stanza,
+                                   "; a match's first stanza is 1"));
+      }
+    } else {
+      const FileMatch& before = *it->second;
+      const FileStanza& b = *before.knockout;
+      if (k.stanza != b.stanza + 1 || m.round != before.round + 1) {
+        return Refuse(
+            file_name, m.line,
+            absl::StrCat(name, ": stanza ", k.stanza, " in round ", m.round,
+                         " after stanza ", b.stanza, " in round ", before.round,
+                         " (line ", before.line,
+                         "); a match plays its stanzas 1, 2, ... "
+                         "in consecutive rounds"));
+      }
+      if (std::minmax(m.team, m.opponent) !=
+              std::minmax(before.team, before.opponent) ||
+          k.stanzas != b.stanzas || k.carry_over != b.carry_over ||
+          k.carry_over_team != b.carry_over_team) {
+        return Refuse(file_name, m.line,
+                      absl::StrCat(name, ": stanza ", k.stanza,
+                                   " changes the teams, the stanza count or "
+                                   "the carry-over of stanza ",
+                                   b.stanza, " (line ", before.line,
+                                   "); a match keeps them throughout"));
+      }
+    }
+    last[k.match_name] = &m;
+    if (absl::Status s = CheckStanzaScores(m, names, file_name); !s.ok()) {
+      return s;
     }
   }
   return absl::OkStatus();

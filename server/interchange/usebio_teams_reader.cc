@@ -36,6 +36,16 @@ pugi::xml_node EventOf(const pugi::xml_document& doc) {
   return doc.child("USEBIO").child("EVENT");
 }
 
+// A knock-out MATCH's elements, as refusals name them.
+const StanzaFieldNames& UsebioStanzaNames() {
+  static const auto* k = new StanzaFieldNames{
+      "<MATCH>",        "<MATCH_NAME>", "<STANZA_NUMBER>",
+      "<STANZA_COUNT>", "<CARRY_OVER>", "<CARRY_OVER_TEAM>",
+      "<WINNING_TEAM>", "<TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>",
+      "TEAM",           "OPPOSING_TEAM"};
+  return *k;
+}
+
 class TeamsReader : private UsebioDocument {
  public:
   TeamsReader(const std::string& bytes, const std::string& file_name)
@@ -47,7 +57,10 @@ class TeamsReader : private UsebioDocument {
     TALLY_RETURN_IF_ERROR(ReadEvent(*event));
     TALLY_RETURN_IF_ERROR(CheckTeamsRounds(file_, file_name()));
     TALLY_RETURN_IF_ERROR(CheckShareMatches(file_, file_name()));
-    if (file_.IsKnockout()) TALLY_RETURN_IF_ERROR(CheckKnockoutMatches());
+    if (file_.IsKnockout()) {
+      TALLY_RETURN_IF_ERROR(
+          CheckKnockoutStanzas(file_, UsebioStanzaNames(), file_name()));
+    }
     return std::move(file_);
   }
 
@@ -258,11 +271,6 @@ class TeamsReader : private UsebioDocument {
       TALLY_ASSIGN_OR_RETURN(stanza.stanzas, Number(n, 1, 99));
     } else if (name == "CARRY_OVER") {
       TALLY_ASSIGN_OR_RETURN(stanza.carry_over, Figure(n));
-      if (stanza.carry_over < core::Rational(0)) {
-        return Refuse(Line(n), absl::StrCat("<CARRY_OVER> ", Text(n),
-                                            ": a carry-over is a number of "
-                                            "IMPs of at least 0"));
-      }
     } else if (name == "CARRY_OVER_TEAM") {
       TALLY_ASSIGN_OR_RETURN(stanza.carry_over_team, Number(n, 1, 999));
     } else if (name == "WINNING_TEAM") {
@@ -320,10 +328,7 @@ class TeamsReader : private UsebioDocument {
     }
     if (match.share != 0) TALLY_RETURN_IF_ERROR(CheckShareTeam(match));
     if (match.opponent == 0) return ReadBye(std::move(match), boards);
-    if (file_.IsKnockout()) {
-      TALLY_RETURN_IF_ERROR(CheckStanza(match, stanza));
-      match.knockout = stanza;
-    }
+    if (file_.IsKnockout()) match.knockout = stanza;
     if (match.round == 0 || match.team == 0 || match.first_board == 0 ||
         match.last_board == 0) {
       return Refuse(match.line,
@@ -412,52 +417,6 @@ class TeamsReader : private UsebioDocument {
                                  ": an <OPPOSING_TEAM_SCORE>; each team of a "
                                  "share match has its own VPs, in its own "
                                  "MATCH (<TEAM_SCORE>)"));
-    }
-    return absl::OkStatus();
-  }
-
-  // A knock-out stanza's own figures: a name, a stanza of the count, a
-  // carry-over held by one of the two teams, a winner on the last stanza
-  // and one of the two (the checks tally's draw makes: CheckKnockoutMatches
-  // in replay/draws/knockout_draw.h).
-  absl::Status CheckStanza(const FileMatch& match, const FileStanza& k) {
-    const std::string where = absl::StrCat("round ", match.round, ", team ",
-                                           match.team, " v ", match.opponent);
-    if (k.match_name.empty()) {
-      return Refuse(match.line,
-                    absl::StrCat(where,
-                                 ": a knock-out <MATCH> with no "
-                                 "<MATCH_NAME>; tally keeps a knock-out "
-                                 "match under its name (\"Final\"), every "
-                                 "stanza of it under the same one"));
-    }
-    if (k.stanza > k.stanzas) {
-      return Refuse(match.line,
-                    absl::StrCat(where, ": <STANZA_NUMBER> ", k.stanza,
-                                 " of <STANZA_COUNT> ", k.stanzas));
-    }
-    if (k.carry_over_team != 0 && k.carry_over_team != match.team &&
-        k.carry_over_team != match.opponent) {
-      return Refuse(match.line, absl::StrCat(where, ": <CARRY_OVER_TEAM> ",
-                                             k.carry_over_team,
-                                             " does not play the match"));
-    }
-    if (k.carry_over != core::Rational(0) && k.carry_over_team == 0) {
-      return Refuse(match.line, absl::StrCat(where,
-                                             ": a <CARRY_OVER> with no "
-                                             "<CARRY_OVER_TEAM> holding it"));
-    }
-    if (k.winner != 0 && k.stanza != k.stanzas) {
-      return Refuse(match.line,
-                    absl::StrCat(where, ": <WINNING_TEAM> on stanza ", k.stanza,
-                                 " of ", k.stanzas,
-                                 "; a match's winner is given on its last "
-                                 "stanza"));
-    }
-    if (k.winner != 0 && k.winner != match.team && k.winner != match.opponent) {
-      return Refuse(match.line,
-                    absl::StrCat(where, ": <WINNING_TEAM> ", k.winner,
-                                 " does not play the match"));
     }
     return absl::OkStatus();
   }
@@ -641,82 +600,6 @@ class TeamsReader : private UsebioDocument {
                            CheckedScore(room.line, where, room.result, board,
                                         has_score ? &score : nullptr));
     return room;
-  }
-
-  // The stanzas of each knock-out match: numbered 1, 2, ... in consecutive
-  // rounds, between the same two teams, with the same count and carry-over
-  // (what tally's draw checks, replay/draws/knockout_draw.h); and each
-  // stanza's TEAM_SCORE and OPPOSING_TEAM_SCORE the IMPs each team won on
-  // its boards, where every board shows its IMPS and no room is adjusted
-  // (an adjusted room's IMPs are the profile's, compared after the import).
-  absl::Status CheckKnockoutMatches() {
-    std::map<std::string, const FileMatch*> last;  // name -> stanza before
-    for (const FileMatch& m : file_.matches) {
-      const FileStanza& k = *m.knockout;
-      const std::string name = absl::StrCat("'", k.match_name, "'");
-      auto it = last.find(k.match_name);
-      if (it == last.end()) {
-        if (k.stanza != 1) {
-          return Refuse(m.line,
-                        absl::StrCat(name, " starts with stanza ", k.stanza,
-                                     "; a match's first stanza is 1"));
-        }
-      } else {
-        const FileMatch& before = *it->second;
-        const FileStanza& b = *before.knockout;
-        if (k.stanza != b.stanza + 1 || m.round != before.round + 1) {
-          return Refuse(
-              m.line,
-              absl::StrCat(name, ": stanza ", k.stanza, " in round ", m.round,
-                           " after stanza ", b.stanza, " in round ",
-                           before.round, " (line ", before.line,
-                           "); a match plays its stanzas 1, 2, ... "
-                           "in consecutive rounds"));
-        }
-        if (std::minmax(m.team, m.opponent) !=
-                std::minmax(before.team, before.opponent) ||
-            k.stanzas != b.stanzas || k.carry_over != b.carry_over ||
-            k.carry_over_team != b.carry_over_team) {
-          return Refuse(m.line,
-                        absl::StrCat(name, ": stanza ", k.stanza,
-                                     " changes the teams, the stanza count or "
-                                     "the carry-over of stanza ",
-                                     b.stanza, " (line ", before.line,
-                                     "); a match keeps them throughout"));
-        }
-      }
-      last[k.match_name] = &m;
-      TALLY_RETURN_IF_ERROR(CheckStanzaScores(m));
-    }
-    return absl::OkStatus();
-  }
-
-  absl::Status CheckStanzaScores(const FileMatch& m) {
-    core::Rational won, lost;
-    for (const FileMatchBoard& b : m.boards) {
-      if (!b.imps.has_value()) return absl::OkStatus();
-      for (const FileRoomResult& r : b.rooms) {
-        if (r.adjusted.has_value()) return absl::OkStatus();
-      }
-      if (*b.imps > core::Rational(0)) won = won + *b.imps;
-      if (*b.imps < core::Rational(0)) lost = lost - *b.imps;
-    }
-    const std::string where =
-        absl::StrCat("round ", m.round, ", team ", m.team, " v ", m.opponent);
-    if (m.team_score.has_value() && *m.team_score != won) {
-      return Refuse(
-          m.line, absl::StrCat(where, ": <TEAM_SCORE> ",
-                               m.team_score->ToString(), ", but TEAM won ",
-                               won.ToString(), " IMPs on the match's boards"));
-    }
-    if (m.opponent_score.has_value() && *m.opponent_score != lost) {
-      return Refuse(
-          m.line,
-          absl::StrCat(where, ": <OPPOSING_TEAM_SCORE> ",
-                       m.opponent_score->ToString(), ", but OPPOSING_TEAM won ",
-                       lost.ToString(), " IMPs on the match's boards"));
-    }
-    return absl::OkStatus();
   }
 
   TeamsFile file_;
