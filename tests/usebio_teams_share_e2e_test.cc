@@ -20,9 +20,9 @@
 // tournament with every published figure agreeing.
 //
 #include <map>
-#include <tuple>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -153,11 +153,11 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   // Exported back in tally's form, the file reads equal to the original on
   // every figure.
   const std::string exported = absl::StrCat(dir_, "/club.xml");
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("export-session club teams 0 "
-                                       "--format=usebio --output=",
-                                       exported)),
-              HasSubstr("wrote"));
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
+                                                  "--format=usebio --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
   absl::StatusOr<interchange::TeamsFile> original =
       interchange::ReadUsebioTeams(ReadFileBytes(FixturePath()), kFixture);
   absl::StatusOr<interchange::TeamsFile> back =

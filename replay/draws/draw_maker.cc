@@ -172,8 +172,8 @@ absl::Status DrawRoundRobin(const CompetitionState& competition,
 absl::Status DrawExplicit(const CompetitionState& competition,
                           const DrawOrder& order, v1::DrawMade& out) {
   const v1::DrawnShareMatch& share = order.share;
-  const bool has_share = share.table() != 0 || share.a() != 0 ||
-                         share.b() != 0 || share.c() != 0;
+  const bool has_share =
+      share.table() != 0 || share.a() != 0 || share.b() != 0 || share.c() != 0;
   if (order.matches.empty() && !has_share) {
     return absl::InvalidArgumentError(
         "this competition's draws are made by the director: give the "
@@ -211,10 +211,10 @@ absl::Status DrawExplicit(const CompetitionState& competition,
     // its odd team so (a pairs field cannot: three pairs do not play at
     // once).
     if (competition.profile.draw->odd_field != core::OddField::kShareMatch) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "'", competition.id, "' plays an odd field with ",
-          core::OddFieldId(competition.profile.draw->odd_field),
-          ", not a share match (SABF TR 14.1)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", competition.id, "' plays an odd field with ",
+                       core::OddFieldId(competition.profile.draw->odd_field),
+                       ", not a share match (SABF TR 14.1)"));
     }
     if (share.table() < 1 || !tables.insert(share.table()).second) {
       return absl::InvalidArgumentError(
@@ -292,9 +292,9 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
   // another scoring program's file (decide_matches.cc lets them through only
   // with a file's provenance). Stored as "explicit", so the audit's
   // recomputation (CheckDraw) takes the matches as given.
-  const bool given =
-      !order.matches.empty() || order.share.table() != 0 ||
-      order.share.a() != 0 || order.share.b() != 0 || order.share.c() != 0;
+  const bool given = !order.matches.empty() || order.share.table() != 0 ||
+                     order.share.a() != 0 || order.share.b() != 0 ||
+                     order.share.c() != 0;
   const core::DrawMethod method =
       given ? core::DrawMethod::kExplicit : rules.method;
   if (method != rules.method) {

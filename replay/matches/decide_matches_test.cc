@@ -271,7 +271,8 @@ class DecideRecordedShareTest : public DecideMatchesTest {
   }
 };
 
-TEST_F(DecideRecordedShareTest, IsRecordedAsTheFileSeatsItOnlyWithItsProvenance) {
+TEST_F(DecideRecordedShareTest,
+       IsRecordedAsTheFileSeatsItOnlyWithItsProvenance) {
   v1::MakeDrawRequest r = Recorded();
   absl::StatusOr<v1::EventPayload> drawn = DecideMakeDraw(state_, r);
   ASSERT_THAT(drawn, IsOk());
@@ -292,9 +293,9 @@ TEST_F(DecideRecordedShareTest, IsRecordedAsTheFileSeatsItOnlyWithItsProvenance)
                        HasSubstr("share match) only where the method is "
                                  "explicit")));
   r.clear_matches();
-  EXPECT_THAT(DecideMakeDraw(state_, r),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("explicit")));
+  EXPECT_THAT(
+      DecideMakeDraw(state_, r),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("explicit")));
 }
 
 TEST_F(DecideRecordedShareTest, IsValidatedLikeTheMatches) {

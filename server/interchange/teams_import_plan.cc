@@ -138,8 +138,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
   auto enter = [&](int round, int table, int board, v1::Room in,
                    const FileRoomResult& room, const std::string& what) {
     if (!room.result.has_not_played()) {
-      auto r = StampedRequest<v1::EnterResultRequest>(target, ++step,
-                                                      room.line);
+      auto r =
+          StampedRequest<v1::EnterResultRequest>(target, ++step, room.line);
       r.set_competition_id(target.competition_id);
       r.set_session(round);
       r.set_table(table);
@@ -158,7 +158,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     const FileMatch* bye = nullptr;
     // SABF TR 14.1's share match, A, B, C (the reader's CheckShareMatches
     // has made the three one match); empty when the round has none.
-    const std::vector<const FileMatch*> share = ShareMatchesOfRound(file, round);
+    const std::vector<const FileMatch*> share =
+        ShareMatchesOfRound(file, round);
     for (const FileMatch& m : file.matches) {
       if (m.round != round || m.share != 0) continue;
       if (m.opponent == 0) {
@@ -210,12 +211,12 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
       const FileMatch& m = *matches[i];
       for (const FileMatchBoard& b : m.boards) {
         for (const FileRoomResult& room : b.rooms) {
-          enter(round, static_cast<int>(i) + 1, b.board,
-                room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED, room,
-                absl::StrCat("round ", round, ", ", m.team, " v ", m.opponent,
-                             ", board ", b.board, ", ",
-                             room.team_north_south ? "open" : "closed",
-                             " room"));
+          enter(
+              round, static_cast<int>(i) + 1, b.board,
+              room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED, room,
+              absl::StrCat("round ", round, ", ", m.team, " v ", m.opponent,
+                           ", board ", b.board, ", ",
+                           room.team_north_south ? "open" : "closed", " room"));
         }
       }
     }
@@ -234,10 +235,10 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
         for (const FileMatchBoard& b : m->boards) {
           for (const FileRoomResult& room : b.rooms) {
             if (!room.team_north_south) continue;
-            enter(round, share_table, b.board, in, room,
-                  absl::StrCat("round ", round, ", share match table ", leg,
-                               ", ", m->team, " v ", m->opponent, ", board ",
-                               b.board));
+            enter(
+                round, share_table, b.board, in, room,
+                absl::StrCat("round ", round, ", share match table ", leg, ", ",
+                             m->team, " v ", m->opponent, ", board ", b.board));
           }
         }
       }
