@@ -198,7 +198,9 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     // The share match at the table after the two-team matches', as tally's
     // Swiss draw numbers it.
     const int share_table = static_cast<int>(matches.size()) + 1;
-    if (!share.empty()) {
+    // Three, A, B, C, whenever there is one (CheckShareMatches).
+    const bool has_share = share.size() == 3;
+    if (has_share) {
       v1::DrawnShareMatch* d = draw.mutable_share();
       d->set_table(share_table);
       d->set_a(share[0]->team);
@@ -220,7 +222,7 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
         }
       }
     }
-    if (!share.empty()) {
+    if (has_share) {
       // Each table once, from the MATCH of the team sitting North-South
       // there ("Table 1: A v B; Table 2: C v A; Table 3: B v C"); its
       // East-West team's MATCH shows the same result (CheckShareMatches).
