@@ -1,30 +1,28 @@
-// End to end (issue #18, teams): an odd Swiss teams field run in tally,
-// its rounds drawn by tally's Swiss draw (SABF TR 14.1's share match each
-// round), exported with `tally export-session --format=usebio` in tally's
-// share form (docs/interchange.md: three MATCHes a share match, each with
-// its SHARE_MATCH letter, the team at its North-South table as
-// OPPOSING_TEAM, its own VPs and its two tables on every board) and read
-// back: every figure is tally's, the three MATCHes pass the reader's share
-// check, and importing the file is refused before anything is sent (tally
-// cannot yet record a share match drawn by another program).
+// End to end (issue #18, teams): SABF TR 14.1's share match through
+// USEBIO in tally's form (docs/interchange.md, "Share matches": three
+// MATCHes a share match, each with its SHARE_MATCH letter, the team at its
+// North-South table as OPPOSING_TEAM, its own VPs and its two tables on
+// every board).
 //
-// Seven teams under sabf_swiss_teams (14-board matches on the WBF scale),
-// two rounds (five teams have no second round without a repeat
-// meeting). Every board is passed out everywhere but two a round at the
-// share table (as tests/odd_field_e2e_test.cc scripts them): the round's
-// boards numbered 1 and 2 modulo 16 (boards 1, 2; 17, 18), the first with
-// nobody vulnerable, the second NS vulnerable:
-//   first:  Table 1 (A NS v B) 4S= +420; Table 2 (C NS v A) 4S-1 -50;
-//           Table 3 (B NS v C) 4S= +420;
-//   second: Table 1 3NT= +600; Table 2 3NT= +600; Table 3 3NT-1 -100.
-// A compares Table 1 with Table 2: 470 -> 10, 0: +10 IMPs, 12.97 VPs (SABF
-// TR 21.10, 14 boards); B Table 3 with Table 1: 0, -700 -> -12: 6.52 (20 -
-// 13.48); C Table 2 with Table 3: -470 -> -10, 700 -> 12: +2, 10.66. The
-// two-team matches are 0 IMPs, 10.00 each.
-
+// ImportsTheFixture...: `tally import` of the hand-worked
+// tests/interchange/usebio_swiss_teams_share.xml (five teams, two rounds of
+// 10-board matches, one two-team match and one share match a round; every
+// IMP and VP worked in tests/interchange/README.md) into a real tallyd under
+// nsw_swiss_teams: each round's draw recorded with its share match (the
+// audit's recomputation agrees), the README's totals, every published
+// figure agreeing, a second import appending nothing and the export reading
+// back equal to the file.
+//
+// AnOddSwissRunInTally...: an odd Swiss teams field run in tally, its
+// rounds drawn by tally's Swiss draw, exported with `tally export-session
+// --format=usebio` and read back: every figure is tally's, the three
+// MATCHes pass the reader's share check, and the file imports into another
+// tournament with every published figure agreeing.
+//
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -36,22 +34,138 @@
 #include "server/interchange/teams_share_match.h"
 #include "server/interchange/usebio_teams_reader.h"
 #include "server/interchange/usebio_teams_writer.h"
+#include "tally/v1/audit.grpc.pb.h"
+#include "tally/v1/query.grpc.pb.h"
 #include "tests/match_client.h"
 #include "tests/tallyd_process.h"
 
 namespace tally::testing {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+
+constexpr char kFixture[] = "usebio_swiss_teams_share.xml";
+
+std::string FixturePath() {
+  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", kFixture);
+}
+
+// A row of Standings(): rank, team and total in hundredths of a VP.
+std::tuple<int, int, core::Rational> Row(int rank, int team, int centi_vps) {
+  return {rank, team, core::Rational(centi_vps, 100)};
+}
 
 class UsebioTeamsShareEndToEndTest : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_THAT(tallyd_.Start(), IsOk()); }
+  void SetUp() override {
+    ASSERT_THAT(tallyd_.Start(), IsOk());
+    query_ = v1::QueryService::NewStub(tallyd_.channel());
+    audit_ = v1::AuditService::NewStub(tallyd_.channel());
+  }
+
+  std::string Import(const std::string& path, const std::string& tournament,
+                     const std::string& profile) {
+    return RunTallyCli(tallyd_.address(),
+                       absl::StrCat("import ", path, " ", tournament,
+                                    " --profile=", profile, " 2>&1"));
+  }
+
+  // Competition "teams" of `tournament`: (rank, team, total VPs), best first.
+  std::vector<std::tuple<int, int, core::Rational>> Standings(
+      const std::string& tournament) {
+    grpc::ClientContext context;
+    v1::GetMatchStandingsRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id("teams");
+    v1::MatchStandings standings;
+    grpc::Status s = query_->GetMatchStandings(&context, r, &standings);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    std::vector<std::tuple<int, int, core::Rational>> rows;
+    for (const v1::MatchStandingsRow& row : standings.rows()) {
+      rows.emplace_back(row.rank(), row.entrant(),
+                        core::Decimal(row.total().units(), row.total().places())
+                            .ToRational());
+    }
+    return rows;
+  }
+
+  // The audit's check of round `round`'s stored draw.
+  v1::DrawCheck CheckDraw(const std::string& tournament, int round) {
+    grpc::ClientContext context;
+    v1::CheckDrawRequest r;
+    r.set_tournament_id(tournament);
+    r.set_competition_id("teams");
+    r.set_round(round);
+    v1::DrawCheck check;
+    grpc::Status s = audit_->CheckDraw(&context, r, &check);
+    EXPECT_TRUE(s.ok()) << s.error_message();
+    return check;
+  }
 
   const std::string dir_ = MakeTempDir("usebio_teams_share");
   TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
   std::unique_ptr<MatchClient> client_;
+  std::unique_ptr<v1::QueryService::Stub> query_;
+  std::unique_ptr<v1::AuditService::Stub> audit_;
 };
+
+TEST_F(UsebioTeamsShareEndToEndTest,
+       ImportsTheFixtureWithItsShareMatchesAndExportsItBackEqual) {
+  const std::string out = Import(FixturePath(), "club", "nsw_swiss_teams");
+  // Tournament, competition, 5 teams; each round its draw, the match's 10
+  // boards x 2 rooms, the share's 10 boards x 3 tables (each once), its
+  // posting: 7 + 2 x 52.
+  EXPECT_THAT(out, HasSubstr("111 events appended"));
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  // tests/interchange/README.md: 5 21.29, 2 20.85, 1 20.29, 3 18.60, 4
+  // 18.47.
+  EXPECT_THAT(Standings("club"),
+              ElementsAre(Row(1, 5, 2129), Row(2, 2, 2085), Row(3, 1, 2029),
+                          Row(4, 3, 1860), Row(5, 4, 1847)));
+  // Each round's draw is the file's (README: round 1 1 v 2, share A 3, B
+  // 4, C 5; round 2 1 v 3, share A 2, B 5, C 4), recorded with the share
+  // at table 2, and the audit's recomputation agrees.
+  const int shares[2][3] = {{3, 4, 5}, {2, 5, 4}};
+  const int away[2] = {2, 3};
+  for (int round = 1; round <= 2; ++round) {
+    const v1::DrawCheck check = CheckDraw("club", round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    const v1::DrawMade& d = check.stored();
+    EXPECT_EQ(d.method(), "explicit");
+    ASSERT_EQ(d.matches_size(), 1);
+    EXPECT_EQ(d.matches(0).home(), 1);
+    EXPECT_EQ(d.matches(0).away(), away[round - 1]);
+    EXPECT_EQ(d.share().table(), 2);
+    EXPECT_EQ(d.share().a(), shares[round - 1][0]);
+    EXPECT_EQ(d.share().b(), shares[round - 1][1]);
+    EXPECT_EQ(d.share().c(), shares[round - 1][2]);
+  }
+  client_ = std::make_unique<MatchClient>(tallyd_.channel(), "club", "teams");
+  absl::StatusOr<uint64_t> before = client_->LogLength();
+  ASSERT_THAT(before, IsOk());
+  EXPECT_THAT(Import(FixturePath(), "club", "nsw_swiss_teams"),
+              HasSubstr("0 events appended"));
+  absl::StatusOr<uint64_t> after = client_->LogLength();
+  ASSERT_THAT(after, IsOk());
+  EXPECT_EQ(*after, *before);
+
+  // Exported back in tally's form, the file reads equal to the original on
+  // every figure.
+  const std::string exported = absl::StrCat(dir_, "/club.xml");
+  EXPECT_THAT(
+      RunTallyCli(tallyd_.address(), absl::StrCat("export-session club teams 0 "
+                                                  "--format=usebio --output=",
+                                                  exported)),
+      HasSubstr("wrote"));
+  absl::StatusOr<interchange::TeamsFile> original =
+      interchange::ReadUsebioTeams(ReadFileBytes(FixturePath()), kFixture);
+  absl::StatusOr<interchange::TeamsFile> back =
+      interchange::ReadUsebioTeams(ReadFileBytes(exported), "club.xml");
+  ASSERT_THAT(original, IsOk());
+  ASSERT_THAT(back, IsOk());
+  EXPECT_EQ(interchange::FirstTeamsDifference(*original, *back), "");
+}
 
 TEST_F(UsebioTeamsShareEndToEndTest,
        AnOddSwissRunInTallyExportsItsShareMatchesAndReadsBack) {
@@ -166,19 +280,18 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   ASSERT_THAT(back, IsOk());
   EXPECT_EQ(interchange::FirstTeamsDifference(*file, *back), "");
 
-  // Importing it is refused before anything is sent: nothing appended.
-  absl::StatusOr<uint64_t> before = client_->LogLength();
-  ASSERT_THAT(before, IsOk());
-  EXPECT_THAT(RunTallyCli(tallyd_.address(),
-                          absl::StrCat("import ", path,
-                                       " copy --profile=sabf_swiss_teams "
-                                       "2>&1")),
-              HasSubstr("has a share match (SABF TR 14.1, <SHARE_MATCH>); "
-                        "tally cannot yet record a share match drawn by "
-                        "another scoring program"));
-  absl::StatusOr<uint64_t> after = client_->LogLength();
-  ASSERT_THAT(after, IsOk());
-  EXPECT_EQ(*after, *before);
+  // Imported into another tournament, every round is recorded as drawn and
+  // every published figure (each share team's VPs and IMPs) agrees.
+  const std::string out = Import(path, "copy", "sabf_swiss_teams");
+  EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
+  for (int round = 1; round <= kRounds; ++round) {
+    const v1::DrawCheck check = CheckDraw("copy", round);
+    EXPECT_TRUE(check.agrees()) << "round " << round;
+    EXPECT_EQ(check.stored().share().a(), shares[round].a());
+  }
+  for (const auto& [rank, team, total] : Standings("copy")) {
+    EXPECT_EQ(total, totals[team]) << "team " << team;
+  }
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "core/draw/swiss_draw.h"
 #include "core/movement/round_robin_schedule.h"
 #include "core/movement/sabf_butler_draw.h"
+#include "core/profile/setting_ids.h"
 #include "google/protobuf/util/message_differencer.h"
 #include "replay/draws/itc_draw_order.h"
 #include "replay/draws/knockout_draw.h"
@@ -170,7 +171,10 @@ absl::Status DrawRoundRobin(const CompetitionState& competition,
 
 absl::Status DrawExplicit(const CompetitionState& competition,
                           const DrawOrder& order, v1::DrawMade& out) {
-  if (order.matches.empty()) {
+  const v1::DrawnShareMatch& share = order.share;
+  const bool has_share =
+      share.table() != 0 || share.a() != 0 || share.b() != 0 || share.c() != 0;
+  if (order.matches.empty() && !has_share) {
     return absl::InvalidArgumentError(
         "this competition's draws are made by the director: give the "
         "matches (table, home, away)");
@@ -200,6 +204,27 @@ absl::Status DrawExplicit(const CompetitionState& competition,
     TALLY_RETURN_IF_ERROR(seat(m.home()));
     TALLY_RETURN_IF_ERROR(seat(m.away()));
     *out.add_matches() = m;
+  }
+  if (has_share) {
+    // SABF TR 14.1's share match, as a file records it: one table of the
+    // draw (its three legs are rooms share1-share3), for a field that plays
+    // its odd team so (a pairs field cannot: three pairs do not play at
+    // once).
+    if (competition.profile.draw->odd_field != core::OddField::kShareMatch) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", competition.id, "' plays an odd field with ",
+                       core::OddFieldId(competition.profile.draw->odd_field),
+                       ", not a share match (SABF TR 14.1)"));
+    }
+    if (share.table() < 1 || !tables.insert(share.table()).second) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("table ", share.table(),
+                       " (the share match) is numbered twice or below 1"));
+    }
+    TALLY_RETURN_IF_ERROR(seat(share.a()));
+    TALLY_RETURN_IF_ERROR(seat(share.b()));
+    TALLY_RETURN_IF_ERROR(seat(share.c()));
+    *out.mutable_share() = share;
   }
   if (order.bye != 0) {
     TALLY_RETURN_IF_ERROR(seat(order.bye));
@@ -267,8 +292,11 @@ absl::StatusOr<v1::DrawMade> ComputeDraw(const CompetitionState& competition,
   // another scoring program's file (decide_matches.cc lets them through only
   // with a file's provenance). Stored as "explicit", so the audit's
   // recomputation (CheckDraw) takes the matches as given.
+  const bool given = !order.matches.empty() || order.share.table() != 0 ||
+                     order.share.a() != 0 || order.share.b() != 0 ||
+                     order.share.c() != 0;
   const core::DrawMethod method =
-      order.matches.empty() ? rules.method : core::DrawMethod::kExplicit;
+      given ? core::DrawMethod::kExplicit : rules.method;
   if (method != rules.method) {
     out.set_method(std::string(core::DrawMethodId(method)));
   }

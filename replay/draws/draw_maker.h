@@ -37,6 +37,9 @@ struct DrawOrder {
   // ANC SR 10.5: the CTD's order of a 5-team ITC's final round robin
   // (DrawMade.ctd_round_order); empty: none.
   std::vector<int> ctd_round_order;
+  // Explicit draws recorded from a file: SABF TR 14.1's share match as the
+  // file seats it (DrawMade.share); table 0: none.
+  v1::DrawnShareMatch share;
 };
 
 // The draw for `order.round` (everything of DrawMade but `trigger`).

@@ -159,13 +159,17 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
   // the profile's method is explicit.
   const bool recorded = request.options().has_provenance() &&
                         !request.options().provenance().file_name().empty();
-  if (!request.matches().empty() && !recorded &&
+  const v1::DrawnShareMatch& share = request.share();
+  const bool given = !request.matches().empty() || share.table() != 0 ||
+                     share.a() != 0 || share.b() != 0 || share.c() != 0;
+  if (given && !recorded &&
       c->profile.draw->method != core::DrawMethod::kExplicit) {
     return absl::InvalidArgumentError(absl::StrCat(
         "'", c->id, "' is drawn by its profile's method (",
         core::DrawMethodId(c->profile.draw->method),
-        "); the director gives the matches only where the method is "
-        "explicit (or imports a file recording another program's draw)"));
+        "); the director gives the matches (or a share match) only where "
+        "the method is explicit (or imports a file recording another "
+        "program's draw)"));
   }
   DrawOrder order;
   order.round = request.round();
@@ -173,6 +177,7 @@ absl::StatusOr<v1::EventPayload> DecideMakeDraw(
   order.first_board = request.first_board();
   order.matches.assign(request.matches().begin(), request.matches().end());
   order.bye = request.bye();
+  order.share = share;
   order.ctd_round_order.assign(request.ctd_round_order().begin(),
                                request.ctd_round_order().end());
   TALLY_ASSIGN_OR_RETURN(v1::DrawMade draw, ComputeDraw(*c, order));

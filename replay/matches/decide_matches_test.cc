@@ -3,11 +3,13 @@
 
 #include "replay/matches/decide_matches.h"
 
+#include "absl/strings/str_cat.h"
 #include "core/base/status_matchers.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "replay/decide/decide.h"
 #include "replay/match_scores/match_standings.h"
+#include "replay/matches/decide_withdrawals.h"
 #include "replay/testing/apply_for_test.h"
 
 namespace tally::replay {
@@ -220,6 +222,143 @@ TEST_F(DecideMatchesTest, ARoundImportedFromAFileIsRecordedAsDrawn) {
   EXPECT_THAT(DecideMakeDraw(state_, r),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("entrant 8 is drawn twice")));
+}
+
+// SABF TR 14.1's share match recorded from a file (USEBIO import,
+// docs/interchange.md "Share matches"): five teams under nsw_swiss_teams
+// (odd field: the share match), round 1 as the fixture
+// tests/interchange/usebio_swiss_teams_share.xml draws it: 1 v 2 at table 1,
+// the share match A 3, B 4, C 5 at table 2.
+class DecideRecordedShareTest : public DecideMatchesTest {
+ protected:
+  void SetUp() override {
+    DecideMatchesTest::SetUp();
+    v1::CreateCompetitionRequest c;
+    c.set_tournament_id("t");
+    c.set_competition_id("teams");
+    c.set_name("Swiss teams");
+    c.set_kind(v1::COMPETITION_KIND_SWISS_TEAMS);
+    c.set_regulation_profile("nsw_swiss_teams");
+    c.set_rounds(2);
+    Apply(state_, DecideCreateCompetition(state_, c));
+    for (int team = 1; team <= 5; ++team) {
+      v1::RegisterTeamRequest r;
+      r.set_tournament_id("t");
+      r.set_competition_id("teams");
+      r.set_team(team);
+      r.set_name(absl::StrCat("Team ", team));
+      for (const char* p : {"A", "B", "C", "D"}) r.add_players(p);
+      Apply(state_, DecideRegisterTeam(state_, r));
+    }
+  }
+
+  static v1::MakeDrawRequest Recorded() {
+    v1::MakeDrawRequest r;
+    r.set_tournament_id("t");
+    r.set_competition_id("teams");
+    r.set_round(1);
+    r.set_seed(0);  // the import's: no choice is left to chance
+    r.mutable_options()->mutable_provenance()->set_file_name("share.xml");
+    r.mutable_options()->mutable_provenance()->set_line(40);
+    v1::DrawnMatch* m = r.add_matches();
+    m->set_table(1);
+    m->set_home(1);
+    m->set_away(2);
+    r.mutable_share()->set_table(2);
+    r.mutable_share()->set_a(3);
+    r.mutable_share()->set_b(4);
+    r.mutable_share()->set_c(5);
+    return r;
+  }
+};
+
+TEST_F(DecideRecordedShareTest,
+       IsRecordedAsTheFileSeatsItOnlyWithItsProvenance) {
+  v1::MakeDrawRequest r = Recorded();
+  absl::StatusOr<v1::EventPayload> drawn = DecideMakeDraw(state_, r);
+  ASSERT_THAT(drawn, IsOk());
+  const v1::DrawMade& d = drawn->draw_made();
+  EXPECT_EQ(d.method(), "explicit");
+  ASSERT_EQ(d.matches_size(), 1);
+  EXPECT_EQ(d.share().table(), 2);
+  EXPECT_EQ(d.share().a(), 3);
+  EXPECT_EQ(d.share().b(), 4);
+  EXPECT_EQ(d.share().c(), 5);
+  EXPECT_EQ(d.bye(), 0);
+  ASSERT_EQ(d.boards_size(), 10);  // nsw_swiss_teams: 10-board matches
+  // Without a file the Swiss profile draws the round itself: a share given
+  // by the director is refused, alone or beside matches.
+  r.clear_options();
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("share match) only where the method is "
+                                 "explicit")));
+  r.clear_matches();
+  EXPECT_THAT(
+      DecideMakeDraw(state_, r),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("explicit")));
+}
+
+TEST_F(DecideRecordedShareTest, IsValidatedLikeTheMatches) {
+  v1::MakeDrawRequest r = Recorded();
+  r.mutable_share()->set_c(9);
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("entrant 9 is not registered")));
+  r = Recorded();
+  r.mutable_share()->set_b(2);  // also at table 1
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("entrant 2 is drawn twice in round 1")));
+  r = Recorded();
+  r.mutable_share()->set_c(3);  // A and C the same team
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("entrant 3 is drawn twice")));
+  r = Recorded();
+  r.mutable_share()->set_table(1);  // the match's table
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("table 1 (the share match) is numbered "
+                                 "twice")));
+  r.mutable_share()->set_table(0);  // teams given, no table
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("table 0 (the share match)")));
+  // A team withdrawn before round 1 is drawn in no round.
+  v1::WithdrawEntrantRequest w;
+  w.set_tournament_id("t");
+  w.set_competition_id("teams");
+  w.set_entrant(5);
+  w.set_after_round(0);
+  w.set_reason("team ill");
+  Apply(state_, DecideWithdrawEntrant(state_, w));
+  EXPECT_THAT(DecideMakeDraw(state_, Recorded()),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("entrant 5 has withdrawn")));
+}
+
+// NSW TR 12.7: an odd Swiss pairs field plays half matches; three pairs
+// cannot play a share match (profile.h, DrawRules.odd_field).
+TEST_F(DecideMatchesTest, APairsFieldRecordsNoShareMatch) {
+  v1::MakeDrawRequest r = Draw(1);
+  r.mutable_options()->mutable_provenance()->set_file_name("pairs.xml");
+  const int pairs[2][2] = {{1, 2}, {3, 4}};
+  for (int t = 0; t < 2; ++t) {
+    v1::DrawnMatch* m = r.add_matches();
+    m->set_table(t + 1);
+    m->set_home(pairs[t][0]);
+    m->set_away(pairs[t][1]);
+  }
+  r.mutable_share()->set_table(3);
+  r.mutable_share()->set_a(5);
+  r.mutable_share()->set_b(6);
+  r.mutable_share()->set_c(7);
+  r.set_bye(8);
+  EXPECT_THAT(DecideMakeDraw(state_, r),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("plays an odd field with half_matches, not "
+                                 "a share match (SABF TR 14.1)")));
 }
 
 TEST_F(DecideMatchesTest, APenaltyNamesItsClauseReasonAndAmount) {

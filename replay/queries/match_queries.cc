@@ -314,6 +314,8 @@ absl::StatusOr<v1::DrawCheck> CheckDraw(const EventStore& store,
   if (stored.method() == "explicit") {
     order.matches.assign(stored.matches().begin(), stored.matches().end());
     order.bye = stored.bye();
+    // A share match recorded from a file (SABF TR 14.1), seated as stored.
+    order.share = stored.share();
   }
   // ANC SR 10.5: the CTD's order is a decision stored with the draw.
   order.ctd_round_order.assign(stored.ctd_round_order().begin(),

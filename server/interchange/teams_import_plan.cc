@@ -13,6 +13,7 @@
 #include "replay/draws/knockout_draw.h"
 #include "replay/rounds/rounds_in_event.h"
 #include "replay/state/bridge_convert.h"
+#include "server/interchange/teams_share_match.h"
 #include "tally/v1/profile.pb.h"
 
 namespace tally::interchange {
@@ -132,25 +133,51 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
     for (const std::string& player : t.players) r.add_players(player);
     add(t.line, absl::StrCat("team ", t.team), r);
   }
+  // One table's result for one room: EnterResult, and the director's
+  // ruling where the file gives an artificial adjusted score.
+  auto enter = [&](int round, int table, int board, v1::Room in,
+                   const FileRoomResult& room, const std::string& what) {
+    if (!room.result.has_not_played()) {
+      auto r =
+          StampedRequest<v1::EnterResultRequest>(target, ++step, room.line);
+      r.set_competition_id(target.competition_id);
+      r.set_session(round);
+      r.set_table(table);
+      r.set_board(board);
+      r.set_room(in);
+      *r.mutable_result() = room.result;
+      add(room.line, what, r);
+    }
+    if (room.adjusted.has_value()) {
+      add(room.line, absl::StrCat(what, ", adjusted score"),
+          AdjustedRoomRuling(target, ++step, round, table, board, in, room));
+    }
+  };
   for (int round : rounds) {
     std::vector<const FileMatch*> matches;
     const FileMatch* bye = nullptr;
+    // SABF TR 14.1's share match, A, B, C (the reader's CheckShareMatches
+    // has made the three one match); empty when the round has none.
+    const std::vector<const FileMatch*> share =
+        ShareMatchesOfRound(file, round);
     for (const FileMatch& m : file.matches) {
-      if (m.round != round) continue;
-      if (m.share != 0) {
-        continue;  // CheckTeamsProfile refuses a share match (below)
-      } else if (m.opponent == 0) {
+      if (m.round != round || m.share != 0) continue;
+      if (m.opponent == 0) {
         bye = &m;  // the reader lets one a round through, beside a match
       } else {
         matches.push_back(&m);
       }
     }
-    const int line = matches.front()->line;
+    // The round's first MATCH (a round is in Rounds() for having one).
+    const FileMatch& first = !matches.empty() ? *matches.front()
+                             : !share.empty() ? *share.front()
+                                              : *bye;
+    const int line = first.line;
     auto draw = StampedRequest<v1::MakeDrawRequest>(target, ++step, line);
     draw.set_competition_id(target.competition_id);
     draw.set_round(round);
     draw.set_seed(0);  // no choice is left to chance: the matches are given
-    draw.set_first_board(matches.front()->first_board);
+    draw.set_first_board(first.first_board);
     for (size_t i = 0; i < matches.size(); ++i) {
       v1::DrawnMatch* d = draw.add_matches();
       d->set_table(static_cast<int>(i) + 1);
@@ -168,33 +195,52 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
         }
       }
     }
+    // The share match at the table after the two-team matches', as tally's
+    // Swiss draw numbers it.
+    const int share_table = static_cast<int>(matches.size()) + 1;
+    // Three, A, B, C, whenever there is one (CheckShareMatches).
+    const bool has_share = share.size() == 3;
+    if (has_share) {
+      v1::DrawnShareMatch* d = draw.mutable_share();
+      d->set_table(share_table);
+      d->set_a(share[0]->team);
+      d->set_b(share[1]->team);
+      d->set_c(share[2]->team);
+    }
     if (bye != nullptr) draw.set_bye(bye->team);
     add(line, absl::StrCat("the draw of round ", round), draw);
     for (size_t i = 0; i < matches.size(); ++i) {
       const FileMatch& m = *matches[i];
       for (const FileMatchBoard& b : m.boards) {
         for (const FileRoomResult& room : b.rooms) {
-          const std::string what =
+          enter(
+              round, static_cast<int>(i) + 1, b.board,
+              room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED, room,
               absl::StrCat("round ", round, ", ", m.team, " v ", m.opponent,
                            ", board ", b.board, ", ",
-                           room.team_north_south ? "open" : "closed", " room");
-          const v1::Room in =
-              room.team_north_south ? v1::ROOM_OPEN : v1::ROOM_CLOSED;
-          if (!room.result.has_not_played()) {
-            auto r = StampedRequest<v1::EnterResultRequest>(target, ++step,
-                                                            room.line);
-            r.set_competition_id(target.competition_id);
-            r.set_session(round);
-            r.set_table(static_cast<int>(i) + 1);
-            r.set_board(b.board);
-            r.set_room(in);
-            *r.mutable_result() = room.result;
-            add(room.line, what, r);
-          }
-          if (room.adjusted.has_value()) {
-            add(room.line, absl::StrCat(what, ", adjusted score"),
-                AdjustedRoomRuling(target, ++step, round,
-                                   static_cast<int>(i) + 1, b.board, in, room));
+                           room.team_north_south ? "open" : "closed", " room"));
+        }
+      }
+    }
+    if (has_share) {
+      // Each table once, from the MATCH of the team sitting North-South
+      // there ("Table 1: A v B; Table 2: C v A; Table 3: B v C"); its
+      // East-West team's MATCH shows the same result (CheckShareMatches).
+      const std::pair<const FileMatch*, v1::Room> tables[] = {
+          {share[0], v1::ROOM_SHARE_1},
+          {share[2], v1::ROOM_SHARE_2},
+          {share[1], v1::ROOM_SHARE_3}};
+      for (const auto& [m, in] : tables) {
+        const int leg = in == v1::ROOM_SHARE_1   ? 1
+                        : in == v1::ROOM_SHARE_2 ? 2
+                                                 : 3;
+        for (const FileMatchBoard& b : m->boards) {
+          for (const FileRoomResult& room : b.rooms) {
+            if (!room.team_north_south) continue;
+            enter(
+                round, share_table, b.board, in, room,
+                absl::StrCat("round ", round, ", share match table ", leg, ", ",
+                             m->team, " v ", m->opponent, ", board ", b.board));
           }
         }
       }
@@ -214,17 +260,19 @@ absl::Status CheckTeamsProfile(const TeamsFile& file,
     return absl::InvalidArgumentError(absl::StrCat(
         file_name, " line ", line, ": profile ", profile.name(), " ", what));
   };
-  // A share match (SABF TR 14.1) is read, checked, compared and written,
-  // but tally records a round drawn by another program as its two-team
-  // matches and its bye (MakeDrawRequest.matches, bye): there is no field
-  // yet for the share, so the file is refused before anything is sent.
+  // A share match (SABF TR 14.1) is recorded as the file seats it, in a
+  // field whose profile plays its odd team so (the server refuses it
+  // otherwise; said here before anything is sent).
   for (const FileMatch& m : file.matches) {
     if (m.share == 0) continue;
-    return absl::UnimplementedError(absl::StrCat(
-        file_name, " line ", m.line, ": round ", m.round,
-        " has a share match (SABF TR 14.1, <SHARE_MATCH>); tally cannot yet "
-        "record a share match drawn by another scoring program (its "
-        "MakeDraw records two-team matches and a bye): not imported"));
+    const std::string& odd = profile.spec().draw().odd_field();
+    if (!odd.empty() && odd != "share_match") {
+      return refuse(m.line,
+                    absl::StrCat("plays an odd field with ", odd,
+                                 ", not a share match (SABF TR 14.1); round ",
+                                 m.round, " has one (<SHARE_MATCH>)"));
+    }
+    break;
   }
   const v1::RegulationProfileSpec& spec = profile.spec();
   const bool round_robin = file.event_type == kTeamsOfFourEventType;

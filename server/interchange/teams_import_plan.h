@@ -26,6 +26,11 @@ namespace tally::interchange {
 // it again. A team's bye is the draw's bye: tally scores it by the
 // profile's bye rule, and the published check compares the file's figure. A
 // room where TEAM sits North-South is the open room, the other the closed room.
+// A round's share match (SABF TR 14.1, tally's form) is the draw's share,
+// at the table after its two-team matches (A, B, C by SHARE_MATCH), and
+// each of its three tables' results is entered once, in room
+// ROOM_SHARE_1-3, from the MATCH of the team North-South there (Table 1:
+// A's, Table 2: C's, Table 3: B's).
 // A room's artificial adjusted score is the director's ruling (RecordRuling,
 // Law 12C2, or 12C2(a) where the board was not played there, with no result
 // entered). The competition is created under target.regulation_profile: a
@@ -45,8 +50,8 @@ std::vector<ImportStep> PlanTeamsImport(const TeamsFile& file,
 // match "Final" of five stanzas, stanza k in round k, any carry-over held
 // by the first stanza's TEAM (ANC SR 11.2-11.3, 10.8). Else INVALID_ARGUMENT,
 // "NAME line N: ...", naming what the profile lacks: checked before anything is
-// sent. UNIMPLEMENTED, naming its first MATCH, for a round with a share match
-// (SABF TR 14.1): tally cannot yet record one drawn by another program.
+// sent. A share match (SABF TR 14.1) needs a profile whose odd field is the
+// share match (INVALID_ARGUMENT naming its first MATCH otherwise).
 absl::Status CheckTeamsProfile(const TeamsFile& file,
                                const v1::RegulationProfile& profile,
                                const std::string& file_name);

@@ -9,6 +9,7 @@
 
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/base/status_matchers.h"
@@ -194,20 +195,93 @@ TEST(UsebioShareMatchTest, RefusesAShareThatIsNotOneMatchNamingTheLine) {
       257, "a share match (SABF TR 14.1) is a Swiss teams round's");
 }
 
-TEST(UsebioShareMatchTest, TheImportIsRefusedBeforeAnythingIsSent) {
-  absl::StatusOr<TeamsFile> file = ReadShare();
-  ASSERT_THAT(file, IsOk());
+v1::RegulationProfile ShareProfile(const std::string& odd_field) {
   v1::RegulationProfile profile;
   profile.set_name("nsw_swiss_teams");
   profile.set_event_kind(v1::EVENT_KIND_SWISS_TEAMS);
   profile.set_scoring(v1::SCORING_METHOD_IMPS_TWO_TABLES);
   profile.mutable_spec()->mutable_vp();
   profile.mutable_spec()->mutable_matches()->set_boards_per_match(10);
-  const absl::Status checked = CheckTeamsProfile(*file, profile, kFixture);
-  EXPECT_EQ(checked.code(), absl::StatusCode::kUnimplemented);
+  profile.mutable_spec()->mutable_draw()->set_method("swiss");
+  profile.mutable_spec()->mutable_draw()->set_odd_field(odd_field);
+  return profile;
+}
+
+// Imported where the profile plays an odd field as a share match
+// (nsw_swiss_teams); refused naming the first share MATCH where it does not.
+TEST(UsebioShareMatchTest, TheImportNeedsAProfileOfShareMatches) {
+  absl::StatusOr<TeamsFile> file = ReadShare();
+  ASSERT_THAT(file, IsOk());
+  EXPECT_THAT(CheckTeamsProfile(*file, ShareProfile("share_match"), kFixture),
+              IsOk());
+  const absl::Status checked =
+      CheckTeamsProfile(*file, ShareProfile("bye"), kFixture);
+  EXPECT_EQ(checked.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(checked.message(),
-              HasSubstr("usebio_swiss_teams_share.xml line 257: round 1 has "
-                        "a share match (SABF TR 14.1, <SHARE_MATCH>)"));
+              HasSubstr("usebio_swiss_teams_share.xml line 257: profile "
+                        "nsw_swiss_teams plays an odd field with bye, not a "
+                        "share match (SABF TR 14.1)"));
+}
+
+// The plan: each round's draw carries its two-team match and its share
+// match (the table after the match's), and each share table's result is
+// entered once, from its North-South team's MATCH (README: round 1's
+// Table 1 3 NS v 4, Table 2 5 NS v 3, Table 3 4 NS v 5).
+TEST(UsebioShareMatchTest, ThePlanSendsTheShareAndEachTableOnce) {
+  absl::StatusOr<TeamsFile> file = ReadShare();
+  ASSERT_THAT(file, IsOk());
+  ImportTarget target;
+  target.tournament_id = "club";
+  target.competition_id = "swiss";
+  target.regulation_profile = "nsw_swiss_teams";
+  target.format = "usebio-1.2";
+  target.file_name = kFixture;
+  target.file_sha256 = "abc";
+  const std::vector<ImportStep> steps = PlanTeamsImport(*file, target);
+  // Tournament, competition, 5 teams; each of 2 rounds: its draw, the match's
+  // 10 boards x 2 rooms, the share's 10 boards x 3 tables, its posting.
+  ASSERT_EQ(steps.size(), 2u + 5u + 2u * (1u + 20u + 30u + 1u));
+  const auto* draw = std::get_if<v1::MakeDrawRequest>(&steps[7].request);
+  ASSERT_NE(draw, nullptr);
+  EXPECT_EQ(draw->round(), 1);
+  ASSERT_EQ(draw->matches_size(), 1);
+  EXPECT_EQ(draw->matches(0).home(), 1);
+  EXPECT_EQ(draw->matches(0).away(), 2);
+  EXPECT_EQ(draw->share().table(), 2);
+  EXPECT_EQ(draw->share().a(), 3);
+  EXPECT_EQ(draw->share().b(), 4);
+  EXPECT_EQ(draw->share().c(), 5);
+  EXPECT_EQ(draw->bye(), 0);
+  // Steps 28-57: Table 1 (room share1) boards 1-10, Table 2, Table 3.
+  const v1::Room rooms[3] = {v1::ROOM_SHARE_1, v1::ROOM_SHARE_2,
+                             v1::ROOM_SHARE_3};
+  for (int t = 0; t < 3; ++t) {
+    for (int b = 0; b < 10; ++b) {
+      const auto* r =
+          std::get_if<v1::EnterResultRequest>(&steps[28 + 10 * t + b].request);
+      ASSERT_NE(r, nullptr);
+      EXPECT_EQ(r->session(), 1);
+      EXPECT_EQ(r->table(), 2);
+      EXPECT_EQ(r->room(), rooms[t]);
+      EXPECT_EQ(r->board(), b + 1);
+    }
+  }
+  // Board 3: Table 1 2H= by South, Table 2 2H+1 by South, Table 3 passed out.
+  const auto& t1 = std::get<v1::EnterResultRequest>(steps[30].request);
+  EXPECT_EQ(t1.result().played().level(), 2);
+  EXPECT_EQ(t1.result().played().tricks(), 8);
+  const auto& t2 = std::get<v1::EnterResultRequest>(steps[40].request);
+  EXPECT_EQ(t2.result().played().tricks(), 9);
+  const auto& t3 = std::get<v1::EnterResultRequest>(steps[50].request);
+  EXPECT_TRUE(t3.result().has_passed_out());
+  // Round 2's draw: 1 v 3, the share A 2, B 5, C 4 at table 2.
+  const auto* draw2 = std::get_if<v1::MakeDrawRequest>(&steps[59].request);
+  ASSERT_NE(draw2, nullptr);
+  EXPECT_EQ(draw2->round(), 2);
+  EXPECT_EQ(draw2->first_board(), 11);
+  EXPECT_EQ(draw2->share().a(), 2);
+  EXPECT_EQ(draw2->share().b(), 5);
+  EXPECT_EQ(draw2->share().c(), 4);
 }
 
 // Round 1 of the fixture as tally answers for it, boards 3 and 4 only
