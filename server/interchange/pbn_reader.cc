@@ -24,9 +24,9 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "core/scoring/board.h"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/pbn_syntax.h"
 
 namespace tally::interchange {
 namespace {
@@ -58,16 +58,6 @@ const std::set<std::string>& IgnoredTotalColumns() {
       "Table",     "NrBoards", "MaxScoreMP", "Section", "MemberID1",
       "MemberID2", "Club",     "Sex1",       "Sex2"};
   return *k;
-}
-
-// Vulnerable tag values by the 16-board cycle's vulnerability.
-std::string VulnerableWord(const std::string& v) {
-  const std::string u = absl::AsciiStrToUpper(v);
-  if (u == "NONE" || u == "LOVE" || u == "-") return "None";
-  if (u == "NS") return "NS";
-  if (u == "EW") return "EW";
-  if (u == "ALL" || u == "BOTH") return "All";
-  return v;
 }
 
 // The decimal places printed in `text` ("12.50": 2).
@@ -185,17 +175,14 @@ class Reader {
   }
 
   absl::Status Tag(const std::string& t, int line) {
-    size_t space = t.find_first_of(" \t");
-    size_t open = t.find('"');
-    size_t close = t.rfind('"');
-    if (space == std::string::npos || open == std::string::npos ||
-        close <= open || t.back() != ']') {
+    std::optional<PbnTag> tag = ParsePbnTag(t);
+    if (!tag.has_value()) {
       return Refuse(line, absl::StrCat("\"", t,
                                        "\" is not a PBN tag "
                                        "[Name \"value\"]"));
     }
-    const std::string name = t.substr(1, space - 1);
-    std::string value = t.substr(open + 1, close - open - 1);
+    const std::string name = tag->name;
+    std::string value = tag->value;
     table_ = Table{name, {}, line};
     if (value == "#") value = previous_[name];  // PBN 2.1 3.6: as before
     previous_[name] = value;
@@ -342,27 +329,17 @@ class Reader {
                                      "[Scoring \"Cross-IMPs\"])"));
   }
 
-  // tally deals every board by the 16-board cycle (core/scoring/board.h).
+  // tally deals every board by the 16-board cycle (pbn_syntax.h).
   absl::Status CheckBoardCycle(const std::string& name,
                                const std::string& value, int line) {
-    if (board_.board == 0 || value.empty() || value == "?") {
-      return absl::OkStatus();
-    }
-    const core::BoardConditions cycle = *core::ConditionsForBoard(board_.board);
-    const std::string expected(
-        name == "Vulnerable" ? core::VulnerabilityName(cycle.vulnerability)
-                             : core::SeatName(cycle.dealer));
-    const std::string got = name == "Vulnerable"
-                                ? VulnerableWord(value)
-                                : absl::AsciiStrToUpper(value.substr(0, 1));
-    if (got != expected) {
-      return Refuse(line, absl::StrCat("[", name, " \"", value, "\"] on board ",
-                                       board_.board,
-                                       ": tally deals every board by the "
-                                       "16-board cycle (",
-                                       expected, ")"));
-    }
-    return absl::OkStatus();
+    if (board_.board == 0) return absl::OkStatus();
+    const std::string expected = BoardCycleMismatch(name, value, board_.board);
+    if (expected.empty()) return absl::OkStatus();
+    return Refuse(line, absl::StrCat("[", name, " \"", value, "\"] on board ",
+                                     board_.board,
+                                     ": tally deals every board by the "
+                                     "16-board cycle (",
+                                     expected, ")"));
   }
 
   absl::Status Columns(const std::string& value, int line) {
@@ -385,39 +362,14 @@ class Reader {
     return absl::OkStatus();
   }
 
-  // The row's tokens: a quoted string is one token (without its quotes).
-  absl::StatusOr<std::vector<std::string>> Tokens(const std::string& t,
-                                                  int line) const {
-    std::vector<std::string> out;
-    size_t i = 0;
-    while (i < t.size()) {
-      if (t[i] == ' ' || t[i] == '\t') {
-        ++i;
-        continue;
-      }
-      if (t[i] == '"') {
-        size_t end = t.find('"', i + 1);
-        if (end == std::string::npos) {
-          return Refuse(line, "a quoted value with no closing quote");
-        }
-        out.push_back(t.substr(i + 1, end - i - 1));
-        i = end + 1;
-      } else {
-        size_t end = t.find_first_of(" \t", i);
-        if (end == std::string::npos) end = t.size();
-        out.push_back(t.substr(i, end - i));
-        i = end;
-      }
-    }
-    return out;
-  }
-
   absl::Status Row(const std::string& t, int line) {
     if (table_.name != "ScoreTable" && table_.name != "TotalScoreTable") {
       return absl::OkStatus();  // another tag's section (Auction, Play, ...)
     }
-    absl::StatusOr<std::vector<std::string>> tokens = Tokens(t, line);
-    if (!tokens.ok()) return tokens.status();
+    std::optional<std::vector<std::string>> tokens = PbnRowValues(t);
+    if (!tokens.has_value()) {
+      return Refuse(line, "a quoted value with no closing quote");
+    }
     if (tokens->size() != table_.columns.size()) {
       return Refuse(line, absl::StrCat("a [", table_.name, "] row of ",
                                        tokens->size(), " values for ",

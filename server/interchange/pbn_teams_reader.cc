@@ -23,9 +23,9 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "core/base/status_macros.h"
-#include "core/scoring/board.h"
 #include "replay/state/bridge_convert.h"
 #include "server/interchange/contract_text.h"
+#include "server/interchange/pbn_syntax.h"
 #include "server/interchange/teams_file_checks.h"
 
 namespace tally::interchange {
@@ -101,16 +101,6 @@ const std::set<std::string>& PairsTags() {
   return *k;
 }
 
-// Vulnerable tag values by the 16-board cycle's vulnerability.
-std::string VulnerableWord(const std::string& v) {
-  const std::string u = absl::AsciiStrToUpper(v);
-  if (u == "NONE" || u == "LOVE" || u == "-") return "None";
-  if (u == "NS") return "NS";
-  if (u == "EW") return "EW";
-  if (u == "ALL" || u == "BOTH") return "All";
-  return v;
-}
-
 class PbnTeamsReader {
  public:
   PbnTeamsReader(const std::string& bytes, const std::string& file_name)
@@ -183,17 +173,14 @@ class PbnTeamsReader {
         TALLY_RETURN_IF_ERROR(Row(t, line, *table));
         continue;
       }
-      const size_t space = t.find_first_of(" \t");
-      const size_t open = t.find('"');
-      const size_t close = t.rfind('"');
-      if (space == std::string::npos || open == std::string::npos ||
-          close <= open || t.back() != ']') {
+      std::optional<PbnTag> tag = ParsePbnTag(t);
+      if (!tag.has_value()) {
         return Refuse(
             line,
             absl::StrCat("\"", t, "\" is not a PBN tag [Name \"value\"]"));
       }
-      const std::string name = t.substr(1, space - 1);
-      std::string value = t.substr(open + 1, close - open - 1);
+      const std::string name = tag->name;
+      std::string value = tag->value;
       if (value == "#") value = previous[name];
       previous[name] = value;
       table = nullptr;
@@ -250,27 +237,11 @@ class PbnTeamsReader {
 
   // A table row: a quoted string is one value (without its quotes).
   absl::Status Row(const std::string& t, int line, TableRows& table) const {
-    std::vector<std::string> tokens;
-    size_t i = 0;
-    while (i < t.size()) {
-      if (t[i] == ' ' || t[i] == '\t') {
-        ++i;
-        continue;
-      }
-      if (t[i] == '"') {
-        const size_t end = t.find('"', i + 1);
-        if (end == std::string::npos) {
-          return Refuse(line, "a quoted value with no closing quote");
-        }
-        tokens.push_back(t.substr(i + 1, end - i - 1));
-        i = end + 1;
-      } else {
-        size_t end = t.find_first_of(" \t", i);
-        if (end == std::string::npos) end = t.size();
-        tokens.push_back(t.substr(i, end - i));
-        i = end;
-      }
+    std::optional<std::vector<std::string>> values = PbnRowValues(t);
+    if (!values.has_value()) {
+      return Refuse(line, "a quoted value with no closing quote");
     }
+    const std::vector<std::string>& tokens = *values;
     if (tokens.size() != table.columns.size()) {
       return Refuse(
           line, absl::StrCat("a [", table.name, "] row of ", tokens.size(),
@@ -613,17 +584,10 @@ class PbnTeamsReader {
 
   // tally deals every board by the 16-board cycle (core/scoring/board.h).
   absl::Status CheckBoardCycle(const Game& g, int board) const {
-    const core::BoardConditions cycle = *core::ConditionsForBoard(board);
     for (const char* name : {"Dealer", "Vulnerable"}) {
       const std::string value = Tag(g, name);
-      if (value.empty() || value == "?") continue;
-      const bool vul = std::string(name) == "Vulnerable";
-      const std::string expected(
-          vul ? core::VulnerabilityName(cycle.vulnerability)
-              : core::SeatName(cycle.dealer));
-      const std::string got = vul ? VulnerableWord(value)
-                                  : absl::AsciiStrToUpper(value.substr(0, 1));
-      if (got != expected) {
+      const std::string expected = BoardCycleMismatch(name, value, board);
+      if (!expected.empty()) {
         return Refuse(
             LineOf(g, name),
             absl::StrCat("[", name, " \"", value, "\"] on board ", board,
