@@ -32,6 +32,7 @@
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
+#include "tests/teams_interchange_test.h"
 
 namespace tally::testing {
 namespace {
@@ -42,35 +43,12 @@ using ::testing::HasSubstr;
 constexpr char kFile[] = "pbn_swiss_teams.pbn";
 
 std::string FixturePath(const std::string& file = kFile) {
-  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", file);
+  return InterchangeFixture(file);
 }
 
-// A row of the standings: rank, team and total in hundredths of a VP.
-std::tuple<int, int, core::Rational> Row(int rank, int team, int centi_vps) {
-  return {rank, team, core::Rational(centi_vps, 100)};
-}
-
-class PbnTeamsEndToEndTest : public ::testing::Test {
+class PbnTeamsEndToEndTest : public TeamsInterchangeTest {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(tallyd_.Start().ok());
-    query_ = v1::QueryService::NewStub(tallyd_.channel());
-    audit_ = v1::AuditService::NewStub(tallyd_.channel());
-  }
-
-  std::vector<v1::Event> Log() {
-    absl::StatusOr<std::vector<v1::Event>> log =
-        ReadWholeLog(*tallyd_.channel());
-    EXPECT_TRUE(log.ok()) << log.status();
-    return log.ok() ? *std::move(log) : std::vector<v1::Event>();
-  }
-
-  std::string Import(const std::string& path, const std::string& tournament,
-                     const std::string& profile = "nsw_swiss_teams") {
-    return RunTallyCli(tallyd_.address(),
-                       absl::StrCat("import ", path, " ", tournament,
-                                    " --profile=", profile, " 2>&1"));
-  }
+  PbnTeamsEndToEndTest() : TeamsInterchangeTest("pbn_teams") {}
 
   // `from` replaced by `to` in the fixture, written to the test's directory.
   std::string Edited(const std::string& from, const std::string& to,
@@ -81,63 +59,11 @@ class PbnTeamsEndToEndTest : public ::testing::Test {
     return path;
   }
 
-  v1::KnockoutResults KnockoutResults() {
-    grpc::ClientContext context;
-    v1::GetKnockoutResultsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::KnockoutResults k;
-    grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return k;
-  }
-
-  // Each knock-out match as "label: home total - away total, outcome by
-  // winner".
-  std::vector<std::string> MatchLines() {
-    std::vector<std::string> lines;
-    const v1::KnockoutResults k = KnockoutResults();
-    for (const v1::KnockoutMatch& m : k.matches()) {
-      auto total = [](const v1::Fraction& f) {
-        return core::Rational(f.numerator(), f.denominator()).ToString();
-      };
-      lines.push_back(absl::StrCat(m.label(), ": ", m.home(), " ",
-                                   total(m.home_total()), " - ", m.away(), " ",
-                                   total(m.away_total()), ", ", m.outcome(),
-                                   " by ", m.winner()));
-    }
-    return lines;
-  }
-
-  std::vector<std::tuple<int, int, core::Rational>> Standings() {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    grpc::Status s = query_->GetMatchStandings(&context, r, &standings);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    std::vector<std::tuple<int, int, core::Rational>> rows;
-    for (const v1::MatchStandingsRow& row : standings.rows()) {
-      rows.emplace_back(row.rank(), row.entrant(),
-                        core::Decimal(row.total().units(), row.total().places())
-                            .ToRational());
-    }
-    return rows;
-  }
-
   // True when the audit's recomputation of every round's stored draw
   // agrees and each was recorded as drawn ("explicit").
   void ExpectDrawsRecordedAsDrawn(int rounds) {
     for (int round = 1; round <= rounds; ++round) {
-      grpc::ClientContext context;
-      v1::CheckDrawRequest r;
-      r.set_tournament_id("club");
-      r.set_competition_id("teams");
-      r.set_round(round);
-      v1::DrawCheck check;
-      grpc::Status s = audit_->CheckDraw(&context, r, &check);
-      ASSERT_TRUE(s.ok()) << s.error_message();
+      const v1::DrawCheck check = CheckDraw(round);
       EXPECT_TRUE(check.agrees()) << "round " << round;
       EXPECT_EQ(check.stored().method(), "explicit");
     }
@@ -174,11 +100,6 @@ class PbnTeamsEndToEndTest : public ::testing::Test {
     ASSERT_THAT(b, IsOk());
     EXPECT_EQ(interchange::FirstTeamsDifference(*a, *b), "");
   }
-
-  const std::string dir_ = MakeTempDir("pbn_teams");
-  TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
-  std::unique_ptr<v1::QueryService::Stub> query_;
-  std::unique_ptr<v1::AuditService::Stub> audit_;
 };
 
 TEST_F(PbnTeamsEndToEndTest,
@@ -315,7 +236,7 @@ TEST_F(PbnTeamsEndToEndTest, AKnockOutImportsItsStanzasAndCarryOvers) {
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
   // Worked in the README: 10 + 0.1 v 13; 13 + 0.1 v 13 (the carry-over
   // decides, SABF TR 13.12); 12 + 1 v 0 + 10 + 2.5.
-  EXPECT_THAT(MatchLines(),
+  EXPECT_THAT(MatchLines(KnockoutResults()),
               ElementsAre("First Semi Final: 1 101/10 - 4 13, won by 4",
                           "Second Semi Final: 2 131/10 - 3 13, won by 2",
                           "Grand Final: 4 13 - 2 25/2, won by 4"));
@@ -358,7 +279,8 @@ TEST_F(PbnTeamsEndToEndTest, TheItcFinalImportsItsFiveTwelveBoardStanzas) {
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
   // Stanzas 10-12, 10-0, 0-10, 1-0, 0-1: team 1 21 + 2.05 = 23.05 = 461/20
   // against team 2's 23; the unrounded carry-over decides (11.2).
-  EXPECT_THAT(MatchLines(), ElementsAre("Final: 1 461/20 - 2 23, won by 1"));
+  EXPECT_THAT(MatchLines(KnockoutResults()),
+              ElementsAre("Final: 1 461/20 - 2 23, won by 1"));
   EXPECT_THAT(KnockoutResults().event_winners(), ElementsAre(1));
   ExpectDrawsRecordedAsDrawn(5);
   ExpectProvenance(file);

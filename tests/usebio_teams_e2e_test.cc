@@ -35,6 +35,7 @@
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/client_calls.h"
 #include "tests/tallyd_process.h"
+#include "tests/teams_interchange_test.h"
 
 namespace tally::testing {
 namespace {
@@ -48,35 +49,12 @@ constexpr char kFile[] = "usebio_swiss_teams.xml";
 constexpr char kByeFile[] = "usebio_swiss_teams_bye.xml";
 
 std::string FixturePath(const std::string& file = kFile) {
-  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", file);
+  return InterchangeFixture(file);
 }
 
-// A row of Standings(): rank, team and total in hundredths of a VP.
-std::tuple<int, int, core::Rational> Row(int rank, int team, int centi_vps) {
-  return {rank, team, core::Rational(centi_vps, 100)};
-}
-
-class UsebioTeamsEndToEndTest : public ::testing::Test {
+class UsebioTeamsEndToEndTest : public TeamsInterchangeTest {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(tallyd_.Start().ok());
-    query_ = v1::QueryService::NewStub(tallyd_.channel());
-    audit_ = v1::AuditService::NewStub(tallyd_.channel());
-  }
-
-  std::vector<v1::Event> Log() {
-    absl::StatusOr<std::vector<v1::Event>> log =
-        ReadWholeLog(*tallyd_.channel());
-    EXPECT_TRUE(log.ok()) << log.status();
-    return log.ok() ? *std::move(log) : std::vector<v1::Event>();
-  }
-
-  std::string Import(const std::string& path, const std::string& tournament,
-                     const std::string& profile = "nsw_swiss_teams") {
-    return RunTallyCli(tallyd_.address(),
-                       absl::StrCat("import ", path, " ", tournament,
-                                    " --profile=", profile, " 2>&1"));
-  }
+  UsebioTeamsEndToEndTest() : TeamsInterchangeTest("usebio_teams") {}
 
   // `from` replaced by `to` in the fixture, written to the test's directory.
   std::string Edited(const std::string& from, const std::string& to,
@@ -85,37 +63,6 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
     std::ofstream(path, std::ios::binary)
         << absl::StrReplaceAll(ReadFileBytes(FixturePath(file)), {{from, to}});
     return path;
-  }
-
-  // The teams competition's standings, best first: (rank, team, total VPs).
-  std::vector<std::tuple<int, int, core::Rational>> Standings() {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    grpc::Status s = query_->GetMatchStandings(&context, r, &standings);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    std::vector<std::tuple<int, int, core::Rational>> rows;
-    for (const v1::MatchStandingsRow& row : standings.rows()) {
-      rows.emplace_back(row.rank(), row.entrant(),
-                        core::Decimal(row.total().units(), row.total().places())
-                            .ToRational());
-    }
-    return rows;
-  }
-
-  // The audit's check of round `round`'s stored draw.
-  v1::DrawCheck CheckDraw(int round) {
-    grpc::ClientContext context;
-    v1::CheckDrawRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    r.set_round(round);
-    v1::DrawCheck check;
-    grpc::Status s = audit_->CheckDraw(&context, r, &check);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return check;
   }
 
   // Exports the session as USEBIO, checks that it reads equal to the file
@@ -139,38 +86,6 @@ class UsebioTeamsEndToEndTest : public ::testing::Test {
     }
     return text;
   }
-
-  // The knock-out competition's results (GetKnockoutResults).
-  v1::KnockoutResults KnockoutResults() {
-    grpc::ClientContext context;
-    v1::GetKnockoutResultsRequest r;
-    r.set_tournament_id("club");
-    r.set_competition_id("teams");
-    v1::KnockoutResults k;
-    grpc::Status s = query_->GetKnockoutResults(&context, r, &k);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return k;
-  }
-
-  // Each match as "label: home total - away total, outcome by winner".
-  static std::vector<std::string> MatchLines(const v1::KnockoutResults& k) {
-    std::vector<std::string> lines;
-    for (const v1::KnockoutMatch& m : k.matches()) {
-      auto total = [](const v1::Fraction& f) {
-        return core::Rational(f.numerator(), f.denominator()).ToString();
-      };
-      lines.push_back(absl::StrCat(m.label(), ": ", m.home(), " ",
-                                   total(m.home_total()), " - ", m.away(), " ",
-                                   total(m.away_total()), ", ", m.outcome(),
-                                   " by ", m.winner()));
-    }
-    return lines;
-  }
-
-  const std::string dir_ = MakeTempDir("usebio_teams");
-  TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
-  std::unique_ptr<v1::QueryService::Stub> query_;
-  std::unique_ptr<v1::AuditService::Stub> audit_;
 };
 
 TEST_F(UsebioTeamsEndToEndTest,

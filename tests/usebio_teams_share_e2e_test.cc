@@ -38,6 +38,7 @@
 #include "tally/v1/query.grpc.pb.h"
 #include "tests/match_client.h"
 #include "tests/tallyd_process.h"
+#include "tests/teams_interchange_test.h"
 
 namespace tally::testing {
 namespace {
@@ -47,67 +48,13 @@ using ::testing::HasSubstr;
 
 constexpr char kFixture[] = "usebio_swiss_teams_share.xml";
 
-std::string FixturePath() {
-  return absl::StrCat(TALLY_INTERCHANGE_FIXTURES, "/", kFixture);
-}
+std::string FixturePath() { return InterchangeFixture(kFixture); }
 
-// A row of Standings(): rank, team and total in hundredths of a VP.
-std::tuple<int, int, core::Rational> Row(int rank, int team, int centi_vps) {
-  return {rank, team, core::Rational(centi_vps, 100)};
-}
-
-class UsebioTeamsShareEndToEndTest : public ::testing::Test {
+class UsebioTeamsShareEndToEndTest : public TeamsInterchangeTest {
  protected:
-  void SetUp() override {
-    ASSERT_THAT(tallyd_.Start(), IsOk());
-    query_ = v1::QueryService::NewStub(tallyd_.channel());
-    audit_ = v1::AuditService::NewStub(tallyd_.channel());
-  }
+  UsebioTeamsShareEndToEndTest() : TeamsInterchangeTest("usebio_teams_share") {}
 
-  std::string Import(const std::string& path, const std::string& tournament,
-                     const std::string& profile) {
-    return RunTallyCli(tallyd_.address(),
-                       absl::StrCat("import ", path, " ", tournament,
-                                    " --profile=", profile, " 2>&1"));
-  }
-
-  // Competition "teams" of `tournament`: (rank, team, total VPs), best first.
-  std::vector<std::tuple<int, int, core::Rational>> Standings(
-      const std::string& tournament) {
-    grpc::ClientContext context;
-    v1::GetMatchStandingsRequest r;
-    r.set_tournament_id(tournament);
-    r.set_competition_id("teams");
-    v1::MatchStandings standings;
-    grpc::Status s = query_->GetMatchStandings(&context, r, &standings);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    std::vector<std::tuple<int, int, core::Rational>> rows;
-    for (const v1::MatchStandingsRow& row : standings.rows()) {
-      rows.emplace_back(row.rank(), row.entrant(),
-                        core::Decimal(row.total().units(), row.total().places())
-                            .ToRational());
-    }
-    return rows;
-  }
-
-  // The audit's check of round `round`'s stored draw.
-  v1::DrawCheck CheckDraw(const std::string& tournament, int round) {
-    grpc::ClientContext context;
-    v1::CheckDrawRequest r;
-    r.set_tournament_id(tournament);
-    r.set_competition_id("teams");
-    r.set_round(round);
-    v1::DrawCheck check;
-    grpc::Status s = audit_->CheckDraw(&context, r, &check);
-    EXPECT_TRUE(s.ok()) << s.error_message();
-    return check;
-  }
-
-  const std::string dir_ = MakeTempDir("usebio_teams_share");
-  TallydProcess tallyd_{TallydPath(), dir_ + "/data"};
   std::unique_ptr<MatchClient> client_;
-  std::unique_ptr<v1::QueryService::Stub> query_;
-  std::unique_ptr<v1::AuditService::Stub> audit_;
 };
 
 TEST_F(UsebioTeamsShareEndToEndTest,
@@ -129,7 +76,7 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   const int shares[2][3] = {{3, 4, 5}, {2, 5, 4}};
   const int away[2] = {2, 3};
   for (int round = 1; round <= 2; ++round) {
-    const v1::DrawCheck check = CheckDraw("club", round);
+    const v1::DrawCheck check = CheckDraw(round, "club");
     EXPECT_TRUE(check.agrees()) << "round " << round;
     const v1::DrawMade& d = check.stored();
     EXPECT_EQ(d.method(), "explicit");
@@ -285,7 +232,7 @@ TEST_F(UsebioTeamsShareEndToEndTest,
   const std::string out = Import(path, "copy", "sabf_swiss_teams");
   EXPECT_THAT(out, HasSubstr("every published figure in the file agrees"));
   for (int round = 1; round <= kRounds; ++round) {
-    const v1::DrawCheck check = CheckDraw("copy", round);
+    const v1::DrawCheck check = CheckDraw(round, "copy");
     EXPECT_TRUE(check.agrees()) << "round " << round;
     EXPECT_EQ(check.stored().share().a(), shares[round].a());
   }
