@@ -6,6 +6,7 @@
 #ifndef TALLY_SERVER_INTERCHANGE_FIXTURE_FILES_FOR_TEST_H_
 #define TALLY_SERVER_INTERCHANGE_FIXTURE_FILES_FOR_TEST_H_
 
+#include <functional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -27,6 +28,15 @@ std::string EditedFixture(const std::string& dir, const std::string& name,
 void ExpectRefusedAt(const absl::StatusOr<SessionFile>& read,
                      const std::string& file, int line,
                      const std::string& what);
+
+// Nothing a file holds may crash a reader: `read` (a reader of `file`'s
+// format, giving the reading's status) is given every cut of `bytes` every
+// `cut_step` bytes (a file ending early, mid-tag or mid-row), and each of
+// its first `lines` lines doubled and dropped in turn; each reading must be
+// OK or INVALID_ARGUMENT naming "`file` line ".
+void ExpectDamageReadOrRefused(
+    const std::string& bytes, const std::string& file, size_t cut_step,
+    size_t lines, const std::function<absl::Status(const std::string&)>& read);
 
 }  // namespace tally::interchange
 

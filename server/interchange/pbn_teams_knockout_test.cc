@@ -251,27 +251,10 @@ TEST(PbnKnockoutReaderTest, RefusesAnotherKindsFiguresNamingTheLine) {
 // every line of its head (the tables and the first games) doubled or
 // dropped is read or refused as INVALID_ARGUMENT naming a line.
 TEST(PbnKnockoutReaderTest, ACutOrGarbledFileIsReadOrRefusedNeverCrashes) {
-  const std::string bytes = ReadFixture(kDir, kKnockout);
-  ASSERT_FALSE(bytes.empty());
-  auto expect_read_or_refused = [](const std::string& text) {
-    absl::StatusOr<TeamsFile> read = ReadPbnTeams(text, kKnockout);
-    if (read.ok()) return;
-    EXPECT_EQ(read.status().code(), absl::StatusCode::kInvalidArgument);
-    EXPECT_THAT(read.status().message(),
-                HasSubstr(absl::StrCat(kKnockout, " line ")));
-  };
-  for (size_t cut = 0; cut < bytes.size(); cut += 211) {
-    expect_read_or_refused(bytes.substr(0, cut));
-  }
-  std::vector<std::string> lines = absl::StrSplit(bytes, '\n');
-  for (size_t i = 0; i < 80 && i < lines.size(); ++i) {
-    std::vector<std::string> doubled = lines;
-    doubled.insert(doubled.begin() + i, lines[i]);
-    expect_read_or_refused(absl::StrJoin(doubled, "\n"));
-    std::vector<std::string> dropped = lines;
-    dropped.erase(dropped.begin() + i);
-    expect_read_or_refused(absl::StrJoin(dropped, "\n"));
-  }
+  ExpectDamageReadOrRefused(ReadFixture(kDir, kKnockout), kKnockout, 211, 80,
+                            [](const std::string& text) {
+                              return ReadPbnTeams(text, kKnockout).status();
+                            });
 }
 
 // The plan is the format's no more than the file is: a PBN knock-out is
