@@ -27,7 +27,6 @@ namespace {
 
 std::filesystem::path g_fuzz_dir;
 std::string g_target;
-bool g_each_line_dropped = false;
 
 // The files directly in `dir`, sorted; none if it does not exist.
 std::vector<std::filesystem::path> InputsIn(const std::filesystem::path& dir) {
@@ -74,26 +73,30 @@ TEST(FuzzInputsTest, SeedCorpusRunsClean) {
 // of a seed's lines is one more input).
 constexpr size_t kLineDroppedSeedBytes = 10'000;
 
-TEST(FuzzInputsTest, SeedsWithALineDroppedRunClean) {
-  if (!g_each_line_dropped) GTEST_SKIP() << "not asked (--each-line-dropped)";
-  int fed = 0;
-  for (const auto& path : InputsIn(g_fuzz_dir / "corpus" / g_target)) {
-    const std::string bytes = Bytes(path);
-    if (bytes.size() > kLineDroppedSeedBytes) continue;
-    // A finding aborts before any trace is printed: name the seed first.
-    std::fprintf(stderr, "each line dropped in turn: %s\n",
-                 path.filename().c_str());
-    for (size_t start = 0; start < bytes.size();) {
-      size_t end = bytes.find('\n', start);
-      end = end == std::string::npos ? bytes.size() : end + 1;
-      FeedBytes(bytes.substr(0, start) + bytes.substr(end));
-      ++fed;
-      start = end;
+// FuzzInputsTest.SeedsWithALineDroppedRunClean, registered by main() only
+// for a target asked for it (--each-line-dropped).
+class SeedsWithALineDroppedRunClean : public ::testing::Test {
+ public:
+  void TestBody() override {
+    int fed = 0;
+    for (const auto& path : InputsIn(g_fuzz_dir / "corpus" / g_target)) {
+      const std::string bytes = Bytes(path);
+      if (bytes.size() > kLineDroppedSeedBytes) continue;
+      // A finding aborts before any trace is printed: name the seed first.
+      std::fprintf(stderr, "each line dropped in turn: %s\n",
+                   path.filename().c_str());
+      for (size_t start = 0; start < bytes.size();) {
+        size_t end = bytes.find('\n', start);
+        end = end == std::string::npos ? bytes.size() : end + 1;
+        FeedBytes(bytes.substr(0, start) + bytes.substr(end));
+        ++fed;
+        start = end;
+      }
     }
+    EXPECT_GT(fed, 0) << "no seed of " << kLineDroppedSeedBytes
+                      << " bytes or fewer";
   }
-  EXPECT_GT(fed, 0) << "no seed of " << kLineDroppedSeedBytes
-                    << " bytes or fewer";
-}
+};
 
 TEST(FuzzInputsTest, SavedCrashInputsRunClean) {
   // Most targets have none until a fuzzer finds something.
@@ -115,6 +118,11 @@ int main(int argc, char** argv) {
   }
   g_fuzz_dir = argv[1];
   g_target = argv[2];
-  g_each_line_dropped = dropped;
+  if (dropped) {
+    ::testing::RegisterTest(
+        "FuzzInputsTest", "SeedsWithALineDroppedRunClean", nullptr, nullptr,
+        __FILE__, __LINE__,
+        []() -> ::testing::Test* { return new SeedsWithALineDroppedRunClean; });
+  }
   return RUN_ALL_TESTS();
 }
